@@ -1,0 +1,302 @@
+//! The rules: one folder per game, every game behind the same interface.
+//!
+//! As in Simon Tatham's puzzle collection, each game supplies one small set
+//! of operations ([`Game`]); the registry below is a closed enum per kind of
+//! payload, so the log can hold events of every game while each game's
+//! reducer sees only its own types. Adding a game touches its folder and one
+//! line in each enum here.
+
+pub mod rush_hour;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::log::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
+
+/// A recorded event that the rules do not allow at that point. The replay
+/// keeps the event and shows this at its step.
+#[derive(Clone, Debug, Error, PartialEq, Eq, Serialize, Deserialize)]
+#[error("{message}")]
+pub struct RuleError {
+    /// Which rule: a short name such as `placement`, `turn`, `solution`.
+    pub rule: String,
+    /// What is wrong, naming the cell, car or text.
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(rule: &str, message: impl Into<String>) -> RuleError {
+        RuleError {
+            rule: rule.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+/// One event as a game sees it: the generic parts plus its own payloads.
+pub enum Event<'a, G: Game> {
+    RoundStart(&'a G::Setup),
+    Place(&'a G::Place),
+    Pass,
+    Claim(&'a G::Claim),
+    Challenge(&'a G::Challenge),
+    Proof(&'a G::Proof),
+    Timeout(&'a Timeout),
+    Ruling(&'a Ruling),
+    Appeal(&'a Appeal),
+    AppealDecision(&'a AppealDecision),
+}
+
+/// The operations every game supplies.
+pub trait Game {
+    /// The game's short name, as on the command line (`rush-hour`).
+    const SLUG: &'static str;
+    type Config;
+    type Setup;
+    type Place;
+    type Claim;
+    type Challenge;
+    type Proof;
+    /// Everything the rules know after some events. Must serialise
+    /// deterministically (no hash maps): the replay hashes it.
+    type State: Clone + Serialize;
+
+    /// The state after the Create event.
+    fn start(
+        config: &Self::Config,
+        players: &[String],
+        at: DateTime<Utc>,
+    ) -> Result<Self::State, RuleError>;
+
+    /// Applies one event. On error the state must be left as it was. The
+    /// `Ok` text is the step's note (what the event did, by the rules).
+    fn apply(
+        state: &mut Self::State,
+        seq: u64,
+        event: Event<'_, Self>,
+        actor: &Actor,
+        at: DateTime<Utc>,
+    ) -> Result<String, RuleError>
+    where
+        Self: Sized;
+}
+
+/// The games arbiter knows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    RushHour,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 1] = [GameKind::RushHour];
+    pub fn slug(self) -> &'static str {
+        match self {
+            GameKind::RushHour => rush_hour::RushHour::SLUG,
+        }
+    }
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::RushHour => "Traffic Jam (Rush Hour)",
+        }
+    }
+    pub fn from_slug(s: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.slug() == s)
+    }
+}
+
+macro_rules! registry {
+    ($(#[$m:meta])* $name:ident, $assoc:ident) => {
+        $(#[$m])*
+        #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            RushHour(<rush_hour::RushHour as Game>::$assoc),
+        }
+        impl $name {
+            pub fn game(&self) -> GameKind {
+                match self {
+                    $name::RushHour(_) => GameKind::RushHour,
+                }
+            }
+        }
+    };
+}
+
+registry!(
+    /// A match's options, per game.
+    GameConfig,
+    Config
+);
+registry!(
+    /// What opens a round, per game.
+    RoundSetup,
+    Setup
+);
+registry!(
+    /// A placement, per game.
+    Placement,
+    Place
+);
+registry!(
+    /// A claim, per game.
+    Claim,
+    Claim
+);
+registry!(
+    /// A challenge, per game.
+    Challenge,
+    Challenge
+);
+registry!(
+    /// A proof, per game.
+    Proof,
+    Proof
+);
+
+/// The state of a match of any game.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchState {
+    RushHour(<rush_hour::RushHour as Game>::State),
+}
+
+impl MatchState {
+    /// The state after the Create event.
+    pub fn start(create: &Create, at: DateTime<Utc>) -> Result<MatchState, RuleError> {
+        if create.players.len() != 2 {
+            return Err(RuleError::new(
+                "players",
+                format!(
+                    "a DM has 2 players, this match names {}",
+                    create.players.len()
+                ),
+            ));
+        }
+        if create.players[0] == create.players[1] {
+            return Err(RuleError::new("players", "the two players have one name"));
+        }
+        match &create.config {
+            GameConfig::RushHour(c) => {
+                rush_hour::RushHour::start(c, &create.players, at).map(MatchState::RushHour)
+            }
+        }
+    }
+
+    pub fn game(&self) -> GameKind {
+        match self {
+            MatchState::RushHour(_) => GameKind::RushHour,
+        }
+    }
+
+    /// Applies one event of the match's log (any body but Create).
+    pub fn apply(
+        &mut self,
+        seq: u64,
+        body: &Body,
+        actor: &Actor,
+        at: DateTime<Utc>,
+    ) -> Result<String, RuleError> {
+        let game = self.game();
+        let wrong = |got: GameKind| {
+            RuleError::new(
+                "game",
+                format!(
+                    "this is a {} match; the event is for {}",
+                    game.slug(),
+                    got.slug()
+                ),
+            )
+        };
+        match self {
+            MatchState::RushHour(s) => {
+                type G = rush_hour::RushHour;
+                let ev: Event<'_, G> = match body {
+                    Body::Create(_) => {
+                        return Err(RuleError::new(
+                            "create",
+                            "the match is already created; a Create event comes first and once",
+                        ))
+                    }
+                    Body::RoundStart(RoundSetup::RushHour(x)) => Event::RoundStart(x),
+                    Body::Place(Placement::RushHour(x)) => Event::Place(x),
+                    Body::Pass => Event::Pass,
+                    Body::Claim(Claim::RushHour(x)) => Event::Claim(x),
+                    Body::Challenge(Challenge::RushHour(x)) => Event::Challenge(x),
+                    Body::Proof(Proof::RushHour(x)) => Event::Proof(x),
+                    Body::Timeout(x) => Event::Timeout(x),
+                    Body::Ruling(x) => Event::Ruling(x),
+                    Body::Appeal(x) => Event::Appeal(x),
+                    Body::AppealDecision(x) => Event::AppealDecision(x),
+                    #[allow(unreachable_patterns)]
+                    other => return Err(wrong(payload_game(other).unwrap_or(game))),
+                };
+                G::apply(s, seq, ev, actor, at)
+            }
+        }
+    }
+}
+
+/// The game a body's payload belongs to, when it has one.
+pub fn payload_game(body: &Body) -> Option<GameKind> {
+    match body {
+        Body::Create(c) => Some(c.config.game()),
+        Body::RoundStart(x) => Some(x.game()),
+        Body::Place(x) => Some(x.game()),
+        Body::Claim(x) => Some(x.game()),
+        Body::Challenge(x) => Some(x.game()),
+        Body::Proof(x) => Some(x.game()),
+        _ => None,
+    }
+}
+
+/// A neutral picture of a board for the pages: a grid of cells with named
+/// rows and columns, and rectangular pieces on it. No HTML here; the
+/// templates turn it into SVG.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Drawing {
+    pub cols: u8,
+    pub rows: u8,
+    pub col_names: Vec<String>,
+    pub row_names: Vec<String>,
+    pub pieces: Vec<Piece>,
+    /// Row (0-based) whose right edge is an exit, if any.
+    pub exit_row: Option<u8>,
+}
+
+/// One rectangle on a [`Drawing`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Piece {
+    pub col: u8,
+    pub row: u8,
+    pub width: u8,
+    pub height: u8,
+    pub label: String,
+    /// What it is, for styling: `taxi`, `car`, `wall`, …
+    pub kind: &'static str,
+    /// Touched by the step being shown.
+    pub highlight: bool,
+}
+
+/// What a page shows for one step of any game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct View {
+    pub drawing: Option<Drawing>,
+    /// Short facts beside the board ("Round" → "2 of 5").
+    pub facts: Vec<(String, String)>,
+    /// The score as ruled, per player in seat order.
+    pub score: Vec<u32>,
+    /// The score by the rules' verdicts.
+    pub score_by_rules: Vec<u32>,
+}
+
+impl MatchState {
+    /// What a page draws for this state; `highlight` names what the last
+    /// event touched, in the game's own terms (a car label).
+    pub fn view(&self) -> View {
+        match self {
+            MatchState::RushHour(m) => rush_hour::view::view(m),
+        }
+    }
+}

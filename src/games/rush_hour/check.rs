@@ -1,0 +1,209 @@
+//! What the verifier recomputes for a Traffic Jam match: for every claim,
+//! the exact optimal length of the claimed board and a shortest solution,
+//! every posted solution replayed move by move, and the rules' verdict
+//! beside the host's ruling.
+
+use super::rules::{Attempt, Match, Phase, Round};
+use super::solver::{solve, Outcome};
+use crate::verify::{Finding, ProofFinding, Verdict};
+
+fn proof_findings(m: &Match, attempts: &[Attempt], role: &str) -> Vec<ProofFinding> {
+    attempts
+        .iter()
+        .map(|a| ProofFinding {
+            seq: a.seq,
+            by: m.players[a.by].clone(),
+            role: role.to_string(),
+            moves: a.check.moves,
+            legal: a.check.legal,
+            solves: a.check.solves,
+            note: a.check.describe(),
+        })
+        .collect()
+}
+
+fn name(m: &Match, p: Option<usize>) -> String {
+    p.map_or("no player".to_string(), |p| m.players[p].clone())
+}
+
+/// The rules' verdict and the ruling, compared.
+fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
+    let decision = r.by_rules.clone().or_else(|| r.decision(false, &m.players));
+    let by_rules = match &decision {
+        Some(d) => format!("round to {}: {}", name(m, d.winner), d.reason),
+        None => "not decided yet: answers may still come".to_string(),
+    };
+    let (ruled, seq) = match &r.ruled {
+        None => ("not ruled".to_string(), None),
+        Some(x) => {
+            let mut s = format!("round to {} (seq {})", name(m, x.winner), x.seq);
+            if !x.text.is_empty() {
+                s.push_str(&format!(": “{}”", x.text));
+            }
+            if let Some((dseq, w)) = x.overturned {
+                s.push_str(&format!(
+                    "; overturned on appeal at seq {dseq}: round to {}",
+                    name(m, w)
+                ));
+            }
+            (s, Some(x.seq))
+        }
+    };
+    let verdict = match (&r.ruled, &decision) {
+        (None, _) => Verdict::NotRuled,
+        (Some(_), None) => Verdict::RulesSilent,
+        (Some(_), Some(d)) if d.winner.is_none() => Verdict::RulesSilent,
+        (Some(x), Some(d)) if x.winner == d.winner => Verdict::Agrees,
+        (Some(_), Some(_)) => Verdict::Disagrees,
+    };
+    (by_rules, ruled, seq, verdict)
+}
+
+/// One finding per round, plus one for the match when a clock or a match
+/// ruling decided it.
+pub fn findings(m: &Match) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for r in &m.rounds {
+        let (by_rules, ruled, ruling_seq, verdict) = compare(m, r);
+        let target = r.target as usize;
+        let mut f = Finding {
+            seq: ruling_seq.unwrap_or(0),
+            round: Some(r.number),
+            claim: String::new(),
+            claim_true: None,
+            truth: String::new(),
+            optimal: None,
+            shortest: None,
+            proofs: Vec::new(),
+            by_rules,
+            ruled,
+            ruling_seq,
+            verdict,
+        };
+        let board = match &r.phase {
+            Phase::Finished {
+                seq,
+                claimer,
+                board,
+                solutions,
+                counters,
+                ..
+            } => {
+                f.seq = *seq;
+                f.claim = format!(
+                    "{} claims finished: exactly {target} moves",
+                    m.players[*claimer]
+                );
+                f.proofs = proof_findings(m, solutions, "solution");
+                f.proofs
+                    .extend(proof_findings(m, counters, "counter-solution"));
+                Some(board)
+            }
+            Phase::Impossible {
+                seq,
+                challenger,
+                board,
+                attempts,
+                ..
+            } => {
+                f.seq = *seq;
+                f.claim = format!(
+                    "{} claims impossible within {target} moves",
+                    m.players[*challenger]
+                );
+                f.proofs = proof_findings(m, attempts, "solution");
+                Some(board)
+            }
+            Phase::NoSpace { last_placer } => {
+                f.claim = format!(
+                    "no car fits anywhere; {} placed the last car",
+                    m.players[*last_placer]
+                );
+                f.claim_true = Some(true);
+                f.truth = "the board has no two free cells in a line".to_string();
+                None
+            }
+            Phase::Building => {
+                f.claim = "no claim was made".to_string();
+                None
+            }
+        };
+        if let Some(board) = board {
+            let outcome = solve(board);
+            f.optimal = outcome.optimal();
+            let impossible = matches!(r.phase, Phase::Impossible { .. });
+            f.claim_true = Some(match f.optimal {
+                Some(k) if impossible => k > target,
+                Some(k) => k == target,
+                None => impossible,
+            });
+            f.truth = match &outcome {
+                Outcome::Solved(s) => {
+                    let k = s.moves.len();
+                    let cmp = match k.cmp(&target) {
+                        std::cmp::Ordering::Less => format!("{} fewer than the target", target - k),
+                        std::cmp::Ordering::Equal => "exactly the target".to_string(),
+                        std::cmp::Ordering::Greater => {
+                            format!("{} more than the target", k - target)
+                        }
+                    };
+                    format!(
+                        "optimal length {k} ({cmp}); {} positions searched",
+                        s.explored
+                    )
+                }
+                Outcome::Unsolvable { explored } => {
+                    format!("no solution exists; all {explored} reachable positions searched")
+                }
+            };
+            if let Outcome::Solved(s) = outcome {
+                f.shortest = Some(s.moves.iter().map(ToString::to_string).collect());
+            }
+            f.truth = format!(
+                "{}; the claim is {}",
+                f.truth,
+                if f.claim_true == Some(true) {
+                    "true"
+                } else {
+                    "false"
+                }
+            );
+        }
+        out.push(f);
+    }
+    if m.lost_on_time.is_some() || m.match_ruling.is_some() {
+        let rules = m.winner_by_rules();
+        let ruled = m.winner();
+        let claim = match m.lost_on_time {
+            Some((p, seq)) => format!("{} ran out of reserve at seq {seq}", m.players[p]),
+            None => "the host ruled the match".to_string(),
+        };
+        let ruling_seq = m.match_ruling.as_ref().map(|r| r.seq);
+        out.push(Finding {
+            seq: m.lost_on_time.map(|(_, s)| s).or(ruling_seq).unwrap_or(0),
+            round: None,
+            claim,
+            claim_true: None,
+            truth: format!(
+                "reserves left: {} {:.1} s, {} {:.1} s",
+                m.players[0],
+                m.reserve_ms[0] as f64 / 1000.0,
+                m.players[1],
+                m.reserve_ms[1] as f64 / 1000.0
+            ),
+            optimal: None,
+            shortest: None,
+            proofs: Vec::new(),
+            by_rules: format!("match to {}", name(m, rules)),
+            ruled: format!("match to {}", name(m, ruled)),
+            ruling_seq,
+            verdict: match (ruled, rules) {
+                (None, _) => Verdict::NotRuled,
+                (_, None) => Verdict::RulesSilent,
+                (a, b) if a == b => Verdict::Agrees,
+                _ => Verdict::Disagrees,
+            },
+        });
+    }
+    out
+}

@@ -1,0 +1,25 @@
+//! Traffic Jam (Rush Hour) construction DM, by penzo.
+//!
+//! Two players take turns placing cars on a 6×6 board that holds a taxi on
+//! `A3 B3`, until one of them claims the puzzle is *finished* (it takes
+//! exactly the round's target number of moves) or *impossible* (the
+//! opponent's last car made it unsolvable within the target). A move slides
+//! one car any distance along its axis; the taxi leaves through the right
+//! edge of row 3. Five rounds, first to three.
+//!
+//! The rules as implemented, with every ruling that closes a gap in the seed
+//! text, are in `docs/rules/rush-hour.md`. The files follow one order:
+//! `board` (cells, cars, slides), `rules` (the round and the match),
+//! `notation` (chat text ↔ moves), `solver` (exact optimal length),
+//! `check` (what the verifier recomputes for a claim), `view` (what a page
+//! draws).
+
+pub mod board;
+pub mod check;
+pub mod notation;
+pub mod rules;
+pub mod solver;
+pub mod view;
+
+pub use board::{Axis, Board, Car, Cell, Dir, Move, Slide};
+pub use rules::{Challenge, Claim, Config, Match, Placement, Proof, RoundSetup, RushHour};

@@ -1,0 +1,1098 @@
+//! The round and the match: placements, claims, solutions, clocks, rulings.
+//!
+//! The reducer records what the players did and decides, by the rules, what
+//! that is worth; it never needs a solver. Whether a claim was *true* (the
+//! puzzle's real optimal length) is the verifier's question, answered in
+//! `check`. A round is closed by the host's ruling; the rules' own verdict
+//! is kept beside the ruling so that both can be shown and compared.
+//!
+//! Clocks come only from event times (`occurred_at`): 1 minute per
+//! placement or claim, 2 minutes for a solution and for a counter-solution,
+//! and over-time is taken from the player's 5-minute reserve for the match.
+//! A reserve below zero loses the match.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, Cell, Move, Slide};
+use crate::games::{Event, Game, RuleError};
+use crate::log::event::{Actor, Scope};
+
+/// The options of a Traffic Jam DM.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Rounds at most.
+    pub rounds: u32,
+    /// Round wins that win the match.
+    pub to_win: u32,
+    /// Seconds per placement or claim.
+    pub turn_secs: u32,
+    /// Seconds to post a solution after a claim.
+    pub solution_secs: u32,
+    /// Seconds for the opponent's counter-solution.
+    pub counter_secs: u32,
+    /// Each player's reserve for the whole match, in seconds.
+    pub reserve_secs: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            rounds: 5,
+            to_win: 3,
+            turn_secs: 60,
+            solution_secs: 120,
+            counter_secs: 120,
+            reserve_secs: 300,
+        }
+    }
+}
+
+/// The host opens a round: its number, target move count, pre-placed cars
+/// (labelled `Y, X, …` in this order) and the first player.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RoundSetup {
+    pub round: u32,
+    pub target: u32,
+    #[serde(default)]
+    pub cars: Vec<Vec<Cell>>,
+    /// The player who places first.
+    pub first: String,
+}
+
+/// A car placed on 2 or 3 empty cells in a line.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Placement {
+    pub cells: Vec<Cell>,
+}
+
+/// "The construction is finished": the puzzle takes exactly the target.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claim {
+    Finished,
+}
+
+/// "Impossible": the opponent's last car made the target unreachable.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Challenge {
+    Impossible,
+}
+
+/// A posted solution (or counter-solution).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Proof {
+    pub moves: Vec<Move>,
+}
+
+/// What a posted solution does on a board.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SolutionCheck {
+    /// Moves posted.
+    pub moves: usize,
+    /// Every move could be made.
+    pub legal: bool,
+    /// The taxi left the board.
+    pub solves: bool,
+    /// The first illegal move (1-based) and why.
+    pub error: Option<(usize, String)>,
+}
+
+impl SolutionCheck {
+    /// Legal, solves, and took `n` moves where `fits(n)`.
+    pub fn ok(&self, fits: impl Fn(usize) -> bool) -> bool {
+        self.legal && self.solves && fits(self.moves)
+    }
+    pub fn describe(&self) -> String {
+        match &self.error {
+            Some((i, e)) => format!("move {i} is illegal: {e}"),
+            None if !self.solves => format!(
+                "{} legal move(s), but the taxi is still on the board",
+                self.moves
+            ),
+            None => format!("solves in {} move(s)", self.moves),
+        }
+    }
+}
+
+/// Plays `moves` from `board` and says what they do.
+pub fn check_solution(board: &Board, moves: &[Move]) -> SolutionCheck {
+    let mut b = board.clone();
+    let mut out = SolutionCheck {
+        moves: moves.len(),
+        legal: true,
+        solves: false,
+        error: None,
+    };
+    for (i, mv) in moves.iter().enumerate() {
+        if out.solves {
+            out.legal = false;
+            out.solves = false;
+            out.error = Some((i + 1, format!("the taxi already left after move {i}")));
+            return out;
+        }
+        match b.apply(mv) {
+            Ok(Slide::Exit) => out.solves = true,
+            Ok(Slide::Shift { .. }) => {}
+            Err(e) => {
+                out.legal = false;
+                out.error = Some((i + 1, e.to_string()));
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// One posted solution, checked.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Attempt {
+    pub seq: u64,
+    pub at: DateTime<Utc>,
+    pub by: usize,
+    pub check: SolutionCheck,
+}
+
+/// Where a round stands.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Players are placing cars.
+    Building,
+    /// `claimer` said the puzzle is finished on `board`.
+    Finished {
+        /// The seq of the claim.
+        seq: u64,
+        claimer: usize,
+        board: Board,
+        since: DateTime<Utc>,
+        solutions: Vec<Attempt>,
+        counters: Vec<Attempt>,
+        /// The player who passed instead of answering, if any.
+        passed: Option<usize>,
+    },
+    /// `challenger` said the opponent's last car made it impossible.
+    Impossible {
+        /// The seq of the challenge.
+        seq: u64,
+        challenger: usize,
+        board: Board,
+        since: DateTime<Utc>,
+        attempts: Vec<Attempt>,
+        passed: bool,
+    },
+    /// No car fits anywhere: the last placer wins the round.
+    NoSpace { last_placer: usize },
+}
+
+/// A round's winner by the rules, with the reason.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Decision {
+    /// `None`: the rules name no winner (the host decides).
+    pub winner: Option<usize>,
+    pub reason: String,
+}
+
+/// What the host ruled for a round.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Ruled {
+    pub seq: u64,
+    pub winner: Option<usize>,
+    pub text: String,
+    /// Set when an appeal overturned the ruling: the seq of the decision
+    /// and the winner that replaced `winner`.
+    pub overturned: Option<(u64, Option<usize>)>,
+}
+
+impl Ruled {
+    /// The winner that counts: the ruling, or the appeal that replaced it.
+    pub fn standing(&self) -> Option<usize> {
+        match self.overturned {
+            Some((_, w)) => w,
+            None => self.winner,
+        }
+    }
+}
+
+/// One round.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Round {
+    pub number: u32,
+    pub target: u32,
+    /// The board as the round opened.
+    pub opening: Board,
+    pub board: Board,
+    pub first: usize,
+    pub to_move: usize,
+    /// (player, label) in placement order.
+    pub placements: Vec<(usize, char)>,
+    pub turn_started: DateTime<Utc>,
+    /// When the last placer's own turn started (a claim right after a
+    /// placement belongs to that turn).
+    pub last_turn_started: DateTime<Utc>,
+    pub phase: Phase,
+    /// The car placed by the latest event, for highlighting.
+    pub last_placed: Option<char>,
+    pub ruled: Option<Ruled>,
+    /// The rules' verdict, fixed when the round closed.
+    pub by_rules: Option<Decision>,
+}
+
+impl Round {
+    fn last_placer(&self) -> Option<usize> {
+        self.placements.last().map(|(p, _)| *p)
+    }
+
+    /// The rules' verdict so far; `closed` when no more answers may come
+    /// (the host ruled or the next round began).
+    pub fn decision(&self, closed: bool, players: &[String; 2]) -> Option<Decision> {
+        let name = |p: usize| players[p].as_str();
+        let target = self.target as usize;
+        let decided = |winner: usize, reason: String| {
+            Some(Decision {
+                winner: Some(winner),
+                reason,
+            })
+        };
+        match &self.phase {
+            Phase::Building if closed => Some(Decision {
+                winner: None,
+                reason: "no claim was made; the rules name no winner".into(),
+            }),
+            Phase::Building => None,
+            Phase::NoSpace { last_placer } => decided(
+                *last_placer,
+                format!(
+                    "no car fits anywhere; {} placed the last car",
+                    name(*last_placer)
+                ),
+            ),
+            Phase::Finished {
+                claimer,
+                solutions,
+                counters,
+                passed,
+                ..
+            } => {
+                let opp = 1 - claimer;
+                let solved = solutions.iter().find(|a| a.check.ok(|n| n == target));
+                match solved {
+                    None if closed || *passed == Some(*claimer) => decided(
+                        opp,
+                        match solutions.last() {
+                            None => format!("{} posted no solution", name(*claimer)),
+                            Some(a) => format!(
+                                "{}'s solution does not prove the claim: {}{}",
+                                name(*claimer),
+                                a.check.describe(),
+                                if a.check.legal && a.check.solves {
+                                    format!(", not the target {target}")
+                                } else {
+                                    String::new()
+                                }
+                            ),
+                        },
+                    ),
+                    None => None,
+                    Some(s) => match counters.iter().find(|a| a.check.ok(|n| n < target)) {
+                        Some(c) => decided(
+                            opp,
+                            format!(
+                                "{} counter-solved in {} moves, fewer than the target {target}",
+                                name(opp),
+                                c.check.moves
+                            ),
+                        ),
+                        None if closed || *passed == Some(opp) => decided(
+                            *claimer,
+                            format!(
+                                "{} solved in exactly {} moves (seq {}) and no shorter counter-solution was posted",
+                                name(*claimer),
+                                target,
+                                s.seq
+                            ),
+                        ),
+                        None => None,
+                    },
+                }
+            }
+            Phase::Impossible {
+                challenger,
+                attempts,
+                passed,
+                ..
+            } => {
+                let opp = 1 - challenger;
+                match attempts.iter().find(|a| a.check.ok(|n| n <= target)) {
+                    Some(a) => decided(
+                        opp,
+                        format!(
+                            "{} solved it in {} moves, within the target {target}",
+                            name(opp),
+                            a.check.moves
+                        ),
+                    ),
+                    None if closed || *passed => decided(
+                        *challenger,
+                        format!("{} did not solve it within {target} moves", name(opp)),
+                    ),
+                    None => None,
+                }
+            }
+        }
+    }
+}
+
+/// A running time allowance: its start, and how much over-time has been
+/// taken from the reserve for it already.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Window {
+    pub start: DateTime<Utc>,
+    pub charged_ms: i64,
+}
+
+/// The whole match.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Match {
+    pub config: Config,
+    pub players: [String; 2],
+    pub rounds: Vec<Round>,
+    /// Reserve left, per player, in milliseconds (below zero: lost).
+    pub reserve_ms: [i64; 2],
+    windows: [Option<Window>; 2],
+    /// The player whose reserve ran out first, and the seq where it did.
+    pub lost_on_time: Option<(usize, u64)>,
+    /// A match-scope ruling: (seq, winner).
+    pub match_ruling: Option<Ruled>,
+    /// Ruling seq → the round it ruled (`None`: the match).
+    pub rulings: BTreeMap<u64, Option<u32>>,
+    /// Appeal seq → (appellant, ruling seq, decided by seq).
+    pub appeals: BTreeMap<u64, (usize, u64, Option<u64>)>,
+}
+
+impl Match {
+    pub fn new(config: Config, players: [String; 2]) -> Match {
+        let reserve = config.reserve_secs as i64 * 1000;
+        Match {
+            config,
+            players,
+            rounds: Vec::new(),
+            reserve_ms: [reserve; 2],
+            windows: [None, None],
+            lost_on_time: None,
+            match_ruling: None,
+            rulings: BTreeMap::new(),
+            appeals: BTreeMap::new(),
+        }
+    }
+
+    pub fn player_index(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == name)
+    }
+
+    /// The round in progress (started and not ruled).
+    pub fn current(&self) -> Option<&Round> {
+        let open = self.match_ruling.is_none();
+        self.rounds.last().filter(|r| open && r.ruled.is_none())
+    }
+    fn current_mut(&mut self) -> Option<&mut Round> {
+        let open = self.match_ruling.is_none();
+        self.rounds.last_mut().filter(|r| open && r.ruled.is_none())
+    }
+
+    /// Round wins as the host ruled them (after appeal decisions).
+    pub fn score(&self) -> [u32; 2] {
+        let mut s = [0; 2];
+        for w in self
+            .rounds
+            .iter()
+            .filter_map(|r| r.ruled.as_ref().and_then(Ruled::standing))
+        {
+            s[w] += 1;
+        }
+        s
+    }
+
+    /// Round wins by the rules' verdicts on the recorded play.
+    pub fn score_by_rules(&self) -> [u32; 2] {
+        let mut s = [0; 2];
+        for w in self
+            .rounds
+            .iter()
+            .filter_map(|r| r.by_rules.as_ref().and_then(|d| d.winner))
+        {
+            s[w] += 1;
+        }
+        s
+    }
+
+    /// The match winner as ruled: a match ruling, else first to `to_win`.
+    pub fn winner(&self) -> Option<usize> {
+        if let Some(r) = &self.match_ruling {
+            return r.standing();
+        }
+        let s = self.score();
+        (0..2).find(|&p| s[p] >= self.config.to_win)
+    }
+
+    /// The match winner by the rules: reserve exhausted, else first to
+    /// `to_win` by the rules' verdicts.
+    pub fn winner_by_rules(&self) -> Option<usize> {
+        if let Some((p, _)) = self.lost_on_time {
+            return Some(1 - p);
+        }
+        let s = self.score_by_rules();
+        (0..2).find(|&p| s[p] >= self.config.to_win)
+    }
+
+    /// True once the host's rulings have settled the match.
+    pub fn is_over(&self) -> bool {
+        self.match_ruling.is_some() || self.winner().is_some()
+    }
+
+    /// Takes over-time since `start` beyond `allowance_secs` from `p`'s
+    /// reserve; returns a note when anything was taken.
+    fn charge(
+        &mut self,
+        p: usize,
+        start: DateTime<Utc>,
+        allowance_secs: u32,
+        at: DateTime<Utc>,
+        seq: u64,
+    ) -> Option<String> {
+        let window = match self.windows[p] {
+            Some(w) if w.start == start => w,
+            _ => Window {
+                start,
+                charged_ms: 0,
+            },
+        };
+        let over = (at - start).num_milliseconds() - allowance_secs as i64 * 1000;
+        let extra = over - window.charged_ms;
+        self.windows[p] = Some(Window {
+            start,
+            charged_ms: window.charged_ms.max(over),
+        });
+        if extra <= 0 {
+            return None;
+        }
+        self.reserve_ms[p] -= extra;
+        let mut note = format!(
+            "{} ran {:.1} s over; reserve left {:.1} s",
+            self.players[p],
+            extra as f64 / 1000.0,
+            self.reserve_ms[p].max(0) as f64 / 1000.0
+        );
+        if self.reserve_ms[p] < 0 && self.lost_on_time.is_none() {
+            self.lost_on_time = Some((p, seq));
+            note.push_str(&format!(
+                "; the reserve is exhausted, so by the rules {} loses the match",
+                self.players[p]
+            ));
+        }
+        Some(note)
+    }
+
+    /// Fixes the rules' verdict of the last round: no more answers come.
+    fn closes_round(&mut self) {
+        let players = self.players.clone();
+        if let Some(round) = self.rounds.last_mut() {
+            if round.by_rules.is_none() {
+                round.by_rules = round.decision(true, &players);
+            }
+        }
+    }
+}
+
+fn rule(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// The Traffic Jam DM.
+pub struct RushHour;
+
+impl Game for RushHour {
+    const SLUG: &'static str = "rush-hour";
+    type Config = Config;
+    type Setup = RoundSetup;
+    type Place = Placement;
+    type Claim = Claim;
+    type Challenge = Challenge;
+    type Proof = Proof;
+    type State = Match;
+
+    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+        if config.to_win == 0 || config.to_win > config.rounds {
+            return Err(rule(
+                "config",
+                format!(
+                    "{} round wins cannot decide a match of {} rounds",
+                    config.to_win, config.rounds
+                ),
+            ));
+        }
+        Ok(Match::new(
+            config.clone(),
+            [players[0].clone(), players[1].clone()],
+        ))
+    }
+
+    fn apply(
+        state: &mut Match,
+        seq: u64,
+        event: Event<'_, RushHour>,
+        actor: &Actor,
+        at: DateTime<Utc>,
+    ) -> Result<String, RuleError> {
+        // Work on a copy so that a rule error leaves the state untouched.
+        let mut next = state.clone();
+        let note = apply(&mut next, seq, event, actor, at)?;
+        *state = next;
+        Ok(note)
+    }
+}
+
+fn player_of(m: &Match, actor: &Actor) -> Result<usize, RuleError> {
+    let name = actor.player().ok_or_else(|| {
+        rule(
+            "actor",
+            format!("only a player may do this, not {}", actor.name()),
+        )
+    })?;
+    m.player_index(name).ok_or_else(|| {
+        rule(
+            "actor",
+            format!(
+                "{name} is not a player of this match ({} and {})",
+                m.players[0], m.players[1]
+            ),
+        )
+    })
+}
+
+fn host_only(actor: &Actor, what: &str) -> Result<(), RuleError> {
+    if actor.is_host() {
+        Ok(())
+    } else {
+        Err(rule(
+            "actor",
+            format!("only the host may {what}, not {}", actor.name()),
+        ))
+    }
+}
+
+fn winner_index(m: &Match, winner: &Option<String>) -> Result<Option<usize>, RuleError> {
+    match winner {
+        None => Ok(None),
+        Some(w) => m
+            .player_index(w)
+            .map(Some)
+            .ok_or_else(|| rule("ruling", format!("{w} is not a player of this match"))),
+    }
+}
+
+fn apply(
+    m: &mut Match,
+    seq: u64,
+    event: Event<'_, RushHour>,
+    actor: &Actor,
+    at: DateTime<Utc>,
+) -> Result<String, RuleError> {
+    let no_round = || rule("round", "no round is in progress");
+    match event {
+        Event::RoundStart(setup) => {
+            host_only(actor, "open a round")?;
+            if m.is_over() {
+                return Err(rule("match", "the match is already decided"));
+            }
+            let expected = m.rounds.len() as u32 + 1;
+            if setup.round != expected {
+                return Err(rule(
+                    "round",
+                    format!("the next round is {expected}, not {}", setup.round),
+                ));
+            }
+            if setup.round > m.config.rounds {
+                return Err(rule(
+                    "round",
+                    format!("the match has only {} rounds", m.config.rounds),
+                ));
+            }
+            if setup.target == 0 {
+                return Err(rule("round", "the target move count must be at least 1"));
+            }
+            let first = m.player_index(&setup.first).ok_or_else(|| {
+                rule(
+                    "round",
+                    format!("{} is not a player of this match", setup.first),
+                )
+            })?;
+            let mut board = Board::with_taxi();
+            for cells in &setup.cars {
+                board
+                    .place(cells)
+                    .map_err(|e| rule("setup", format!("pre-placed car: {e}")))?;
+            }
+            let mut note = String::new();
+            if m.current().is_some() {
+                m.closes_round();
+                let prev = m.rounds.len();
+                note = format!("round {prev} was never ruled; ");
+            }
+            m.windows = [None, None];
+            m.rounds.push(Round {
+                number: setup.round,
+                target: setup.target,
+                opening: board.clone(),
+                board,
+                first,
+                to_move: first,
+                placements: Vec::new(),
+                turn_started: at,
+                last_turn_started: at,
+                phase: Phase::Building,
+                last_placed: None,
+                ruled: None,
+                by_rules: None,
+            });
+            note.push_str(&format!(
+                "round {} opens: target {} moves, {} pre-placed car(s), {} places first",
+                setup.round,
+                setup.target,
+                setup.cars.len(),
+                m.players[first]
+            ));
+            Ok(note)
+        }
+        Event::Place(placement) => {
+            let p = player_of(m, actor)?;
+            let round = m.current().ok_or_else(no_round)?;
+            if round.phase != Phase::Building {
+                return Err(rule(
+                    "turn",
+                    "a claim is being answered; no more cars may be placed this round",
+                ));
+            }
+            if round.to_move != p {
+                return Err(rule(
+                    "turn",
+                    format!("it is {}'s turn to place", m.players[round.to_move]),
+                ));
+            }
+            let start = round.turn_started;
+            let clock = m.charge(p, start, m.config.turn_secs, at, seq);
+            let round = m.current_mut().ok_or_else(no_round)?;
+            let label = round
+                .board
+                .place(&placement.cells)
+                .map_err(|e| rule("placement", e.to_string()))?;
+            round.placements.push((p, label));
+            round.last_placed = Some(label);
+            round.to_move = 1 - p;
+            round.last_turn_started = start;
+            round.turn_started = at;
+            let cells: Vec<String> = placement.cells.iter().map(|c| c.to_string()).collect();
+            let mut note = format!("{} places car {label} on {}", m.players[p], cells.join(" "));
+            let round = m.current_mut().ok_or_else(no_round)?;
+            if !round.board.has_space() {
+                round.phase = Phase::NoSpace { last_placer: p };
+                note.push_str("; no car fits anywhere now, so the last placer wins the round");
+            }
+            push_clock(&mut note, clock);
+            Ok(note)
+        }
+        Event::Claim(Claim::Finished) => {
+            let p = player_of(m, actor)?;
+            let round = m.current().ok_or_else(no_round)?;
+            if round.phase != Phase::Building {
+                return Err(rule("claim", "a claim is already being answered"));
+            }
+            let start = if round.to_move == p {
+                round.turn_started
+            } else if round.last_placer() == Some(p) {
+                round.last_turn_started
+            } else {
+                return Err(rule(
+                    "turn",
+                    format!(
+                        "{} may claim only on their turn or right after placing",
+                        m.players[p]
+                    ),
+                ));
+            };
+            let clock = m.charge(p, start, m.config.turn_secs, at, seq);
+            let (name, secs) = (m.players[p].clone(), m.config.solution_secs);
+            let round = m.current_mut().ok_or_else(no_round)?;
+            round.phase = Phase::Finished {
+                seq,
+                claimer: p,
+                board: round.board.clone(),
+                since: at,
+                solutions: Vec::new(),
+                counters: Vec::new(),
+                passed: None,
+            };
+            let mut note = format!(
+                "{name} claims the puzzle is finished: exactly {} moves; a solution is due within {secs} s",
+                round.target
+            );
+            push_clock(&mut note, clock);
+            Ok(note)
+        }
+        Event::Challenge(Challenge::Impossible) => {
+            let p = player_of(m, actor)?;
+            let round = m.current().ok_or_else(no_round)?;
+            if round.phase != Phase::Building {
+                return Err(rule("claim", "a claim is already being answered"));
+            }
+            if round.to_move != p {
+                return Err(rule(
+                    "turn",
+                    format!("{} may challenge only on their turn", m.players[p]),
+                ));
+            }
+            if round.last_placer() != Some(1 - p) {
+                return Err(rule(
+                    "claim",
+                    format!(
+                        "{} has placed no car this round to challenge",
+                        m.players[1 - p]
+                    ),
+                ));
+            }
+            let clock = m.charge(p, round.turn_started, m.config.turn_secs, at, seq);
+            let (name, other) = (m.players[p].clone(), m.players[1 - p].clone());
+            let secs = m.config.solution_secs;
+            let round = m.current_mut().ok_or_else(no_round)?;
+            round.phase = Phase::Impossible {
+                seq,
+                challenger: p,
+                board: round.board.clone(),
+                since: at,
+                attempts: Vec::new(),
+                passed: false,
+            };
+            let mut note = format!(
+                "{name} claims the puzzle is impossible in {} moves; {other} must solve it within {secs} s",
+                round.target
+            );
+            push_clock(&mut note, clock);
+            Ok(note)
+        }
+        Event::Proof(proof) => {
+            let p = player_of(m, actor)?;
+            let (solution_secs, counter_secs) = (m.config.solution_secs, m.config.counter_secs);
+            let round = m.current().ok_or_else(no_round)?;
+            let target = round.target as usize;
+            let (start, allowance, board, kind) = match &round.phase {
+                Phase::Finished {
+                    claimer,
+                    board,
+                    since,
+                    counters,
+                    ..
+                } if *claimer == p => {
+                    if !counters.is_empty() {
+                        return Err(rule(
+                            "solution",
+                            "the counter-solution phase has begun; the claimer's solution is closed",
+                        ));
+                    }
+                    (*since, solution_secs, board.clone(), "solution")
+                }
+                Phase::Finished {
+                    solutions, board, ..
+                } => match solutions.last() {
+                    None => {
+                        return Err(rule(
+                            "solution",
+                            "the claimer has not posted a solution yet; a counter-solution comes after it",
+                        ))
+                    }
+                    // The counter window opens with the claimer's latest solution.
+                    Some(s) => (s.at, counter_secs, board.clone(), "counter-solution"),
+                },
+                Phase::Impossible {
+                    challenger,
+                    board,
+                    since,
+                    ..
+                } if *challenger != p => (*since, solution_secs, board.clone(), "solution"),
+                Phase::Impossible { .. } => {
+                    return Err(rule(
+                        "solution",
+                        "the challenger does not solve; the challenged player does",
+                    ))
+                }
+                _ => return Err(rule("solution", "there is no claim to solve")),
+            };
+            let check = check_solution(&board, &proof.moves);
+            let clock = m.charge(p, start, allowance, at, seq);
+            let players = m.players.clone();
+            let round = m.current_mut().ok_or_else(no_round)?;
+            let attempt = Attempt {
+                seq,
+                at,
+                by: p,
+                check,
+            };
+            let mut note = format!("{}'s {kind}: {}", players[p], attempt.check.describe());
+            match &mut round.phase {
+                Phase::Finished {
+                    claimer,
+                    solutions,
+                    counters,
+                    ..
+                } => {
+                    if *claimer == p {
+                        if attempt.check.legal
+                            && attempt.check.solves
+                            && attempt.check.moves != target
+                        {
+                            note.push_str(&format!(" — not the target {target}"));
+                        }
+                        solutions.push(attempt);
+                    } else {
+                        counters.push(attempt);
+                    }
+                }
+                Phase::Impossible { attempts, .. } => attempts.push(attempt),
+                _ => {}
+            }
+            if let Some(d) = round.decision(false, &players) {
+                note.push_str(&format!("; by the rules: {}", d.reason));
+            }
+            push_clock(&mut note, clock);
+            Ok(note)
+        }
+        Event::Pass => {
+            let p = player_of(m, actor)?;
+            let players = m.players.clone();
+            let round = m.current_mut().ok_or_else(no_round)?;
+            let what = match &mut round.phase {
+                Phase::Finished {
+                    claimer,
+                    solutions,
+                    passed,
+                    ..
+                } => {
+                    if *claimer == p {
+                        *passed = Some(p);
+                        "gives up the solution"
+                    } else if solutions.is_empty() {
+                        return Err(rule(
+                            "pass",
+                            "nothing to pass on yet: the claimer has not posted a solution",
+                        ));
+                    } else {
+                        *passed = Some(p);
+                        "posts no counter-solution"
+                    }
+                }
+                Phase::Impossible {
+                    challenger, passed, ..
+                } if *challenger != p => {
+                    *passed = true;
+                    "gives up solving"
+                }
+                _ => return Err(rule(
+                    "pass",
+                    "there is nothing to pass on: in Traffic Jam a player places a car or claims",
+                )),
+            };
+            let mut note = format!("{} {what}", players[p]);
+            if let Some(d) = round.decision(false, &players) {
+                note.push_str(&format!("; by the rules: {}", d.reason));
+            }
+            Ok(note)
+        }
+        Event::Timeout(t) => {
+            host_only(actor, "announce a timeout")?;
+            let p = m.player_index(&t.player).ok_or_else(|| {
+                rule(
+                    "timeout",
+                    format!("{} is not a player of this match", t.player),
+                )
+            })?;
+            let running = m.windows[p].map(|w| w.start);
+            let round = m.current();
+            let (start, allowance) = match round.map(|r| &r.phase) {
+                Some(Phase::Building) if round.map(|r| r.to_move) == Some(p) => {
+                    (round.map(|r| r.turn_started), m.config.turn_secs)
+                }
+                Some(Phase::Finished { claimer, since, .. }) if *claimer == p => {
+                    (Some(*since), m.config.solution_secs)
+                }
+                Some(Phase::Finished { .. }) => (running, m.config.counter_secs),
+                Some(Phase::Impossible {
+                    challenger, since, ..
+                }) if *challenger != p => (Some(*since), m.config.solution_secs),
+                _ => (None, 0),
+            };
+            let mut note = format!("the host says {}'s time ran out", t.player);
+            match start {
+                Some(start) => {
+                    let clock = m.charge(p, start, allowance, at, seq);
+                    if m.reserve_ms[p] >= 0 {
+                        note.push_str(&format!(
+                            "; by the clocks {} still has {:.1} s of reserve",
+                            t.player,
+                            m.reserve_ms[p] as f64 / 1000.0
+                        ));
+                    }
+                    push_clock(&mut note, clock);
+                }
+                None => note.push_str(&format!("; no timer of {} is running", t.player)),
+            }
+            Ok(note)
+        }
+        Event::Ruling(r) => {
+            host_only(actor, "rule")?;
+            let winner = winner_index(m, &r.winner)?;
+            let who = winner.map_or("no player".to_string(), |w| m.players[w].clone());
+            match r.scope {
+                Scope::Match => {
+                    if m.match_ruling.is_some() {
+                        return Err(rule("ruling", "the match is already ruled"));
+                    }
+                    m.closes_round();
+                    m.match_ruling = Some(Ruled {
+                        seq,
+                        winner,
+                        text: r.text.clone(),
+                        overturned: None,
+                    });
+                    m.rulings.insert(seq, None);
+                    let mut note = format!("the host awards the match to {who}");
+                    match m.winner_by_rules() {
+                        Some(w) if Some(w) == winner => {}
+                        Some(w) => note.push_str(&format!(
+                            "; by the rules the match goes to {}",
+                            m.players[w]
+                        )),
+                        None => {}
+                    }
+                    Ok(note)
+                }
+                Scope::Round(n) => {
+                    let players = m.players.clone();
+                    let round = match m.rounds.last_mut() {
+                        Some(r) if r.number == n => r,
+                        _ => {
+                            return Err(rule(
+                                "ruling",
+                                format!("round {n} is not the round in play"),
+                            ))
+                        }
+                    };
+                    if let Some(prev) = &round.ruled {
+                        return Err(rule(
+                            "ruling",
+                            format!(
+                                "round {n} is already ruled (seq {}); a correction is an appeal",
+                                prev.seq
+                            ),
+                        ));
+                    }
+                    round.by_rules = round.decision(true, &players);
+                    round.ruled = Some(Ruled {
+                        seq,
+                        winner,
+                        text: r.text.clone(),
+                        overturned: None,
+                    });
+                    m.rulings.insert(seq, Some(n));
+                    let round = m.rounds.last().expect("just ruled");
+                    let mut note = format!("the host awards round {n} to {who}");
+                    if let Some(d) = &round.by_rules {
+                        if d.winner == winner {
+                            note.push_str(&format!("; the rules agree: {}", d.reason));
+                        } else {
+                            let w = d
+                                .winner
+                                .map_or("no player".to_string(), |w| players[w].clone());
+                            note.push_str(&format!(
+                                "; by the rules the round goes to {w}: {}",
+                                d.reason
+                            ));
+                        }
+                    }
+                    let s = m.score();
+                    note.push_str(&format!(
+                        "; score {} {}–{} {}",
+                        players[0], s[0], s[1], players[1]
+                    ));
+                    if let Some(w) = m.winner() {
+                        note.push_str(&format!("; {} wins the match", players[w]));
+                    }
+                    Ok(note)
+                }
+            }
+        }
+        Event::Appeal(a) => {
+            let p = player_of(m, actor)?;
+            if !m.rulings.contains_key(&a.ruling_seq) {
+                return Err(rule(
+                    "appeal",
+                    format!("seq {} is not a ruling of this match", a.ruling_seq),
+                ));
+            }
+            m.appeals.insert(seq, (p, a.ruling_seq, None));
+            Ok(format!(
+                "{} appeals the ruling at seq {}: {}",
+                m.players[p], a.ruling_seq, a.grounds
+            ))
+        }
+        Event::AppealDecision(d) => {
+            host_only(actor, "decide an appeal")?;
+            let (_, ruling_seq, decided) = *m.appeals.get(&d.appeal_seq).ok_or_else(|| {
+                rule(
+                    "appeal",
+                    format!("seq {} is not an appeal of this match", d.appeal_seq),
+                )
+            })?;
+            if let Some(by) = decided {
+                return Err(rule(
+                    "appeal",
+                    format!("the appeal at seq {} was decided at seq {by}", d.appeal_seq),
+                ));
+            }
+            let winner = winner_index(m, &d.winner)?;
+            m.appeals.insert(
+                d.appeal_seq,
+                (m.appeals[&d.appeal_seq].0, ruling_seq, Some(seq)),
+            );
+            if d.upheld {
+                return Ok(format!("the ruling at seq {ruling_seq} is upheld"));
+            }
+            let ruled = match m.rulings.get(&ruling_seq).copied().flatten() {
+                Some(n) => m
+                    .rounds
+                    .iter_mut()
+                    .find(|r| r.number == n)
+                    .and_then(|r| r.ruled.as_mut()),
+                None => m.match_ruling.as_mut(),
+            };
+            if let Some(r) = ruled {
+                r.overturned = Some((seq, winner));
+            }
+            let who = winner.map_or("no player".to_string(), |w| m.players[w].clone());
+            let s = m.score();
+            Ok(format!(
+                "the ruling at seq {ruling_seq} is overturned: it now goes to {who}; score {} {}–{} {}",
+                m.players[0], s[0], s[1], m.players[1]
+            ))
+        }
+    }
+}
+
+fn push_clock(note: &mut String, clock: Option<String>) {
+    if let Some(c) = clock {
+        note.push_str("; ");
+        note.push_str(&c);
+    }
+}

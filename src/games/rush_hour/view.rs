@@ -1,0 +1,111 @@
+//! What a page draws for a Traffic Jam step: the board (cars, walls, the
+//! exit, the car just placed) and the facts beside it.
+
+use super::board::{Axis, Board, SIZE};
+use super::rules::{Match, Phase};
+use crate::games::{Drawing, Piece, View};
+
+/// The board as a neutral drawing; `highlight` is a car label.
+pub fn drawing(board: &Board, highlight: Option<char>) -> Drawing {
+    let mut pieces = Vec::new();
+    for i in 0..SIZE * SIZE {
+        if board.walls() & (1 << i) != 0 {
+            pieces.push(Piece {
+                col: i % SIZE,
+                row: i / SIZE,
+                width: 1,
+                height: 1,
+                label: String::new(),
+                kind: "wall",
+                highlight: false,
+            });
+        }
+    }
+    for (i, car) in board.cars().iter().enumerate() {
+        let (width, height) = match car.axis {
+            Axis::Horizontal => (car.len, 1),
+            Axis::Vertical => (1, car.len),
+        };
+        pieces.push(Piece {
+            col: car.start.col(),
+            row: car.start.row(),
+            width,
+            height,
+            label: car.label.to_string(),
+            kind: if i == board.taxi() { "taxi" } else { "car" },
+            highlight: highlight == Some(car.label),
+        });
+    }
+    Drawing {
+        cols: SIZE,
+        rows: SIZE,
+        col_names: "ABCDEF".chars().map(String::from).collect(),
+        row_names: (1..=SIZE).map(|r| r.to_string()).collect(),
+        pieces,
+        exit_row: Some(super::board::EXIT_ROW),
+    }
+}
+
+fn clock(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The step view of a match state.
+pub fn view(m: &Match) -> View {
+    let mut facts = Vec::new();
+    let name = |p: usize| m.players[p].clone();
+    let drawing = m.rounds.last().map(|r| {
+        facts.push((
+            "Round".to_string(),
+            format!("{} of {}", r.number, m.config.rounds),
+        ));
+        facts.push(("Target".to_string(), format!("{} moves", r.target)));
+        let phase = match &r.phase {
+            Phase::Building if r.ruled.is_none() => format!("{} to place", name(r.to_move)),
+            Phase::Building => "building ended".to_string(),
+            Phase::Finished { claimer, .. } => format!("{} claimed finished", name(*claimer)),
+            Phase::Impossible { challenger, .. } => {
+                format!("{} claimed impossible", name(*challenger))
+            }
+            Phase::NoSpace { last_placer } => {
+                format!("no space left; {} placed last", name(*last_placer))
+            }
+        };
+        facts.push(("Now".to_string(), phase));
+        if let Some(d) = r.decision(r.ruled.is_some(), &m.players) {
+            let w = d.winner.map_or("no player".to_string(), name);
+            facts.push(("By the rules".to_string(), format!("{w}: {}", d.reason)));
+        }
+        if let Some(ruled) = &r.ruled {
+            let w = ruled.standing().map_or("no player".to_string(), name);
+            facts.push(("Ruled".to_string(), format!("round to {w}")));
+        }
+        drawing(&r.board, r.last_placed)
+    });
+    facts.push((
+        "Reserve".to_string(),
+        format!(
+            "{} {} · {} {}",
+            name(0),
+            clock(m.reserve_ms[0]),
+            name(1),
+            clock(m.reserve_ms[1])
+        ),
+    ));
+    if let Some(w) = m.winner() {
+        facts.push(("Match".to_string(), format!("{} wins (as ruled)", name(w))));
+    }
+    if let Some((p, seq)) = m.lost_on_time {
+        facts.push((
+            "Clock".to_string(),
+            format!("{} ran out of reserve at seq {seq}", name(p)),
+        ));
+    }
+    View {
+        drawing,
+        facts,
+        score: m.score().to_vec(),
+        score_by_rules: m.score_by_rules().to_vec(),
+    }
+}

@@ -1,0 +1,20 @@
+//! arbiter keeps the record of hosted board-game death matches, replays them
+//! step by step, and re-checks every claim so that a ruling can be appealed.
+//!
+//! The match log is the only source of truth: every state, score, clock and
+//! verdict is derived from it by a pure fold and can be rebuilt at any time.
+//! `../DESIGN.md`-style map of the modules:
+#![forbid(unsafe_code)]
+
+/// The rules: one folder per game behind one interface.
+pub mod games;
+/// What happened, in order, sealed: events, hash chain, signatures, the store.
+pub mod log;
+/// The deterministic reducer: events → one step per event.
+pub mod replay;
+/// Bundled sample matches and the JSON event-file format.
+pub mod samples;
+/// Findings: per claim, what the host ruled beside what the rules say.
+pub mod verify;
+/// actix-web: pages (askama) and the JSON API.
+pub mod web;

@@ -1,0 +1,212 @@
+//! The event envelope: one thing that happened in a match.
+//!
+//! Bodies are typed per game (`games::Placement`, `games::Proof`, …: one
+//! variant per game), so an event cannot carry a payload its game does not
+//! understand except by naming the wrong game, which the reducer reports.
+//! Everything here serialises with serde in a single shape used both for the
+//! canonical bincode bytes that are hashed and signed, and for the JSON event
+//! files and API; so no serde attribute here may depend on self-describing
+//! formats (no `untagged`, no internal tags).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::games::{Challenge, Claim, GameConfig, Placement, Proof, RoundSetup};
+
+/// A match's id: lowercase letters, digits and `-`, 1 to 64 characters.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MatchId(String);
+
+impl MatchId {
+    pub fn parse(s: &str) -> Result<MatchId, String> {
+        let ok = !s.is_empty()
+            && s.len() <= 64
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if ok {
+            Ok(MatchId(s.to_string()))
+        } else {
+            Err(format!(
+                "'{s}' is not a match id: use 1 to 64 lowercase letters, digits and '-'"
+            ))
+        }
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for MatchId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Who caused an event.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    Player(String),
+    Host(String),
+    /// An importer that read the event from a transcript message written by
+    /// `speaker`.
+    Importer {
+        importer: String,
+        speaker: Box<Actor>,
+    },
+}
+
+impl Actor {
+    /// The person in the game behind the event (through any importer).
+    pub fn speaker(&self) -> &Actor {
+        match self {
+            Actor::Importer { speaker, .. } => speaker.speaker(),
+            other => other,
+        }
+    }
+    /// The player's name when a player made the event.
+    pub fn player(&self) -> Option<&str> {
+        match self.speaker() {
+            Actor::Player(name) => Some(name),
+            _ => None,
+        }
+    }
+    pub fn is_host(&self) -> bool {
+        matches!(self.speaker(), Actor::Host(_))
+    }
+    pub fn name(&self) -> &str {
+        match self.speaker() {
+            Actor::Player(n) | Actor::Host(n) => n,
+            Actor::Importer { importer, .. } => importer,
+        }
+    }
+}
+
+/// An event as submitted: everything but the position in the log.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct NewEvent {
+    /// When it happened at the source (a chat message's timestamp).
+    pub occurred_at: DateTime<Utc>,
+    pub actor: Actor,
+    pub body: Body,
+}
+
+/// An event in its place in a match's log.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Envelope {
+    pub match_id: MatchId,
+    /// 0-based, gapless.
+    pub seq: u64,
+    pub occurred_at: DateTime<Utc>,
+    /// When the store accepted it (the server's clock; never used by rules).
+    pub recorded_at: DateTime<Utc>,
+    pub actor: Actor,
+    pub body: Body,
+}
+
+/// What happened.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Body {
+    /// The match is set up: its game and options, the players in seat
+    /// order, the host.
+    Create(Create),
+    /// The host opens a round (its board, target, first player …).
+    RoundStart(RoundSetup),
+    /// A player places a piece.
+    Place(Placement),
+    /// A player passes (or declines to answer a claim).
+    Pass,
+    /// A player claims something about the position.
+    Claim(Claim),
+    /// A player challenges the opponent.
+    Challenge(Challenge),
+    /// A player shows a proof (a solution, a track, a cascade).
+    Proof(Proof),
+    /// The host announces that someone's time ran out.
+    Timeout(Timeout),
+    /// The host rules.
+    Ruling(Ruling),
+    /// A player appeals a ruling.
+    Appeal(Appeal),
+    /// The appeal is decided.
+    AppealDecision(AppealDecision),
+}
+
+impl Body {
+    /// Short lowercase name of the kind of event.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Body::Create(_) => "create",
+            Body::RoundStart(_) => "round_start",
+            Body::Place(_) => "place",
+            Body::Pass => "pass",
+            Body::Claim(_) => "claim",
+            Body::Challenge(_) => "challenge",
+            Body::Proof(_) => "proof",
+            Body::Timeout(_) => "timeout",
+            Body::Ruling(_) => "ruling",
+            Body::Appeal(_) => "appeal",
+            Body::AppealDecision(_) => "appeal_decision",
+        }
+    }
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Create {
+    pub config: GameConfig,
+    /// Players in seat order.
+    pub players: Vec<String>,
+    pub host: String,
+    /// A title for lists and pages.
+    #[serde(default)]
+    pub title: String,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Timeout {
+    pub player: String,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// What a ruling decides.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// One round (1-based).
+    Round(u32),
+    /// The whole match (a forfeit, a time loss).
+    Match,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Ruling {
+    pub scope: Scope,
+    /// The player awarded; `None` when no player wins (the host does).
+    pub winner: Option<String>,
+    /// The host's words.
+    #[serde(default)]
+    pub text: String,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Appeal {
+    /// The seq of the Ruling appealed against.
+    pub ruling_seq: u64,
+    pub grounds: String,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct AppealDecision {
+    /// The seq of the Appeal decided.
+    pub appeal_seq: u64,
+    /// True when the ruling stands.
+    pub upheld: bool,
+    /// When overturned: who wins instead (`None`: no player).
+    #[serde(default)]
+    pub winner: Option<String>,
+    #[serde(default)]
+    pub text: String,
+}

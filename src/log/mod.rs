@@ -1,0 +1,16 @@
+//! What happened, in order, sealed.
+//!
+//! A match is an append-only log of [`event::Envelope`]s. Each is sealed
+//! ([`seal`]): its canonical bytes are chained by sha256 to the previous
+//! event's hash and the hash is signed with the recorder's ed25519 key, so a
+//! changed, dropped or reordered byte is found by [`seal::verify_chain`].
+//! [`store`] keeps the log; nothing outside this module names the storage
+//! engine.
+
+pub mod event;
+pub mod seal;
+pub mod store;
+
+pub use event::{Actor, Body, Envelope, MatchId, NewEvent};
+pub use seal::{Keyring, Recorder, Sealed};
+pub use store::{EventStore, SledStore, StoreError};

@@ -1,0 +1,891 @@
+//! Sealing: how an event is fixed in its place so that any later change shows.
+//!
+//! The one decision that matters here is *which bytes are hashed*. We hash
+//! neither the JSON an event arrived in nor the bytes the store happens to
+//! keep, but a canonical re-encoding of the [`Envelope`]: one version byte
+//! ([`FORMAT_VERSION`]) followed by bincode with one fixed configuration
+//! ([`CONFIG`]). The encoding is a pure function of the envelope's value, so a
+//! sealed event can travel in any form (a JSON event file, the API, another
+//! machine's store, a backup) and its seal is still checked by re-encoding it:
+//! the verifier never has to trust how the bytes were kept, and the storage
+//! engine can change without touching a single hash.
+//!
+//! The price is that the encoding must never drift. The bincode
+//! configuration, the field order and the serde shape of every type inside an
+//! envelope (including the game payloads) are part of the format: changing
+//! any of them changes every hash, so it must come with a new
+//! [`FORMAT_VERSION`]. The `canonical_bytes_golden` test pins the bytes of
+//! one envelope to catch an accidental change.
+//!
+//! The chain itself is plain: `hash = sha256(prev_hash ‖ canonical bytes)`,
+//! with [`GENESIS`] (all zeroes) as the previous hash of seq 0, and the
+//! recorder signs the 32-byte hash with ed25519. [`verify_chain`] checks with
+//! `verify_strict`, which also rejects the malleable and small-order
+//! signatures that plain `verify` accepts.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use bincode::config::{BigEndian, Configuration, Fixint};
+use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::event::{Envelope, MatchId};
+
+/// The version of the canonical encoding; the first byte of
+/// [`canonical_bytes`] and of every stored record.
+pub const FORMAT_VERSION: u8 = 1;
+
+/// A sha256 digest.
+pub type Hash = [u8; 32];
+
+/// The previous hash of seq 0.
+pub const GENESIS: Hash = [0; 32];
+
+/// The bincode configuration of the canonical bytes: big-endian,
+/// fixed-width integers (a `u64` is always 8 bytes, a length prefix is a
+/// `u64`, an enum variant is a `u32` index), no size limit when encoding.
+///
+/// Fixed widths make every field's size independent of its value, and
+/// big-endian matches the storage keys; neither matters much, what matters is
+/// that it never changes: never change this constant without bumping
+/// [`FORMAT_VERSION`].
+pub const CONFIG: Configuration<BigEndian, Fixint> = bincode::config::standard()
+    .with_big_endian()
+    .with_fixed_int_encoding();
+
+/// The canonical bytes of an envelope: `[FORMAT_VERSION]` followed by the
+/// bincode encoding of `env` with [`CONFIG`].
+///
+/// # Panics
+///
+/// When a type inside the envelope has a serde shape bincode cannot encode
+/// (a sequence or map of unknown length, e.g. `#[serde(flatten)]`): a bug in
+/// the event types, never a property of stored data. Code that must not
+/// panic (the store, [`verify_chain`]) uses the fallible form internally.
+pub fn canonical_bytes(env: &Envelope) -> Vec<u8> {
+    try_canonical_bytes(env).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`canonical_bytes`], reporting an encoding failure instead of panicking.
+pub(crate) fn try_canonical_bytes(env: &Envelope) -> Result<Vec<u8>, String> {
+    let body = bincode::serde::encode_to_vec(env, CONFIG).map_err(|e| {
+        format!(
+            "the event cannot be encoded canonically ({e}); \
+             an event type has a serde shape bincode does not support"
+        )
+    })?;
+    let mut out = Vec::with_capacity(1 + body.len());
+    out.push(FORMAT_VERSION);
+    out.extend_from_slice(&body);
+    Ok(out)
+}
+
+/// `sha256(prev ‖ canonical)`.
+pub fn chain_hash(prev: &Hash, canonical: &[u8]) -> Hash {
+    let mut hasher = Sha256::new();
+    hasher.update(prev);
+    hasher.update(canonical);
+    hasher.finalize().into()
+}
+
+/// An envelope with its seal: its place in the chain and the recorder's
+/// signature over its hash.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sealed {
+    pub envelope: Envelope,
+    /// The hash of the previous event ([`GENESIS`] for seq 0).
+    pub prev_hash: Hash,
+    /// `chain_hash(prev_hash, canonical_bytes(envelope))`.
+    pub hash: Hash,
+    /// The id of the key that signed ([`key_id`]).
+    pub key_id: String,
+    /// The ed25519 signature of `hash` (64 bytes).
+    pub signature: Vec<u8>,
+}
+
+impl Sealed {
+    /// The hash in lowercase hex.
+    pub fn hash_hex(&self) -> String {
+        hex::encode(self.hash)
+    }
+}
+
+/// The id of a public key: the first 16 hex digits of sha256 of its bytes.
+pub fn key_id(key: &VerifyingKey) -> String {
+    let digest = Sha256::digest(key.as_bytes());
+    let mut id = hex::encode(digest);
+    id.truncate(16);
+    id
+}
+
+/// The recorder: holds the ed25519 key that signs what the store accepts.
+pub struct Recorder {
+    key: SigningKey,
+}
+
+impl fmt::Debug for Recorder {
+    // Never print the secret.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Recorder")
+            .field("key_id", &self.key_id())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Recorder {
+    /// A new recorder with a random key.
+    ///
+    /// # Panics
+    ///
+    /// When the operating system's random number generator fails.
+    pub fn generate() -> Recorder {
+        Recorder::try_generate().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn try_generate() -> io::Result<Recorder> {
+        let mut secret = [0u8; 32];
+        getrandom::getrandom(&mut secret).map_err(|e| {
+            io::Error::other(format!(
+                "cannot get random bytes for a new signing key: {e}"
+            ))
+        })?;
+        Ok(Recorder::from_bytes(secret))
+    }
+
+    /// A recorder with the given 32-byte ed25519 secret.
+    pub fn from_bytes(secret: [u8; 32]) -> Recorder {
+        Recorder {
+            key: SigningKey::from_bytes(&secret),
+        }
+    }
+
+    /// Reads the key from `path`, or creates it there (with its parent
+    /// directories, and mode 0600 on unix) when the file does not exist.
+    ///
+    /// The file holds the 32 secret bytes as 64 hex digits and a newline.
+    pub fn load_or_create(path: &Path) -> io::Result<Recorder> {
+        match fs::read_to_string(path) {
+            Ok(text) => parse_key_file(path, &text),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => create_key_file(path),
+            Err(e) => Err(io::Error::new(
+                e.kind(),
+                format!("cannot read the signing key {}: {e}", path.display()),
+            )),
+        }
+    }
+
+    /// The id of this recorder's public key ([`key_id`]).
+    pub fn key_id(&self) -> String {
+        key_id(&self.key.verifying_key())
+    }
+
+    pub fn verifying_key(&self) -> VerifyingKey {
+        self.key.verifying_key()
+    }
+
+    /// The public key in lowercase hex (64 digits).
+    pub fn public_key_hex(&self) -> String {
+        hex::encode(self.key.verifying_key().as_bytes())
+    }
+
+    /// Seals `envelope` after `prev_hash`: hashes its canonical bytes into
+    /// the chain and signs the hash.
+    ///
+    /// # Panics
+    ///
+    /// As [`canonical_bytes`].
+    pub fn seal(&self, envelope: Envelope, prev_hash: Hash) -> Sealed {
+        self.try_seal(envelope, prev_hash)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Recorder::seal`], reporting an encoding failure instead of panicking.
+    pub(crate) fn try_seal(&self, envelope: Envelope, prev_hash: Hash) -> Result<Sealed, String> {
+        let canonical = try_canonical_bytes(&envelope)?;
+        let hash = chain_hash(&prev_hash, &canonical);
+        let signature = self.key.sign(&hash);
+        Ok(Sealed {
+            envelope,
+            prev_hash,
+            hash,
+            key_id: self.key_id(),
+            signature: signature.to_bytes().to_vec(),
+        })
+    }
+}
+
+fn malformed_key_file(path: &Path, why: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "the signing key file {} is malformed ({why}): it must hold the \
+             32-byte ed25519 secret as 64 hex digits and a newline. Restore it \
+             from a backup; only if no event was ever signed with it, delete it \
+             and a new key will be created",
+            path.display()
+        ),
+    )
+}
+
+fn parse_key_file(path: &Path, text: &str) -> io::Result<Recorder> {
+    let digits = text.trim();
+    let bytes =
+        hex::decode(digits).map_err(|e| malformed_key_file(path, &format!("not hex: {e}")))?;
+    let secret: [u8; 32] = bytes
+        .as_slice()
+        .try_into()
+        .map_err(|_| malformed_key_file(path, &format!("{} bytes instead of 32", bytes.len())))?;
+    Ok(Recorder::from_bytes(secret))
+}
+
+fn create_key_file(path: &Path) -> io::Result<Recorder> {
+    let context = |e: io::Error| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot create the signing key {}: {e}", path.display()),
+        )
+    };
+    if let Some(parent) = path.parent() {
+        if !parent.as_os_str().is_empty() {
+            fs::create_dir_all(parent).map_err(context)?;
+        }
+    }
+    let recorder = Recorder::try_generate()?;
+
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = match options.open(path) {
+        Ok(file) => file,
+        // Someone else created it between our read and our create: use theirs.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            let text = fs::read_to_string(path).map_err(context)?;
+            return parse_key_file(path, &text);
+        }
+        Err(e) => return Err(context(e)),
+    };
+    let line = format!("{}\n", hex::encode(recorder.key.to_bytes()));
+    file.write_all(line.as_bytes()).map_err(context)?;
+    file.sync_all().map_err(context)?;
+    Ok(recorder)
+}
+
+/// The public keys whose signatures are accepted, by key id.
+#[derive(Clone, Debug, Default)]
+pub struct Keyring {
+    keys: BTreeMap<String, VerifyingKey>,
+}
+
+impl Keyring {
+    pub fn new() -> Keyring {
+        Keyring::default()
+    }
+
+    /// Adds a key; returns its id.
+    pub fn add(&mut self, key: VerifyingKey) -> String {
+        let id = key_id(&key);
+        self.keys.insert(id.clone(), key);
+        id
+    }
+
+    pub fn get(&self, id: &str) -> Option<&VerifyingKey> {
+        self.keys.get(id)
+    }
+
+    /// `(key id, public key in hex)`, sorted by id.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, String)> + '_ {
+        self.keys
+            .iter()
+            .map(|(id, key)| (id.as_str(), hex::encode(key.as_bytes())))
+    }
+}
+
+impl From<&Recorder> for Keyring {
+    fn from(recorder: &Recorder) -> Keyring {
+        let mut ring = Keyring::new();
+        ring.add(recorder.verifying_key());
+        ring
+    }
+}
+
+/// The outcome of [`verify_chain`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainReport {
+    /// How many records were examined.
+    pub events: u64,
+    /// The first record that fails a check, if any.
+    pub first_bad: Option<BadSeq>,
+}
+
+impl ChainReport {
+    pub fn is_ok(&self) -> bool {
+        self.first_bad.is_none()
+    }
+}
+
+/// A seq that fails verification and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BadSeq {
+    pub seq: u64,
+    /// Written for a person; starts with "seq N: ".
+    pub reason: String,
+}
+
+impl fmt::Display for BadSeq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+/// Checks a match's log: `records` are `(seq from the storage key, the
+/// decoded record or why it does not decode)`, in storage order.
+///
+/// For each record, in order: its seq is the next one (0, 1, 2 … with no gap
+/// or repeat); it decodes; the envelope's seq and match id are the key's; its
+/// `prev_hash` is the previous record's hash ([`GENESIS`] for seq 0); its
+/// hash is `chain_hash(prev_hash, canonical_bytes(envelope))`; its key id is
+/// in `keys`; its signature verifies strictly over the hash. Stops at the
+/// first failure. Never panics.
+pub fn verify_chain(
+    match_id: &MatchId,
+    records: &[(u64, Result<Sealed, String>)],
+    keys: &Keyring,
+) -> ChainReport {
+    let events = records.len() as u64;
+    let mut prev = GENESIS;
+    for (expected, (seq, record)) in (0u64..).zip(records) {
+        let checked = check_record(match_id, expected, *seq, record, &prev, keys);
+        match checked {
+            Ok(hash) => prev = hash,
+            Err(bad) => {
+                return ChainReport {
+                    events,
+                    first_bad: Some(bad),
+                }
+            }
+        }
+    }
+    ChainReport {
+        events,
+        first_bad: None,
+    }
+}
+
+/// One record's checks; its hash when they all pass.
+fn check_record(
+    match_id: &MatchId,
+    expected: u64,
+    seq: u64,
+    record: &Result<Sealed, String>,
+    prev: &Hash,
+    keys: &Keyring,
+) -> Result<Hash, BadSeq> {
+    let bad = |seq: u64, why: String| BadSeq {
+        seq,
+        reason: format!("seq {seq}: {why}"),
+    };
+    if seq > expected {
+        return Err(bad(
+            expected,
+            format!("gap: expected seq {expected}, found {seq} (events are missing)"),
+        ));
+    }
+    if seq < expected {
+        return Err(bad(
+            expected,
+            format!("out of order: expected seq {expected}, found seq {seq} again"),
+        ));
+    }
+    let sealed = record.as_ref().map_err(|e| {
+        bad(
+            seq,
+            format!("the stored record cannot be read ({e}); it was damaged after it was recorded"),
+        )
+    })?;
+    let env = &sealed.envelope;
+    if env.seq != seq {
+        return Err(bad(
+            seq,
+            format!(
+                "the event says it is seq {} but it is stored as seq {seq} \
+                 (it was altered or moved after it was recorded)",
+                env.seq
+            ),
+        ));
+    }
+    if &env.match_id != match_id {
+        return Err(bad(
+            seq,
+            format!(
+                "the event belongs to match '{}', not '{match_id}' \
+                 (it was altered or moved after it was recorded)",
+                env.match_id
+            ),
+        ));
+    }
+    if &sealed.prev_hash != prev {
+        let why = if seq == 0 {
+            "the previous hash of the first event is not the genesis hash (all zeroes) \
+             (the chain was altered)"
+                .to_string()
+        } else {
+            format!(
+                "the previous hash does not match the hash of seq {} \
+                 (the chain is broken: an event was altered, removed or inserted)",
+                seq - 1
+            )
+        };
+        return Err(bad(seq, why));
+    }
+    let canonical = try_canonical_bytes(env).map_err(|e| bad(seq, e))?;
+    if chain_hash(&sealed.prev_hash, &canonical) != sealed.hash {
+        return Err(bad(
+            seq,
+            "the stored hash does not match the event's bytes \
+             (the event was altered after it was recorded)"
+                .to_string(),
+        ));
+    }
+    let key = keys.get(&sealed.key_id).ok_or_else(|| {
+        bad(
+            seq,
+            format!(
+                "signed with key {}, which this arbiter does not know \
+                 (add its public key to check the signature)",
+                sealed.key_id
+            ),
+        )
+    })?;
+    let signature = Signature::from_slice(&sealed.signature).map_err(|_| {
+        bad(
+            seq,
+            format!(
+                "the signature is malformed ({} bytes, expected 64)",
+                sealed.signature.len()
+            ),
+        )
+    })?;
+    key.verify_strict(&sealed.hash, &signature).map_err(|_| {
+        bad(
+            seq,
+            format!(
+                "the signature does not verify with key {} \
+                 (the hash or the signature was altered after it was recorded)",
+                sealed.key_id
+            ),
+        )
+    })?;
+    Ok(sealed.hash)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::event::{Actor, Body, Ruling, Scope, Timeout};
+    use chrono::{DateTime, Utc};
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s)
+            .expect("test timestamp")
+            .with_timezone(&Utc)
+    }
+
+    fn envelope(match_id: &str, seq: u64, body: Body) -> Envelope {
+        Envelope {
+            match_id: MatchId::parse(match_id).expect("test match id"),
+            seq,
+            occurred_at: at("2024-03-01T20:15:00Z"),
+            recorded_at: at("2024-03-01T20:15:02.5Z"),
+            actor: Actor::Host("kg".into()),
+            body,
+        }
+    }
+
+    fn body(seq: u64) -> Body {
+        match seq % 3 {
+            0 => Body::Pass,
+            1 => Body::Timeout(Timeout {
+                player: "ann".into(),
+                note: format!("note {seq}"),
+            }),
+            _ => Body::Ruling(Ruling {
+                scope: Scope::Round(1),
+                winner: Some("bob".into()),
+                text: "bob wins the round".into(),
+            }),
+        }
+    }
+
+    /// A sealed log of `n` events of match "m1".
+    fn chain(recorder: &Recorder, n: u64) -> Vec<Sealed> {
+        let mut prev = GENESIS;
+        let mut out = Vec::new();
+        for seq in 0..n {
+            let sealed = recorder.seal(envelope("m1", seq, body(seq)), prev);
+            prev = sealed.hash;
+            out.push(sealed);
+        }
+        out
+    }
+
+    fn records(log: &[Sealed]) -> Vec<(u64, Result<Sealed, String>)> {
+        log.iter()
+            .map(|s| (s.envelope.seq, Ok(s.clone())))
+            .collect()
+    }
+
+    fn m1() -> MatchId {
+        MatchId::parse("m1").expect("m1")
+    }
+
+    fn recorder() -> Recorder {
+        Recorder::from_bytes([7; 32])
+    }
+
+    #[test]
+    fn canonical_bytes_are_stable() {
+        let a = envelope("m1", 4, body(1));
+        let first = canonical_bytes(&a);
+        assert_eq!(first, canonical_bytes(&a.clone()));
+        assert_eq!(first[0], FORMAT_VERSION);
+        let b = envelope("m1", 5, body(1));
+        assert_ne!(first, canonical_bytes(&b));
+    }
+
+    /// Pins the canonical encoding: if this fails, the format changed and
+    /// FORMAT_VERSION must be bumped (and old events still verified the old
+    /// way) — do not just update the expected bytes.
+    #[test]
+    fn canonical_bytes_golden() {
+        let env = envelope("m1", 1, Body::Pass);
+        let bytes = canonical_bytes(&env);
+        let mut expected = vec![FORMAT_VERSION];
+        let string = |out: &mut Vec<u8>, s: &str| {
+            out.extend_from_slice(&(s.len() as u64).to_be_bytes());
+            out.extend_from_slice(s.as_bytes());
+        };
+        string(&mut expected, "m1");
+        expected.extend_from_slice(&1u64.to_be_bytes());
+        string(&mut expected, "2024-03-01T20:15:00Z");
+        string(&mut expected, "2024-03-01T20:15:02.500Z");
+        expected.extend_from_slice(&1u32.to_be_bytes()); // Actor::Host
+        string(&mut expected, "kg");
+        expected.extend_from_slice(&3u32.to_be_bytes()); // Body::Pass
+        assert_eq!(hex::encode(&bytes), hex::encode(&expected));
+    }
+
+    #[test]
+    fn seal_then_verify_passes() {
+        let rec = recorder();
+        let log = chain(&rec, 5);
+        assert_eq!(log[0].prev_hash, GENESIS);
+        assert_eq!(log[3].prev_hash, log[2].hash);
+        assert_eq!(log[2].hash_hex().len(), 64);
+        assert_eq!(log[2].key_id, rec.key_id());
+        let report = verify_chain(&m1(), &records(&log), &Keyring::from(&rec));
+        assert!(report.is_ok(), "{report:?}");
+        assert_eq!(report.events, 5);
+    }
+
+    #[test]
+    fn empty_log_verifies() {
+        let report = verify_chain(&m1(), &[], &Keyring::new());
+        assert_eq!(
+            report,
+            ChainReport {
+                events: 0,
+                first_bad: None
+            }
+        );
+    }
+
+    #[test]
+    fn every_alteration_is_caught_at_its_seq() {
+        let rec = recorder();
+        let keys = Keyring::from(&rec);
+        let other = Recorder::from_bytes([9; 32]);
+        type Alter = Box<dyn Fn(&mut Sealed)>;
+        let alterations: Vec<(&str, &str, Alter)> = vec![
+            (
+                "match id",
+                "belongs to match",
+                Box::new(|s| s.envelope.match_id = MatchId::parse("m2").expect("m2")),
+            ),
+            ("seq", "says it is seq", Box::new(|s| s.envelope.seq += 1)),
+            (
+                "occurred_at",
+                "stored hash does not match",
+                Box::new(|s| s.envelope.occurred_at = at("2024-03-01T20:15:01Z")),
+            ),
+            (
+                "recorded_at",
+                "stored hash does not match",
+                Box::new(|s| s.envelope.recorded_at = at("2024-03-01T20:15:03Z")),
+            ),
+            (
+                "actor",
+                "stored hash does not match",
+                Box::new(|s| s.envelope.actor = Actor::Player("kg".into())),
+            ),
+            (
+                "body",
+                "stored hash does not match",
+                Box::new(|s| s.envelope.body = Body::Pass),
+            ),
+            (
+                "body text",
+                "stored hash does not match",
+                Box::new(|s| {
+                    if let Body::Ruling(r) = &mut s.envelope.body {
+                        r.winner = Some("ann".into());
+                    }
+                }),
+            ),
+            (
+                "prev hash",
+                "previous hash does not match",
+                Box::new(|s| s.prev_hash[31] ^= 1),
+            ),
+            (
+                "hash",
+                "stored hash does not match",
+                Box::new(|s| s.hash[0] ^= 0x80),
+            ),
+            (
+                "signature bit",
+                "signature does not verify",
+                Box::new(|s| s.signature[10] ^= 0x04),
+            ),
+            (
+                "signature last bit",
+                "signature does not verify",
+                Box::new(|s| s.signature[63] ^= 0x01),
+            ),
+            (
+                "signature length",
+                "signature is malformed",
+                Box::new(|s| {
+                    s.signature.pop();
+                }),
+            ),
+            (
+                "key id",
+                "does not know",
+                Box::new(|s| s.key_id = "0123456789abcdef".into()),
+            ),
+            (
+                // Rehashed and re-signed by a key that is not in the ring.
+                "resealed by another key",
+                "does not know",
+                Box::new(move |s| {
+                    let prev = s.prev_hash;
+                    let mut env = s.envelope.clone();
+                    env.actor = Actor::Host("mallory".into());
+                    *s = other.seal(env, prev);
+                }),
+            ),
+        ];
+        for (field, reason, alter) in alterations {
+            let mut log = chain(&rec, 5);
+            alter(&mut log[2]);
+            let report = verify_chain(&m1(), &records(&log), &keys);
+            let bad = report
+                .first_bad
+                .unwrap_or_else(|| panic!("changing the {field} was not caught"));
+            assert_eq!(bad.seq, 2, "{field}: {bad:?}");
+            assert!(bad.reason.starts_with("seq 2: "), "{field}: {bad:?}");
+            assert!(bad.reason.contains(reason), "{field}: {bad:?}");
+            assert_eq!(report.events, 5);
+        }
+    }
+
+    #[test]
+    fn claiming_a_known_key_id_with_a_foreign_signature_is_caught() {
+        let rec = recorder();
+        let other = Recorder::from_bytes([9; 32]);
+        let mut log = chain(&rec, 3);
+        let prev = log[1].prev_hash;
+        let mut forged = other.seal(log[1].envelope.clone(), prev);
+        forged.key_id = rec.key_id();
+        log[1] = forged;
+        let bad = verify_chain(&m1(), &records(&log), &Keyring::from(&rec))
+            .first_bad
+            .expect("caught");
+        assert_eq!(bad.seq, 1);
+        assert!(bad.reason.contains("signature does not verify"), "{bad:?}");
+    }
+
+    #[test]
+    fn unknown_key_is_caught_and_a_rotated_key_is_accepted() {
+        let old = recorder();
+        let new = Recorder::from_bytes([9; 32]);
+        let mut log = chain(&old, 3);
+        let next = new.seal(envelope("m1", 3, body(3)), log[2].hash);
+        log.push(next);
+
+        let bad = verify_chain(&m1(), &records(&log), &Keyring::from(&old))
+            .first_bad
+            .expect("unknown key caught");
+        assert_eq!(bad.seq, 3);
+        assert!(bad.reason.contains(&new.key_id()), "{bad:?}");
+
+        let bad = verify_chain(&m1(), &records(&log), &Keyring::new())
+            .first_bad
+            .expect("unknown key caught");
+        assert_eq!(bad.seq, 0);
+
+        let mut both = Keyring::from(&old);
+        assert_eq!(both.add(new.verifying_key()), new.key_id());
+        assert!(verify_chain(&m1(), &records(&log), &both).is_ok());
+        let listed: Vec<_> = both.iter().map(|(id, _)| id.to_string()).collect();
+        assert_eq!(listed.len(), 2);
+        assert!(listed.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn gap_is_caught() {
+        let rec = recorder();
+        let log = chain(&rec, 6);
+        let mut recs = records(&log);
+        recs.remove(4);
+        let bad = verify_chain(&m1(), &recs, &Keyring::from(&rec))
+            .first_bad
+            .expect("gap caught");
+        assert_eq!(bad.seq, 4);
+        assert_eq!(
+            bad.reason,
+            "seq 4: gap: expected seq 4, found 5 (events are missing)"
+        );
+
+        // The first event missing.
+        let bad = verify_chain(&m1(), &records(&log[1..]), &Keyring::from(&rec))
+            .first_bad
+            .expect("gap caught");
+        assert_eq!(bad.seq, 0);
+    }
+
+    #[test]
+    fn repeated_seq_is_caught() {
+        let rec = recorder();
+        let log = chain(&rec, 3);
+        let mut recs = records(&log);
+        recs.insert(2, recs[1].clone());
+        let bad = verify_chain(&m1(), &recs, &Keyring::from(&rec))
+            .first_bad
+            .expect("repeat caught");
+        assert_eq!(bad.seq, 2);
+        assert!(bad.reason.contains("out of order"), "{bad:?}");
+    }
+
+    #[test]
+    fn removed_event_with_renumbered_keys_is_caught() {
+        // Drop seq 2 and shift the later ones down, fixing their seq fields:
+        // the chain link from seq 1 to the old seq 3 breaks.
+        let rec = recorder();
+        let log = chain(&rec, 5);
+        let recs: Vec<_> = log
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 2)
+            .map(|(_, s)| s.clone())
+            .enumerate()
+            .map(|(i, mut s)| {
+                s.envelope.seq = i as u64;
+                (i as u64, Ok(s))
+            })
+            .collect();
+        let bad = verify_chain(&m1(), &recs, &Keyring::from(&rec))
+            .first_bad
+            .expect("caught");
+        assert_eq!(bad.seq, 2);
+    }
+
+    #[test]
+    fn undecodable_record_is_reported_at_its_seq() {
+        let rec = recorder();
+        let log = chain(&rec, 4);
+        let mut recs = records(&log);
+        recs[3].1 = Err("unexpected end of input".into());
+        let report = verify_chain(&m1(), &recs, &Keyring::from(&rec));
+        let bad = report.first_bad.expect("caught");
+        assert_eq!(bad.seq, 3);
+        assert!(bad.reason.contains("cannot be read"), "{bad:?}");
+        assert!(bad.reason.contains("unexpected end of input"), "{bad:?}");
+    }
+
+    #[test]
+    fn report_serialises_to_json() {
+        let report = ChainReport {
+            events: 3,
+            first_bad: Some(BadSeq {
+                seq: 1,
+                reason: "seq 1: x".into(),
+            }),
+        };
+        let json = serde_json::to_value(&report).expect("json");
+        assert_eq!(json["events"], 3);
+        assert_eq!(json["first_bad"]["seq"], 1);
+        assert!(!report.is_ok());
+    }
+
+    #[test]
+    fn sealed_round_trips_through_json() {
+        let log = chain(&recorder(), 3);
+        let json = serde_json::to_string(&log[2]).expect("json");
+        let back: Sealed = serde_json::from_str(&json).expect("back");
+        assert_eq!(back, log[2]);
+    }
+
+    #[test]
+    fn key_id_is_16_hex_digits_of_the_public_key_hash() {
+        let rec = recorder();
+        let id = rec.key_id();
+        assert_eq!(id.len(), 16);
+        let full = hex::encode(Sha256::digest(rec.verifying_key().as_bytes()));
+        assert!(full.starts_with(&id));
+        assert_eq!(rec.public_key_hex().len(), 64);
+        assert!(!format!("{rec:?}").contains(&hex::encode([7u8; 32])));
+        assert_ne!(Recorder::generate().key_id(), Recorder::generate().key_id());
+    }
+
+    #[test]
+    fn key_file_is_created_private_and_reloaded() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("a").join("b").join("server.key");
+        let created = Recorder::load_or_create(&path).expect("create");
+        let text = fs::read_to_string(&path).expect("read");
+        assert_eq!(text.len(), 65);
+        assert!(text.ends_with('\n'));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&path).expect("meta").permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let loaded = Recorder::load_or_create(&path).expect("load");
+        assert_eq!(loaded.key_id(), created.key_id());
+    }
+
+    #[test]
+    fn malformed_key_file_is_a_clear_error() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("server.key");
+        for bad in ["not hex\n", "abcd\n", ""] {
+            fs::write(&path, bad).expect("write");
+            let err = Recorder::load_or_create(&path).expect_err("malformed");
+            assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+            let msg = err.to_string();
+            assert!(msg.contains(&path.display().to_string()), "{msg}");
+            assert!(msg.contains("64 hex digits"), "{msg}");
+        }
+    }
+}

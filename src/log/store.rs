@@ -1,0 +1,901 @@
+//! Where the log is kept: an append-only event store over sled.
+//!
+//! The one rule: an event is acknowledged only once it is sealed, written in
+//! the same transaction as its match's head, and flushed to disk. The head
+//! (`next seq ‖ last hash`) is what makes appends safe under concurrency:
+//! [`EventStore::append`] names the seq it expects to write, and a
+//! transaction that finds the head has moved on aborts with
+//! [`StoreError::Conflict`] instead of writing, so two writers that raced
+//! never both think they won.
+//!
+//! Layout (all integers big-endian):
+//!
+//! - `events`: `match id ‖ 0x00 ‖ seq (u64)` → `[FORMAT_VERSION] ‖ bincode
+//!   of Sealed` with [`seal::CONFIG`]. Keys sort by match then seq; match ids
+//!   never contain 0x00, so one match's prefix never covers another's.
+//! - `heads`: `match id` → `next seq (u64) ‖ hash of the last event`.
+//! - `keys`: `key id` → public key bytes, for every key that ever signed here,
+//!   so events signed before a key change still verify.
+//! - `tokens`: `sha256(token)` in hex → when it was added; never the token.
+//!
+//! Nothing here overwrites or removes an event, and there is no API to.
+//! Stored bytes are never trusted: a record is decoded with a size limit and
+//! must re-encode to exactly the stored bytes, so a flipped byte shows up as
+//! [`StoreError::Corrupt`] or in [`EventStore::verify`], never as a panic.
+
+use std::io;
+use std::path::Path;
+
+use chrono::Utc;
+use ed25519_dalek::VerifyingKey;
+use sha2::{Digest, Sha256};
+use sled::transaction::{abort, TransactionError, Transactional};
+
+use super::event::{Envelope, MatchId, NewEvent};
+use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
+
+/// The largest record the store decodes (16 MiB): a corrupt length prefix
+/// must not make the decoder allocate without bound. [`SledStore::append`]
+/// checks that every record it writes decodes within this limit.
+pub const MAX_RECORD_BYTES: usize = 16 << 20;
+
+/// What can go wrong with the store.
+#[derive(thiserror::Error, Debug)]
+pub enum StoreError {
+    #[error(
+        "the match has moved on: you expected seq {expected} but the next seq is {actual}; \
+         reload and try again"
+    )]
+    Conflict {
+        match_id: String,
+        expected: u64,
+        actual: u64,
+    },
+    #[error("there is no match '{0}'")]
+    NotFound(String),
+    #[error("the match id '{0}' is already used; choose another")]
+    Exists(String),
+    #[error("the stored log is damaged at seq {seq}: {reason}; run `arbiter verify` for details")]
+    Corrupt { seq: u64, reason: String },
+    #[error("{0}")]
+    Locked(String),
+    #[error("storage error: {0}")]
+    Io(String),
+}
+
+/// An append-only store of sealed match logs.
+pub trait EventStore: Send + Sync {
+    /// Appends `event` to match `id` as seq `expected_seq`: fills in the
+    /// match id, the seq and `recorded_at` (now), seals it with the store's
+    /// recorder and writes it; returns once it is flushed to disk.
+    ///
+    /// `expected_seq` 0 creates the match. When the match's next seq is not
+    /// `expected_seq` nothing is written and the error is
+    /// [`StoreError::Conflict`] (also for 0 on an existing match), or
+    /// [`StoreError::NotFound`] when the match does not exist.
+    fn append(
+        &self,
+        id: &MatchId,
+        expected_seq: u64,
+        event: NewEvent,
+    ) -> Result<Sealed, StoreError>;
+
+    /// Every event of match `id` in seq order. [`StoreError::NotFound`] when
+    /// it has none; [`StoreError::Corrupt`] when a record cannot be read or
+    /// is out of place.
+    fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError>;
+
+    /// The ids of all matches, sorted.
+    fn matches(&self) -> Result<Vec<MatchId>, StoreError>;
+
+    /// Re-checks match `id`'s whole chain from the raw stored bytes.
+    /// Damage is reported in the [`ChainReport`], not as an error.
+    fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError>;
+
+    /// Every public key that ever signed in this store.
+    fn keyring(&self) -> Keyring;
+
+    /// Accepts `token` for writing from now on (only its hash is kept).
+    fn add_token(&self, token: &str) -> Result<(), StoreError>;
+
+    /// Whether `token` was added.
+    fn token_ok(&self, token: &str) -> Result<bool, StoreError>;
+
+    /// The key id the store signs new events with.
+    fn recorder_key_id(&self) -> String;
+}
+
+/// The sled-backed [`EventStore`]. One process at a time: sled locks the
+/// database, and a second open fails with [`StoreError::Locked`].
+pub struct SledStore {
+    db: sled::Db,
+    events: sled::Tree,
+    heads: sled::Tree,
+    keys: sled::Tree,
+    tokens: sled::Tree,
+    recorder: Recorder,
+}
+
+impl std::fmt::Debug for SledStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SledStore")
+            .field("recorder", &self.recorder)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SledStore {
+    /// Opens (creating when needed) the store in `dir`: the database in
+    /// `dir/sled`, the signing key in `dir/server.key`.
+    pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            StoreError::Io(format!(
+                "cannot create the data directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+        let db_path = dir.join("sled");
+        // Open the database first: its lock keeps a second process from
+        // racing us to create the key.
+        let db = sled::open(&db_path).map_err(|e| open_error(&db_path, e))?;
+        let tree = |name: &str| db.open_tree(name).map_err(io_error);
+        let events = tree("events")?;
+        let heads = tree("heads")?;
+        let keys = tree("keys")?;
+        let tokens = tree("tokens")?;
+
+        let recorder = Recorder::load_or_create(&dir.join("server.key"))
+            .map_err(|e| StoreError::Io(e.to_string()))?;
+        let store = SledStore {
+            db,
+            events,
+            heads,
+            keys,
+            tokens,
+            recorder,
+        };
+        store.register_key()?;
+        Ok(store)
+    }
+
+    /// Records the recorder's public key in `keys` (once).
+    fn register_key(&self) -> Result<(), StoreError> {
+        let id = self.recorder.key_id();
+        let public = self.recorder.verifying_key().to_bytes();
+        let previous = self
+            .keys
+            .compare_and_swap(id.as_bytes(), None::<&[u8]>, Some(&public[..]))
+            .map_err(io_error)?;
+        match previous {
+            Ok(()) => {
+                self.db.flush().map_err(io_error)?;
+                Ok(())
+            }
+            Err(cas) if cas.current.as_deref() == Some(&public[..]) => Ok(()),
+            Err(_) => Err(StoreError::Io(format!(
+                "the keys tree holds a different public key under this server's key id {id}; \
+                 the database was altered: restore it from a backup"
+            ))),
+        }
+    }
+
+    /// The raw records of match `id`: `(seq from the key, stored bytes)`.
+    fn raw_records(&self, id: &MatchId) -> Result<Vec<(u64, Result<Vec<u8>, String>)>, StoreError> {
+        let prefix = event_prefix(id);
+        let mut out = Vec::new();
+        for (index, item) in (0u64..).zip(self.events.scan_prefix(&prefix)) {
+            let (key, value) = item.map_err(io_error)?;
+            let entry = match seq_of_key(&key[prefix.len()..]) {
+                Some(seq) => (seq, Ok(value.to_vec())),
+                None => (
+                    index,
+                    Err(format!(
+                        "the storage key {} is malformed",
+                        hex::encode(&key)
+                    )),
+                ),
+            };
+            out.push(entry);
+        }
+        Ok(out)
+    }
+
+    /// The head of match `id`: `(next seq, last hash)`, or `None` when it
+    /// does not exist.
+    fn head(&self, id: &MatchId) -> Result<Option<Result<(u64, Hash), String>>, StoreError> {
+        let head = self.heads.get(id.as_str()).map_err(io_error)?;
+        Ok(head.map(|bytes| decode_head(&bytes)))
+    }
+}
+
+impl EventStore for SledStore {
+    fn append(
+        &self,
+        id: &MatchId,
+        expected_seq: u64,
+        event: NewEvent,
+    ) -> Result<Sealed, StoreError> {
+        let recorded_at = Utc::now();
+        let outcome = (&self.events, &self.heads).transaction(|(events, heads)| {
+            let (next, last) = match heads.get(id.as_str())? {
+                None => (0, GENESIS),
+                Some(bytes) => match decode_head(&bytes) {
+                    Ok(head) => head,
+                    Err(reason) => {
+                        return abort(StoreError::Corrupt {
+                            seq: expected_seq,
+                            reason,
+                        })
+                    }
+                },
+            };
+            if next != expected_seq {
+                return abort(if next == 0 {
+                    StoreError::NotFound(id.to_string())
+                } else {
+                    StoreError::Conflict {
+                        match_id: id.to_string(),
+                        expected: expected_seq,
+                        actual: next,
+                    }
+                });
+            }
+            let key = event_key(id, next);
+            if events.get(&key)?.is_some() {
+                return abort(StoreError::Corrupt {
+                    seq: next,
+                    reason: "an event is already stored at the seq the head says is next; \
+                             refusing to overwrite it"
+                        .to_string(),
+                });
+            }
+            let envelope = Envelope {
+                match_id: id.clone(),
+                seq: next,
+                occurred_at: event.occurred_at,
+                recorded_at,
+                actor: event.actor.clone(),
+                body: event.body.clone(),
+            };
+            let sealed = match self.recorder.try_seal(envelope, last) {
+                Ok(sealed) => sealed,
+                Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
+            };
+            let record = match encode_record(&sealed) {
+                Ok(record) => record,
+                Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
+            };
+            events.insert(key, record)?;
+            heads.insert(id.as_str(), encode_head(next + 1, &sealed.hash).to_vec())?;
+            Ok(sealed)
+        });
+        let sealed = outcome.map_err(|e| match e {
+            TransactionError::Abort(e) => e,
+            TransactionError::Storage(e) => io_error(e),
+        })?;
+        self.db.flush().map_err(io_error)?;
+        Ok(sealed)
+    }
+
+    fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
+        let raw = self.raw_records(id)?;
+        if raw.is_empty() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let mut out = Vec::with_capacity(raw.len());
+        for (expected, (seq, bytes)) in (0u64..).zip(raw) {
+            let corrupt = |reason: String| StoreError::Corrupt {
+                seq: expected,
+                reason,
+            };
+            if seq != expected {
+                return Err(corrupt(format!("expected seq {expected}, found seq {seq}")));
+            }
+            let sealed = bytes.and_then(|b| decode_record(&b)).map_err(corrupt)?;
+            if sealed.envelope.seq != seq || &sealed.envelope.match_id != id {
+                return Err(corrupt(format!(
+                    "the record stored here is seq {} of match '{}'",
+                    sealed.envelope.seq, sealed.envelope.match_id
+                )));
+            }
+            out.push(sealed);
+        }
+        Ok(out)
+    }
+
+    fn matches(&self) -> Result<Vec<MatchId>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.heads.iter() {
+            let (key, _) = item.map_err(io_error)?;
+            let id = std::str::from_utf8(&key)
+                .ok()
+                .and_then(|s| MatchId::parse(s).ok())
+                .ok_or_else(|| {
+                    StoreError::Io(format!(
+                        "the database is damaged: the heads tree holds a key that is not a \
+                         match id ({}); restore it from a backup",
+                        hex::encode(&key)
+                    ))
+                })?;
+            out.push(id);
+        }
+        // sled iterates in byte order, which is the order of the ids; sort
+        // anyway so the contract does not depend on it.
+        out.sort();
+        Ok(out)
+    }
+
+    fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
+        let raw = self.raw_records(id)?;
+        let head = self.head(id)?;
+        if raw.is_empty() && head.is_none() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let records: Vec<(u64, Result<Sealed, String>)> = raw
+            .into_iter()
+            .map(|(seq, bytes)| (seq, bytes.and_then(|b| decode_record(&b))))
+            .collect();
+        let mut report = seal::verify_chain(id, &records, &self.keyring());
+        if report.is_ok() {
+            let last = records
+                .last()
+                .and_then(|(_, r)| r.as_ref().ok())
+                .map(|s| s.hash);
+            report.first_bad = check_head(report.events, last, head);
+        }
+        Ok(report)
+    }
+
+    fn keyring(&self) -> Keyring {
+        let mut ring = Keyring::new();
+        for (id, public) in self.keys.iter().flatten() {
+            // A damaged entry is left out: the events it signed then fail
+            // verification with "key … is not known", which names them.
+            let key = <[u8; 32]>::try_from(&public[..])
+                .ok()
+                .and_then(|bytes| VerifyingKey::from_bytes(&bytes).ok());
+            if let Some(key) = key {
+                if seal::key_id(&key).as_bytes() == &id[..] {
+                    ring.add(key);
+                }
+            }
+        }
+        ring
+    }
+
+    fn add_token(&self, token: &str) -> Result<(), StoreError> {
+        self.tokens
+            .insert(token_hash(token), Utc::now().to_rfc3339().as_bytes())
+            .map_err(io_error)?;
+        self.db.flush().map_err(io_error)?;
+        Ok(())
+    }
+
+    fn token_ok(&self, token: &str) -> Result<bool, StoreError> {
+        self.tokens
+            .contains_key(token_hash(token))
+            .map_err(io_error)
+    }
+
+    fn recorder_key_id(&self) -> String {
+        self.recorder.key_id()
+    }
+}
+
+/// Compares a verified chain of `events` records (the last with hash `last`)
+/// with the match's head, so that events removed from the end are found.
+fn check_head(
+    events: u64,
+    last: Option<Hash>,
+    head: Option<Result<(u64, Hash), String>>,
+) -> Option<seal::BadSeq> {
+    let bad = |seq: u64, why: String| {
+        Some(seal::BadSeq {
+            seq,
+            reason: format!("seq {seq}: {why}"),
+        })
+    };
+    match head {
+        None => bad(
+            0,
+            "the match has events but no head record (the database was altered)".to_string(),
+        ),
+        Some(Err(reason)) => bad(events, format!("the head record is damaged: {reason}")),
+        Some(Ok((next, _))) if next > events => bad(
+            events,
+            format!(
+                "missing: {next} events were recorded but only {events} are stored \
+                 (events were removed)"
+            ),
+        ),
+        Some(Ok((next, _))) if next < events => bad(
+            next,
+            format!(
+                "only {next} events were recorded but {events} are stored \
+                 (events were added outside arbiter)"
+            ),
+        ),
+        Some(Ok((_, hash))) if Some(hash) != last && events > 0 => bad(
+            events - 1,
+            "the hash of the last event differs from the one recorded in the head \
+             (the log was altered)"
+                .to_string(),
+        ),
+        Some(Ok(_)) => None,
+    }
+}
+
+fn io_error(e: sled::Error) -> StoreError {
+    StoreError::Io(e.to_string())
+}
+
+fn open_error(path: &Path, e: sled::Error) -> StoreError {
+    if let sled::Error::Io(io_err) = &e {
+        if is_lock_error(io_err) {
+            return StoreError::Locked(locked_message(path));
+        }
+    }
+    StoreError::Io(format!("cannot open the database {}: {e}", path.display()))
+}
+
+fn is_lock_error(e: &io::Error) -> bool {
+    let text = e.to_string();
+    e.kind() == io::ErrorKind::WouldBlock
+        || text.contains("could not acquire lock")
+        || text.contains("WouldBlock")
+}
+
+fn locked_message(path: &Path) -> String {
+    format!(
+        "the database {} is in use by another arbiter process; stop it (or use another \
+         --data directory) and try again",
+        path.display()
+    )
+}
+
+fn event_prefix(id: &MatchId) -> Vec<u8> {
+    let mut key = Vec::with_capacity(id.as_str().len() + 9);
+    key.extend_from_slice(id.as_str().as_bytes());
+    key.push(0);
+    key
+}
+
+fn event_key(id: &MatchId, seq: u64) -> Vec<u8> {
+    let mut key = event_prefix(id);
+    key.extend_from_slice(&seq.to_be_bytes());
+    key
+}
+
+fn seq_of_key(rest: &[u8]) -> Option<u64> {
+    <[u8; 8]>::try_from(rest).ok().map(u64::from_be_bytes)
+}
+
+fn encode_head(next: u64, last: &Hash) -> [u8; 40] {
+    let mut out = [0u8; 40];
+    out[..8].copy_from_slice(&next.to_be_bytes());
+    out[8..].copy_from_slice(last);
+    out
+}
+
+fn decode_head(bytes: &[u8]) -> Result<(u64, Hash), String> {
+    if bytes.len() != 40 {
+        return Err(format!(
+            "the head record is {} bytes instead of 40",
+            bytes.len()
+        ));
+    }
+    let mut next = [0u8; 8];
+    next.copy_from_slice(&bytes[..8]);
+    let mut last = GENESIS;
+    last.copy_from_slice(&bytes[8..]);
+    Ok((u64::from_be_bytes(next), last))
+}
+
+/// `[FORMAT_VERSION] ‖ bincode(sealed)`; refuses a record that would not
+/// read back exactly, so nothing unreadable is ever written.
+fn encode_record(sealed: &Sealed) -> Result<Vec<u8>, String> {
+    let body = bincode::serde::encode_to_vec(sealed, seal::CONFIG)
+        .map_err(|e| format!("the event cannot be encoded ({e})"))?;
+    let mut record = Vec::with_capacity(1 + body.len());
+    record.push(FORMAT_VERSION);
+    record.extend_from_slice(&body);
+    match decode_record(&record) {
+        Ok(back) if &back == sealed => Ok(record),
+        Ok(_) => Err("the event does not read back as it was written".to_string()),
+        Err(e) => Err(format!("the event would not read back: {e}")),
+    }
+}
+
+/// Decodes a stored record. Anything but the exact bytes [`encode_record`]
+/// writes is an error: an unknown version, a bad length, trailing bytes, or a
+/// value that re-encodes differently (e.g. a timestamp spelled another way).
+fn decode_record(bytes: &[u8]) -> Result<Sealed, String> {
+    let (&version, body) = bytes
+        .split_first()
+        .ok_or_else(|| "the record is empty".to_string())?;
+    if version != FORMAT_VERSION {
+        return Err(format!(
+            "the record has format version {version}; this arbiter reads version {FORMAT_VERSION}"
+        ));
+    }
+    let config = seal::CONFIG.with_limit::<MAX_RECORD_BYTES>();
+    let (sealed, used): (Sealed, usize) =
+        bincode::serde::decode_from_slice(body, config).map_err(|e| e.to_string())?;
+    if used != body.len() {
+        return Err(format!(
+            "{} unexpected bytes after the record",
+            body.len() - used
+        ));
+    }
+    let again = bincode::serde::encode_to_vec(&sealed, seal::CONFIG)
+        .map_err(|e| format!("the record cannot be re-encoded ({e})"))?;
+    if again != body {
+        return Err("the record is not in canonical form".to_string());
+    }
+    Ok(sealed)
+}
+
+fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::event::{Actor, Body, Ruling, Scope, Timeout};
+    use chrono::DateTime;
+    use std::sync::Barrier;
+
+    fn id(s: &str) -> MatchId {
+        MatchId::parse(s).expect("test match id")
+    }
+
+    fn event(n: u64) -> NewEvent {
+        let occurred_at = DateTime::parse_from_rfc3339("2024-03-01T20:15:00Z")
+            .expect("test timestamp")
+            .with_timezone(&Utc)
+            + chrono::Duration::seconds(n as i64);
+        let body = match n % 3 {
+            0 => Body::Pass,
+            1 => Body::Timeout(Timeout {
+                player: "ann".into(),
+                note: format!("too slow at step {n}"),
+            }),
+            _ => Body::Ruling(Ruling {
+                scope: Scope::Round(1),
+                winner: Some("bob".into()),
+                text: "bob takes the round after a long and careful look at the board".into(),
+            }),
+        };
+        NewEvent {
+            occurred_at,
+            actor: Actor::Host("kg".into()),
+            body,
+        }
+    }
+
+    fn fill(store: &SledStore, m: &MatchId, n: u64) -> Vec<Sealed> {
+        (0..n)
+            .map(|seq| store.append(m, seq, event(seq)).expect("append"))
+            .collect()
+    }
+
+    #[test]
+    fn append_and_read_back() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        let m = id("m1");
+        let written = fill(&store, &m, 4);
+        assert_eq!(written[0].envelope.match_id, m);
+        assert_eq!(written[3].envelope.seq, 3);
+        assert_eq!(written[1].prev_hash, written[0].hash);
+        assert_eq!(written[2].key_id, store.recorder_key_id());
+        assert_eq!(written[1].envelope.body, event(1).body);
+        assert_eq!(store.events(&m).expect("events"), written);
+        assert!(store.verify(&m).expect("verify").is_ok());
+        assert_eq!(store.matches().expect("matches"), vec![m]);
+    }
+
+    #[test]
+    fn matches_are_separate_and_sorted() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        // "a" is a prefix of "a-b": their events must not mix.
+        fill(&store, &id("a-b"), 2);
+        fill(&store, &id("a"), 3);
+        fill(&store, &id("0"), 1);
+        assert_eq!(
+            store.matches().expect("matches"),
+            vec![id("0"), id("a"), id("a-b")]
+        );
+        assert_eq!(store.events(&id("a")).expect("a").len(), 3);
+        assert_eq!(store.events(&id("a-b")).expect("a-b").len(), 2);
+        assert!(store.verify(&id("a")).expect("verify").is_ok());
+    }
+
+    #[test]
+    fn unknown_match_is_not_found() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        let m = id("nope");
+        assert!(matches!(store.events(&m), Err(StoreError::NotFound(x)) if x == "nope"));
+        assert!(matches!(store.verify(&m), Err(StoreError::NotFound(_))));
+        assert!(matches!(
+            store.append(&m, 3, event(0)),
+            Err(StoreError::NotFound(_))
+        ));
+        assert!(store.matches().expect("matches").is_empty());
+    }
+
+    #[test]
+    fn stale_expected_seq_is_a_conflict() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        let m = id("m1");
+        fill(&store, &m, 3);
+        for stale in [0, 1, 2, 4, 9] {
+            match store.append(&m, stale, event(9)) {
+                Err(StoreError::Conflict {
+                    match_id,
+                    expected,
+                    actual,
+                }) => {
+                    assert_eq!(match_id, "m1");
+                    assert_eq!(expected, stale);
+                    assert_eq!(actual, 3);
+                }
+                other => panic!("expected a conflict for {stale}, got {other:?}"),
+            }
+        }
+        let err = store.append(&m, 1, event(9)).expect_err("conflict");
+        assert_eq!(
+            err.to_string(),
+            "the match has moved on: you expected seq 1 but the next seq is 3; \
+             reload and try again"
+        );
+        // Nothing was written by the failed appends.
+        assert_eq!(store.events(&m).expect("events").len(), 3);
+        assert!(store.verify(&m).expect("verify").is_ok());
+    }
+
+    #[test]
+    fn concurrent_appends_with_the_same_seq_one_wins() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        for round in 0..20 {
+            let m = id(&format!("race-{round}"));
+            store.append(&m, 0, event(0)).expect("create");
+            let barrier = Barrier::new(2);
+            let results: Vec<Result<Sealed, StoreError>> = std::thread::scope(|s| {
+                let handles: Vec<_> = (0..2u64)
+                    .map(|t| {
+                        let (store, barrier, m) = (&store, &barrier, &m);
+                        s.spawn(move || {
+                            barrier.wait();
+                            store.append(m, 1, event(1 + t))
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("thread"))
+                    .collect()
+            });
+            let wins = results.iter().filter(|r| r.is_ok()).count();
+            let conflicts = results
+                .iter()
+                .filter(|r| {
+                    matches!(
+                        r,
+                        Err(StoreError::Conflict {
+                            expected: 1,
+                            actual: 2,
+                            ..
+                        })
+                    )
+                })
+                .count();
+            assert_eq!((wins, conflicts), (1, 1), "round {round}: {results:?}");
+            let stored = store.events(&m).expect("events");
+            assert_eq!(stored.len(), 2);
+            let winner = results.into_iter().find_map(Result::ok).expect("winner");
+            assert_eq!(stored[1], winner);
+            assert!(store.verify(&m).expect("verify").is_ok());
+        }
+    }
+
+    #[test]
+    fn reopening_keeps_every_acknowledged_event() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (written, key_id) = {
+            let store = SledStore::open(dir.path()).expect("open");
+            let mut written = fill(&store, &id("m1"), 5);
+            written.extend(fill(&store, &id("m2"), 2));
+            (written, store.recorder_key_id())
+        };
+        let store = SledStore::open(dir.path()).expect("reopen");
+        assert_eq!(store.recorder_key_id(), key_id);
+        let mut read = store.events(&id("m1")).expect("m1");
+        read.extend(store.events(&id("m2")).expect("m2"));
+        assert_eq!(read, written);
+        assert!(store.verify(&id("m1")).expect("verify").is_ok());
+        assert!(store.verify(&id("m2")).expect("verify").is_ok());
+        // And the log continues where it stopped.
+        let next = store.append(&id("m1"), 5, event(5)).expect("append");
+        assert_eq!(next.prev_hash, written[4].hash);
+    }
+
+    #[test]
+    fn old_keys_stay_known_after_a_key_change() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let old_id = {
+            let store = SledStore::open(dir.path()).expect("open");
+            fill(&store, &id("m1"), 2);
+            store.recorder_key_id()
+        };
+        std::fs::remove_file(dir.path().join("server.key")).expect("remove key");
+        let store = SledStore::open(dir.path()).expect("reopen");
+        assert_ne!(store.recorder_key_id(), old_id);
+        store.append(&id("m1"), 2, event(2)).expect("append");
+        let ring = store.keyring();
+        assert!(ring.get(&old_id).is_some());
+        assert!(ring.get(&store.recorder_key_id()).is_some());
+        assert!(store.verify(&id("m1")).expect("verify").is_ok());
+    }
+
+    /// Flips `mask` in byte `pos` of the stored value of `seq` of `m`,
+    /// with the store closed.
+    fn flip_stored_byte(dir: &Path, m: &MatchId, seq: u64, pos: usize, mask: u8) {
+        let db = sled::open(dir.join("sled")).expect("open sled");
+        let events = db.open_tree("events").expect("events tree");
+        let key = event_key(m, seq);
+        let mut value = events.get(&key).expect("get").expect("stored").to_vec();
+        value[pos] ^= mask;
+        events.insert(key, value).expect("insert");
+        db.flush().expect("flush");
+    }
+
+    fn stored_len(dir: &Path, m: &MatchId, seq: u64) -> usize {
+        let db = sled::open(dir.join("sled")).expect("open sled");
+        let events = db.open_tree("events").expect("events tree");
+        events
+            .get(event_key(m, seq))
+            .expect("get")
+            .expect("stored")
+            .len()
+    }
+
+    #[test]
+    fn a_flipped_stored_byte_is_reported_at_its_seq() {
+        let m = id("m1");
+        let len = {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let store = SledStore::open(dir.path()).expect("open");
+            fill(&store, &m, 5);
+            drop(store);
+            stored_len(dir.path(), &m, 2)
+        };
+        // The version byte, the match id's length prefix and text, the seq,
+        // the timestamps, the body, the hashes, the key id, the signature's
+        // length and its last byte; several bits each.
+        let mut positions: Vec<usize> = vec![0, 1, 8, 9, 10, 17, 20, 30, len / 2, len - 65];
+        positions.extend([len - 70, len - 100, len - 130, len - 2, len - 1]);
+        for pos in positions {
+            for mask in [0x01, 0x20, 0x80] {
+                let dir = tempfile::tempdir().expect("tempdir");
+                {
+                    let store = SledStore::open(dir.path()).expect("open");
+                    fill(&store, &m, 5);
+                }
+                flip_stored_byte(dir.path(), &m, 2, pos, mask);
+                let store = SledStore::open(dir.path()).expect("reopen");
+                let report = store.verify(&m).expect("verify");
+                let bad = report
+                    .first_bad
+                    .unwrap_or_else(|| panic!("byte {pos} mask {mask:#x} not caught"));
+                assert_eq!(bad.seq, 2, "byte {pos} mask {mask:#x}: {bad:?}");
+                assert_eq!(report.events, 5);
+                match store.events(&m) {
+                    Err(StoreError::Corrupt { seq, .. }) => assert_eq!(seq, 2),
+                    // Decodes, but the chain report caught it above.
+                    Ok(events) => assert_eq!(events.len(), 5),
+                    Err(other) => panic!("byte {pos}: unexpected {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_removed_last_event_is_reported() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let m = id("m1");
+        {
+            let store = SledStore::open(dir.path()).expect("open");
+            fill(&store, &m, 5);
+        }
+        {
+            let db = sled::open(dir.path().join("sled")).expect("open sled");
+            let events = db.open_tree("events").expect("events tree");
+            events.remove(event_key(&m, 4)).expect("remove");
+            db.flush().expect("flush");
+        }
+        let store = SledStore::open(dir.path()).expect("reopen");
+        let bad = store.verify(&m).expect("verify").first_bad.expect("caught");
+        assert_eq!(bad.seq, 4);
+        assert!(bad.reason.contains("removed"), "{bad:?}");
+    }
+
+    #[test]
+    fn a_garbage_record_is_corrupt_not_a_panic() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let m = id("m1");
+        {
+            let store = SledStore::open(dir.path()).expect("open");
+            fill(&store, &m, 3);
+        }
+        {
+            let db = sled::open(dir.path().join("sled")).expect("open sled");
+            let events = db.open_tree("events").expect("events tree");
+            // A huge string length right after the version byte.
+            let mut value = vec![FORMAT_VERSION];
+            value.extend_from_slice(&u64::MAX.to_be_bytes());
+            value.extend_from_slice(b"m1");
+            events.insert(event_key(&m, 1), value).expect("insert");
+            db.flush().expect("flush");
+        }
+        let store = SledStore::open(dir.path()).expect("reopen");
+        assert!(matches!(
+            store.events(&m),
+            Err(StoreError::Corrupt { seq: 1, .. })
+        ));
+        assert_eq!(
+            store
+                .verify(&m)
+                .expect("verify")
+                .first_bad
+                .expect("bad")
+                .seq,
+            1
+        );
+    }
+
+    #[test]
+    fn tokens_are_stored_hashed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        assert!(!store.token_ok("s3cret-token").expect("check"));
+        store.add_token("s3cret-token").expect("add");
+        assert!(store.token_ok("s3cret-token").expect("check"));
+        assert!(!store.token_ok("s3cret-tokem").expect("check"));
+        assert!(!store.token_ok("").expect("check"));
+        for item in store.tokens.iter() {
+            let (key, _) = item.expect("token entry");
+            assert_eq!(&key[..], token_hash("s3cret-token").as_bytes());
+            assert!(!String::from_utf8_lossy(&key).contains("s3cret"));
+        }
+    }
+
+    #[test]
+    fn a_second_open_is_locked() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let _first = SledStore::open(dir.path()).expect("open");
+        match SledStore::open(dir.path()) {
+            Err(StoreError::Locked(msg)) => {
+                assert!(msg.contains("another arbiter process"), "{msg}");
+                assert!(msg.contains("stop it"), "{msg}");
+            }
+            other => panic!("expected Locked, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn keyring_and_key_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        let ring = store.keyring();
+        let listed: Vec<_> = ring.iter().collect();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].0, store.recorder_key_id());
+        assert!(dir.path().join("server.key").is_file());
+    }
+}

@@ -1,0 +1,172 @@
+//! The deterministic reducer: a match's events folded into one step each.
+//!
+//! A replay never drops an event and never panics on stored data: an event
+//! the rules reject stays in its place with its [`RuleError`], and the state
+//! carries on unchanged from the step before. States contain no hash maps
+//! and no clock reads, so the same events give bit-identical states on any
+//! machine; [`state_digest`] hashes a state's canonical bytes to prove it.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::games::{
+    rush_hour, Challenge, Claim, MatchState, Placement, Proof, RoundSetup, RuleError, View,
+};
+use crate::log::event::{Actor, Body, Envelope, Scope};
+
+/// One event and what it did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    pub seq: u64,
+    pub occurred_at: DateTime<Utc>,
+    pub actor: Actor,
+    pub kind: &'static str,
+    /// The event in the game's notation.
+    pub text: String,
+    /// What the event did, by the rules.
+    pub note: Option<String>,
+    /// Why the rules reject it, when they do.
+    pub error: Option<RuleError>,
+    /// The state after this step (`None` until a valid Create).
+    #[serde(skip)]
+    pub state: Option<MatchState>,
+}
+
+impl Step {
+    pub fn view(&self) -> Option<View> {
+        self.state.as_ref().map(MatchState::view)
+    }
+}
+
+/// Every step of a match, in log order.
+#[derive(Clone, Debug, Default)]
+pub struct Replay {
+    pub steps: Vec<Step>,
+}
+
+impl Replay {
+    /// Folds the events, in the order given (the log's order).
+    pub fn new(events: &[Envelope]) -> Replay {
+        let mut state: Option<MatchState> = None;
+        let mut steps = Vec::with_capacity(events.len());
+        for e in events {
+            let result = match (&e.body, &mut state) {
+                (Body::Create(c), None) if e.seq == 0 => {
+                    MatchState::start(c, e.occurred_at).map(|s| {
+                        let note = format!(
+                            "{} match: {} vs {}, hosted by {}",
+                            s.game().title(),
+                            c.players.first().map_or("?", String::as_str),
+                            c.players.get(1).map_or("?", String::as_str),
+                            c.host
+                        );
+                        state = Some(s);
+                        note
+                    })
+                }
+                (_, None) => Err(RuleError::new(
+                    "create",
+                    "the match has no valid Create event at seq 0, so no rules apply",
+                )),
+                (body, Some(s)) => s.apply(e.seq, body, &e.actor, e.occurred_at),
+            };
+            let (note, error) = match result {
+                Ok(n) => (Some(n), None),
+                Err(err) => (None, Some(err)),
+            };
+            steps.push(Step {
+                seq: e.seq,
+                occurred_at: e.occurred_at,
+                actor: e.actor.clone(),
+                kind: e.body.kind(),
+                text: describe(&e.body),
+                note,
+                error,
+                state: state.clone(),
+            });
+        }
+        Replay { steps }
+    }
+
+    /// The state after the last step.
+    pub fn last_state(&self) -> Option<&MatchState> {
+        self.steps.last().and_then(|s| s.state.as_ref())
+    }
+
+    /// Steps whose event the rules reject.
+    pub fn rule_errors(&self) -> impl Iterator<Item = (&Step, &RuleError)> {
+        self.steps
+            .iter()
+            .filter_map(|s| s.error.as_ref().map(|e| (s, e)))
+    }
+}
+
+/// sha256 of a state's canonical bytes (bincode, the log's fixed config).
+pub fn state_digest(state: &MatchState) -> [u8; 32] {
+    let bytes = bincode::serde::encode_to_vec(state, crate::log::seal::CONFIG)
+        .expect("states serialise: no maps with non-string keys, no unsized data");
+    Sha256::digest(&bytes).into()
+}
+
+/// An event in words, in the game's notation.
+pub fn describe(body: &Body) -> String {
+    match body {
+        Body::Create(c) => format!(
+            "create {}: {} (host {})",
+            c.config.game().slug(),
+            c.players.join(" vs "),
+            c.host
+        ),
+        Body::RoundStart(RoundSetup::RushHour(r)) => {
+            let cars: Vec<String> = r
+                .cars
+                .iter()
+                .map(|c| {
+                    c.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            let mut s = format!("round {}: target {}, {} first", r.round, r.target, r.first);
+            if !cars.is_empty() {
+                s.push_str(&format!(", cars {}", cars.join(" / ")));
+            }
+            s
+        }
+        Body::Place(Placement::RushHour(p)) => p
+            .cells
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        Body::Pass => "pass".to_string(),
+        Body::Claim(Claim::RushHour(rush_hour::Claim::Finished)) => "finished".to_string(),
+        Body::Challenge(Challenge::RushHour(rush_hour::Challenge::Impossible)) => {
+            "impossible".to_string()
+        }
+        Body::Proof(Proof::RushHour(p)) => rush_hour::notation::print_solution(&p.moves)
+            .lines()
+            .collect::<Vec<_>>()
+            .join("; "),
+        Body::Timeout(t) => format!("time out: {}", t.player),
+        Body::Ruling(r) => {
+            let who = r.winner.as_deref().unwrap_or("no player");
+            match r.scope {
+                Scope::Round(n) => format!("round {n} to {who}"),
+                Scope::Match => format!("match to {who}"),
+            }
+        }
+        Body::Appeal(a) => format!("appeal against seq {}: {}", a.ruling_seq, a.grounds),
+        Body::AppealDecision(d) => format!(
+            "appeal at seq {} {}",
+            d.appeal_seq,
+            if d.upheld {
+                "rejected: ruling upheld"
+            } else {
+                "granted: ruling overturned"
+            }
+        ),
+    }
+}

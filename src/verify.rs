@@ -1,0 +1,169 @@
+//! Findings: for every claim, what the host ruled beside what the rules say.
+//!
+//! The log records the host's rulings; the replay knows the rules' verdict
+//! on what the players posted; the game's exact solver knows whether each
+//! claim was true. A [`Finding`] puts the three side by side with the
+//! evidence (a shorter solution, the illegal move), and says whether the
+//! ruling agrees with the rules. Nothing here is stored: findings are
+//! recomputed from the log whenever they are asked for.
+
+use serde::Serialize;
+
+use crate::games::{rush_hour, MatchState};
+use crate::log::seal::ChainReport;
+use crate::log::MatchId;
+use crate::replay::Replay;
+
+/// How a recorded ruling compares with the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The host ruled what the rules give.
+    Agrees,
+    /// The host ruled otherwise.
+    Disagrees,
+    /// The host has not ruled (yet).
+    NotRuled,
+    /// The rules name no winner here; the host's call stands.
+    RulesSilent,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Agrees => "agrees",
+            Verdict::Disagrees => "disagrees",
+            Verdict::NotRuled => "not ruled",
+            Verdict::RulesSilent => "rules silent",
+        }
+    }
+}
+
+/// One posted proof, checked.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ProofFinding {
+    pub seq: u64,
+    pub by: String,
+    /// "solution", "counter-solution".
+    pub role: String,
+    pub moves: usize,
+    pub legal: bool,
+    pub solves: bool,
+    /// What it shows, in words.
+    pub note: String,
+}
+
+/// What the verifier found about one claim (or one round without a claim,
+/// or the match as a whole).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Finding {
+    /// The event the finding is about (the claim, else the ruling).
+    pub seq: u64,
+    pub round: Option<u32>,
+    /// The claim in words.
+    pub claim: String,
+    /// Whether the claim itself was true, when that is a fact.
+    pub claim_true: Option<bool>,
+    /// The exact facts behind the claim ("optimal length 6").
+    pub truth: String,
+    /// Exact optimal length of the claimed position (`None`: unsolvable).
+    pub optimal: Option<usize>,
+    /// A shortest solution, when one exists.
+    pub shortest: Option<Vec<String>>,
+    /// Each proof posted, checked.
+    pub proofs: Vec<ProofFinding>,
+    /// What the rules give for the recorded play.
+    pub by_rules: String,
+    /// What the host ruled, and at which seq.
+    pub ruled: String,
+    pub ruling_seq: Option<u64>,
+    pub verdict: Verdict,
+}
+
+/// The whole report for a match.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub match_id: String,
+    pub chain: ChainReport,
+    /// Events the rules reject: (seq, rule, message).
+    pub rule_errors: Vec<(u64, String, String)>,
+    pub findings: Vec<Finding>,
+}
+
+impl Report {
+    pub fn disagreements(&self) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.verdict == Verdict::Disagrees)
+            .count()
+    }
+}
+
+/// Findings for a replayed match.
+pub fn findings(replay: &Replay) -> Vec<Finding> {
+    match replay.last_state() {
+        Some(MatchState::RushHour(m)) => rush_hour::check::findings(m),
+        None => Vec::new(),
+    }
+}
+
+/// The full report: the chain check, rule errors and findings.
+pub fn report(id: &MatchId, chain: ChainReport, replay: &Replay) -> Report {
+    Report {
+        match_id: id.to_string(),
+        chain,
+        rule_errors: replay
+            .rule_errors()
+            .map(|(s, e)| (s.seq, e.rule.clone(), e.message.clone()))
+            .collect(),
+        findings: findings(replay),
+    }
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "match {}", self.match_id)?;
+        match &self.chain.first_bad {
+            None => writeln!(
+                f,
+                "chain: ok ({} events, every hash and signature checks)",
+                self.chain.events
+            )?,
+            Some(bad) => writeln!(f, "chain: BROKEN at seq {}: {}", bad.seq, bad.reason)?,
+        }
+        if self.rule_errors.is_empty() {
+            writeln!(f, "rule errors: none")?;
+        }
+        for (seq, rule, msg) in &self.rule_errors {
+            writeln!(f, "rule error at seq {seq} ({rule}): {msg}")?;
+        }
+        for x in &self.findings {
+            writeln!(f)?;
+            let round = x
+                .round
+                .map_or("match".to_string(), |r| format!("round {r}"));
+            writeln!(f, "{round} · seq {} · {}", x.seq, x.claim)?;
+            writeln!(f, "  truth:    {}", x.truth)?;
+            if let Some(s) = &x.shortest {
+                writeln!(f, "  shortest: {}", s.join("; "))?;
+            }
+            for p in &x.proofs {
+                writeln!(
+                    f,
+                    "  proof:    seq {} {} ({}): {}",
+                    p.seq, p.by, p.role, p.note
+                )?;
+            }
+            writeln!(f, "  rules:    {}", x.by_rules)?;
+            writeln!(f, "  ruled:    {}", x.ruled)?;
+            writeln!(f, "  verdict:  {}", x.verdict.word())?;
+        }
+        writeln!(f)?;
+        write!(
+            f,
+            "{} finding(s), {} disagree with the ruling",
+            self.findings.len(),
+            self.disagreements()
+        )
+    }
+}

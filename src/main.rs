@@ -1,1 +1,258 @@
-fn main() {}
+//! The `arbiter` command: parse arguments, call `run`, map errors to exit
+//! codes. Exit 0: done (even when the answer is "no"); 2: the input is
+//! malformed (a one-line reason on stderr); 1: anything else went wrong.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use arbiter::games::rush_hour::{self, solver};
+use arbiter::log::{EventStore, MatchId, SledStore};
+use arbiter::replay::Replay;
+use arbiter::{samples, verify, web};
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Record, replay, verify and appeal hosted board-game death matches"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the pages and the JSON API.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// Data directory (database and server key).
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
+    /// Check a match's chain and re-check every claim.
+    Verify {
+        match_id: String,
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a position exactly.
+    Solve {
+        #[command(subcommand)]
+        game: SolveGame,
+    },
+    /// Print a match as a match file (JSON events).
+    Export {
+        match_id: String,
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
+    /// Store a match file (the format `export` prints).
+    Load {
+        file: PathBuf,
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
+    /// Manage write tokens.
+    Keys {
+        #[command(subcommand)]
+        action: KeysAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum SolveGame {
+    /// Traffic Jam: fewest moves to get the taxi out.
+    RushHour {
+        /// 36 characters, row 1 first: `.`/`o` empty, `Z` or `A` the taxi,
+        /// letters cars, `x` walls.
+        #[arg(long)]
+        board: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum KeysAction {
+    /// Create a bearer token for the write API and print it (only its hash
+    /// is stored).
+    NewToken {
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
+    /// Print the server's public keys.
+    Show {
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
+}
+
+/// What went wrong, and which exit code says so.
+enum Failure {
+    /// The question is malformed: exit 2.
+    Input(String),
+    /// Anything else: exit 1.
+    Other(String),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(msg)) => {
+            eprintln!("arbiter: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Other(msg)) => {
+            eprintln!("arbiter: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn open(data: &std::path::Path) -> Result<SledStore, Failure> {
+    SledStore::open(data).map_err(|e| Failure::Other(e.to_string()))
+}
+
+fn match_id(s: &str) -> Result<MatchId, Failure> {
+    MatchId::parse(s).map_err(Failure::Input)
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Serve { addr, data } => {
+            let store = open(&data)?;
+            let loaded = samples::load_bundled_if_empty(&store)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            for id in &loaded {
+                eprintln!("loaded sample match {id}");
+            }
+            eprintln!(
+                "arbiter serving on http://{addr} (data in {})",
+                data.display()
+            );
+            web::serve(Box::new(store), &addr).map_err(|e| Failure::Other(e.to_string()))
+        }
+        Command::Verify {
+            match_id: id,
+            data,
+            json,
+        } => {
+            let id = match_id(&id)?;
+            let store = open(&data)?;
+            let chain = store
+                .verify(&id)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            let events: Vec<_> = match store.events(&id) {
+                Ok(sealed) => sealed.into_iter().map(|s| s.envelope).collect(),
+                Err(_) if !chain.is_ok() => Vec::new(),
+                Err(e) => return Err(Failure::Other(e.to_string())),
+            };
+            let report = verify::report(&id, chain, &Replay::new(&events));
+            if json {
+                println!("{}", to_json(&report)?);
+            } else {
+                println!("{report}");
+            }
+            if report.chain.is_ok() {
+                Ok(())
+            } else {
+                Err(Failure::Other("the match's chain is broken".into()))
+            }
+        }
+        Command::Solve {
+            game: SolveGame::RushHour { board, json },
+        } => {
+            let b = rush_hour::Board::from_36(&board)
+                .map_err(|e| Failure::Input(format!("bad board: {e}")))?;
+            let outcome = solver::solve(&b);
+            let solution: Vec<String> = match &outcome {
+                solver::Outcome::Solved(s) => s.moves.iter().map(ToString::to_string).collect(),
+                solver::Outcome::Unsolvable { .. } => Vec::new(),
+            };
+            if json {
+                let v = serde_json::json!({
+                    "solvable": outcome.optimal().is_some(),
+                    "optimal_moves": outcome.optimal(),
+                    "solution": solution,
+                });
+                println!("{v}");
+            } else {
+                match outcome.optimal() {
+                    Some(n) => {
+                        println!("solvable in {n} moves:");
+                        for m in solution {
+                            println!("  {m}");
+                        }
+                    }
+                    None => println!("unsolvable: the taxi can never leave"),
+                }
+            }
+            Ok(())
+        }
+        Command::Export { match_id: id, data } => {
+            let id = match_id(&id)?;
+            let store = open(&data)?;
+            let events = store
+                .events(&id)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            let file = samples::MatchFile {
+                id: id.to_string(),
+                events: events
+                    .into_iter()
+                    .map(|s| arbiter::log::NewEvent {
+                        occurred_at: s.envelope.occurred_at,
+                        actor: s.envelope.actor,
+                        body: s.envelope.body,
+                    })
+                    .collect(),
+            };
+            println!("{}", to_json(&file)?);
+            Ok(())
+        }
+        Command::Load { file, data } => {
+            let json = std::fs::read_to_string(&file)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+            let store = open(&data)?;
+            let (id, n) = samples::load(&store, &file.display().to_string(), &json)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            println!("stored match {id} ({n} events)");
+            Ok(())
+        }
+        Command::Keys {
+            action: KeysAction::NewToken { data },
+        } => {
+            let store = open(&data)?;
+            let token = web::new_token();
+            store
+                .add_token(&token)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            println!("{token}");
+            eprintln!(
+                "keep it: only its hash is stored. Send it as 'Authorization: Bearer <token>'."
+            );
+            Ok(())
+        }
+        Command::Keys {
+            action: KeysAction::Show { data },
+        } => {
+            let store = open(&data)?;
+            for (id, key) in store.keyring().iter() {
+                println!("{id} {key}");
+            }
+            Ok(())
+        }
+    }
+}
+
+fn to_json<T: serde::Serialize>(v: &T) -> Result<String, Failure> {
+    serde_json::to_string_pretty(v).map_err(|e| Failure::Other(e.to_string()))
+}

@@ -1,1 +1,86 @@
-//! Samples.
+//! Match files: a match id and its events as JSON, the form of the bundled
+//! samples, of `arbiter export` and of `POST /api/matches`.
+//!
+//! The samples are compiled into the binary, so a fresh `arbiter serve`
+//! finds them whatever its working directory.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::log::{EventStore, MatchId, NewEvent, StoreError};
+
+/// A whole match as a file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MatchFile {
+    pub id: String,
+    pub events: Vec<NewEvent>,
+}
+
+/// The bundled sample matches: (file name, JSON).
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "tj-penzo-cup-final.json",
+        include_str!("../data/samples/tj-penzo-cup-final.json"),
+    ),
+    (
+        "tj-simply-genius-dm4.json",
+        include_str!("../data/samples/tj-simply-genius-dm4.json"),
+    ),
+];
+
+#[derive(Debug, Error)]
+pub enum LoadError {
+    #[error("{file}: not a match file: {error}")]
+    Json { file: String, error: String },
+    #[error("{file}: {error}")]
+    Id { file: String, error: String },
+    #[error("{file}: {error}")]
+    Store { file: String, error: StoreError },
+}
+
+/// Parses a match file.
+pub fn parse(file: &str, json: &str) -> Result<(MatchId, Vec<NewEvent>), LoadError> {
+    let m: MatchFile = serde_json::from_str(json).map_err(|e| LoadError::Json {
+        file: file.to_string(),
+        error: e.to_string(),
+    })?;
+    let id = MatchId::parse(&m.id).map_err(|error| LoadError::Id {
+        file: file.to_string(),
+        error,
+    })?;
+    Ok((id, m.events))
+}
+
+/// Appends a whole match; fails without writing when the id is taken.
+pub fn load(store: &dyn EventStore, file: &str, json: &str) -> Result<(MatchId, usize), LoadError> {
+    let (id, events) = parse(file, json)?;
+    let n = events.len();
+    for (seq, e) in events.into_iter().enumerate() {
+        store
+            .append(&id, seq as u64, e)
+            .map_err(|error| LoadError::Store {
+                file: file.to_string(),
+                error,
+            })?;
+    }
+    Ok((id, n))
+}
+
+/// Loads the bundled samples into an empty store; does nothing when the
+/// store already holds matches. Returns the ids loaded.
+pub fn load_bundled_if_empty(store: &dyn EventStore) -> Result<Vec<MatchId>, LoadError> {
+    let empty = store
+        .matches()
+        .map_err(|error| LoadError::Store {
+            file: "(store)".to_string(),
+            error,
+        })?
+        .is_empty();
+    if !empty {
+        return Ok(Vec::new());
+    }
+    BUNDLED
+        .iter()
+        .map(|(file, json)| load(store, file, json).map(|(id, _)| id))
+        .collect()
+}

@@ -184,6 +184,7 @@ impl Recorder {
         key_id(&self.key.verifying_key())
     }
 
+    /// The public half of the key.
     pub fn verifying_key(&self) -> VerifyingKey {
         self.key.verifying_key()
     }
@@ -297,6 +298,7 @@ impl Keyring {
         id
     }
 
+    /// The key with id `id`.
     pub fn get(&self, id: &str) -> Option<&VerifyingKey> {
         self.keys.get(id)
     }
@@ -327,6 +329,7 @@ pub struct ChainReport {
 }
 
 impl ChainReport {
+    /// True when every record passed.
     pub fn is_ok(&self) -> bool {
         self.first_bad.is_none()
     }
@@ -336,13 +339,14 @@ impl ChainReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BadSeq {
     pub seq: u64,
-    /// Written for a person; starts with "seq N: ".
+    /// Written for a person, without the seq (the [`fmt::Display`] form
+    /// is "seq N: reason").
     pub reason: String,
 }
 
 impl fmt::Display for BadSeq {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
+        write!(f, "seq {}: {}", self.seq, self.reason)
     }
 }
 
@@ -389,10 +393,7 @@ fn check_record(
     prev: &Hash,
     keys: &Keyring,
 ) -> Result<Hash, BadSeq> {
-    let bad = |seq: u64, why: String| BadSeq {
-        seq,
-        reason: format!("seq {seq}: {why}"),
-    };
+    let bad = |seq: u64, reason: String| BadSeq { seq, reason };
     if seq > expected {
         return Err(bad(
             expected,
@@ -434,7 +435,7 @@ fn check_record(
     }
     if &sealed.prev_hash != prev {
         let why = if seq == 0 {
-            "the previous hash of the first event is not the genesis hash (all zeroes) \
+            "the previous hash of the first event is not the genesis hash of all zeroes \
              (the chain was altered)"
                 .to_string()
         } else {
@@ -537,9 +538,11 @@ mod tests {
         out
     }
 
+    /// The records as a store would hand them over: keyed by position.
     fn records(log: &[Sealed]) -> Vec<(u64, Result<Sealed, String>)> {
-        log.iter()
-            .map(|s| (s.envelope.seq, Ok(s.clone())))
+        (0u64..)
+            .zip(log)
+            .map(|(seq, s)| (seq, Ok(s.clone())))
             .collect()
     }
 
@@ -702,7 +705,7 @@ mod tests {
                 .first_bad
                 .unwrap_or_else(|| panic!("changing the {field} was not caught"));
             assert_eq!(bad.seq, 2, "{field}: {bad:?}");
-            assert!(bad.reason.starts_with("seq 2: "), "{field}: {bad:?}");
+            assert!(bad.to_string().starts_with("seq 2: "), "{field}: {bad:?}");
             assert!(bad.reason.contains(reason), "{field}: {bad:?}");
             assert_eq!(report.events, 5);
         }
@@ -756,18 +759,19 @@ mod tests {
         let rec = recorder();
         let log = chain(&rec, 6);
         let mut recs = records(&log);
-        recs.remove(4);
+        let removed = recs.remove(4);
+        assert_eq!(removed.0, 4);
         let bad = verify_chain(&m1(), &recs, &Keyring::from(&rec))
             .first_bad
             .expect("gap caught");
         assert_eq!(bad.seq, 4);
         assert_eq!(
             bad.reason,
-            "seq 4: gap: expected seq 4, found 5 (events are missing)"
+            "gap: expected seq 4, found 5 (events are missing)"
         );
 
         // The first event missing.
-        let bad = verify_chain(&m1(), &records(&log[1..]), &Keyring::from(&rec))
+        let bad = verify_chain(&m1(), &records(&log)[1..], &Keyring::from(&rec))
             .first_bad
             .expect("gap caught");
         assert_eq!(bad.seq, 0);

@@ -25,6 +25,7 @@
 
 use std::io;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use ed25519_dalek::VerifyingKey;
@@ -105,6 +106,9 @@ pub trait EventStore: Send + Sync {
     fn recorder_key_id(&self) -> String;
 }
 
+/// A stored record: `(seq from its key, its bytes or why the key is bad)`.
+type RawRecord = (u64, Result<Vec<u8>, String>);
+
 /// The sled-backed [`EventStore`]. One process at a time: sled locks the
 /// database, and a second open fails with [`StoreError::Locked`].
 pub struct SledStore {
@@ -137,7 +141,7 @@ impl SledStore {
         let db_path = dir.join("sled");
         // Open the database first: its lock keeps a second process from
         // racing us to create the key.
-        let db = sled::open(&db_path).map_err(|e| open_error(&db_path, e))?;
+        let db = open_sled(&db_path).map_err(|e| open_error(&db_path, e))?;
         let tree = |name: &str| db.open_tree(name).map_err(io_error);
         let events = tree("events")?;
         let heads = tree("heads")?;
@@ -179,8 +183,8 @@ impl SledStore {
         }
     }
 
-    /// The raw records of match `id`: `(seq from the key, stored bytes)`.
-    fn raw_records(&self, id: &MatchId) -> Result<Vec<(u64, Result<Vec<u8>, String>)>, StoreError> {
+    /// The raw records of match `id` in key order.
+    fn raw_records(&self, id: &MatchId) -> Result<Vec<RawRecord>, StoreError> {
         let prefix = event_prefix(id);
         let mut out = Vec::new();
         for (index, item) in (0u64..).zip(self.events.scan_prefix(&prefix)) {
@@ -198,13 +202,6 @@ impl SledStore {
             out.push(entry);
         }
         Ok(out)
-    }
-
-    /// The head of match `id`: `(next seq, last hash)`, or `None` when it
-    /// does not exist.
-    fn head(&self, id: &MatchId) -> Result<Option<Result<(u64, Hash), String>>, StoreError> {
-        let head = self.heads.get(id.as_str()).map_err(io_error)?;
-        Ok(head.map(|bytes| decode_head(&bytes)))
     }
 }
 
@@ -327,7 +324,11 @@ impl EventStore for SledStore {
 
     fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
         let raw = self.raw_records(id)?;
-        let head = self.head(id)?;
+        let head = self
+            .heads
+            .get(id.as_str())
+            .map_err(io_error)?
+            .map(|bytes| decode_head(&bytes));
         if raw.is_empty() && head.is_none() {
             return Err(StoreError::NotFound(id.to_string()));
         }
@@ -389,12 +390,7 @@ fn check_head(
     last: Option<Hash>,
     head: Option<Result<(u64, Hash), String>>,
 ) -> Option<seal::BadSeq> {
-    let bad = |seq: u64, why: String| {
-        Some(seal::BadSeq {
-            seq,
-            reason: format!("seq {seq}: {why}"),
-        })
-    };
+    let bad = |seq: u64, reason: String| Some(seal::BadSeq { seq, reason });
     match head {
         None => bad(
             0,
@@ -429,20 +425,48 @@ fn io_error(e: sled::Error) -> StoreError {
     StoreError::Io(e.to_string())
 }
 
-fn open_error(path: &Path, e: sled::Error) -> StoreError {
-    if let sled::Error::Io(io_err) = &e {
-        if is_lock_error(io_err) {
-            return StoreError::Locked(locked_message(path));
+/// How long [`open_sled`] waits for a lock held by a handle that is closing.
+const LOCK_WAIT: Duration = Duration::from_secs(1);
+
+/// Opens the sled database at `path`, waiting up to [`LOCK_WAIT`] while it
+/// is locked.
+///
+/// sled 0.34 releases its file lock from a background thread after the last
+/// handle is dropped (spacejam/sled#1289), so reopening a database just
+/// closed in this process can briefly find it locked. A database that stays
+/// locked is held by another process and the lock error is returned.
+fn open_sled(path: &Path) -> sled::Result<sled::Db> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(10);
+    loop {
+        match sled::open(path) {
+            Err(e) if is_lock_error(&e) && start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            other => return other,
         }
+    }
+}
+
+fn open_error(path: &Path, e: sled::Error) -> StoreError {
+    if is_lock_error(&e) {
+        return StoreError::Locked(locked_message(path));
     }
     StoreError::Io(format!("cannot open the database {}: {e}", path.display()))
 }
 
-fn is_lock_error(e: &io::Error) -> bool {
-    let text = e.to_string();
-    e.kind() == io::ErrorKind::WouldBlock
-        || text.contains("could not acquire lock")
-        || text.contains("WouldBlock")
+/// Whether sled failed to take the database's file lock.
+fn is_lock_error(e: &sled::Error) -> bool {
+    match e {
+        sled::Error::Io(e) => {
+            e.kind() == io::ErrorKind::WouldBlock || {
+                let text = e.to_string();
+                text.contains("could not acquire lock") || text.contains("WouldBlock")
+            }
+        }
+        _ => false,
+    }
 }
 
 fn locked_message(path: &Path) -> String {
@@ -746,7 +770,7 @@ mod tests {
     /// Flips `mask` in byte `pos` of the stored value of `seq` of `m`,
     /// with the store closed.
     fn flip_stored_byte(dir: &Path, m: &MatchId, seq: u64, pos: usize, mask: u8) {
-        let db = sled::open(dir.join("sled")).expect("open sled");
+        let db = open_sled(&dir.join("sled")).expect("open sled");
         let events = db.open_tree("events").expect("events tree");
         let key = event_key(m, seq);
         let mut value = events.get(&key).expect("get").expect("stored").to_vec();
@@ -756,7 +780,7 @@ mod tests {
     }
 
     fn stored_len(dir: &Path, m: &MatchId, seq: u64) -> usize {
-        let db = sled::open(dir.join("sled")).expect("open sled");
+        let db = open_sled(&dir.join("sled")).expect("open sled");
         let events = db.open_tree("events").expect("events tree");
         events
             .get(event_key(m, seq))
@@ -814,7 +838,7 @@ mod tests {
             fill(&store, &m, 5);
         }
         {
-            let db = sled::open(dir.path().join("sled")).expect("open sled");
+            let db = open_sled(&dir.path().join("sled")).expect("open sled");
             let events = db.open_tree("events").expect("events tree");
             events.remove(event_key(&m, 4)).expect("remove");
             db.flush().expect("flush");
@@ -834,7 +858,7 @@ mod tests {
             fill(&store, &m, 3);
         }
         {
-            let db = sled::open(dir.path().join("sled")).expect("open sled");
+            let db = open_sled(&dir.path().join("sled")).expect("open sled");
             let events = db.open_tree("events").expect("events tree");
             // A huge string length right after the version byte.
             let mut value = vec![FORMAT_VERSION];

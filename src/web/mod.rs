@@ -1,1 +1,172 @@
-//! Web.
+//! actix-web: the pages (askama templates) and the JSON API.
+//!
+//! Handlers only fetch, replay and hand plain structs to templates; no
+//! rules logic lives here. Every error a handler can meet goes through
+//! [`WebError`], the one place that maps layers' errors to HTTP statuses, so
+//! a person gets a page that says what to do and a script gets
+//! `{"error": "..."}` with the same status.
+
+mod api;
+mod pages;
+
+use std::sync::Arc;
+
+use actix_web::http::StatusCode;
+use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
+use sha2::{Digest, Sha256};
+
+use crate::log::event::Create;
+use crate::log::{Body, EventStore, MatchId, Sealed, StoreError};
+use crate::replay::Replay;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<dyn EventStore>,
+}
+
+/// The largest request body the write API accepts.
+pub const MAX_BODY: usize = 4 << 20;
+
+/// Registers every route; used by `serve` and by the tests.
+pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg: &mut web::ServiceConfig| {
+        cfg.app_data(web::Data::new(state))
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(MAX_BODY)
+                    .error_handler(|err, _req| {
+                        WebError::api(StatusCode::BAD_REQUEST, format!("bad JSON: {err}")).into()
+                    }),
+            )
+            .app_data(web::PathConfig::default().error_handler(|err, _req| {
+                WebError::page(StatusCode::NOT_FOUND, format!("no such page: {err}")).into()
+            }))
+            .configure(pages::routes)
+            .configure(api::routes);
+    }
+}
+
+/// Serves until interrupted.
+pub fn serve(store: Box<dyn EventStore>, addr: &str) -> std::io::Result<()> {
+    let state = AppState {
+        store: Arc::from(store),
+    };
+    actix_web::rt::System::new().block_on(async move {
+        HttpServer::new(move || App::new().configure(routes(state.clone())))
+            .workers(2)
+            .bind(addr)?
+            .run()
+            .await
+    })
+}
+
+/// A fresh random bearer token (32 bytes, hex).
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    getrandom::getrandom(&mut bytes).expect("the operating system's random source works");
+    hex::encode(bytes)
+}
+
+/// sha256 of some text, hex; used for ETags of derived pages.
+pub fn digest_hex(s: &str) -> String {
+    hex::encode(Sha256::digest(s.as_bytes()))
+}
+
+/// An error as the web layer shows it.
+#[derive(Debug)]
+pub struct WebError {
+    pub status: StatusCode,
+    pub message: String,
+    /// Answer with JSON (the API) rather than a page.
+    pub json: bool,
+}
+
+impl WebError {
+    pub fn page(status: StatusCode, message: impl Into<String>) -> WebError {
+        WebError {
+            status,
+            message: message.into(),
+            json: false,
+        }
+    }
+    pub fn api(status: StatusCode, message: impl Into<String>) -> WebError {
+        WebError {
+            status,
+            message: message.into(),
+            json: true,
+        }
+    }
+    pub fn as_api(mut self) -> WebError {
+        self.json = true;
+        self
+    }
+}
+
+impl std::fmt::Display for WebError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<StoreError> for WebError {
+    fn from(e: StoreError) -> WebError {
+        let status = match &e {
+            StoreError::Conflict { .. } | StoreError::Exists(_) => StatusCode::CONFLICT,
+            StoreError::NotFound(_) => StatusCode::NOT_FOUND,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        WebError::page(status, e.to_string())
+    }
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+    fn error_response(&self) -> HttpResponse {
+        if self.json {
+            HttpResponse::build(self.status).json(serde_json::json!({ "error": self.message }))
+        } else {
+            pages::error_page(self.status, &self.message)
+        }
+    }
+}
+
+/// A match read from the store and replayed.
+pub struct Loaded {
+    pub id: MatchId,
+    pub sealed: Vec<Sealed>,
+    pub replay: Replay,
+}
+
+impl Loaded {
+    pub fn create(&self) -> Option<&Create> {
+        match self.sealed.first().map(|s| &s.envelope.body) {
+            Some(Body::Create(c)) => Some(c),
+            _ => None,
+        }
+    }
+    pub fn title(&self) -> String {
+        match self.create() {
+            Some(c) if !c.title.is_empty() => c.title.clone(),
+            Some(c) => format!("{} — {}", c.config.game().title(), c.players.join(" vs ")),
+            None => self.id.to_string(),
+        }
+    }
+}
+
+/// Reads and replays a match; 404 with a helpful message when missing.
+pub fn load(state: &AppState, id: &str) -> Result<Loaded, WebError> {
+    let id = MatchId::parse(id).map_err(|m| WebError::page(StatusCode::NOT_FOUND, m))?;
+    let sealed = state.store.events(&id).map_err(|e| match e {
+        StoreError::NotFound(_) => WebError::page(
+            StatusCode::NOT_FOUND,
+            format!("there is no match '{id}'; the list of matches is at /"),
+        ),
+        other => other.into(),
+    })?;
+    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
+    let replay = Replay::new(&envelopes);
+    Ok(Loaded { id, sealed, replay })
+}

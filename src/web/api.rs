@@ -1,0 +1,272 @@
+//! The JSON API. Reads are open; writes need a bearer token made by
+//! `arbiter keys new-token`. A write either stores everything it was given
+//! or nothing, and answers 400 / 401 / 404 / 409 with `{"error": ...}`.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+
+use super::{load, AppState, WebError};
+use crate::games::{MatchState, View};
+use crate::log::event::Body;
+use crate::log::{MatchId, NewEvent, Sealed, StoreError};
+use crate::samples::MatchFile;
+use crate::verify;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(events)
+        .service(step)
+        .service(verify_match)
+        .service(create)
+        .service(append)
+        .service(keys);
+}
+
+type ApiResult = Result<HttpResponse, WebError>;
+
+fn api<T>(r: Result<T, WebError>) -> Result<T, WebError> {
+    r.map_err(WebError::as_api)
+}
+
+#[derive(Serialize)]
+struct MatchSummary {
+    id: String,
+    title: String,
+    game: String,
+    players: Vec<String>,
+    host: String,
+    events: usize,
+    score: Vec<u32>,
+    score_by_rules: Vec<u32>,
+}
+
+#[get("/api/matches")]
+async fn list(state: web::Data<AppState>) -> ApiResult {
+    let mut out = Vec::new();
+    for id in api(state.store.matches().map_err(WebError::from))? {
+        let m = api(load(&state, id.as_str()))?;
+        let view = m.replay.last_state().map(MatchState::view);
+        out.push(MatchSummary {
+            id: id.to_string(),
+            title: m.title(),
+            game: m
+                .create()
+                .map(|c| c.config.game().slug().to_string())
+                .unwrap_or_default(),
+            players: m.create().map(|c| c.players.clone()).unwrap_or_default(),
+            host: m.create().map(|c| c.host.clone()).unwrap_or_default(),
+            events: m.sealed.len(),
+            score: view.as_ref().map(|v| v.score.clone()).unwrap_or_default(),
+            score_by_rules: view.map(|v| v.score_by_rules).unwrap_or_default(),
+        });
+    }
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// A sealed event as JSON: the envelope plus its seal in hex.
+#[derive(Serialize)]
+struct SealedJson<'a> {
+    #[serde(flatten)]
+    envelope: &'a crate::log::Envelope,
+    prev_hash: String,
+    hash: String,
+    key_id: &'a str,
+    signature: String,
+}
+
+impl<'a> From<&'a Sealed> for SealedJson<'a> {
+    fn from(s: &'a Sealed) -> SealedJson<'a> {
+        SealedJson {
+            envelope: &s.envelope,
+            prev_hash: hex::encode(s.prev_hash),
+            hash: hex::encode(s.hash),
+            key_id: &s.key_id,
+            signature: hex::encode(&s.signature),
+        }
+    }
+}
+
+#[get("/api/matches/{id}/events")]
+async fn events(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
+    let m = api(load(&state, &path))?;
+    let out: Vec<SealedJson> = m.sealed.iter().map(SealedJson::from).collect();
+    Ok(HttpResponse::Ok().json(out))
+}
+
+#[derive(Serialize)]
+struct StepJson<'a> {
+    #[serde(flatten)]
+    step: &'a crate::replay::Step,
+    steps: usize,
+    view: Option<View>,
+}
+
+#[get("/api/matches/{id}/steps/{n}")]
+async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> ApiResult {
+    let (id, n) = path.into_inner();
+    let m = api(load(&state, &id))?;
+    let total = m.replay.steps.len();
+    let step = n
+        .parse::<usize>()
+        .ok()
+        .and_then(|i| m.replay.steps.get(i))
+        .ok_or_else(|| {
+            WebError::api(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "match '{id}' has steps 0 to {}; there is no step {n}",
+                    total.saturating_sub(1)
+                ),
+            )
+        })?;
+    Ok(HttpResponse::Ok().json(StepJson {
+        step,
+        steps: total,
+        view: step.view(),
+    }))
+}
+
+#[get("/api/matches/{id}/verify")]
+async fn verify_match(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
+    let m = api(load(&state, &path))?;
+    let chain = api(state.store.verify(&m.id).map_err(WebError::from))?;
+    Ok(HttpResponse::Ok().json(verify::report(&m.id, chain, &m.replay)))
+}
+
+/// Checks the bearer token; 401 with what to do otherwise.
+fn authorize(state: &AppState, req: &HttpRequest) -> Result<(), WebError> {
+    let token = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim);
+    let denied = |msg: &str| WebError::api(StatusCode::UNAUTHORIZED, msg);
+    match token {
+        None => Err(denied(
+            "writes need 'Authorization: Bearer <token>'; make a token with `arbiter keys new-token`",
+        )),
+        Some(t) => match state.store.token_ok(t) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(denied(
+                "this token is not known here; make one with `arbiter keys new-token`",
+            )),
+            Err(e) => Err(WebError::from(e).as_api()),
+        },
+    }
+}
+
+fn store_error(e: StoreError) -> WebError {
+    WebError::from(e).as_api()
+}
+
+#[post("/api/matches")]
+async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<MatchFile>,
+) -> ApiResult {
+    authorize(&state, &req)?;
+    let file = body.into_inner();
+    let id = MatchId::parse(&file.id).map_err(|m| WebError::api(StatusCode::BAD_REQUEST, m))?;
+    let first = file.events.first().ok_or_else(|| {
+        WebError::api(
+            StatusCode::BAD_REQUEST,
+            "a match needs at least its Create event",
+        )
+    })?;
+    match &first.body {
+        Body::Create(c) => MatchState::start(c, first.occurred_at).map_err(|e| {
+            WebError::api(
+                StatusCode::BAD_REQUEST,
+                format!("the Create event is not valid: {e}"),
+            )
+        })?,
+        other => {
+            return Err(WebError::api(
+                StatusCode::BAD_REQUEST,
+                format!("the first event must be a Create, not a {}", other.kind()),
+            ))
+        }
+    };
+    if state.store.events(&id).is_ok() {
+        return Err(WebError::api(
+            StatusCode::CONFLICT,
+            format!("match '{id}' already exists; pick another id"),
+        ));
+    }
+    let n = file.events.len();
+    let store = state.store.clone();
+    let id2 = id.clone();
+    let result = web::block(move || -> Result<Option<Sealed>, StoreError> {
+        let mut last = None;
+        for (seq, e) in file.events.into_iter().enumerate() {
+            last = Some(store.append(&id2, seq as u64, e)?);
+        }
+        Ok(last)
+    })
+    .await
+    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(store_error)?;
+    Ok(HttpResponse::Created()
+        .insert_header(("Location", format!("/matches/{id}")))
+        .json(serde_json::json!({
+            "id": id.to_string(),
+            "events": n,
+            "head": result.map(|s| s.hash_hex()),
+        })))
+}
+
+#[derive(Deserialize)]
+struct AppendRequest {
+    expected_seq: u64,
+    event: NewEvent,
+}
+
+#[post("/api/matches/{id}/events")]
+async fn append(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+    body: web::Json<AppendRequest>,
+) -> ApiResult {
+    authorize(&state, &req)?;
+    let id = MatchId::parse(&path).map_err(|m| WebError::api(StatusCode::NOT_FOUND, m))?;
+    let AppendRequest {
+        expected_seq,
+        event,
+    } = body.into_inner();
+    if expected_seq == 0 {
+        return Err(WebError::api(
+            StatusCode::BAD_REQUEST,
+            "seq 0 is the Create event; create a match with POST /api/matches",
+        ));
+    }
+    if matches!(event.body, Body::Create(_)) {
+        return Err(WebError::api(
+            StatusCode::BAD_REQUEST,
+            "a Create event comes only first; create a match with POST /api/matches",
+        ));
+    }
+    let store = state.store.clone();
+    let sealed = web::block(move || store.append(&id, expected_seq, event))
+        .await
+        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(store_error)?;
+    Ok(HttpResponse::Created().json(SealedJson::from(&sealed)))
+}
+
+#[get("/keys")]
+async fn keys(state: web::Data<AppState>) -> ApiResult {
+    let keys: Vec<_> = state
+        .store
+        .keyring()
+        .iter()
+        .map(|(id, key)| serde_json::json!({ "key_id": id, "public_key": key, "algorithm": "ed25519" }))
+        .collect();
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "current": state.store.recorder_key_id(),
+        "keys": keys,
+    })))
+}

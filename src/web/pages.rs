@@ -1,0 +1,409 @@
+//! The HTML pages: the match list, a match, one step of its replay.
+//!
+//! Each page is a handler and a template struct; templates mirror the
+//! handlers (`templates/<page>.html`). The board is drawn as inline SVG from
+//! the game's neutral [`Drawing`], so the pages need no script to be read;
+//! `static/replay.js` only adds keys for stepping.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+use askama::Template;
+
+use super::{load, AppState, Loaded, WebError};
+use crate::games::Drawing;
+use crate::log::event::Actor;
+use crate::verify::{self, Finding};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(index)
+        .service(match_page)
+        .service(step_page)
+        .service(css)
+        .service(js);
+}
+
+const CSS: &str = include_str!("../../static/arbiter.css");
+const JS: &str = include_str!("../../static/replay.js");
+
+#[get("/static/arbiter.css")]
+async fn css() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .body(CSS)
+}
+
+#[get("/static/replay.js")]
+async fn js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .body(JS)
+}
+
+fn html<T: Template>(t: &T) -> Result<HttpResponse, WebError> {
+    let body = t.render().map_err(|e| {
+        WebError::page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the page could not be drawn: {e}"),
+        )
+    })?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(body))
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    status: u16,
+    reason: &'a str,
+    message: &'a str,
+}
+
+/// The page for an error (never fails: falls back to plain text).
+pub fn error_page(status: StatusCode, message: &str) -> HttpResponse {
+    let page = ErrorPage {
+        status: status.as_u16(),
+        reason: status.canonical_reason().unwrap_or("Error"),
+        message,
+    };
+    match page.render() {
+        Ok(body) => HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(body),
+        Err(_) => HttpResponse::build(status).body(message.to_string()),
+    }
+}
+
+fn who(actor: &Actor) -> String {
+    match actor {
+        Actor::Player(n) => n.clone(),
+        Actor::Host(n) => format!("{n} (host)"),
+        Actor::Importer { importer, speaker } => format!("{} via {importer}", who(speaker)),
+    }
+}
+
+struct MatchRow {
+    id: String,
+    title: String,
+    game: String,
+    players: String,
+    score: String,
+    events: usize,
+    disagreements: usize,
+}
+
+#[derive(Template)]
+#[template(path = "matches.html")]
+struct MatchesPage {
+    matches: Vec<MatchRow>,
+}
+
+fn score_line(players: &[String], score: &[u32]) -> String {
+    match (players, score) {
+        ([a, b], [x, y]) => format!("{a} {x}–{y} {b}"),
+        _ => String::new(),
+    }
+}
+
+#[get("/")]
+async fn index(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+    let mut matches = Vec::new();
+    for id in state.store.matches()? {
+        let m = load(&state, id.as_str())?;
+        let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
+        let view = m.replay.last_state().map(|s| s.view());
+        matches.push(MatchRow {
+            id: id.to_string(),
+            title: m.title(),
+            game: m
+                .create()
+                .map(|c| c.config.game().title().to_string())
+                .unwrap_or_default(),
+            players: players.join(" vs "),
+            score: view
+                .map(|v| score_line(&players, &v.score))
+                .unwrap_or_default(),
+            events: m.sealed.len(),
+            disagreements: verify::findings(&m.replay)
+                .iter()
+                .filter(|f| f.verdict == verify::Verdict::Disagrees)
+                .count(),
+        });
+    }
+    html(&MatchesPage { matches })
+}
+
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    id: String,
+    title: String,
+    game: String,
+    players: String,
+    host: String,
+    score: String,
+    score_by_rules: String,
+    facts: Vec<(String, String)>,
+    findings: Vec<Finding>,
+    disagreements: usize,
+    chain_ok: bool,
+    chain_text: String,
+    events: usize,
+    last_hash: String,
+    rule_errors: Vec<(u64, String)>,
+}
+
+#[get("/matches/{id}")]
+async fn match_page(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let m = load(&state, &path)?;
+    let chain = state.store.verify(&m.id)?;
+    let report = verify::report(&m.id, chain, &m.replay);
+    let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
+    let view = m.replay.last_state().map(|s| s.view());
+    let page = MatchPage {
+        id: m.id.to_string(),
+        title: m.title(),
+        game: m
+            .create()
+            .map(|c| c.config.game().title().to_string())
+            .unwrap_or_default(),
+        players: players.join(" vs "),
+        host: m.create().map(|c| c.host.clone()).unwrap_or_default(),
+        score: view
+            .as_ref()
+            .map(|v| score_line(&players, &v.score))
+            .unwrap_or_default(),
+        score_by_rules: view
+            .as_ref()
+            .map(|v| score_line(&players, &v.score_by_rules))
+            .unwrap_or_default(),
+        facts: view.map(|v| v.facts).unwrap_or_default(),
+        disagreements: report.disagreements(),
+        chain_ok: report.chain.is_ok(),
+        chain_text: match &report.chain.first_bad {
+            None => format!(
+                "{} events; every hash and signature checks",
+                report.chain.events
+            ),
+            Some(b) => format!("broken at seq {}: {}", b.seq, b.reason),
+        },
+        findings: report.findings,
+        events: m.sealed.len(),
+        last_hash: m.sealed.last().map(|s| s.hash_hex()).unwrap_or_default(),
+        rule_errors: report
+            .rule_errors
+            .into_iter()
+            .map(|(seq, _, msg)| (seq, msg))
+            .collect(),
+    };
+    html(&page)
+}
+
+/// A rectangle of the SVG board, in pixels.
+struct SvgPiece {
+    x: u32,
+    y: u32,
+    w: u32,
+    h: u32,
+    cx: u32,
+    cy: u32,
+    label: String,
+    class: String,
+}
+
+/// The board as the step template draws it.
+struct Svg {
+    width: u32,
+    height: u32,
+    cells: Vec<(u32, u32)>,
+    cell: u32,
+    col_labels: Vec<(u32, String)>,
+    row_labels: Vec<(u32, String)>,
+    pieces: Vec<SvgPiece>,
+    /// (x, y) of the exit arrow's tip.
+    exit: Option<(u32, u32)>,
+    /// Screen-reader and test text: the board row by row.
+    summary: String,
+}
+
+const CELL: u32 = 56;
+const MARGIN: u32 = 26;
+
+impl Svg {
+    fn new(d: &Drawing) -> Svg {
+        let at = |i: u8| MARGIN + i as u32 * CELL;
+        let mut cells = Vec::new();
+        for r in 0..d.rows {
+            for c in 0..d.cols {
+                cells.push((at(c), at(r)));
+            }
+        }
+        let pieces = d
+            .pieces
+            .iter()
+            .map(|p| {
+                let (x, y) = (at(p.col) + 4, at(p.row) + 4);
+                let (w, h) = (p.width as u32 * CELL - 8, p.height as u32 * CELL - 8);
+                SvgPiece {
+                    x,
+                    y,
+                    w,
+                    h,
+                    cx: x + w / 2,
+                    cy: y + h / 2 + 7,
+                    label: p.label.clone(),
+                    class: if p.highlight {
+                        format!("{} last", p.kind)
+                    } else {
+                        p.kind.to_string()
+                    },
+                }
+            })
+            .collect();
+        let summary = d
+            .pieces
+            .iter()
+            .filter(|p| !p.label.is_empty())
+            .map(|p| {
+                format!(
+                    "{} at {}{}",
+                    p.label,
+                    d.col_names.get(p.col as usize).map_or("?", String::as_str),
+                    d.row_names.get(p.row as usize).map_or("?", String::as_str)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        Svg {
+            width: at(d.cols) + MARGIN + 14,
+            height: at(d.rows) + 8,
+            cells,
+            cell: CELL,
+            col_labels: d
+                .col_names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (at(i as u8) + CELL / 2, n.clone()))
+                .collect(),
+            row_labels: d
+                .row_names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (at(i as u8) + CELL / 2 + 5, n.clone()))
+                .collect(),
+            pieces,
+            exit: d.exit_row.map(|r| (at(d.cols) + MARGIN, at(r) + CELL / 2)),
+            summary,
+        }
+    }
+}
+
+struct EventRow {
+    seq: u64,
+    kind: &'static str,
+    who: String,
+    text: String,
+    time: String,
+    current: bool,
+    error: bool,
+}
+
+#[derive(Template)]
+#[template(path = "step.html")]
+struct StepPage {
+    id: String,
+    title: String,
+    n: u64,
+    last: u64,
+    prev: Option<u64>,
+    next: Option<u64>,
+    who: String,
+    kind: &'static str,
+    text: String,
+    time: String,
+    note: Option<String>,
+    error: Option<String>,
+    board: Option<Svg>,
+    facts: Vec<(String, String)>,
+    score: String,
+    findings: Vec<Finding>,
+    events: Vec<EventRow>,
+}
+
+fn step_from(m: &Loaded, n: u64) -> Result<StepPage, WebError> {
+    let last = m.replay.steps.len().saturating_sub(1) as u64;
+    let step = m.replay.steps.get(n as usize).ok_or_else(|| {
+        WebError::page(
+            StatusCode::NOT_FOUND,
+            format!(
+                "match '{}' has steps 0 to {last}; there is no step {n}",
+                m.id
+            ),
+        )
+    })?;
+    let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
+    let view = step.view();
+    // Findings are about claims, proofs and rulings; show those that touch
+    // this step.
+    let findings = verify::findings(&m.replay)
+        .into_iter()
+        .filter(|f| f.seq == n || f.ruling_seq == Some(n) || f.proofs.iter().any(|p| p.seq == n))
+        .collect();
+    Ok(StepPage {
+        id: m.id.to_string(),
+        title: m.title(),
+        n,
+        last,
+        prev: n.checked_sub(1),
+        next: (n < last).then_some(n + 1),
+        who: who(&step.actor),
+        kind: step.kind,
+        text: step.text.clone(),
+        time: step.occurred_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        note: step.note.clone(),
+        error: step
+            .error
+            .as_ref()
+            .map(|e| format!("{} ({})", e.message, e.rule)),
+        board: view.as_ref().and_then(|v| v.drawing.as_ref()).map(Svg::new),
+        facts: view.as_ref().map(|v| v.facts.clone()).unwrap_or_default(),
+        score: view
+            .as_ref()
+            .map(|v| score_line(&players, &v.score))
+            .unwrap_or_default(),
+        findings,
+        events: m
+            .replay
+            .steps
+            .iter()
+            .map(|s| EventRow {
+                seq: s.seq,
+                kind: s.kind,
+                who: who(&s.actor),
+                text: s.text.clone(),
+                time: s.occurred_at.format("%H:%M:%S").to_string(),
+                current: s.seq == n,
+                error: s.error.is_some(),
+            })
+            .collect(),
+    })
+}
+
+#[get("/matches/{id}/steps/{n}")]
+async fn step_page(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let m = load(&state, &id)?;
+    let n: u64 = n.parse().map_err(|_| {
+        WebError::page(
+            StatusCode::NOT_FOUND,
+            format!("'{n}' is not a step number; steps are numbered from 0"),
+        )
+    })?;
+    html(&step_from(&m, n)?)
+}

@@ -1,0 +1,278 @@
+//! Every page and endpoint over HTTP (actix test utilities), good input and
+//! bad.
+
+mod common;
+
+use std::sync::Arc;
+
+use actix_web::http::StatusCode;
+use actix_web::{test, App};
+use arbiter::log::{EventStore, MatchId, SledStore};
+use arbiter::samples::MatchFile;
+use arbiter::web::{routes, AppState};
+use serde_json::{json, Value};
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    state: AppState,
+    token: String,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = MatchId::parse("small").unwrap();
+    for (seq, e) in common::small_match().into_iter().enumerate() {
+        store.append(&id, seq as u64, e).unwrap();
+    }
+    let token = arbiter::web::new_token();
+    store.add_token(&token).unwrap();
+    Fixture {
+        _dir: dir,
+        state: AppState {
+            store: Arc::new(store),
+        },
+        token,
+    }
+}
+
+macro_rules! app {
+    ($f:expr) => {
+        test::init_service(App::new().configure(routes($f.state.clone()))).await
+    };
+}
+
+async fn get_text(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+    uri: &str,
+) -> (StatusCode, String) {
+    let resp = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
+    let status = resp.status();
+    let body = test::read_body(resp).await;
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+#[actix_web::test]
+async fn match_list_names_every_match() {
+    let f = fixture();
+    let app = app!(f);
+    let (status, body) = get_text(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Test match"), "{body}");
+    assert!(body.contains("mira 1–0 jonas"), "{body}");
+    assert!(body.contains("rulings agree"));
+}
+
+#[actix_web::test]
+async fn match_page_shows_ruling_findings_and_seal() {
+    let f = fixture();
+    let app = app!(f);
+    let (status, body) = get_text(&app, "/matches/small").await;
+    assert_eq!(status, StatusCode::OK);
+    for want in [
+        "Score as ruled",
+        "mira claims finished: exactly 2 moves",
+        "optimal length 2",
+        "<strong>agrees</strong>",
+        "every hash and signature checks",
+        "seq 7",
+    ] {
+        assert!(body.contains(want), "missing {want:?} in\n{body}");
+    }
+}
+
+#[actix_web::test]
+async fn every_step_page_renders_with_links_and_board() {
+    let f = fixture();
+    let app = app!(f);
+    for n in 0..8 {
+        let (status, body) = get_text(&app, &format!("/matches/small/steps/{n}")).await;
+        assert_eq!(status, StatusCode::OK, "step {n}");
+        assert!(body.contains(&format!("<span id=\"step-number\">{n}</span>")));
+        assert_eq!(body.contains("id=\"prev\""), n > 0, "step {n}");
+        assert_eq!(body.contains("id=\"next\""), n < 7, "step {n}");
+    }
+    let (_, step2) = get_text(&app, "/matches/small/steps/2").await;
+    assert!(step2.contains("<svg id=\"board\""));
+    assert!(
+        step2.contains("piece car last"),
+        "the placed car is highlighted"
+    );
+    assert!(step2.contains("Y at C2"));
+    let (_, step3) = get_text(&app, "/matches/small/steps/3").await;
+    assert!(
+        step3.contains("optimal length 2"),
+        "the claim step shows its finding"
+    );
+    let (_, step7) = get_text(&app, "/matches/small/steps/7").await;
+    assert!(step7.contains("Rule error"), "{step7}");
+    assert!(step7.contains("no round is in progress"));
+}
+
+#[actix_web::test]
+async fn missing_things_are_404_with_a_message() {
+    let f = fixture();
+    let app = app!(f);
+    let (status, body) = get_text(&app, "/matches/small/steps/99").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("has steps 0 to 7"), "{body}");
+    let (status, body) = get_text(&app, "/matches/small/steps/x").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("not a step number"));
+    let (status, body) = get_text(&app, "/matches/nope").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains("there is no match") && body.contains("nope"),
+        "{body}"
+    );
+    let (status, _) = get_text(&app, "/matches/Bad%20Id").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = get_text(&app, "/api/matches/nope/events").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string());
+}
+
+#[actix_web::test]
+async fn static_files_and_keys() {
+    let f = fixture();
+    let app = app!(f);
+    let (s, css) = get_text(&app, "/static/arbiter.css").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(css.contains(".piece"));
+    let (s, js) = get_text(&app, "/static/replay.js").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(js.contains("ArrowRight"));
+    let (s, keys) = get_text(&app, "/keys").await;
+    assert_eq!(s, StatusCode::OK);
+    let keys: Value = serde_json::from_str(&keys).unwrap();
+    let current = keys["current"].as_str().unwrap();
+    assert_eq!(keys["keys"][0]["key_id"], current);
+    assert_eq!(keys["keys"][0]["public_key"].as_str().unwrap().len(), 64);
+}
+
+#[actix_web::test]
+async fn read_api() {
+    let f = fixture();
+    let app = app!(f);
+    let (_, list) = get_text(&app, "/api/matches").await;
+    let list: Value = serde_json::from_str(&list).unwrap();
+    assert_eq!(list[0]["id"], "small");
+    assert_eq!(list[0]["score"], json!([1, 0]));
+    assert_eq!(list[0]["events"], 8);
+
+    let (_, events) = get_text(&app, "/api/matches/small/events").await;
+    let events: Value = serde_json::from_str(&events).unwrap();
+    assert_eq!(events.as_array().unwrap().len(), 8);
+    assert_eq!(events[1]["prev_hash"], events[0]["hash"]);
+    assert_eq!(
+        events[2]["body"]["place"]["rush_hour"]["cells"],
+        json!(["C2", "C3"])
+    );
+
+    let (s, step) = get_text(&app, "/api/matches/small/steps/7").await;
+    assert_eq!(s, StatusCode::OK);
+    let step: Value = serde_json::from_str(&step).unwrap();
+    assert_eq!(step["error"]["rule"], "round");
+    assert_eq!(step["steps"], 8);
+    let (s, _) = get_text(&app, "/api/matches/small/steps/8").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    let (_, report) = get_text(&app, "/api/matches/small/verify").await;
+    let report: Value = serde_json::from_str(&report).unwrap();
+    assert_eq!(report["chain"]["first_bad"], Value::Null);
+    assert_eq!(report["findings"][0]["verdict"], "agrees");
+    assert_eq!(report["findings"][0]["optimal"], 2);
+    assert_eq!(report["rule_errors"][0][0], 7);
+}
+
+fn post(uri: &str, token: Option<&str>, body: &str) -> actix_http::Request {
+    let mut r = test::TestRequest::post()
+        .uri(uri)
+        .insert_header(("content-type", "application/json"))
+        .set_payload(body.to_string());
+    if let Some(t) = token {
+        r = r.insert_header(("authorization", format!("Bearer {t}")));
+    }
+    r.to_request()
+}
+
+#[actix_web::test]
+async fn writes_need_a_token_and_valid_input() {
+    let f = fixture();
+    let app = app!(f);
+    let file = MatchFile {
+        id: "fresh".into(),
+        events: common::small_match()[..3].to_vec(),
+    };
+    let body = serde_json::to_string(&file).unwrap();
+
+    let call = |req| test::call_service(&app, req);
+    let resp = call(post("/api/matches", None, &body)).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let resp = call(post("/api/matches", Some("wrong"), &body)).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let resp = call(post("/api/matches", Some(&f.token), "{not json")).await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let no_create = MatchFile {
+        id: "fresh".into(),
+        events: common::small_match()[1..3].to_vec(),
+    };
+    let resp = call(post(
+        "/api/matches",
+        Some(&f.token),
+        &serde_json::to_string(&no_create).unwrap(),
+    ))
+    .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    // Nothing was written by the failed calls.
+    assert!(f
+        .state
+        .store
+        .events(&MatchId::parse("fresh").unwrap())
+        .is_err());
+
+    let resp = call(post("/api/matches", Some(&f.token), &body)).await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let resp = call(post("/api/matches", Some(&f.token), &body)).await;
+    assert_eq!(resp.status(), StatusCode::CONFLICT);
+
+    let next = json!({"expected_seq": 3, "event": common::small_match()[3]}).to_string();
+    let stale = json!({"expected_seq": 2, "event": common::small_match()[3]}).to_string();
+    let resp = call(post("/api/matches/fresh/events", None, &next)).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let resp = call(post("/api/matches/fresh/events", Some(&f.token), &stale)).await;
+    assert_eq!(resp.status(), StatusCode::CONFLICT);
+    let msg: Value = test::read_body_json(resp).await;
+    assert!(
+        msg["error"].as_str().unwrap().contains("expected seq 2"),
+        "{msg}"
+    );
+    let resp = call(post("/api/matches/fresh/events", Some(&f.token), &next)).await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let sealed: Value = test::read_body_json(resp).await;
+    assert_eq!(sealed["seq"], 3);
+    let resp = call(post("/api/matches/nope/events", Some(&f.token), &next)).await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    let create_again = json!({"expected_seq": 4, "event": common::small_match()[0]}).to_string();
+    let resp = call(post(
+        "/api/matches/fresh/events",
+        Some(&f.token),
+        &create_again,
+    ))
+    .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let resp = call(post("/api/matches/fresh/events", Some(&f.token), "[]")).await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        f.state
+            .store
+            .events(&MatchId::parse("fresh").unwrap())
+            .unwrap()
+            .len(),
+        4
+    );
+}

@@ -1,0 +1,97 @@
+//! The command line as scripts use it: `arbiter solve rush-hour --json`
+//! (a public interface, see INTERFACES.md) and `arbiter verify`.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("the arbiter binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn solve(board: &str) -> (i32, Value, String) {
+    let (code, out, err) = arbiter(&["solve", "rush-hour", "--board", board, "--json"]);
+    let json = serde_json::from_str(&out).unwrap_or(Value::Null);
+    (code, json, err)
+}
+
+fn rows(r: [&str; 6]) -> String {
+    r.concat()
+}
+
+#[test]
+fn solve_prints_the_optimal_solution_as_json() {
+    let (code, v, _) = solve(&rows([
+        "..Y...", "..Y...", "ZZ....", "......", "......", "......",
+    ]));
+    assert_eq!(code, 0);
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["optimal_moves"], 1, "Y is not in row 3: the row is clear");
+    let (code, v, _) = solve(&rows([
+        "......", "......", "ZZY...", "..Y...", "......", "......",
+    ]));
+    assert_eq!(code, 0);
+    assert_eq!(v["optimal_moves"], 2);
+    let sol: Vec<&str> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(sol.len(), 2);
+    assert!(sol[0].starts_with("Y "));
+    assert_eq!(sol[1], "Z right");
+}
+
+#[test]
+fn solve_uses_the_boards_own_letters_and_o_for_empty() {
+    let (code, v, _) = solve(&rows([
+        "oooooo", "oooooo", "AAoooo", "oooooo", "oooooo", "oooooo",
+    ]));
+    assert_eq!(code, 0);
+    assert_eq!(v["solution"][0], "A right");
+}
+
+#[test]
+fn unsolvable_is_an_answer_not_an_error() {
+    let (code, v, _) = solve("............ZZx.....................");
+    assert_eq!(code, 0);
+    assert_eq!(v["solvable"], false);
+    assert_eq!(v["optimal_moves"], Value::Null);
+    assert_eq!(v["solution"], serde_json::json!([]));
+}
+
+#[test]
+fn malformed_boards_exit_2_naming_the_problem() {
+    for (board, says) in [
+        ("ZZ..", "36 characters"),
+        ("....................................", "no taxi"),
+        ("ZZ..................................", "row 3"),
+        ("Y......Y....ZZ......................", "not in a line"),
+        ("?...........ZZ......................", "'?'"),
+    ] {
+        let (code, _, err) = solve(board);
+        assert_eq!(code, 2, "{board}");
+        assert!(err.contains(says), "{board}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    }
+}
+
+#[test]
+fn verify_reports_a_missing_match_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let (code, _, err) = arbiter(&["verify", "no-such-match", "--data", data]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no-such-match"), "{err}");
+    let (code, _, err) = arbiter(&["verify", "Bad Id", "--data", data]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -310,29 +310,33 @@ fn pad(board: &Board, shortest: &[Move], target: usize, rng: &mut Rng) -> Option
 }
 
 /// A solution that goes wrong: two moves made in the wrong order, so one of
-/// them drives through a car. Returns the moves and the first illegal one.
+/// them drives through a car (preferably well into the solution). Returns
+/// the moves and the first illegal one.
 fn botched(board: &Board, shortest: &[Move], rng: &mut Rng) -> Option<(Vec<Move>, usize, String)> {
-    let n = shortest.len();
-    let offset = rng.below(n.max(1));
-    for k in 0..n.saturating_sub(1) {
-        let i = (k + offset) % (n - 1);
+    let mut found = Vec::new();
+    for i in 0..shortest.len().saturating_sub(1) {
         if shortest[i].car == shortest[i + 1].car {
             continue;
         }
         let mut moves = shortest.to_vec();
         moves.swap(i, i + 1);
         let check = check_solution(board, &moves);
-        if !check.legal {
-            let (at, why) = check
-                .error
-                .clone()
-                .expect("an illegal solution names its move");
+        if let Some((at, why)) = check.error {
             if why.contains("blocked") || why.contains("only") {
-                return Some((moves, at, why));
+                found.push((moves, at, why));
             }
         }
     }
-    None
+    let late: Vec<usize> = (0..found.len()).filter(|&k| found[k].1 >= 3).collect();
+    let k = if late.is_empty() {
+        if found.is_empty() {
+            return None;
+        }
+        rng.below(found.len())
+    } else {
+        late[rng.below(late.len())]
+    };
+    Some(found.swap_remove(k))
 }
 
 /// What a player posts when the target is out of reach: the first moves of
@@ -1032,14 +1036,14 @@ fn main() {
             plan(IllegalSolution, 7, 0, 0, 2),
             // tamsin lost, hands the start to ovi.
             plan(ImpossibleFails, 6, 1, 0, 0),
-            // ovi lost, starts himself.
-            plan(Misruled, 9, 0, 0, 1),
+            // ovi lost, hands the start to tamsin.
+            plan(Misruled, 9, 0, 1, 1),
             // tamsin lost (as ruled), hands the start to ovi.
             Plan {
                 unsolvable: true,
                 ..plan(ImpossibleHolds, 8, 1, 0, 2)
             },
-            // ovi lost, hands the start to tamsin.
+            // ovi lost, hands the start to tamsin again.
             plan(FinishedAfterPlacing, 11, 0, 1, 1),
         ],
         misruled: vec![3],

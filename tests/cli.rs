@@ -95,3 +95,46 @@ fn verify_reports_a_missing_match_clearly() {
     let (code, _, err) = arbiter(&["verify", "Bad Id", "--data", data]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn load_verify_and_export_a_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/samples/tj-simply-genius-dm4.json"
+    );
+    let (code, out, err) = arbiter(&["load", sample, "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("64 events"), "{out}");
+    let (code, _, err) = arbiter(&["load", sample, "--data", data]);
+    assert_eq!(code, 2, "loading the same id twice is refused: {err}");
+
+    let (code, out, _) = arbiter(&["verify", "tj-simply-genius-dm4", "--data", data, "--json"]);
+    assert_eq!(code, 0);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["chain"]["events"], 64);
+    let verdicts: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["agrees", "agrees", "disagrees", "agrees", "agrees"]
+    );
+
+    let (code, out, _) = arbiter(&["verify", "tj-simply-genius-dm4", "--data", data]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1 disagree with the ruling"), "{out}");
+
+    let (code, out, _) = arbiter(&["export", "tj-simply-genius-dm4", "--data", data]);
+    assert_eq!(code, 0);
+    let exported: Value = serde_json::from_str(&out).unwrap();
+    let original: Value = serde_json::from_str(&std::fs::read_to_string(sample).unwrap()).unwrap();
+    assert_eq!(
+        exported["events"], original["events"],
+        "export gives back what was loaded"
+    );
+}

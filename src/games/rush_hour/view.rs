@@ -62,8 +62,8 @@ pub fn view(m: &Match) -> View {
         ));
         facts.push(("Target".to_string(), format!("{} moves", r.target)));
         let phase = match &r.phase {
-            Phase::Building if r.ruled.is_none() => format!("{} to place", name(r.to_move)),
-            Phase::Building => "building ended".to_string(),
+            _ if r.ruled.is_some() => format!("round {} is over", r.number),
+            Phase::Building => format!("{} to place", name(r.to_move)),
             Phase::Finished { claimer, .. } => format!("{} claimed finished", name(*claimer)),
             Phase::Impossible { challenger, .. } => {
                 format!("{} claimed impossible", name(*challenger))

@@ -12,9 +12,9 @@ fn bench(c: &mut Criterion) {
             Some(51),
         ),
         (
-            "seed_example_5",
-            "..YX....YX..ZZ.X..W.....W..........",
-            None,
+            "two_blockers_2",
+            "..YX....YX..ZZ.X....W.....W.........",
+            Some(2),
         ),
         (
             "unsolvable_wall",

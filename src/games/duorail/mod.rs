@@ -1,0 +1,19 @@
+//! Duorail, by jkittykitkat.
+//!
+//! Blue and red take turns placing rail pieces (straights and bends of
+//! their own color, or one of two shared straight "common" pieces) on a 9×9
+//! board. A player may instead challenge that a color can no longer close a
+//! track, or pass; two passes in a row start the endgame, where each shows
+//! its longest track. A track of a color is a simple loop through every
+//! piece of that color and every common piece, along their exits, touching
+//! no piece of the other color.
+//!
+//! The rules as implemented are in `docs/rules/duorail.md`. Files: `board`
+//! (cells, pieces, tracks and the exact track check), `rules` (the match),
+//! `solver` (the longest track, by a frontier DP), `check` (what the
+//! verifier recomputes), `view` (what a page draws).
+
+pub mod board;
+pub mod solver;
+
+pub use board::{Board, Cell, Color, Exits, Piece, Side, Track};

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use arbiter::games::duorail;
 use arbiter::games::rush_hour::{self, solver};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::replay::Replay;
@@ -48,6 +49,11 @@ enum Command {
         #[command(subcommand)]
         game: SolveGame,
     },
+    /// Check a proof against a position.
+    Check {
+        #[command(subcommand)]
+        game: CheckGame,
+    },
     /// Print a match as a match file (JSON events).
     Export {
         match_id: String,
@@ -75,6 +81,33 @@ enum SolveGame {
         /// letters cars, `x` walls.
         #[arg(long)]
         board: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Duorail: the longest track of a color (exact).
+    Duorail {
+        /// Board file: 9 lines of 9 tokens, `.` or `<B|R|C>:<exits>`.
+        #[arg(long)]
+        board: PathBuf,
+        #[arg(long)]
+        color: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum CheckGame {
+    /// Duorail: is this track valid for this color, and how long is it?
+    Duorail {
+        /// Board file: 9 lines of 9 tokens, `.` or `<B|R|C>:<exits>`.
+        #[arg(long)]
+        board: PathBuf,
+        #[arg(long)]
+        color: String,
+        /// `E5 RRDDLLUU`, or the cells in order.
+        #[arg(long)]
+        track: String,
         #[arg(long)]
         json: bool,
     },
@@ -198,6 +231,62 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Command::Solve {
+            game: SolveGame::Duorail { board, color, json },
+        } => {
+            let (board, color) = duorail_input(&board, &color)?;
+            let best = duorail::solver::longest(&board, color);
+            let track = best.track.as_ref().map(ToString::to_string);
+            if json {
+                let mut v = serde_json::json!({
+                    "exists": best.exists(),
+                    "longest": best.length,
+                });
+                if let Some(t) = &track {
+                    v["track"] = t.clone().into();
+                }
+                println!("{v}");
+            } else if let Some(t) = track {
+                println!(
+                    "the longest {} track has {} cells: {t}",
+                    color.name(),
+                    best.length
+                );
+            } else {
+                println!("no {} track exists on this board", color.name());
+            }
+            Ok(())
+        }
+        Command::Check {
+            game:
+                CheckGame::Duorail {
+                    board,
+                    color,
+                    track,
+                    json,
+                },
+        } => {
+            let (board, color) = duorail_input(&board, &color)?;
+            let track: duorail::Track = track
+                .parse()
+                .map_err(|e: duorail::board::TrackParseError| Failure::Input(e.to_string()))?;
+            let result = duorail::board::check_track(&board, color, &track);
+            if json {
+                let v = match &result {
+                    Ok(n) => serde_json::json!({"valid": true, "length": n, "error": null}),
+                    Err(e) => {
+                        serde_json::json!({"valid": false, "length": 0, "error": e.to_string()})
+                    }
+                };
+                println!("{v}");
+            } else {
+                match result {
+                    Ok(n) => println!("valid: a {} track of {n} cells", color.name()),
+                    Err(e) => println!("not valid: {e}"),
+                }
+            }
+            Ok(())
+        }
         Command::Export { match_id: id, data } => {
             let id = match_id(&id)?;
             let store = open(&data)?;
@@ -251,6 +340,34 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// Reads a Duorail board file and a player color.
+fn duorail_input(
+    path: &std::path::Path,
+    color: &str,
+) -> Result<(duorail::Board, duorail::Color), Failure> {
+    let color = match duorail::Color::parse(color) {
+        Some(c @ (duorail::Color::Blue | duorail::Color::Red)) => c,
+        _ => {
+            return Err(Failure::Input(format!(
+                "'{color}' is not a player color: use blue or red"
+            )))
+        }
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    let board = duorail::Board::parse(&text)
+        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+    if (board.height(), board.width()) != (9, 9) {
+        return Err(Failure::Input(format!(
+            "{}: a Duorail board is 9 lines of 9 tokens; this one is {} by {}",
+            path.display(),
+            board.height(),
+            board.width()
+        )));
+    }
+    Ok((board, color))
 }
 
 fn to_json<T: serde::Serialize>(v: &T) -> Result<String, Failure> {

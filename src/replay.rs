@@ -10,9 +10,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::games::{
-    rush_hour, Challenge, Claim, MatchState, Placement, Proof, RoundSetup, RuleError, View,
-};
+use crate::games::{MatchState, RuleError, View};
 use crate::log::event::{Actor, Body, Envelope, Scope};
 
 /// One event and what it did.
@@ -111,6 +109,9 @@ pub fn state_digest(state: &MatchState) -> [u8; 32] {
 
 /// An event in words, in the game's notation.
 pub fn describe(body: &Body) -> String {
+    if let Some(text) = crate::games::describe_payload(body) {
+        return text;
+    }
     match body {
         Body::Create(c) => format!(
             "create {}: {} (host {})",
@@ -118,38 +119,7 @@ pub fn describe(body: &Body) -> String {
             c.players.join(" vs "),
             c.host
         ),
-        Body::RoundStart(RoundSetup::RushHour(r)) => {
-            let cars: Vec<String> = r
-                .cars
-                .iter()
-                .map(|c| {
-                    c.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .collect();
-            let mut s = format!("round {}: target {}, {} first", r.round, r.target, r.first);
-            if !cars.is_empty() {
-                s.push_str(&format!(", cars {}", cars.join(" / ")));
-            }
-            s
-        }
-        Body::Place(Placement::RushHour(p)) => p
-            .cells
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
         Body::Pass => "pass".to_string(),
-        Body::Claim(Claim::RushHour(rush_hour::Claim::Finished)) => "finished".to_string(),
-        Body::Challenge(Challenge::RushHour(rush_hour::Challenge::Impossible)) => {
-            "impossible".to_string()
-        }
-        Body::Proof(Proof::RushHour(p)) => rush_hour::notation::print_solution(&p.moves)
-            .lines()
-            .collect::<Vec<_>>()
-            .join("; "),
         Body::Timeout(t) => format!("time out: {}", t.player),
         Body::Ruling(r) => {
             let who = r.winner.as_deref().unwrap_or("no player");
@@ -168,5 +138,11 @@ pub fn describe(body: &Body) -> String {
                 "granted: ruling overturned"
             }
         ),
+        // Payload events are described by their game above.
+        Body::RoundStart(_)
+        | Body::Place(_)
+        | Body::Claim(_)
+        | Body::Challenge(_)
+        | Body::Proof(_) => body.kind().to_string(),
     }
 }

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::games::{rush_hour, MatchState};
+use crate::games::{duorail, rush_hour, MatchState};
 use crate::log::seal::ChainReport;
 use crate::log::MatchId;
 use crate::replay::Replay;
@@ -53,6 +53,15 @@ pub struct ProofFinding {
     pub note: String,
 }
 
+/// One optimal answer as evidence.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Witness {
+    /// "shortest", "longest red track".
+    pub label: String,
+    /// Moves or cells, in order.
+    pub lines: Vec<String>,
+}
+
 /// What the verifier found about one claim (or one round without a claim,
 /// or the match as a whole).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -66,10 +75,12 @@ pub struct Finding {
     pub claim_true: Option<bool>,
     /// The exact facts behind the claim ("optimal length 6").
     pub truth: String,
-    /// Exact optimal length of the claimed position (`None`: unsolvable).
+    /// The exact optimum behind the claim: a shortest solution's length, a
+    /// longest track's length (`None`: no solution exists).
     pub optimal: Option<usize>,
-    /// A shortest solution, when one exists.
-    pub shortest: Option<Vec<String>>,
+    /// One optimal answer as evidence (a shortest solution's moves, a
+    /// longest track), with what to call it.
+    pub witness: Option<Witness>,
     /// Each proof posted, checked.
     pub proofs: Vec<ProofFinding>,
     /// What the rules give for the recorded play.
@@ -103,6 +114,7 @@ impl Report {
 pub fn findings(replay: &Replay) -> Vec<Finding> {
     match replay.last_state() {
         Some(MatchState::RushHour(m)) => rush_hour::check::findings(m),
+        Some(MatchState::Duorail(m)) => duorail::check::findings(m),
         None => Vec::new(),
     }
 }
@@ -144,8 +156,8 @@ impl std::fmt::Display for Report {
                 .map_or("match".to_string(), |r| format!("round {r}"));
             writeln!(f, "{round} · seq {} · {}", x.seq, x.claim)?;
             writeln!(f, "  truth:    {}", x.truth)?;
-            if let Some(s) = &x.shortest {
-                writeln!(f, "  shortest: {}", s.join("; "))?;
+            if let Some(w) = &x.witness {
+                writeln!(f, "  {}: {}", w.label, w.lines.join("; "))?;
             }
             for p in &x.proofs {
                 writeln!(

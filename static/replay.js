@@ -17,3 +17,22 @@ document.addEventListener("DOMContentLoaded", function () {
   var cur = document.querySelector(".events .current");
   if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
 });
+// Overlay toggles (longest tracks, shown tracks): remember the choice for
+// the longest-track overlays while stepping.
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("input.ov-toggle").forEach(function (box) {
+    var id = box.getAttribute("data-ov");
+    var line = document.getElementById("ov-" + id);
+    if (!line) return;
+    var key = id.indexOf("longest-") === 0 ? "arbiter-ov-" + id : null;
+    if (key && window.localStorage && localStorage.getItem(key) !== null) {
+      box.checked = localStorage.getItem(key) === "1";
+    }
+    var show = function () {
+      line.style.display = box.checked ? "" : "none";
+      if (key && window.localStorage) localStorage.setItem(key, box.checked ? "1" : "0");
+    };
+    box.addEventListener("change", show);
+    show();
+  });
+});

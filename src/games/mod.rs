@@ -88,18 +88,21 @@ pub trait Game {
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
     RushHour,
+    Duorail,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::RushHour];
+    pub const ALL: [GameKind; 2] = [GameKind::RushHour, GameKind::Duorail];
     pub fn slug(self) -> &'static str {
         match self {
             GameKind::RushHour => rush_hour::RushHour::SLUG,
+            GameKind::Duorail => duorail::Duorail::SLUG,
         }
     }
     pub fn title(self) -> &'static str {
         match self {
             GameKind::RushHour => "Traffic Jam (Rush Hour)",
+            GameKind::Duorail => "Duorail",
         }
     }
     pub fn from_slug(s: &str) -> Option<GameKind> {
@@ -114,11 +117,13 @@ macro_rules! registry {
         #[serde(rename_all = "snake_case")]
         pub enum $name {
             RushHour(<rush_hour::RushHour as Game>::$assoc),
+            Duorail(<duorail::Duorail as Game>::$assoc),
         }
         impl $name {
             pub fn game(&self) -> GameKind {
                 match self {
                     $name::RushHour(_) => GameKind::RushHour,
+                    $name::Duorail(_) => GameKind::Duorail,
                 }
             }
         }
@@ -161,6 +166,7 @@ registry!(
 #[serde(rename_all = "snake_case")]
 pub enum MatchState {
     RushHour(<rush_hour::RushHour as Game>::State),
+    Duorail(<duorail::Duorail as Game>::State),
 }
 
 impl MatchState {
@@ -182,12 +188,16 @@ impl MatchState {
             GameConfig::RushHour(c) => {
                 rush_hour::RushHour::start(c, &create.players, at).map(MatchState::RushHour)
             }
+            GameConfig::Duorail(c) => {
+                duorail::Duorail::start(c, &create.players, at).map(MatchState::Duorail)
+            }
         }
     }
 
     pub fn game(&self) -> GameKind {
         match self {
             MatchState::RushHour(_) => GameKind::RushHour,
+            MatchState::Duorail(_) => GameKind::Duorail,
         }
     }
 
@@ -200,43 +210,58 @@ impl MatchState {
         at: DateTime<Utc>,
     ) -> Result<String, RuleError> {
         let game = self.game();
-        let wrong = |got: GameKind| {
-            RuleError::new(
+        let wrong = |body: &Body| match body {
+            Body::Create(_) => RuleError::new(
+                "create",
+                "the match is already created; a Create event comes first and once",
+            ),
+            other => RuleError::new(
                 "game",
                 format!(
                     "this is a {} match; the event is for {}",
                     game.slug(),
-                    got.slug()
+                    payload_game(other).unwrap_or(game).slug()
                 ),
-            )
+            ),
         };
         match self {
             MatchState::RushHour(s) => {
-                type G = rush_hour::RushHour;
-                let ev: Event<'_, G> = match body {
-                    Body::Create(_) => {
-                        return Err(RuleError::new(
-                            "create",
-                            "the match is already created; a Create event comes first and once",
-                        ))
-                    }
+                let ev = match body {
                     Body::RoundStart(RoundSetup::RushHour(x)) => Event::RoundStart(x),
                     Body::Place(Placement::RushHour(x)) => Event::Place(x),
-                    Body::Pass => Event::Pass,
                     Body::Claim(Claim::RushHour(x)) => Event::Claim(x),
                     Body::Challenge(Challenge::RushHour(x)) => Event::Challenge(x),
                     Body::Proof(Proof::RushHour(x)) => Event::Proof(x),
-                    Body::Timeout(x) => Event::Timeout(x),
-                    Body::Ruling(x) => Event::Ruling(x),
-                    Body::Appeal(x) => Event::Appeal(x),
-                    Body::AppealDecision(x) => Event::AppealDecision(x),
-                    #[allow(unreachable_patterns)]
-                    other => return Err(wrong(payload_game(other).unwrap_or(game))),
+                    other => generic_event(other).ok_or_else(|| wrong(other))?,
                 };
-                G::apply(s, seq, ev, actor, at)
+                rush_hour::RushHour::apply(s, seq, ev, actor, at)
+            }
+            MatchState::Duorail(s) => {
+                let ev = match body {
+                    Body::RoundStart(RoundSetup::Duorail(x)) => Event::RoundStart(x),
+                    Body::Place(Placement::Duorail(x)) => Event::Place(x),
+                    Body::Claim(Claim::Duorail(x)) => Event::Claim(x),
+                    Body::Challenge(Challenge::Duorail(x)) => Event::Challenge(x),
+                    Body::Proof(Proof::Duorail(x)) => Event::Proof(x),
+                    other => generic_event(other).ok_or_else(|| wrong(other))?,
+                };
+                duorail::Duorail::apply(s, seq, ev, actor, at)
             }
         }
     }
+}
+
+/// The events every game reads the same way (no game payload); `None` for
+/// a payload event (of another game) or a Create.
+fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
+    Some(match body {
+        Body::Pass => Event::Pass,
+        Body::Timeout(x) => Event::Timeout(x),
+        Body::Ruling(x) => Event::Ruling(x),
+        Body::Appeal(x) => Event::Appeal(x),
+        Body::AppealDecision(x) => Event::AppealDecision(x),
+        _ => return None,
+    })
 }
 
 /// The game a body's payload belongs to, when it has one.
@@ -264,6 +289,37 @@ pub struct Drawing {
     pub pieces: Vec<Piece>,
     /// Row (0-based) whose right edge is an exit, if any.
     pub exit_row: Option<u8>,
+    /// Rail pieces: a line from each exit to the cell's centre.
+    pub rails: Vec<Rail>,
+    /// Loops drawn over the board (a longest track, a shown track).
+    pub overlays: Vec<Overlay>,
+}
+
+/// A rail piece on a [`Drawing`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Rail {
+    pub col: u8,
+    pub row: u8,
+    /// Exit letters from `U R D L`.
+    pub exits: String,
+    /// For styling: `blue`, `red`, `common`.
+    pub kind: &'static str,
+    pub highlight: bool,
+}
+
+/// A loop of cells drawn over a [`Drawing`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Overlay {
+    /// A short id for toggling (`longest-blue`).
+    pub id: String,
+    /// What it is, for the legend.
+    pub label: String,
+    /// For styling: `blue`, `red`.
+    pub kind: &'static str,
+    /// (column, row) of each cell, in loop order.
+    pub cells: Vec<(u8, u8)>,
+    /// Drawn without being asked for.
+    pub visible: bool,
 }
 
 /// One rectangle on a [`Drawing`].
@@ -298,6 +354,35 @@ impl MatchState {
     pub fn view(&self) -> View {
         match self {
             MatchState::RushHour(m) => rush_hour::view::view(m),
+            MatchState::Duorail(m) => duorail::view::view(m),
         }
     }
+}
+
+/// A game payload event in the game's own notation; `None` for the
+/// events every game shares.
+pub fn describe_payload(body: &Body) -> Option<String> {
+    use rush_hour::notation as rh;
+    Some(match body {
+        Body::RoundStart(RoundSetup::RushHour(r)) => rh::describe_setup(r),
+        Body::Place(Placement::RushHour(p)) => rh::describe_placement(p),
+        Body::Claim(Claim::RushHour(rush_hour::Claim::Finished)) => "finished".to_string(),
+        Body::Challenge(Challenge::RushHour(rush_hour::Challenge::Impossible)) => {
+            "impossible".to_string()
+        }
+        Body::Proof(Proof::RushHour(p)) => rh::print_solution(&p.moves)
+            .lines()
+            .collect::<Vec<_>>()
+            .join("; "),
+        Body::RoundStart(RoundSetup::Duorail(s)) => {
+            format!("{} plays blue and moves first", s.blue)
+        }
+        Body::Place(Placement::Duorail(p)) => {
+            format!("{} {} ({})", p.cell, p.piece.exits, p.piece.color.name())
+        }
+        Body::Claim(Claim::Duorail(never)) => match *never {},
+        Body::Challenge(Challenge::Duorail(c)) => format!("impossible for {}", c.color.name()),
+        Body::Proof(Proof::Duorail(p)) => p.track.to_string(),
+        _ => return None,
+    })
 }

@@ -214,6 +214,21 @@ struct SvgPiece {
     class: String,
 }
 
+/// A rail piece as an SVG path.
+struct SvgRail {
+    d: String,
+    class: String,
+}
+
+/// A loop drawn over the board.
+struct SvgOverlay {
+    id: String,
+    label: String,
+    class: String,
+    points: String,
+    visible: bool,
+}
+
 /// The board as the step template draws it.
 struct Svg {
     width: u32,
@@ -227,6 +242,8 @@ struct Svg {
     exit: Option<(u32, u32)>,
     /// Screen-reader and test text: the board row by row.
     summary: String,
+    rails: Vec<SvgRail>,
+    overlays: Vec<SvgOverlay>,
 }
 
 const CELL: u32 = 56;
@@ -263,20 +280,81 @@ impl Svg {
                 }
             })
             .collect();
-        let summary = d
+        let name = |col: u8, row: u8| {
+            let c = d.col_names.get(col as usize).map_or("?", String::as_str);
+            let r = d.row_names.get(row as usize).map_or("?", String::as_str);
+            // Letters name rows in some games and columns in others.
+            if r.chars().all(|ch| ch.is_ascii_digit()) {
+                format!("{c}{r}")
+            } else {
+                format!("{r}{c}")
+            }
+        };
+        let mut summary: Vec<String> = d
             .pieces
             .iter()
             .filter(|p| !p.label.is_empty())
-            .map(|p| {
-                format!(
-                    "{} at {}{}",
-                    p.label,
-                    d.col_names.get(p.col as usize).map_or("?", String::as_str),
-                    d.row_names.get(p.row as usize).map_or("?", String::as_str)
-                )
+            .map(|p| format!("{} at {}", p.label, name(p.col, p.row)))
+            .collect();
+        summary.extend(
+            d.rails
+                .iter()
+                .map(|r| format!("{} {} at {}", r.kind, r.exits, name(r.col, r.row))),
+        );
+        let summary = summary.join(", ");
+        let centre = |col: u8, row: u8| (at(col) + CELL / 2, at(row) + CELL / 2);
+        let rails = d
+            .rails
+            .iter()
+            .map(|r| {
+                let (cx, cy) = centre(r.col, r.row);
+                let h = CELL / 2;
+                let ends: Vec<(u32, u32)> = r
+                    .exits
+                    .chars()
+                    .map(|e| match e {
+                        'U' => (cx, cy - h),
+                        'D' => (cx, cy + h),
+                        'L' => (cx - h, cy),
+                        _ => (cx + h, cy),
+                    })
+                    .collect();
+                let d = match ends.as_slice() {
+                    [(x1, y1), (x2, y2)] if x1 == x2 || y1 == y2 => {
+                        format!("M {x1} {y1} L {x2} {y2}")
+                    }
+                    [(x1, y1), (x2, y2)] => format!("M {x1} {y1} Q {cx} {cy} {x2} {y2}"),
+                    _ => String::new(),
+                };
+                SvgRail {
+                    d,
+                    class: if r.highlight {
+                        format!("rail {} last", r.kind)
+                    } else {
+                        format!("rail {}", r.kind)
+                    },
+                }
             })
-            .collect::<Vec<_>>()
-            .join(", ");
+            .collect();
+        let overlays = d
+            .overlays
+            .iter()
+            .map(|o| SvgOverlay {
+                id: o.id.clone(),
+                label: o.label.clone(),
+                class: o.kind.to_string(),
+                points: o
+                    .cells
+                    .iter()
+                    .map(|&(c, r)| {
+                        let (x, y) = centre(c, r);
+                        format!("{x},{y}")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                visible: o.visible,
+            })
+            .collect();
         Svg {
             width: at(d.cols) + MARGIN + 14,
             height: at(d.rows) + 8,
@@ -297,6 +375,8 @@ impl Svg {
             pieces,
             exit: d.exit_row.map(|r| (at(d.cols) + MARGIN, at(r) + CELL / 2)),
             summary,
+            rails,
+            overlays,
         }
     }
 }

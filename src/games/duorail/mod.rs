@@ -14,6 +14,10 @@
 //! verifier recomputes), `view` (what a page draws).
 
 pub mod board;
+pub mod check;
+pub mod rules;
 pub mod solver;
+pub mod view;
 
 pub use board::{Board, Cell, Color, Exits, Piece, Side, Track};
+pub use rules::{Config, Duorail, Match, Variant};

@@ -5,7 +5,7 @@
 
 use super::rules::{Attempt, Match, Phase, Round};
 use super::solver::{solve, Outcome};
-use crate::verify::{Finding, ProofFinding, Verdict};
+use crate::verify::{Finding, ProofFinding, Verdict, Witness};
 
 fn proof_findings(m: &Match, attempts: &[Attempt], role: &str) -> Vec<ProofFinding> {
     attempts
@@ -73,7 +73,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
             claim_true: None,
             truth: String::new(),
             optimal: None,
-            shortest: None,
+            witness: None,
             proofs: Vec::new(),
             by_rules,
             ruled,
@@ -157,7 +157,10 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                 }
             };
             if let Outcome::Solved(s) = outcome {
-                f.shortest = Some(s.moves.iter().map(ToString::to_string).collect());
+                f.witness = Some(Witness {
+                    label: "shortest".to_string(),
+                    lines: s.moves.iter().map(ToString::to_string).collect(),
+                });
             }
             f.truth = format!(
                 "{}; the claim is {}",
@@ -192,7 +195,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                 m.reserve_ms[1] as f64 / 1000.0
             ),
             optimal: None,
-            shortest: None,
+            witness: None,
             proofs: Vec::new(),
             by_rules: format!("match to {}", name(m, rules)),
             ruled: format!("match to {}", name(m, ruled)),

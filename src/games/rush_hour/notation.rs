@@ -137,6 +137,34 @@ pub fn parse_cells(text: &str) -> Result<Vec<Cell>, NotationError> {
     }
 }
 
+/// A round's setup in words.
+pub fn describe_setup(r: &super::rules::RoundSetup) -> String {
+    let cars: Vec<String> = r
+        .cars
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let mut s = format!("round {}: target {}, {} first", r.round, r.target, r.first);
+    if !cars.is_empty() {
+        s.push_str(&format!(", cars {}", cars.join(" / ")));
+    }
+    s
+}
+
+/// A placement in words: its cells.
+pub fn describe_placement(p: &super::rules::Placement) -> String {
+    p.cells
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

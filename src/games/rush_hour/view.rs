@@ -43,6 +43,8 @@ pub fn drawing(board: &Board, highlight: Option<char>) -> Drawing {
         row_names: (1..=SIZE).map(|r| r.to_string()).collect(),
         pieces,
         exit_row: Some(super::board::EXIT_ROW),
+        rails: Vec::new(),
+        overlays: Vec::new(),
     }
 }
 

@@ -1,0 +1,193 @@
+//! What the verifier recomputes for a Duorail match: for a challenge,
+//! whether a track of the named color exists (with a longest one as the
+//! witness) and whether each shown track is valid; for the endgame, each
+//! color's shown tracks beside its true maximum ("red showed 16, the
+//! longest was 18").
+
+use super::board::Color;
+use super::rules::{Match, Phase, Shown};
+use super::solver::longest;
+use crate::verify::{Finding, ProofFinding, Verdict, Witness};
+
+fn name(m: &Match, seat: Option<usize>) -> String {
+    seat.map_or("no player (the host)".to_string(), |s| m.players[s].clone())
+}
+
+fn proofs(m: &Match, shown: &[Shown], role: impl Fn(&Shown) -> String) -> Vec<ProofFinding> {
+    shown
+        .iter()
+        .map(|s| ProofFinding {
+            seq: s.seq,
+            by: m.players[s.by].clone(),
+            role: role(s),
+            moves: s.result.as_ref().map_or(0, |n| *n),
+            legal: s.result.is_ok(),
+            solves: s.length().is_some(),
+            note: match &s.result {
+                Ok(n) if s.late => format!("a valid track of {n} cells, shown too late"),
+                Ok(n) => format!("a valid track of {n} cells: {}", s.track),
+                Err(e) => format!("not a track: {e} ({})", s.track),
+            },
+        })
+        .collect()
+}
+
+/// One finding for the game's end phase (or its absence), plus one for
+/// any bank that ran out.
+pub fn findings(m: &Match) -> Vec<Finding> {
+    let decision = m.by_rules.clone().or_else(|| m.decision(false));
+    let by_rules = match &decision {
+        Some(d) => format!("the game to {}: {}", name(m, d.winner), d.reason),
+        None => "not decided yet: tracks may still come".to_string(),
+    };
+    let ruled = match &m.ruled {
+        None => "not ruled".to_string(),
+        Some(r) => {
+            let mut s = format!("the game to {} (seq {})", name(m, r.winner), r.seq);
+            if !r.text.is_empty() {
+                s.push_str(&format!(": “{}”", r.text));
+            }
+            if let Some((dseq, w)) = r.overturned {
+                s.push_str(&format!(
+                    "; overturned on appeal at seq {dseq}: to {}",
+                    name(m, w)
+                ));
+            }
+            s
+        }
+    };
+    let verdict = match (&m.ruled, &decision) {
+        (None, _) => Verdict::NotRuled,
+        (Some(_), None) => Verdict::RulesSilent,
+        (Some(r), Some(d)) if r.winner == d.winner => Verdict::Agrees,
+        (Some(_), Some(_)) => Verdict::Disagrees,
+    };
+    let mut f = Finding {
+        seq: m.ruled.as_ref().map_or(0, |r| r.seq),
+        round: Some(1),
+        claim: String::new(),
+        claim_true: None,
+        truth: String::new(),
+        optimal: None,
+        witness: None,
+        proofs: Vec::new(),
+        by_rules,
+        ruled,
+        ruling_seq: m.ruled.as_ref().map(|r| r.seq),
+        verdict,
+    };
+    match &m.phase {
+        Phase::Challenge {
+            seq,
+            challenger,
+            color,
+            shown,
+            ..
+        } => {
+            let best = longest(&m.board, *color);
+            f.seq = *seq;
+            f.claim = format!(
+                "{} challenges: impossible for {}",
+                m.players[*challenger],
+                color.name()
+            );
+            f.claim_true = Some(!best.exists());
+            f.optimal = Some(best.length);
+            f.truth = if best.exists() {
+                format!(
+                    "a track of {} exists (the longest has {} cells); the challenge is wrong",
+                    color.name(),
+                    best.length
+                )
+            } else {
+                format!(
+                    "no track of {} exists on this board; the challenge is right",
+                    color.name()
+                )
+            };
+            f.witness = best.track.map(|t| Witness {
+                label: format!("longest {} track", color.name()),
+                lines: vec![t.to_string()],
+            });
+            f.proofs = proofs(m, shown, |_| format!("{} track", color.name()));
+        }
+        Phase::Endgame {
+            seq,
+            full_board,
+            shown,
+            ..
+        } => {
+            f.seq = *seq;
+            f.claim = if *full_board {
+                "the board is full: the longest track wins".to_string()
+            } else {
+                "two passes: endgame, each shows the longest track they can".to_string()
+            };
+            let mut truths = Vec::new();
+            let mut witness = Vec::new();
+            for color in [Color::Blue, Color::Red] {
+                let best = longest(&m.board, color);
+                let seat = m.seat_of(color);
+                let shown_best = shown
+                    .iter()
+                    .filter(|s| s.color == color)
+                    .filter_map(Shown::length)
+                    .max();
+                let who = name(m, seat);
+                truths.push(match shown_best {
+                    Some(n) => format!(
+                        "{who} ({}) showed {n}, the longest was {}",
+                        color.name(),
+                        best.length
+                    ),
+                    None => format!(
+                        "{who} ({}) showed no valid track, the longest was {}",
+                        color.name(),
+                        best.length
+                    ),
+                });
+                if let Some(t) = best.track {
+                    witness.push(format!("{}: {t}", color.name()));
+                }
+            }
+            f.truth = truths.join("; ");
+            f.witness = (!witness.is_empty()).then(|| Witness {
+                label: "longest tracks".to_string(),
+                lines: witness,
+            });
+            f.proofs = proofs(m, shown, |s| format!("{} track", s.color.name()));
+        }
+        Phase::Playing | Phase::Waiting => {
+            f.claim = "no challenge and no endgame".to_string();
+            let (b, r) = (
+                longest(&m.board, Color::Blue).length,
+                longest(&m.board, Color::Red).length,
+            );
+            f.truth = format!("longest tracks now: blue {b}, red {r}");
+        }
+    }
+    let mut out = vec![f];
+    for seat in 0..2 {
+        if let Some(seq) = m.bank_out[seat] {
+            out.push(Finding {
+                seq,
+                round: None,
+                claim: format!("{}'s bank ran out", m.players[seat]),
+                claim_true: Some(true),
+                truth: format!(
+                    "by the message times {} was {:.1} s past the bank",
+                    m.players[seat],
+                    -(m.bank_ms[seat] as f64) / 1000.0
+                ),
+                optimal: None,
+                witness: None,
+                proofs: Vec::new(),
+                by_rules: "the rules as implemented record it; the move stands".to_string(),
+                ruled: "—".to_string(),
+                ruling_seq: None,
+                verdict: Verdict::RulesSilent,
+            });
+        }
+    }
+    out
+}

@@ -138,3 +138,86 @@ fn load_verify_and_export_a_sample() {
         "export gives back what was loaded"
     );
 }
+
+fn board_file(dir: &tempfile::TempDir, name: &str, rows: &[&str]) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, rows.join("\n")).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn duorail_solve_and_check_print_the_interface_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = board_file(&dir, "empty.txt", &[". . . . . . . . ."; 9]);
+    let (code, out, _) = arbiter(&[
+        "solve", "duorail", "--board", &empty, "--color", "blue", "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["exists"], true);
+    assert_eq!(v["longest"], 80);
+    let track = v["track"].as_str().unwrap().to_string();
+
+    let (code, out, _) = arbiter(&[
+        "check", "duorail", "--board", &empty, "--color", "red", "--track", &track, "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["length"], 80);
+
+    let mut rows = vec![". . . . . . . . ."; 9];
+    rows[0] = "R:UL . . . . . . . .";
+    let off = board_file(&dir, "off.txt", &rows);
+    let (code, out, _) = arbiter(&[
+        "solve", "duorail", "--board", &off, "--color", "red", "--json",
+    ]);
+    assert_eq!(code, 0, "no track is an answer, not an error");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["exists"], false);
+    assert_eq!(v["longest"], 0);
+    assert!(v.get("track").is_none());
+
+    let (code, out, _) = arbiter(&[
+        "check", "duorail", "--board", &off, "--color", "blue", "--track", "A1 RDLU", "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["valid"], false);
+    assert!(v["error"].as_str().unwrap().contains("A1"), "{v}");
+}
+
+#[test]
+fn duorail_malformed_input_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let short = board_file(&dir, "short.txt", &[". . . . . . . . ."; 4]);
+    let bad = board_file(&dir, "bad.txt", &["B:XY . . . . . . . ."; 9]);
+    let good = board_file(&dir, "good.txt", &[". . . . . . . . ."; 9]);
+    for args in [
+        vec![
+            "solve", "duorail", "--board", &short, "--color", "blue", "--json",
+        ],
+        vec![
+            "solve", "duorail", "--board", &bad, "--color", "blue", "--json",
+        ],
+        vec![
+            "solve", "duorail", "--board", &good, "--color", "green", "--json",
+        ],
+        vec![
+            "solve",
+            "duorail",
+            "--board",
+            "/no/such/file",
+            "--color",
+            "red",
+            "--json",
+        ],
+        vec![
+            "check", "duorail", "--board", &good, "--color", "red", "--track", "Z9 RR", "--json",
+        ],
+    ] {
+        let (code, _, err) = arbiter(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}

@@ -26,6 +26,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "tj-simply-genius-dm4.json",
         include_str!("../data/samples/tj-simply-genius-dm4.json"),
     ),
+    (
+        "dr-colosseum-final.json",
+        include_str!("../data/samples/dr-colosseum-final.json"),
+    ),
+    (
+        "dr-chgg3-dm7.json",
+        include_str!("../data/samples/dr-chgg3-dm7.json"),
+    ),
 ];
 
 #[derive(Debug, Error)]

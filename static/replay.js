@@ -12,10 +12,13 @@ document.addEventListener("keydown", function (ev) {
     window.location.href = link.href;
   }
 });
-// Keep the current event in view in the list.
+// Keep the current event in view inside the event list, without moving
+// the page itself (the board stays where the reader's eyes are).
 document.addEventListener("DOMContentLoaded", function () {
-  var cur = document.querySelector(".events .current");
-  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+  var list = document.querySelector("ol.events");
+  var cur = list && list.querySelector(".current");
+  // The list is position: relative, so offsetTop is measured from it.
+  if (cur) list.scrollTop = cur.offsetTop - list.clientHeight / 2;
 });
 // Overlay toggles (longest tracks, shown tracks): remember the choice for
 // the longest-track overlays while stepping.

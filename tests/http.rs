@@ -276,3 +276,55 @@ async fn writes_need_a_token_and_valid_input() {
         4
     );
 }
+
+fn samples_fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    arbiter::samples::load_bundled_if_empty(&store).unwrap();
+    Fixture {
+        _dir: dir,
+        state: AppState {
+            store: Arc::new(store),
+        },
+        token: String::new(),
+    }
+}
+
+#[actix_web::test]
+async fn duorail_pages_draw_rails_tracks_and_the_dispute() {
+    let f = samples_fixture();
+    let app = app!(f);
+    let (status, list) = get_text(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(list.contains("Duorail"));
+
+    let (status, page) = get_text(&app, "/matches/dr-chgg3-dm7").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("<strong>disagrees</strong>"), "{page}");
+    assert!(page.contains("okapi&#39;s track is longer"), "{page}");
+
+    let (status, step) = get_text(&app, "/matches/dr-chgg3-dm7/steps/27").await;
+    assert_eq!(status, StatusCode::OK);
+    for want in [
+        "class=\"rail blue",
+        "class=\"rail red",
+        "id=\"ov-longest-blue\"",
+        "id=\"ov-longest-red\"",
+        "class=\"ov-toggle\"",
+        "Longest red",
+        "56 cells",
+    ] {
+        assert!(step.contains(want), "missing {want:?}");
+    }
+
+    // The challenge step names the challenged color and the truth.
+    let (_, m) = get_text(&app, "/api/matches/dr-colosseum-final/verify").await;
+    let report: Value = serde_json::from_str(&m).unwrap();
+    let finding = &report["findings"][0];
+    assert_eq!(finding["verdict"], "agrees");
+    assert_eq!(finding["claim_true"], true);
+    let seq = finding["seq"].as_u64().unwrap();
+    let (_, step) = get_text(&app, &format!("/matches/dr-colosseum-final/steps/{seq}")).await;
+    assert!(step.contains("no track of blue exists"), "{step}");
+    assert!(step.contains("no track possible"), "the longest-track fact says so");
+}

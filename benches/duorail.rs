@@ -22,18 +22,24 @@ fn bench(c: &mut Criterion) {
         ". B:UR . . . . . R:DL .",
         ". . . . . . . . .",
     ]);
+    // The endgame position of the bundled sample dr-chgg3-dm7: 22 pieces,
+    // both colors still have tracks (blue 40, red 56).
     let dense = board(&[
-        "B:RD B:LR B:LR B:DL . R:UD . . .",
-        "B:UD . R:LR B:UD . . . R:RD R:DL",
-        "B:UD . . B:UR B:LR B:DL . R:UD R:UD",
-        "B:UR B:DL . . . B:UD R:LR R:LU R:UD",
-        ". B:UD . C:LR . B:UD . . R:UD",
-        ". B:UR B:LR . B:LR B:LU . R:RD R:LU",
-        ". . . . . . . R:UD .",
-        "R:LR R:LR . . C:UD . . R:UR R:DL",
-        ". . . . . . . . R:UD",
+        ". R:DL . B:LR . R:LR . . .",
+        ". . . . . . . . .",
+        ". B:UD . B:RD B:LU B:RD . R:UR .",
+        "R:UR . B:RD . R:RD . B:UD . .",
+        ". . . . . . . R:LR .",
+        "R:UR . B:DL B:UD . B:RD . . .",
+        ". R:LU . . . . R:LU . .",
+        ". . . . . . B:DL . R:UD",
+        ". . . R:LU . . . . .",
     ]);
     let wall = board(&[". . . R:UD . . . . ."; 9]);
+    assert_eq!(solver::longest(&dense, Color::Blue).length, 40);
+    assert_eq!(solver::longest(&dense, Color::Red).length, 56);
+    assert_eq!(solver::longest(&wall, Color::Blue).length, 44);
+    assert_eq!(solver::longest(&empty, Color::Red).length, 80);
     for (name, b) in [
         ("empty", &empty),
         ("sparse", &sparse),

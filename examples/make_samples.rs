@@ -661,8 +661,7 @@ fn finish(
     // fit in that turn's minute.
     let at = clock.after(rng, 10, 45);
     out.push(at, out.player(placer), place_body(&c.cells));
-    let claim_true;
-    match plan.kind {
+    let claim_true = match plan.kind {
         Kind::FinishedAfterPlacing => {
             let at = clock.after(rng, 3, 9);
             out.push(at, out.player(ruled), claim_body());
@@ -678,7 +677,7 @@ fn finish(
                 names[ruled]
             );
             rule(out, at, won(text));
-            claim_true = true;
+            true
         }
         Kind::FinishedBeforePlacing => {
             let at = clock.after(rng, 6, 35);
@@ -695,7 +694,7 @@ fn finish(
                 names[ruled], names[other], c.label, names[ruled]
             );
             rule(out, at, won(text));
-            claim_true = true;
+            true
         }
         Kind::WrongFinished | Kind::Misruled => {
             let claimer = if plan.kind == Kind::Misruled {
@@ -732,7 +731,7 @@ fn finish(
                 )
             };
             rule(out, at, won(text));
-            claim_true = false;
+            false
         }
         Kind::IllegalSolution => {
             let at = clock.after(rng, 3, 9);
@@ -748,7 +747,7 @@ fn finish(
                 moves[bad - 1]
             );
             rule(out, at, won(text));
-            claim_true = true;
+            true
         }
         Kind::ImpossibleHolds => {
             let at = clock.after(rng, 8, 40);
@@ -764,7 +763,7 @@ fn finish(
                 names[ruled], names[other]
             );
             rule(out, at, won(text));
-            claim_true = true;
+            true
         }
         Kind::ImpossibleFails => {
             let at = clock.after(rng, 8, 40);
@@ -780,9 +779,9 @@ fn finish(
                 sol.len()
             );
             rule(out, at, won(text));
-            claim_true = false;
+            false
         }
-    }
+    };
     Some(RoundInfo {
         kind: plan.kind,
         target,
@@ -870,7 +869,7 @@ fn check_and_summarise(spec: &MatchSpec, events: &[NewEvent], infos: &[RoundInfo
     }
     let m = match replay.last_state() {
         Some(MatchState::RushHour(m)) => m,
-        None => panic!("{}: no state", spec.id),
+        _ => panic!("{}: no rush-hour state", spec.id),
     };
     assert_eq!(m.rounds.len(), 5, "{}: five rounds", spec.id);
     assert!(

@@ -326,5 +326,8 @@ async fn duorail_pages_draw_rails_tracks_and_the_dispute() {
     let seq = finding["seq"].as_u64().unwrap();
     let (_, step) = get_text(&app, &format!("/matches/dr-colosseum-final/steps/{seq}")).await;
     assert!(step.contains("no track of blue exists"), "{step}");
-    assert!(step.contains("no track possible"), "the longest-track fact says so");
+    assert!(
+        step.contains("no track possible"),
+        "the longest-track fact says so"
+    );
 }

@@ -209,7 +209,7 @@ impl Cell {
             Side::Left => (r, c - 1),
             Side::Right => (r, c + 1),
         };
-        ((0..height as i16).contains(&r) && (0..width as i16).contains(&c)).then(|| Cell {
+        ((0..height as i16).contains(&r) && (0..width as i16).contains(&c)).then_some(Cell {
             row: r as u8,
             col: c as u8,
         })

@@ -303,11 +303,7 @@ mod tests {
     #[test]
     fn a_wall_splits_the_board_into_rooms() {
         // A red wall down column 4 leaves rooms of 9×3 and 9×5.
-        let mut rows = Vec::new();
-        for _ in 0..9 {
-            rows.push(". . . R:UD . . . . .");
-        }
-        let b = board(&rows);
+        let b = board(&[". . . R:UD . . . . ."; 9]);
         assert_longest(&b, Color::Blue, 44);
     }
 

@@ -1140,6 +1140,7 @@ mod tests {
         fn m(&self) -> &Match {
             match &self.state {
                 MatchState::RushHour(m) => m,
+                other => panic!("a rush-hour table holds a {:?} match", other.game()),
             }
         }
         fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {

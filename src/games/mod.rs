@@ -6,6 +6,7 @@
 //! reducer sees only its own types. Adding a game touches its folder and one
 //! line in each enum here.
 
+pub mod bejeweled;
 pub mod duorail;
 pub mod rush_hour;
 

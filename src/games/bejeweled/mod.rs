@@ -1,0 +1,19 @@
+//! Bejeweled DM, by RedsToad.
+//!
+//! Each round shows an 8×7 grid of gems and a set of powerups; players race
+//! to claim how many gems they can remove in one turn using one starter,
+//! one passive and one active powerup; the higher claimer must prove it by
+//! listing the actions, which arbiter plays out exactly, cascade by
+//! cascade. Seven rounds, first to four.
+//!
+//! Files: `grid` (gems, rocks, cells), `proof` (powerups and the proof
+//! notation), `engine` (the cascade and its trace), `solver` (the best
+//! possible claim).
+
+pub mod engine;
+pub mod grid;
+pub mod proof;
+
+pub use engine::{play, Outcome, PlayError};
+pub use grid::{Cell, Color, Grid};
+pub use proof::{Offer, Powerup, ProofSpec};

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use arbiter::games::duorail;
 use arbiter::games::rush_hour::{self, solver};
+use arbiter::games::{bejeweled, duorail};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::replay::Replay;
 use arbiter::{samples, verify, web};
@@ -84,6 +84,20 @@ enum SolveGame {
         #[arg(long)]
         json: bool,
     },
+    /// Bejeweled: the most gems any legal proof removes (exact).
+    Bejeweled {
+        /// Grid file: 7 lines of 8 characters from `RBGYP#`, row 1 first.
+        #[arg(long)]
+        grid: PathBuf,
+        /// Offered powerups, e.g. `swap,rotate,bend,recolor,plus,refresh`.
+        #[arg(long)]
+        offer: String,
+        /// Stop after this many seconds and report a lower bound.
+        #[arg(long)]
+        limit_secs: Option<f64>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Duorail: the longest track of a color (exact).
     Duorail {
         /// Board file: 9 lines of 9 tokens, `.` or `<B|R|C>:<exits>`.
@@ -98,6 +112,20 @@ enum SolveGame {
 
 #[derive(Subcommand)]
 enum CheckGame {
+    /// Bejeweled: play a proof on a grid and count the gems it removes.
+    Bejeweled {
+        /// Grid file: 7 lines of 8 characters from `RBGYP#`, row 1 first.
+        #[arg(long)]
+        grid: PathBuf,
+        /// `active plus F4; passive bend; swap F4 F5`.
+        #[arg(long)]
+        proof: String,
+        /// The round's offer, to check the proof against it.
+        #[arg(long)]
+        offer: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Duorail: is this track valid for this color, and how long is it?
     Duorail {
         /// Board file: 9 lines of 9 tokens, `.` or `<B|R|C>:<exits>`.
@@ -287,6 +315,103 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Command::Solve {
+            game:
+                SolveGame::Bejeweled {
+                    grid,
+                    offer,
+                    limit_secs,
+                    json,
+                },
+        } => {
+            let grid = bejeweled_grid(&grid)?;
+            let offer: bejeweled::Offer = offer
+                .parse()
+                .map_err(|e: bejeweled::proof::ProofError| Failure::Input(e.to_string()))?;
+            if !offer.is_complete() {
+                return Err(Failure::Input(format!(
+                    "the offer '{offer}' lacks a powerup type: offer at least one starter, one passive and one active"
+                )));
+            }
+            let limit = match limit_secs {
+                Some(s) if s.is_finite() && s >= 0.0 => Some(std::time::Duration::from_secs_f64(s)),
+                Some(s) => return Err(Failure::Input(format!("--limit-secs {s} is not a time"))),
+                None => None,
+            };
+            let b = bejeweled::solver::best(&grid, offer, limit);
+            let proof = b.proof.map(|p| p.to_string());
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"best": b.removed, "proof": proof, "exact": b.exact, "plays": b.plays})
+                );
+            } else if b.exact {
+                println!(
+                    "best claim: {} gems, by {}",
+                    b.removed,
+                    proof.unwrap_or_default()
+                );
+            } else {
+                println!(
+                    "at least {} gems (search incomplete: time limit), by {}",
+                    b.removed,
+                    proof.unwrap_or_default()
+                );
+            }
+            Ok(())
+        }
+        Command::Check {
+            game:
+                CheckGame::Bejeweled {
+                    grid,
+                    proof,
+                    offer,
+                    json,
+                },
+        } => {
+            let grid = bejeweled_grid(&grid)?;
+            let spec: bejeweled::ProofSpec = proof
+                .parse()
+                .map_err(|e: bejeweled::proof::ProofError| Failure::Input(e.to_string()))?;
+            if let Some(offer) = offer {
+                let offer: bejeweled::Offer = offer
+                    .parse()
+                    .map_err(|e: bejeweled::proof::ProofError| Failure::Input(e.to_string()))?;
+                spec.check_offer(offer)
+                    .map_err(|e| Failure::Input(e.to_string()))?;
+            }
+            match bejeweled::play(&grid, &spec, true) {
+                Ok(o) => {
+                    if json {
+                        println!(
+                            "{}",
+                            serde_json::json!({
+                                "legal": true,
+                                "removed": o.removed,
+                                "end_grid": o.end.rows(),
+                                "trace": o.trace,
+                            })
+                        );
+                    } else {
+                        for t in &o.trace {
+                            println!("{:>3}  {}", t.count, t.text);
+                        }
+                        println!("removed {} gems; end grid:\n{}", o.removed, o.end);
+                    }
+                }
+                Err(e) => {
+                    if json {
+                        println!(
+                            "{}",
+                            serde_json::json!({"legal": false, "removed": 0, "error": e.to_string(), "trace": []})
+                        );
+                    } else {
+                        println!("not a legal proof on this grid: {e}");
+                    }
+                }
+            }
+            Ok(())
+        }
         Command::Export { match_id: id, data } => {
             let id = match_id(&id)?;
             let store = open(&data)?;
@@ -340,6 +465,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// Reads a Bejeweled grid file.
+fn bejeweled_grid(path: &std::path::Path) -> Result<bejeweled::Grid, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    bejeweled::Grid::parse(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))
 }
 
 /// Reads a Duorail board file and a player color.

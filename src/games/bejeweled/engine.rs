@@ -627,6 +627,26 @@ impl Table {
 
 /// Plays a proof on a grid.
 pub fn play(grid: &Grid, proof: &ProofSpec, trace: bool) -> Result<Outcome, PlayError> {
+    play_parts(
+        grid,
+        proof.passive,
+        Some(proof.active),
+        proof.starter,
+        proof.then,
+        trace,
+    )
+}
+
+/// Plays the parts of a proof; `active: None` plays as if the active sat
+/// on a gem that is never removed (the solver's baseline).
+pub fn play_parts(
+    grid: &Grid,
+    passive: Passive,
+    active: Option<(Active, Cell)>,
+    starter: Action,
+    then: Option<Action>,
+    trace: bool,
+) -> Result<Outcome, PlayError> {
     let mut ids = [0u8; CELLS];
     for (i, id) in ids.iter_mut().enumerate() {
         *id = i as u8;
@@ -634,7 +654,7 @@ pub fn play(grid: &Grid, proof: &ProofSpec, trace: bool) -> Result<Outcome, Play
     let mut t = Table {
         g: *grid,
         ids,
-        passive: proof.passive,
+        passive,
         active: None,
         removed: 0,
         removed_ids: 0,
@@ -642,10 +662,12 @@ pub fn play(grid: &Grid, proof: &ProofSpec, trace: bool) -> Result<Outcome, Play
         fire_next: false,
         trace: trace.then(Vec::new),
     };
-    t.place_active(proof.active.0, proof.active.1)?;
-    let part = proof.starter.to_string();
-    let picked = t.starter(proof.starter, &part)?;
-    if let (Passive::Recolor(a, b), Action::Pick(..)) = (proof.passive, proof.starter) {
+    if let Some((kind, cell)) = active {
+        t.place_active(kind, cell)?;
+    }
+    let part = starter.to_string();
+    let picked = t.starter(starter, &part)?;
+    if let (Passive::Recolor(a, b), Action::Pick(..)) = (passive, starter) {
         let changed = t.recolor(a, b);
         let n = changed.len();
         t.step(
@@ -665,13 +687,13 @@ pub fn play(grid: &Grid, proof: &ProofSpec, trace: bool) -> Result<Outcome, Play
     }
     t.cascade(picked);
     let first_ids = t.removed_ids;
-    if let Some(second) = proof.then {
+    if let Some(second) = then {
         let part = format!("then {second}");
         if !t.refresh_fired {
             return Err(PlayError::ThenWithoutRefresh(second.to_string()));
         }
         let picked = t.starter(second, &part)?;
-        if let (Passive::Recolor(a, b), Action::Pick(..)) = (proof.passive, second) {
+        if let (Passive::Recolor(a, b), Action::Pick(..)) = (passive, second) {
             let changed = t.recolor(a, b);
             let n = changed.len();
             t.step(

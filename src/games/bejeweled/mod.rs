@@ -13,6 +13,7 @@
 pub mod engine;
 pub mod grid;
 pub mod proof;
+pub mod solver;
 
 pub use engine::{play, Outcome, PlayError};
 pub use grid::{Cell, Color, Grid};

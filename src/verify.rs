@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::games::{duorail, rush_hour, MatchState};
+use crate::games::{bejeweled, duorail, rush_hour, MatchState};
 use crate::log::seal::ChainReport;
 use crate::log::MatchId;
 use crate::replay::Replay;
@@ -115,6 +115,7 @@ pub fn findings(replay: &Replay) -> Vec<Finding> {
     match replay.last_state() {
         Some(MatchState::RushHour(m)) => rush_hour::check::findings(m),
         Some(MatchState::Duorail(m)) => duorail::check::findings(m),
+        Some(MatchState::Bejeweled(m)) => bejeweled::check::findings(m),
         None => Vec::new(),
     }
 }

@@ -1,10 +1,13 @@
 // Keyboard stepping for the replay page. The links work without this;
-// it only maps keys to them: ← / k previous, → / j next, Home first, End last.
+// it only maps keys to them: ← / k previous, → / j next, Home first, End last,
+// Shift+← / Shift+→ through a proof's cascade.
 document.addEventListener("keydown", function (ev) {
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
   var t = ev.target;
   if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
-  var id = { ArrowLeft: "prev", k: "prev", ArrowRight: "next", j: "next", Home: "first", End: "last" }[ev.key];
+  var id = ev.shiftKey
+    ? { ArrowLeft: "pass-prev", ArrowRight: "pass-next" }[ev.key]
+    : { ArrowLeft: "prev", k: "prev", ArrowRight: "next", j: "next", Home: "first", End: "last" }[ev.key];
   if (!id) return;
   var link = document.getElementById(id);
   if (link && link.href) {

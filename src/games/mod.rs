@@ -90,20 +90,23 @@ pub trait Game {
 pub enum GameKind {
     RushHour,
     Duorail,
+    Bejeweled,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::RushHour, GameKind::Duorail];
+    pub const ALL: [GameKind; 3] = [GameKind::RushHour, GameKind::Duorail, GameKind::Bejeweled];
     pub fn slug(self) -> &'static str {
         match self {
             GameKind::RushHour => rush_hour::RushHour::SLUG,
             GameKind::Duorail => duorail::Duorail::SLUG,
+            GameKind::Bejeweled => bejeweled::Bejeweled::SLUG,
         }
     }
     pub fn title(self) -> &'static str {
         match self {
             GameKind::RushHour => "Traffic Jam (Rush Hour)",
             GameKind::Duorail => "Duorail",
+            GameKind::Bejeweled => "Bejeweled",
         }
     }
     pub fn from_slug(s: &str) -> Option<GameKind> {
@@ -119,12 +122,14 @@ macro_rules! registry {
         pub enum $name {
             RushHour(<rush_hour::RushHour as Game>::$assoc),
             Duorail(<duorail::Duorail as Game>::$assoc),
+            Bejeweled(<bejeweled::Bejeweled as Game>::$assoc),
         }
         impl $name {
             pub fn game(&self) -> GameKind {
                 match self {
                     $name::RushHour(_) => GameKind::RushHour,
                     $name::Duorail(_) => GameKind::Duorail,
+                    $name::Bejeweled(_) => GameKind::Bejeweled,
                 }
             }
         }
@@ -168,6 +173,7 @@ registry!(
 pub enum MatchState {
     RushHour(<rush_hour::RushHour as Game>::State),
     Duorail(<duorail::Duorail as Game>::State),
+    Bejeweled(<bejeweled::Bejeweled as Game>::State),
 }
 
 impl MatchState {
@@ -192,6 +198,9 @@ impl MatchState {
             GameConfig::Duorail(c) => {
                 duorail::Duorail::start(c, &create.players, at).map(MatchState::Duorail)
             }
+            GameConfig::Bejeweled(c) => {
+                bejeweled::Bejeweled::start(c, &create.players, at).map(MatchState::Bejeweled)
+            }
         }
     }
 
@@ -199,6 +208,7 @@ impl MatchState {
         match self {
             MatchState::RushHour(_) => GameKind::RushHour,
             MatchState::Duorail(_) => GameKind::Duorail,
+            MatchState::Bejeweled(_) => GameKind::Bejeweled,
         }
     }
 
@@ -248,6 +258,17 @@ impl MatchState {
                 };
                 duorail::Duorail::apply(s, seq, ev, actor, at)
             }
+            MatchState::Bejeweled(s) => {
+                let ev = match body {
+                    Body::RoundStart(RoundSetup::Bejeweled(x)) => Event::RoundStart(x),
+                    Body::Place(Placement::Bejeweled(x)) => Event::Place(x),
+                    Body::Claim(Claim::Bejeweled(x)) => Event::Claim(x),
+                    Body::Challenge(Challenge::Bejeweled(x)) => Event::Challenge(x),
+                    Body::Proof(Proof::Bejeweled(x)) => Event::Proof(x),
+                    other => generic_event(other).ok_or_else(|| wrong(other))?,
+                };
+                bejeweled::Bejeweled::apply(s, seq, ev, actor, at)
+            }
         }
     }
 }
@@ -294,6 +315,32 @@ pub struct Drawing {
     pub rails: Vec<Rail>,
     /// Loops drawn over the board (a longest track, a shown track).
     pub overlays: Vec<Overlay>,
+    /// Gems, each color with its own shape (color-blind safe).
+    pub gems: Vec<Gem>,
+}
+
+/// A gem on a [`Drawing`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Gem {
+    pub col: u8,
+    pub row: u8,
+    /// The color's name, for styling.
+    pub color: &'static str,
+    /// `circle`, `square`, `triangle`, `diamond`, `hexagon`.
+    pub shape: &'static str,
+    /// `removed` or `recolored` in the sub-step shown, if any.
+    pub mark: Option<&'static str>,
+    /// A symbol drawn on it (an active powerup).
+    pub label: String,
+}
+
+/// One sub-step of an event (a pass of a cascade).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SubStep {
+    pub caption: String,
+    /// Running count (gems removed so far).
+    pub count: usize,
+    pub drawing: Drawing,
 }
 
 /// A rail piece on a [`Drawing`].
@@ -347,6 +394,9 @@ pub struct View {
     pub score: Vec<u32>,
     /// The score by the rules' verdicts.
     pub score_by_rules: Vec<u32>,
+    /// Sub-steps of the latest proof (a cascade, pass by pass), shown on
+    /// proof steps.
+    pub substeps: Vec<SubStep>,
 }
 
 impl MatchState {
@@ -356,6 +406,7 @@ impl MatchState {
         match self {
             MatchState::RushHour(m) => rush_hour::view::view(m),
             MatchState::Duorail(m) => duorail::view::view(m),
+            MatchState::Bejeweled(m) => bejeweled::view::view(m),
         }
     }
 }
@@ -384,6 +435,18 @@ pub fn describe_payload(body: &Body) -> Option<String> {
         Body::Claim(Claim::Duorail(never)) => match *never {},
         Body::Challenge(Challenge::Duorail(c)) => format!("impossible for {}", c.color.name()),
         Body::Proof(Proof::Duorail(p)) => p.track.to_string(),
+        Body::RoundStart(RoundSetup::Bejeweled(s)) => {
+            format!("round {}: offered {}", s.round, s.offer)
+        }
+        Body::Place(Placement::Bejeweled(p)) => format!(
+            "picks for the next round: {}, {}, {}",
+            p.starter.name(),
+            p.passive.name(),
+            p.active.name()
+        ),
+        Body::Claim(Claim::Bejeweled(c)) => format!("claims {}", c.gems),
+        Body::Challenge(Challenge::Bejeweled(never)) => match *never {},
+        Body::Proof(Proof::Bejeweled(p)) => p.proof.to_string(),
         _ => return None,
     })
 }

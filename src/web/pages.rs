@@ -220,6 +220,19 @@ struct SvgRail {
     class: String,
 }
 
+/// A gem: a shape per color.
+struct SvgGem {
+    /// `circle` or `polygon`.
+    tag: &'static str,
+    cx: u32,
+    cy: u32,
+    r: u32,
+    points: String,
+    class: String,
+    label: String,
+    title: String,
+}
+
 /// A loop drawn over the board.
 struct SvgOverlay {
     id: String,
@@ -244,6 +257,7 @@ struct Svg {
     summary: String,
     rails: Vec<SvgRail>,
     overlays: Vec<SvgOverlay>,
+    gems: Vec<SvgGem>,
 }
 
 const CELL: u32 = 56;
@@ -355,6 +369,42 @@ impl Svg {
                 visible: o.visible,
             })
             .collect();
+        let gems = d
+            .gems
+            .iter()
+            .map(|g| {
+                let (cx, cy) = centre(g.col, g.row);
+                let r = CELL * 36 / 100;
+                let pts = |v: &[(i32, i32)]| {
+                    v.iter()
+                        .map(|&(x, y)| format!("{},{}", cx as i32 + x, cy as i32 + y))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let k = r as i32;
+                let h = k * 87 / 100;
+                let points = match g.shape {
+                    "square" => pts(&[(-h, -h), (h, -h), (h, h), (-h, h)]),
+                    "triangle" => pts(&[(0, -k), (k, k * 3 / 4), (-k, k * 3 / 4)]),
+                    "diamond" => pts(&[(0, -k), (k, 0), (0, k), (-k, 0)]),
+                    "hexagon" => pts(&[(-k / 2, -h), (k / 2, -h), (k, 0), (k / 2, h), (-k / 2, h), (-k, 0)]),
+                    _ => String::new(),
+                };
+                SvgGem {
+                    tag: if g.shape == "circle" { "circle" } else { "polygon" },
+                    cx,
+                    cy,
+                    r,
+                    points,
+                    class: match g.mark {
+                        Some(m) => format!("gem {} {m}", g.color),
+                        None => format!("gem {}", g.color),
+                    },
+                    label: g.label.clone(),
+                    title: format!("{} {}", g.color, name(g.col, g.row)),
+                }
+            })
+            .collect();
         Svg {
             width: at(d.cols) + MARGIN + 14,
             height: at(d.rows) + 8,
@@ -377,6 +427,7 @@ impl Svg {
             summary,
             rails,
             overlays,
+            gems,
         }
     }
 }
@@ -411,9 +462,19 @@ struct StepPage {
     score: String,
     findings: Vec<Finding>,
     events: Vec<EventRow>,
+    /// The cascade's passes on a proof step: (shown, count, caption).
+    pass: Option<PassNav>,
 }
 
-fn step_from(m: &Loaded, n: u64) -> Result<StepPage, WebError> {
+/// Where the reader is among a proof's sub-steps.
+struct PassNav {
+    k: usize,
+    last: usize,
+    caption: String,
+    count: usize,
+}
+
+fn step_from(m: &Loaded, n: u64, pass: Option<usize>) -> Result<StepPage, WebError> {
     let last = m.replay.steps.len().saturating_sub(1) as u64;
     let step = m.replay.steps.get(n as usize).ok_or_else(|| {
         WebError::page(
@@ -432,7 +493,26 @@ fn step_from(m: &Loaded, n: u64) -> Result<StepPage, WebError> {
         .into_iter()
         .filter(|f| f.seq == n || f.ruling_seq == Some(n) || f.proofs.iter().any(|p| p.seq == n))
         .collect();
+    let subs = match &view {
+        Some(v) if step.kind == "proof" && !v.substeps.is_empty() => v.substeps.as_slice(),
+        _ => &[],
+    };
+    let k = pass.unwrap_or(0).min(subs.len().saturating_sub(1));
+    let pass_nav = subs.get(k).map(|s| PassNav {
+        k,
+        last: subs.len() - 1,
+        caption: s.caption.clone(),
+        count: s.count,
+    });
+    let board = match subs.get(k) {
+        Some(s) => Some(Svg::new(&s.drawing)),
+        None => view
+            .as_ref()
+            .and_then(|v| v.drawing.as_ref())
+            .map(Svg::new),
+    };
     Ok(StepPage {
+        pass: pass_nav,
         id: m.id.to_string(),
         title: m.title(),
         n,
@@ -448,7 +528,7 @@ fn step_from(m: &Loaded, n: u64) -> Result<StepPage, WebError> {
             .error
             .as_ref()
             .map(|e| format!("{} ({})", e.message, e.rule)),
-        board: view.as_ref().and_then(|v| v.drawing.as_ref()).map(Svg::new),
+        board,
         facts: view.as_ref().map(|v| v.facts.clone()).unwrap_or_default(),
         score: view
             .as_ref()
@@ -472,10 +552,17 @@ fn step_from(m: &Loaded, n: u64) -> Result<StepPage, WebError> {
     })
 }
 
+/// `?pass=k`: the sub-step of a proof's cascade.
+#[derive(serde::Deserialize)]
+struct StepQuery {
+    pass: Option<usize>,
+}
+
 #[get("/matches/{id}/steps/{n}")]
 async fn step_page(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
+    query: web::Query<StepQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
     let m = load(&state, &id)?;
@@ -485,5 +572,5 @@ async fn step_page(
             format!("'{n}' is not a step number; steps are numbered from 0"),
         )
     })?;
-    html(&step_from(&m, n)?)
+    html(&step_from(&m, n, query.pass)?)
 }

@@ -10,11 +10,15 @@
 //! notation), `engine` (the cascade and its trace), `solver` (the best
 //! possible claim).
 
+pub mod check;
 pub mod engine;
 pub mod grid;
 pub mod proof;
+pub mod rules;
 pub mod solver;
+pub mod view;
 
 pub use engine::{play, Outcome, PlayError};
 pub use grid::{Cell, Color, Grid};
 pub use proof::{Offer, Powerup, ProofSpec};
+pub use rules::{Bejeweled, Config, Match};

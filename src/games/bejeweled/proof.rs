@@ -76,6 +76,19 @@ impl Powerup {
     }
 }
 
+impl Serialize for Powerup {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Powerup {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Powerup, D::Error> {
+        let s = String::deserialize(d)?;
+        Powerup::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("'{s}' is not a powerup")))
+    }
+}
+
 /// The powerups offered in a round.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Offer(u16);

@@ -63,6 +63,7 @@ pub fn drawing(board: &Board, last: Option<Cell>, overlays: Vec<Overlay>) -> Dra
         exit_row: None,
         rails: rails(board, last),
         overlays,
+        gems: Vec::new(),
     }
 }
 
@@ -202,5 +203,6 @@ pub fn view(m: &Match) -> View {
         facts,
         score,
         score_by_rules,
+        substeps: Vec::new(),
     }
 }

@@ -45,6 +45,7 @@ pub fn drawing(board: &Board, highlight: Option<char>) -> Drawing {
         exit_row: Some(super::board::EXIT_ROW),
         rails: Vec::new(),
         overlays: Vec::new(),
+        gems: Vec::new(),
     }
 }
 
@@ -109,5 +110,6 @@ pub fn view(m: &Match) -> View {
         facts,
         score: m.score().to_vec(),
         score_by_rules: m.score_by_rules().to_vec(),
+        substeps: Vec::new(),
     }
 }

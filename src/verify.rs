@@ -110,18 +110,34 @@ impl Report {
     }
 }
 
-/// Findings for a replayed match.
+/// Findings for a replayed match, every search exact however long it takes.
 pub fn findings(replay: &Replay) -> Vec<Finding> {
+    findings_within(replay, None)
+}
+
+/// Findings with a time limit on each search that can be long (the
+/// Bejeweled best claim); a search stopped by it says "at least".
+pub fn findings_within(replay: &Replay, limit: Option<std::time::Duration>) -> Vec<Finding> {
     match replay.last_state() {
         Some(MatchState::RushHour(m)) => rush_hour::check::findings(m),
         Some(MatchState::Duorail(m)) => duorail::check::findings(m),
-        Some(MatchState::Bejeweled(m)) => bejeweled::check::findings(m),
+        Some(MatchState::Bejeweled(m)) => bejeweled::check::findings(m, limit),
         None => Vec::new(),
     }
 }
 
 /// The full report: the chain check, rule errors and findings.
 pub fn report(id: &MatchId, chain: ChainReport, replay: &Replay) -> Report {
+    report_with(id, chain, replay, findings(replay))
+}
+
+/// The report with findings computed elsewhere (a cache, a time limit).
+pub fn report_with(
+    id: &MatchId,
+    chain: ChainReport,
+    replay: &Replay,
+    findings: Vec<Finding>,
+) -> Report {
     Report {
         match_id: id.to_string(),
         chain,
@@ -129,7 +145,7 @@ pub fn report(id: &MatchId, chain: ChainReport, replay: &Replay) -> Report {
             .rule_errors()
             .map(|(s, e)| (s.seq, e.rule.clone(), e.message.clone()))
             .collect(),
-        findings: findings(replay),
+        findings,
     }
 }
 

@@ -57,9 +57,7 @@ fn start_server(dir: &std::path::Path) -> (u16, String) {
     let store = SledStore::open(dir).unwrap();
     let ids = arbiter::samples::load_bundled_if_empty(&store).unwrap();
     let first = ids.first().expect("there are bundled samples").to_string();
-    let state = AppState {
-        store: Arc::new(store),
-    };
+    let state = AppState::new(Arc::new(store));
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {

@@ -29,9 +29,7 @@ fn fixture() -> Fixture {
     store.add_token(&token).unwrap();
     Fixture {
         _dir: dir,
-        state: AppState {
-            store: Arc::new(store),
-        },
+        state: AppState::new(Arc::new(store)),
         token,
     }
 }
@@ -283,9 +281,7 @@ fn samples_fixture() -> Fixture {
     arbiter::samples::load_bundled_if_empty(&store).unwrap();
     Fixture {
         _dir: dir,
-        state: AppState {
-            store: Arc::new(store),
-        },
+        state: AppState::new(Arc::new(store)),
         token: String::new(),
     }
 }

@@ -131,7 +131,8 @@ async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> 
 async fn verify_match(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
     let m = api(load(&state, &path))?;
     let chain = api(state.store.verify(&m.id).map_err(WebError::from))?;
-    Ok(HttpResponse::Ok().json(verify::report(&m.id, chain, &m.replay)))
+    let findings = state.findings(&m).to_vec();
+    Ok(HttpResponse::Ok().json(verify::report_with(&m.id, chain, &m.replay, findings)))
 }
 
 /// Checks the bearer token; 401 with what to do otherwise.

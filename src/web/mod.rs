@@ -9,7 +9,8 @@
 mod api;
 mod pages;
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use actix_web::http::StatusCode;
 use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
@@ -18,12 +19,47 @@ use sha2::{Digest, Sha256};
 use crate::log::event::Create;
 use crate::log::{Body, EventStore, MatchId, Sealed, StoreError};
 use crate::replay::Replay;
+use crate::verify::{self, Finding};
 
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
     pub store: Arc<dyn EventStore>,
+    /// A cache of findings, keyed by match id and checked against the
+    /// log's head hash: derived data, rebuilt whenever the log grows.
+    pub findings: Arc<Mutex<BTreeMap<String, (String, Arc<Vec<Finding>>)>>>,
 }
+
+impl AppState {
+    pub fn new(store: Arc<dyn EventStore>) -> AppState {
+        AppState {
+            store,
+            findings: Arc::default(),
+        }
+    }
+
+    /// The findings for a loaded match, from the cache when its head has
+    /// not moved. Long searches are bounded by [`SEARCH_LIMIT`] per round
+    /// so a page never waits long; `arbiter verify` runs them exactly.
+    pub fn findings(&self, m: &Loaded) -> Arc<Vec<Finding>> {
+        let head = m.sealed.last().map(|s| s.hash_hex()).unwrap_or_default();
+        if let Ok(cache) = self.findings.lock() {
+            if let Some((h, f)) = cache.get(m.id.as_str()) {
+                if *h == head {
+                    return f.clone();
+                }
+            }
+        }
+        let f = Arc::new(verify::findings_within(&m.replay, Some(SEARCH_LIMIT)));
+        if let Ok(mut cache) = self.findings.lock() {
+            cache.insert(m.id.to_string(), (head, f.clone()));
+        }
+        f
+    }
+}
+
+/// The longest a page lets one search run (per Bejeweled round).
+pub const SEARCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The largest request body the write API accepts.
 pub const MAX_BODY: usize = 4 << 20;
@@ -49,9 +85,7 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 
 /// Serves until interrupted.
 pub fn serve(store: Box<dyn EventStore>, addr: &str) -> std::io::Result<()> {
-    let state = AppState {
-        store: Arc::from(store),
-    };
+    let state = AppState::new(Arc::from(store));
     actix_web::rt::System::new().block_on(async move {
         HttpServer::new(move || App::new().configure(routes(state.clone())))
             .workers(2)

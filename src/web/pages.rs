@@ -124,7 +124,8 @@ async fn index(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
                 .map(|v| score_line(&players, &v.score))
                 .unwrap_or_default(),
             events: m.sealed.len(),
-            disagreements: verify::findings(&m.replay)
+            disagreements: state
+                .findings(&m)
                 .iter()
                 .filter(|f| f.verdict == verify::Verdict::Disagrees)
                 .count(),
@@ -160,7 +161,7 @@ async fn match_page(
 ) -> Result<HttpResponse, WebError> {
     let m = load(&state, &path)?;
     let chain = state.store.verify(&m.id)?;
-    let report = verify::report(&m.id, chain, &m.replay);
+    let report = verify::report_with(&m.id, chain, &m.replay, state.findings(&m).to_vec());
     let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
     let view = m.replay.last_state().map(|s| s.view());
     let page = MatchPage {
@@ -387,11 +388,22 @@ impl Svg {
                     "square" => pts(&[(-h, -h), (h, -h), (h, h), (-h, h)]),
                     "triangle" => pts(&[(0, -k), (k, k * 3 / 4), (-k, k * 3 / 4)]),
                     "diamond" => pts(&[(0, -k), (k, 0), (0, k), (-k, 0)]),
-                    "hexagon" => pts(&[(-k / 2, -h), (k / 2, -h), (k, 0), (k / 2, h), (-k / 2, h), (-k, 0)]),
+                    "hexagon" => pts(&[
+                        (-k / 2, -h),
+                        (k / 2, -h),
+                        (k, 0),
+                        (k / 2, h),
+                        (-k / 2, h),
+                        (-k, 0),
+                    ]),
                     _ => String::new(),
                 };
                 SvgGem {
-                    tag: if g.shape == "circle" { "circle" } else { "polygon" },
+                    tag: if g.shape == "circle" {
+                        "circle"
+                    } else {
+                        "polygon"
+                    },
                     cx,
                     cy,
                     r,
@@ -474,7 +486,12 @@ struct PassNav {
     count: usize,
 }
 
-fn step_from(m: &Loaded, n: u64, pass: Option<usize>) -> Result<StepPage, WebError> {
+fn step_from(
+    state: &AppState,
+    m: &Loaded,
+    n: u64,
+    pass: Option<usize>,
+) -> Result<StepPage, WebError> {
     let last = m.replay.steps.len().saturating_sub(1) as u64;
     let step = m.replay.steps.get(n as usize).ok_or_else(|| {
         WebError::page(
@@ -489,8 +506,10 @@ fn step_from(m: &Loaded, n: u64, pass: Option<usize>) -> Result<StepPage, WebErr
     let view = step.view();
     // Findings are about claims, proofs and rulings; show those that touch
     // this step.
-    let findings = verify::findings(&m.replay)
-        .into_iter()
+    let findings = state
+        .findings(m)
+        .iter()
+        .cloned()
         .filter(|f| f.seq == n || f.ruling_seq == Some(n) || f.proofs.iter().any(|p| p.seq == n))
         .collect();
     let subs = match &view {
@@ -506,10 +525,7 @@ fn step_from(m: &Loaded, n: u64, pass: Option<usize>) -> Result<StepPage, WebErr
     });
     let board = match subs.get(k) {
         Some(s) => Some(Svg::new(&s.drawing)),
-        None => view
-            .as_ref()
-            .and_then(|v| v.drawing.as_ref())
-            .map(Svg::new),
+        None => view.as_ref().and_then(|v| v.drawing.as_ref()).map(Svg::new),
     };
     Ok(StepPage {
         pass: pass_nav,
@@ -572,5 +588,5 @@ async fn step_page(
             format!("'{n}' is not a step number; steps are numbered from 0"),
         )
     })?;
-    html(&step_from(&m, n, query.pass)?)
+    html(&step_from(&state, &m, n, query.pass)?)
 }

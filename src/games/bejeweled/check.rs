@@ -1,9 +1,116 @@
-//! What the verifier recomputes for a Bejeweled match.
+//! What the verifier recomputes for a Bejeweled match: each round's proof
+//! re-played (removed vs claimed) and the round's best possible claim
+//! beside it ("claimed 15, removed 16, best possible 23"), with the best
+//! proof as the witness.
 
-use super::rules::Match;
-use crate::verify::Finding;
+use std::time::Duration;
 
-pub fn findings(m: &Match) -> Vec<Finding> {
-    let _ = m;
-    Vec::new()
+use super::rules::{Match, Round};
+use super::solver::best;
+use crate::verify::{Finding, ProofFinding, Verdict, Witness};
+
+fn name(m: &Match, p: Option<usize>) -> String {
+    p.map_or("no player (the host)".to_string(), |p| m.players[p].clone())
+}
+
+fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
+    let decision = r.by_rules.clone().or_else(|| m.decision(r, false));
+    let by_rules = match &decision {
+        Some(d) => format!("round to {}: {}", name(m, d.winner), d.reason),
+        None => "not decided yet".to_string(),
+    };
+    let (ruled, seq) = match &r.ruled {
+        None => ("not ruled".to_string(), None),
+        Some(x) => {
+            let mut s = format!("round to {} (seq {})", name(m, x.winner), x.seq);
+            if !x.text.is_empty() {
+                s.push_str(&format!(": “{}”", x.text));
+            }
+            if let Some((dseq, w)) = x.overturned {
+                s.push_str(&format!(
+                    "; overturned on appeal at seq {dseq}: round to {}",
+                    name(m, w)
+                ));
+            }
+            (s, Some(x.seq))
+        }
+    };
+    let verdict = match (&r.ruled, &decision) {
+        (None, _) => Verdict::NotRuled,
+        (Some(_), None) => Verdict::RulesSilent,
+        (Some(x), Some(d)) if x.winner == d.winner => Verdict::Agrees,
+        (Some(_), Some(_)) => Verdict::Disagrees,
+    };
+    (by_rules, ruled, seq, verdict)
+}
+
+/// One finding per round. `limit` bounds the best-claim search per round
+/// (`None`: exact, however long it takes); a bounded search that stops
+/// early says "at least".
+pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for r in &m.rounds {
+        let (by_rules, ruled, ruling_seq, verdict) = compare(m, r);
+        let b = best(&r.grid, r.offer, limit);
+        let best_text = if b.exact {
+            format!("best possible {}", b.removed)
+        } else {
+            format!("best possible at least {} (search incomplete)", b.removed)
+        };
+        let top = r.claims.iter().max_by_key(|c| c.gems);
+        let claim = match r.claims.as_slice() {
+            [] => "no claim".to_string(),
+            [c] => format!("{} claims {}", m.players[c.by], c.gems),
+            [c, d, ..] => format!(
+                "{} claims {}, {} counterclaims {}",
+                m.players[c.by], c.gems, m.players[d.by], d.gems
+            ),
+        };
+        let shown = r.proofs.last();
+        let removed = shown.and_then(|p| p.result.as_ref().ok().copied());
+        let truth = match (top, removed) {
+            (Some(c), Some(n)) => format!("claimed {}, removed {n}, {best_text}", c.gems),
+            (Some(c), None) => format!("claimed {}, no legal proof, {best_text}", c.gems),
+            (None, _) => best_text.clone(),
+        };
+        out.push(Finding {
+            seq: top.map(|c| c.seq).or(ruling_seq).unwrap_or(r.seq),
+            round: Some(r.number),
+            claim,
+            claim_true: top.map(|c| b.exact && c.gems as usize <= b.removed),
+            truth,
+            optimal: Some(b.removed),
+            witness: b.proof.map(|p| Witness {
+                label: if b.exact {
+                    "best proof"
+                } else {
+                    "best proof found"
+                }
+                .to_string(),
+                lines: vec![p.to_string()],
+            }),
+            proofs: r
+                .proofs
+                .iter()
+                .map(|p| ProofFinding {
+                    seq: p.seq,
+                    by: m.players[p.by].clone(),
+                    role: "proof".to_string(),
+                    moves: p.result.as_ref().map_or(0, |n| *n),
+                    legal: p.result.is_ok(),
+                    solves: p.result.is_ok() && !p.late,
+                    note: match &p.result {
+                        Ok(n) if p.late => format!("removes {n}, but shown late: {}", p.proof),
+                        Ok(n) => format!("removes {n}: {}", p.proof),
+                        Err(e) => format!("not legal: {e}"),
+                    },
+                })
+                .collect(),
+            by_rules,
+            ruled,
+            ruling_seq,
+            verdict,
+        });
+    }
+    out
 }

@@ -85,7 +85,8 @@ impl Serialize for Powerup {
 impl<'de> Deserialize<'de> for Powerup {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Powerup, D::Error> {
         let s = String::deserialize(d)?;
-        Powerup::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("'{s}' is not a powerup")))
+        Powerup::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{s}' is not a powerup")))
     }
 }
 

@@ -6,16 +6,16 @@
 //! every proof, so a proof's count is known at its step. The best possible
 //! claim (`solver`) is the verifier's question.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::engine::TraceStep;
-use super::grid::Grid;
+use super::engine::{play, TraceStep};
+use super::grid::{Cell, Grid, Tile, CELLS};
 use super::proof::{Offer, Powerup, ProofSpec};
 use crate::games::{Event, Game, RuleError};
-use crate::log::event::Actor;
+use crate::log::event::{Actor, Scope};
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -258,3 +258,949 @@ impl Game for Bejeweled {
     }
 }
 
+impl Shown {
+    /// The proof as typed again (the text always parses back).
+    pub fn spec(&self) -> Option<ProofSpec> {
+        self.proof.parse().ok()
+    }
+}
+
+impl Round {
+    /// The claim that must be proved: the counterclaim, else the first.
+    pub fn higher(&self) -> Option<&Claimed> {
+        self.claims.last()
+    }
+
+    /// When claiming closes: at the counterclaim, or `counter_secs` after
+    /// the first claim when there is none.
+    pub fn claiming_closes(&self, counter_secs: u32) -> Option<DateTime<Utc>> {
+        match self.claims.as_slice() {
+            [] => None,
+            [first] => Some(first.at + Duration::seconds(counter_secs as i64)),
+            [.., counter] => Some(counter.at),
+        }
+    }
+
+    /// The legal proof shown this round (illegal ones do not count).
+    pub fn legal_proof(&self) -> Option<&Shown> {
+        self.proofs.iter().rev().find(|s| s.result.is_ok())
+    }
+
+    /// The powerups this round's legal proof used: starter, passive,
+    /// active. `None` when no legal proof was shown.
+    pub fn used(&self) -> Option<[Powerup; 3]> {
+        let spec = self.legal_proof()?.spec()?;
+        Some([
+            spec.starter.powerup(),
+            spec.passive.powerup(),
+            spec.active.0.powerup(),
+        ])
+    }
+
+    /// The grid the next round carries over (before the refill): the end
+    /// grid of the legal proof, else this round's grid.
+    pub fn carried(&self) -> Grid {
+        self.legal_proof().and_then(|s| s.end).unwrap_or(self.grid)
+    }
+}
+
+impl Match {
+    /// The round in progress (opened and not ruled, no match ruling).
+    pub fn current(&self) -> Option<&Round> {
+        let open = self.match_ruling.is_none();
+        self.rounds.last().filter(|r| open && r.ruled.is_none())
+    }
+    fn current_mut(&mut self) -> Option<&mut Round> {
+        let open = self.match_ruling.is_none();
+        self.rounds.last_mut().filter(|r| open && r.ruled.is_none())
+    }
+
+    /// The match winner by the rules: first to `to_win` by the rules'
+    /// verdicts.
+    pub fn winner_by_rules(&self) -> Option<usize> {
+        let s = self.score_by_rules();
+        (0..2).find(|&p| s[p] >= self.config.to_win)
+    }
+
+    /// True once the host's rulings have settled the match.
+    pub fn is_over(&self) -> bool {
+        self.match_ruling.is_some() || self.winner().is_some()
+    }
+
+    /// Fixes the rules' verdict of the last round: no more answers come.
+    fn closes_round(&mut self) {
+        if let Some(round) = self.rounds.last() {
+            if round.by_rules.is_none() {
+                let d = decision(self, round, true);
+                self.rounds.last_mut().expect("checked").by_rules = d;
+            }
+        }
+    }
+
+    fn name(&self, p: Option<usize>) -> String {
+        p.map_or("no player (the host)".to_string(), |w| {
+            self.players[w].clone()
+        })
+    }
+
+    fn score_text(&self) -> String {
+        let s = self.score();
+        format!(
+            "score {} {}–{} {}",
+            self.players[0], s[0], s[1], self.players[1]
+        )
+    }
+}
+
+/// `600` → "10 minutes", `30` → "30 s".
+fn span(secs: u32) -> String {
+    match secs {
+        60 => "1 minute".to_string(),
+        s if s > 0 && s % 60 == 0 => format!("{} minutes", s / 60),
+        s => format!("{s} s"),
+    }
+}
+
+fn secs_since(from: DateTime<Utc>, at: DateTime<Utc>) -> i64 {
+    (at - from).num_milliseconds()
+}
+
+fn secs_text(ms: i64) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+fn tile_name(t: Tile) -> &'static str {
+    match t {
+        Tile::Gem(c) => c.name(),
+        Tile::Rock => "a rock",
+        Tile::Hole => "empty",
+    }
+}
+
+/// The first three gems of one color in a row or column, reading order.
+fn first_line(g: &Grid) -> Option<[Cell; 3]> {
+    for i in 0..CELLS {
+        let a = Cell::from_index(i);
+        let Some(color) = g.gem(a) else { continue };
+        for (dc, dr) in [(1, 0), (0, 1)] {
+            if let (Some(b), Some(c)) = (a.offset(dc, dr), a.offset(2 * dc, 2 * dr)) {
+                if g.gem(b) == Some(color) && g.gem(c) == Some(color) {
+                    return Some([a, b, c]);
+                }
+            }
+        }
+    }
+    None
+}
+
+const KINDS: [&str; 3] = ["starter", "passive", "active"];
+
+fn pick_of(p: &Picks, kind: &str) -> Powerup {
+    match kind {
+        "starter" => p.starter,
+        "passive" => p.passive,
+        _ => p.active,
+    }
+}
+
+fn names(set: &BTreeSet<Powerup>) -> String {
+    let v: Vec<&str> = set.iter().map(|p| p.name()).collect();
+    v.join(", ")
+}
+
+fn rule(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+fn player_of(m: &Match, actor: &Actor) -> Result<usize, RuleError> {
+    let name = actor.player().ok_or_else(|| {
+        rule(
+            "actor",
+            format!("only a player may do this, not {}", actor.name()),
+        )
+    })?;
+    m.player_index(name).ok_or_else(|| {
+        rule(
+            "actor",
+            format!(
+                "{name} is not a player of this match ({} and {})",
+                m.players[0], m.players[1]
+            ),
+        )
+    })
+}
+
+fn host_only(actor: &Actor, what: &str) -> Result<(), RuleError> {
+    if actor.is_host() {
+        Ok(())
+    } else {
+        Err(rule(
+            "actor",
+            format!("only the host may {what}, not {}", actor.name()),
+        ))
+    }
+}
+
+fn winner_index(m: &Match, winner: &Option<String>) -> Result<Option<usize>, RuleError> {
+    match winner {
+        None => Ok(None),
+        Some(w) => m
+            .player_index(w)
+            .map(Some)
+            .ok_or_else(|| rule("ruling", format!("{w} is not a player of this match"))),
+    }
+}
+
+fn decision(m: &Match, r: &Round, closed: bool) -> Option<Decision> {
+    let name = |p: usize| m.players[p].as_str();
+    let Some(higher) = r.higher() else {
+        return closed.then(|| Decision {
+            winner: None,
+            reason: format!(
+                "no claim within {}: the host wins the round",
+                span(m.config.round_secs)
+            ),
+        });
+    };
+    let (claimer, opp, target) = (higher.by, 1 - higher.by, higher.gems);
+    let decided = |winner: usize, reason: String| {
+        Some(Decision {
+            winner: Some(winner),
+            reason,
+        })
+    };
+    let Some(shown) = r.proofs.first() else {
+        return if closed {
+            decided(
+                opp,
+                format!(
+                    "{} showed no proof within {}",
+                    name(claimer),
+                    span(m.config.proof_secs)
+                ),
+            )
+        } else {
+            None
+        };
+    };
+    match &shown.result {
+        Err(e) => decided(
+            opp,
+            format!(
+                "{} claimed {target} and showed a proof that is not legal: {e}",
+                name(claimer)
+            ),
+        ),
+        Ok(n) if shown.late => {
+            let closes = r
+                .claiming_closes(m.config.counter_secs)
+                .expect("a proof follows a claim");
+            decided(
+                opp,
+                format!(
+                    "{} claimed {target} and showed the proof (removing {n}) {} after claiming closed, over the {} allowed",
+                    name(claimer),
+                    secs_text(secs_since(closes, shown.at)),
+                    span(m.config.proof_secs)
+                ),
+            )
+        }
+        Ok(n) if (*n as u64) < target as u64 => decided(
+            opp,
+            format!("{} claimed {target} and removed only {n}", name(claimer)),
+        ),
+        Ok(n) => decided(
+            claimer,
+            format!("{} claimed {target} and removed {n}", name(claimer)),
+        ),
+    }
+}
+
+fn apply(
+    m: &mut Match,
+    seq: u64,
+    event: Event<'_, Bejeweled>,
+    actor: &Actor,
+    at: DateTime<Utc>,
+) -> Result<String, RuleError> {
+    let no_round = || rule("round", "no round is in progress");
+    match event {
+        Event::RoundStart(setup) => {
+            host_only(actor, "open a round")?;
+            if m.is_over() {
+                return Err(rule("match", "the match is already decided"));
+            }
+            let expected = m.rounds.len() as u32 + 1;
+            if setup.round != expected {
+                return Err(rule(
+                    "round",
+                    format!("the next round is {expected}, not {}", setup.round),
+                ));
+            }
+            if setup.round > m.config.rounds {
+                return Err(rule(
+                    "round",
+                    format!("the match has only {} rounds", m.config.rounds),
+                ));
+            }
+            if let Some([a, b, c]) = first_line(&setup.grid) {
+                let color = setup.grid.gem(a).map_or("?", |c| c.name());
+                return Err(rule(
+                    "grid",
+                    format!(
+                        "{a} {b} {c} are three {color} gems in a row: a round's grid has no 3 in a row"
+                    ),
+                ));
+            }
+            if !setup.offer.is_complete() {
+                let missing: Vec<&str> = KINDS
+                    .into_iter()
+                    .filter(|k| !setup.offer.iter().any(|p| p.kind() == *k))
+                    .collect();
+                return Err(rule(
+                    "offer",
+                    format!(
+                        "the offer ({}) has no {} powerup: offer at least one of each type",
+                        setup.offer,
+                        missing.join(" and no ")
+                    ),
+                ));
+            }
+            let mut notes: Vec<String> = Vec::new();
+            if let Some(prev) = m.rounds.last() {
+                let n = prev.number;
+                // Carry-over: only the rocks of the base may change.
+                let (base, whence) = match prev.legal_proof() {
+                    Some(s) if s.end.is_some() => (
+                        s.end.expect("checked"),
+                        format!("at the end of round {n}'s proof (seq {})", s.seq),
+                    ),
+                    _ => (
+                        prev.grid,
+                        format!("in round {n}'s grid (no legal proof was shown)"),
+                    ),
+                };
+                let mut changed = Vec::new();
+                let (mut refilled, mut left) = (0, 0);
+                for i in 0..CELLS {
+                    let c = Cell::from_index(i);
+                    let (was, now) = (base.get(c), setup.grid.get(c));
+                    if was == Tile::Rock {
+                        if now == Tile::Rock {
+                            left += 1;
+                        } else {
+                            refilled += 1;
+                        }
+                    } else if was != now {
+                        changed.push(format!(
+                            "{c} was {} and is {}",
+                            tile_name(was),
+                            tile_name(now)
+                        ));
+                    }
+                }
+                if !changed.is_empty() {
+                    return Err(rule(
+                        "carry-over",
+                        format!(
+                            "{} {whence}; only rock cells may be refilled",
+                            changed.join(", ")
+                        ),
+                    ));
+                }
+                let mut carry =
+                    format!("the grid carries over {whence}: {refilled} rock(s) refilled");
+                if left > 0 {
+                    carry.push_str(&format!(", {left} left as rocks"));
+                }
+                notes.push(carry);
+                // The offer follows both players' picks.
+                match &prev.picks {
+                    [Some(a), Some(b)] => {
+                        for kind in KINDS {
+                            let want: BTreeSet<Powerup> =
+                                [pick_of(a, kind), pick_of(b, kind)].into_iter().collect();
+                            let have: BTreeSet<Powerup> =
+                                setup.offer.iter().filter(|p| p.kind() == kind).collect();
+                            if want != have {
+                                let mut why = Vec::new();
+                                let extra: BTreeSet<Powerup> =
+                                    have.difference(&want).copied().collect();
+                                let missing: BTreeSet<Powerup> =
+                                    want.difference(&have).copied().collect();
+                                if !extra.is_empty() {
+                                    why.push(format!(
+                                        "{} is offered but not picked",
+                                        names(&extra)
+                                    ));
+                                }
+                                if !missing.is_empty() {
+                                    why.push(format!(
+                                        "{} is picked but not offered",
+                                        names(&missing)
+                                    ));
+                                }
+                                return Err(rule(
+                                    "offer",
+                                    format!(
+                                        "the {kind} powerups offered must be the players' picks ({} {}, {} {}): {}",
+                                        m.players[0],
+                                        pick_of(a, kind).name(),
+                                        m.players[1],
+                                        pick_of(b, kind).name(),
+                                        why.join("; ")
+                                    ),
+                                ));
+                            }
+                        }
+                        notes.push("the offer follows both players' picks".to_string());
+                    }
+                    picks => {
+                        let missing: Vec<&str> = (0..2)
+                            .filter(|&p| picks[p].is_none())
+                            .map(|p| m.players[p].as_str())
+                            .collect();
+                        notes.push(format!(
+                            "{} posted no picks in round {n}, so the offer is not checked against picks",
+                            missing.join(" and ")
+                        ));
+                    }
+                }
+            }
+            let mut note = String::new();
+            if m.current().is_some() {
+                m.closes_round();
+                let prev = m.rounds.last().expect("current");
+                note = format!("round {} was never ruled", prev.number);
+                if let Some(d) = &prev.by_rules {
+                    note.push_str(&format!(
+                        " (by the rules it goes to {}: {})",
+                        m.name(d.winner),
+                        d.reason
+                    ));
+                }
+                note.push_str("; ");
+            }
+            m.rounds.push(Round {
+                number: setup.round,
+                seq,
+                opened: at,
+                grid: setup.grid,
+                offer: setup.offer,
+                claims: Vec::new(),
+                proofs: Vec::new(),
+                picks: [None, None],
+                ruled: None,
+                by_rules: None,
+            });
+            note.push_str(&format!(
+                "round {} opens: offered {}; claims within {}",
+                setup.round,
+                setup.offer,
+                span(m.config.round_secs)
+            ));
+            for n in notes {
+                note.push_str("; ");
+                note.push_str(&n);
+            }
+            Ok(note)
+        }
+        Event::Claim(claim) => {
+            let p = player_of(m, actor)?;
+            let (counter_secs, round_secs, proof_secs) = (
+                m.config.counter_secs,
+                m.config.round_secs,
+                m.config.proof_secs,
+            );
+            let round = m.current().ok_or_else(no_round)?;
+            if let Some(s) = round.proofs.first() {
+                return Err(rule(
+                    "claim",
+                    format!("the proof is shown (seq {}); claiming is over", s.seq),
+                ));
+            }
+            let name = |q: usize| m.players[q].clone();
+            let note = match round.claims.as_slice() {
+                [] => {
+                    let since = secs_since(round.opened, at);
+                    if since > round_secs as i64 * 1000 {
+                        return Err(rule(
+                            "claim",
+                            format!(
+                                "no claim came within {}: the host wins the round (this claim is {} after the round opened)",
+                                span(round_secs),
+                                secs_text(since)
+                            ),
+                        ));
+                    }
+                    if claim.gems == 0 {
+                        return Err(rule("claim", "a claim is at least 1 gem"));
+                    }
+                    format!(
+                        "{} claims {}; {} may counterclaim a higher number within {}, else {} shows the proof within {} after that",
+                        name(p),
+                        claim.gems,
+                        name(1 - p),
+                        span(counter_secs),
+                        name(p),
+                        span(proof_secs)
+                    )
+                }
+                [first] => {
+                    if first.by == p {
+                        return Err(rule(
+                            "claim",
+                            format!(
+                                "{} already claimed {} (seq {}); only {} may counterclaim",
+                                name(p),
+                                first.gems,
+                                first.seq,
+                                name(1 - p)
+                            ),
+                        ));
+                    }
+                    let since = secs_since(first.at, at);
+                    if since > counter_secs as i64 * 1000 {
+                        return Err(rule(
+                            "claim",
+                            format!(
+                                "{}'s counterclaim comes {} after {}'s claim (seq {}); a counterclaim is due within {}",
+                                name(p),
+                                secs_text(since),
+                                name(first.by),
+                                first.seq,
+                                span(counter_secs)
+                            ),
+                        ));
+                    }
+                    if claim.gems <= first.gems {
+                        return Err(rule(
+                            "claim",
+                            format!(
+                                "a counterclaim must be higher than {}'s {}, not {}",
+                                name(first.by),
+                                first.gems,
+                                claim.gems
+                            ),
+                        ));
+                    }
+                    format!(
+                        "{} counterclaims {} ({} after {}'s {}); claiming is closed: {} shows the proof within {}",
+                        name(p),
+                        claim.gems,
+                        secs_text(since),
+                        name(first.by),
+                        first.gems,
+                        name(p),
+                        span(proof_secs)
+                    )
+                }
+                [first, counter, ..] => {
+                    return Err(rule(
+                        "claim",
+                        format!(
+                            "{} claimed {} and {} counterclaimed {} (seq {}); there is no counterclaim to a counterclaim",
+                            name(first.by),
+                            first.gems,
+                            name(counter.by),
+                            counter.gems,
+                            counter.seq
+                        ),
+                    ))
+                }
+            };
+            let round = m.current_mut().ok_or_else(no_round)?;
+            round.claims.push(Claimed {
+                seq,
+                at,
+                by: p,
+                gems: claim.gems,
+            });
+            Ok(note)
+        }
+        Event::Proof(proof) => {
+            let p = player_of(m, actor)?;
+            let (counter_secs, proof_secs) = (m.config.counter_secs, m.config.proof_secs);
+            let round = m.current().ok_or_else(no_round)?;
+            let name = |q: usize| m.players[q].clone();
+            let Some(higher) = round.higher() else {
+                return Err(rule("proof", "no one has claimed: a proof answers a claim"));
+            };
+            if let Some(s) = round.proofs.first() {
+                return Err(rule(
+                    "proof",
+                    format!(
+                        "round {} already has a proof (seq {}): one proof per round",
+                        round.number, s.seq
+                    ),
+                ));
+            }
+            if higher.by != p {
+                let own = match round.claims.iter().find(|c| c.by == p) {
+                    Some(c) => format!("{}'s {} is the lower claim", name(p), c.gems),
+                    None => format!("{} made no claim", name(p)),
+                };
+                return Err(rule(
+                    "proof",
+                    format!(
+                        "{own}; {} claimed {}, the higher number, and shows the proof",
+                        name(higher.by),
+                        higher.gems
+                    ),
+                ));
+            }
+            let closes = round.claiming_closes(counter_secs).expect("claimed");
+            if at < closes {
+                return Err(rule(
+                    "proof",
+                    format!(
+                        "claiming is still open: {} may counterclaim until {} after {}'s claim (seq {}); the proof comes after that",
+                        name(1 - p),
+                        span(counter_secs),
+                        name(p),
+                        higher.seq
+                    ),
+                ));
+            }
+            proof
+                .proof
+                .check_offer(round.offer)
+                .map_err(|e| rule("offer", e.to_string()))?;
+            let target = higher.gems;
+            let since = secs_since(closes, at);
+            let late = since > proof_secs as i64 * 1000;
+            let (result, trace, end) = match play(&round.grid, &proof.proof, true) {
+                Ok(o) => (Ok(o.removed), o.trace, Some(o.end)),
+                Err(e) => (Err(e.to_string()), Vec::new(), None),
+            };
+            let mut note = format!(
+                "{} shows a proof for {target}: {}",
+                name(p),
+                match &result {
+                    Ok(n) => format!("it removes {n} gem(s)"),
+                    Err(e) => format!("it is not legal: {e}"),
+                }
+            );
+            if late {
+                note.push_str(&format!(
+                    "; shown {} after claiming closed, over the {} allowed",
+                    secs_text(since),
+                    span(proof_secs)
+                ));
+            }
+            let round = m.current_mut().ok_or_else(no_round)?;
+            round.proofs.push(Shown {
+                seq,
+                at,
+                by: p,
+                proof: proof.proof.to_string(),
+                result,
+                trace,
+                end,
+                late,
+            });
+            let round = m.current().ok_or_else(no_round)?;
+            if let Some(d) = decision(m, round, false) {
+                note.push_str(&format!(
+                    "; by the rules the round goes to {}: {}",
+                    m.name(d.winner),
+                    d.reason
+                ));
+            }
+            Ok(note)
+        }
+        Event::Place(picks) => {
+            let p = player_of(m, actor)?;
+            if let Some(r) = &m.match_ruling {
+                return Err(rule(
+                    "picks",
+                    format!("the match is ruled (seq {}): there is no next round", r.seq),
+                ));
+            }
+            let round = m.rounds.last().ok_or_else(no_round)?;
+            let n = round.number;
+            if n >= m.config.rounds {
+                return Err(rule(
+                    "picks",
+                    format!("round {n} is the last round: there is no next round to pick for"),
+                ));
+            }
+            if m.is_over() {
+                return Err(rule(
+                    "picks",
+                    "the match is decided: there is no next round to pick for",
+                ));
+            }
+            if round.proofs.is_empty() && round.ruled.is_none() {
+                return Err(rule(
+                    "picks",
+                    format!(
+                        "picks for round {} come after round {n}'s proof or ruling",
+                        n + 1
+                    ),
+                ));
+            }
+            if round.picks[p].is_some() {
+                return Err(rule(
+                    "picks",
+                    format!("{} already posted picks in round {n}", m.players[p]),
+                ));
+            }
+            let used = round.used();
+            for kind in KINDS {
+                let pick = pick_of(picks, kind);
+                if pick.kind() != kind {
+                    return Err(rule(
+                        "picks",
+                        format!("{} is a {} powerup, not a {kind}", pick.name(), pick.kind()),
+                    ));
+                }
+                if used.is_some_and(|u| u.contains(&pick)) {
+                    return Err(rule(
+                        "picks",
+                        format!(
+                            "{} was used in round {n}'s proof: pick a {kind} not used this round",
+                            pick.name()
+                        ),
+                    ));
+                }
+            }
+            let mut note = format!(
+                "{} picks {}, {}, {} for round {}",
+                m.players[p],
+                picks.starter.name(),
+                picks.passive.name(),
+                picks.active.name(),
+                n + 1
+            );
+            if used.is_none() {
+                note.push_str(&format!(
+                    " (round {n} had no legal proof, so any powerup of each type may be picked)"
+                ));
+            }
+            m.rounds.last_mut().expect("checked").picks[p] = Some(picks.clone());
+            Ok(note)
+        }
+        Event::Pass => Err(rule(
+            "pass",
+            "there is nothing to pass on: in Bejeweled a player claims or does nothing",
+        )),
+        Event::Challenge(c) => match *c {},
+        Event::Timeout(t) => {
+            host_only(actor, "announce a timeout")?;
+            let p = m.player_index(&t.player).ok_or_else(|| {
+                rule(
+                    "timeout",
+                    format!("{} is not a player of this match", t.player),
+                )
+            })?;
+            let mut note = format!("the host says {}'s time ran out", t.player);
+            let c = &m.config;
+            let verdict = |what: String, since: i64, secs: u32| {
+                let limit = secs as i64 * 1000;
+                if since > limit {
+                    format!(
+                        "; by the clocks {what} has run out ({} elapsed, {} allowed)",
+                        secs_text(since),
+                        span(secs)
+                    )
+                } else {
+                    format!(
+                        "; by the clocks {what} has not run out: {} left of {}",
+                        secs_text(limit - since),
+                        span(secs)
+                    )
+                }
+            };
+            let clocks = match m.current() {
+                None => format!(
+                    "; no round is in play, so no timer of {} is running",
+                    t.player
+                ),
+                Some(r) => match (r.claims.as_slice(), r.proofs.first()) {
+                    (_, Some(s)) => format!(
+                        "; the proof was shown at seq {}, so no timer is running",
+                        s.seq
+                    ),
+                    ([], None) => verdict(
+                        format!("the round's time to claim (from seq {})", r.seq),
+                        secs_since(r.opened, at),
+                        c.round_secs,
+                    ),
+                    (claims, None) => {
+                        let first = &claims[0];
+                        let higher = r.higher().expect("claimed");
+                        let closes = r.claiming_closes(c.counter_secs).expect("claimed");
+                        if claims.len() == 1 && at <= closes {
+                            if p == first.by {
+                                format!(
+                                    "; claiming is still open ({} may counterclaim), so {}'s proof time has not started",
+                                    m.players[1 - p],
+                                    t.player
+                                )
+                            } else {
+                                verdict(
+                                    format!("{}'s time to counterclaim", t.player),
+                                    secs_since(first.at, at),
+                                    c.counter_secs,
+                                )
+                            }
+                        } else if p == higher.by {
+                            verdict(
+                                format!("{}'s time to show the proof", t.player),
+                                secs_since(closes, at),
+                                c.proof_secs,
+                            )
+                        } else {
+                            format!(
+                                "; no timer of {} is running: the proof is {}'s to show",
+                                t.player, m.players[higher.by]
+                            )
+                        }
+                    }
+                },
+            };
+            note.push_str(&clocks);
+            Ok(note)
+        }
+        Event::Ruling(r) => {
+            host_only(actor, "rule")?;
+            let winner = winner_index(m, &r.winner)?;
+            let who = m.name(winner);
+            match r.scope {
+                Scope::Match => {
+                    if let Some(prev) = &m.match_ruling {
+                        return Err(rule(
+                            "ruling",
+                            format!(
+                                "the match is already ruled (seq {}); a correction is an appeal",
+                                prev.seq
+                            ),
+                        ));
+                    }
+                    m.closes_round();
+                    m.match_ruling = Some(Ruled {
+                        seq,
+                        winner,
+                        text: r.text.clone(),
+                        overturned: None,
+                    });
+                    m.rulings.insert(seq, None);
+                    let mut note = format!("the host awards the match to {who}");
+                    match m.winner_by_rules() {
+                        Some(w) if Some(w) == winner => note.push_str("; the rules agree"),
+                        Some(w) => note.push_str(&format!(
+                            "; by the rules the match goes to {}",
+                            m.players[w]
+                        )),
+                        None => {}
+                    }
+                    Ok(note)
+                }
+                Scope::Round(n) => {
+                    let round = match m.rounds.last() {
+                        Some(r) if r.number == n => r,
+                        _ => {
+                            return Err(rule(
+                                "ruling",
+                                format!("round {n} is not the round in play"),
+                            ))
+                        }
+                    };
+                    if let Some(prev) = &round.ruled {
+                        return Err(rule(
+                            "ruling",
+                            format!(
+                                "round {n} is already ruled (seq {}); a correction is an appeal",
+                                prev.seq
+                            ),
+                        ));
+                    }
+                    let by_rules = decision(m, round, true);
+                    let round = m.rounds.last_mut().expect("checked");
+                    round.by_rules = by_rules.clone();
+                    round.ruled = Some(Ruled {
+                        seq,
+                        winner,
+                        text: r.text.clone(),
+                        overturned: None,
+                    });
+                    m.rulings.insert(seq, Some(n));
+                    let mut note = format!("the host awards round {n} to {who}");
+                    if let Some(d) = &by_rules {
+                        if d.winner == winner {
+                            note.push_str(&format!("; the rules agree: {}", d.reason));
+                        } else {
+                            note.push_str(&format!(
+                                "; by the rules the round goes to {}: {}",
+                                m.name(d.winner),
+                                d.reason
+                            ));
+                        }
+                    }
+                    note.push_str(&format!("; {}", m.score_text()));
+                    if let Some(w) = m.winner() {
+                        note.push_str(&format!("; {} wins the match", m.players[w]));
+                    }
+                    Ok(note)
+                }
+            }
+        }
+        Event::Appeal(a) => {
+            let p = player_of(m, actor)?;
+            if !m.rulings.contains_key(&a.ruling_seq) {
+                return Err(rule(
+                    "appeal",
+                    format!("seq {} is not a ruling of this match", a.ruling_seq),
+                ));
+            }
+            m.appeals.insert(seq, (p, a.ruling_seq, None));
+            Ok(format!(
+                "{} appeals the ruling at seq {}: {}",
+                m.players[p], a.ruling_seq, a.grounds
+            ))
+        }
+        Event::AppealDecision(d) => {
+            host_only(actor, "decide an appeal")?;
+            let (appellant, ruling_seq, decided) =
+                *m.appeals.get(&d.appeal_seq).ok_or_else(|| {
+                    rule(
+                        "appeal",
+                        format!("seq {} is not an appeal of this match", d.appeal_seq),
+                    )
+                })?;
+            if let Some(by) = decided {
+                return Err(rule(
+                    "appeal",
+                    format!("the appeal at seq {} was decided at seq {by}", d.appeal_seq),
+                ));
+            }
+            let winner = winner_index(m, &d.winner)?;
+            m.appeals
+                .insert(d.appeal_seq, (appellant, ruling_seq, Some(seq)));
+            if d.upheld {
+                return Ok(format!("the ruling at seq {ruling_seq} is upheld"));
+            }
+            let ruled = match m.rulings.get(&ruling_seq).copied().flatten() {
+                Some(n) => m
+                    .rounds
+                    .iter_mut()
+                    .find(|r| r.number == n)
+                    .and_then(|r| r.ruled.as_mut()),
+                None => m.match_ruling.as_mut(),
+            };
+            if let Some(r) = ruled {
+                r.overturned = Some((seq, winner));
+            }
+            let mut note = format!(
+                "the ruling at seq {ruling_seq} is overturned: it now goes to {}; {}",
+                m.name(winner),
+                m.score_text()
+            );
+            if let Some(w) = m.winner() {
+                note.push_str(&format!("; {} wins the match", m.players[w]));
+            }
+            Ok(note)
+        }
+    }
+}

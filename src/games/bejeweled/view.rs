@@ -19,7 +19,11 @@ fn shape(c: Color) -> &'static str {
 }
 
 /// A grid as rows of text (a trace's form) drawn with marks.
-fn drawing_rows(rows: &[String], marks: &[(Cell, &'static str)], active: Option<(Cell, &str)>) -> Drawing {
+fn drawing_rows(
+    rows: &[String],
+    marks: &[(Cell, &'static str)],
+    active: Option<(Cell, &str)>,
+) -> Drawing {
     let mut gems = Vec::new();
     let mut pieces = Vec::new();
     for (r, line) in rows.iter().enumerate().take(ROWS) {
@@ -125,7 +129,10 @@ fn round_facts(m: &Match, r: &Round, facts: &mut Vec<(String, String)>) {
         "Round".to_string(),
         format!("{} of {}", r.number, m.config.rounds),
     ));
-    facts.push(("Offered".to_string(), r.offer.to_string().replace(',', ", ")));
+    facts.push((
+        "Offered".to_string(),
+        r.offer.to_string().replace(',', ", "),
+    ));
     let claims: Vec<String> = r
         .claims
         .iter()
@@ -143,7 +150,11 @@ fn round_facts(m: &Match, r: &Round, facts: &mut Vec<(String, String)>) {
         facts.push((
             "Proof".to_string(),
             match &p.result {
-                Ok(n) => format!("{} removed {n}{}", name(p.by), if p.late { " (late)" } else { "" }),
+                Ok(n) => format!(
+                    "{} removed {n}{}",
+                    name(p.by),
+                    if p.late { " (late)" } else { "" }
+                ),
                 Err(e) => format!("{}'s proof is not legal: {e}", name(p.by)),
             },
         ));
@@ -153,7 +164,9 @@ fn round_facts(m: &Match, r: &Round, facts: &mut Vec<(String, String)>) {
         facts.push(("By the rules".to_string(), format!("{w}: {}", d.reason)));
     }
     if let Some(x) = &r.ruled {
-        let w = x.standing().map_or("no player (the host)".to_string(), name);
+        let w = x
+            .standing()
+            .map_or("no player (the host)".to_string(), name);
         facts.push(("Ruled".to_string(), format!("round to {w}")));
     }
 }

@@ -158,6 +158,22 @@ impl Table {
         Some(t)
     }
 
+    /// Notes a removal for the trace (nothing when not tracing: the solver
+    /// plays millions of cascades and needs none of it).
+    fn record(&self, out: &mut Vec<Removal>, i: usize, color: u8, cause: Cause) {
+        if self.trace.is_some() {
+            out.push(Removal {
+                cell: Cell::from_index(i),
+                color: color_name(color),
+                cause,
+            });
+        }
+    }
+
+    fn tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
     fn is_gem(&self, i: usize) -> bool {
         self.g.code(i) < ROCK
     }
@@ -290,14 +306,10 @@ impl Table {
                     let color = self.remove(i).expect("checked: a gem");
                     picked.push((i, color));
                 }
-                let removed = picked
-                    .iter()
-                    .map(|&(i, c)| Removal {
-                        cell: Cell::from_index(i),
-                        color: color_name(c),
-                        cause: Cause::Pick,
-                    })
-                    .collect();
+                let mut removed = vec![];
+                for &(i, c) in &picked {
+                    self.record(&mut removed, i, c, Cause::Pick);
+                }
                 self.step("pick", || part.to_string(), removed, vec![], vec![], vec![]);
                 Ok(picked)
             }
@@ -363,16 +375,23 @@ impl Table {
         }
     }
 
-    fn recolor(&mut self, a: Color, b: Color) -> Vec<Cell> {
+    /// Turns every gem of color `a` into `b`; returns how many changed and,
+    /// when tracing, which.
+    fn recolor(&mut self, a: Color, b: Color) -> (usize, Vec<Cell>) {
         let (a, b) = (a as u8, b as u8);
+        let tracing = self.tracing();
         let mut changed = vec![];
+        let mut n = 0;
         for i in 0..CELLS {
             if self.g.code(i) == a {
                 self.g.set_code(i, b);
-                changed.push(Cell::from_index(i));
+                n += 1;
+                if tracing {
+                    changed.push(Cell::from_index(i));
+                }
             }
         }
-        changed
+        (n, changed)
     }
 
     /// Fires the active powerup from the cell its gem was on.
@@ -412,14 +431,10 @@ impl Table {
                 Cause::Column
             }
         };
-        let removed = hit
-            .iter()
-            .map(|&(i, c)| Removal {
-                cell: Cell::from_index(i),
-                color: color_name(c),
-                cause,
-            })
-            .collect();
+        let mut removed = vec![];
+        for &(i, c) in &hit {
+            self.record(&mut removed, i, c, cause);
+        }
         let name = kind.powerup().name();
         self.step(
             "fire",
@@ -446,8 +461,7 @@ impl Table {
                 if removed.is_empty() {
                     return false;
                 }
-                let changed = self.recolor(a, b);
-                let n = changed.len();
+                let (n, changed) = self.recolor(a, b);
                 if n > 0 {
                     self.step(
                         "recolor",
@@ -468,6 +482,7 @@ impl Table {
                     .map(|&(i, _)| i)
                     .collect();
                 let mut out = vec![];
+                let mut n = 0;
                 while let Some(i) = queue.pop() {
                     if i < COLS {
                         continue;
@@ -478,17 +493,13 @@ impl Table {
                         if is_active {
                             self.fire_next = true;
                         }
-                        out.push(Removal {
-                            cell: Cell::from_index(above),
-                            color: color_name(color),
-                            cause: Cause::Chain,
-                        });
+                        n += 1;
+                        self.record(&mut out, above, color, Cause::Chain);
                         if color == c {
                             queue.push(above);
                         }
                     }
                 }
-                let n = out.len();
                 if n > 0 {
                     self.step(
                         "chain",
@@ -542,14 +553,18 @@ impl Table {
                                 self.active = Some((kind, w));
                             }
                         }
-                        fell.push((Cell::from_index(i), Cell::from_index(w)));
+                        if self.trace.is_some() {
+                            fell.push((Cell::from_index(i), Cell::from_index(w)));
+                        }
                     }
                     write -= 1;
                 }
                 for r in top..=write {
                     let i = r as usize * COLS + c;
                     self.g.set_code(i, ROCK);
-                    rocks.push(Cell::from_index(i));
+                    if self.trace.is_some() {
+                        rocks.push(Cell::from_index(i));
+                    }
                 }
                 bottom = top - 1;
             }
@@ -570,9 +585,11 @@ impl Table {
     /// The loop, after a starter use that removed `picked`.
     fn cascade(&mut self, picked: Vec<(usize, u8)>) {
         let mut this_pass = picked;
+        // The removable cells, when the end of the last pass found them.
+        let mut known: Option<([Option<Cause>; CELLS], bool)> = None;
         loop {
             // Remove every line (and bend square) at once.
-            let (mark, any) = self.removable();
+            let (mark, any) = known.take().unwrap_or_else(|| self.removable());
             let mut fire_now = std::mem::take(&mut self.fire_next);
             if any {
                 let mut out = vec![];
@@ -583,14 +600,10 @@ impl Table {
                         }
                         let color = self.remove(i).expect("marked cells hold gems");
                         this_pass.push((i, color));
-                        out.push(Removal {
-                            cell: Cell::from_index(i),
-                            color: color_name(color),
-                            cause: *cause,
-                        });
+                        self.record(&mut out, i, color, *cause);
                     }
                 }
-                let n = out.len();
+                let n = mark.iter().filter(|m| m.is_some()).count();
                 let squares = if self.passive == Passive::Bend {
                     " and bend squares"
                 } else {
@@ -618,9 +631,11 @@ impl Table {
                 continue;
             }
             self.gravity();
-            if !self.removable().1 {
+            let next = self.removable();
+            if !next.1 {
                 break;
             }
+            known = Some(next);
         }
     }
 }
@@ -668,8 +683,7 @@ pub fn play_parts(
     let part = starter.to_string();
     let picked = t.starter(starter, &part)?;
     if let (Passive::Recolor(a, b), Action::Pick(..)) = (passive, starter) {
-        let changed = t.recolor(a, b);
-        let n = changed.len();
+        let (n, changed) = t.recolor(a, b);
         t.step(
             "recolor",
             || {
@@ -694,8 +708,7 @@ pub fn play_parts(
         }
         let picked = t.starter(second, &part)?;
         if let (Passive::Recolor(a, b), Action::Pick(..)) = (passive, second) {
-            let changed = t.recolor(a, b);
-            let n = changed.len();
+            let (n, changed) = t.recolor(a, b);
             t.step(
                 "recolor",
                 || {

@@ -1204,3 +1204,739 @@ fn apply(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{self, MatchState};
+    use crate::log::event::{Appeal, AppealDecision, Body, Create, Ruling, Timeout};
+
+    /// The seed's worked example (as in the engine tests).
+    const SEED_GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
+    /// Removes 16 on `SEED_GRID`.
+    const SEED_PROOF: &str = "active plus F4; passive bend; swap F4 F5";
+    const SEED_OFFER: &str = "swap,bend,plus";
+    /// The end grid of `SEED_PROOF` with its 16 rocks refilled, no 3 in a row.
+    const ROUND_2: &str = "YGRBYRPR\nRBGYPRBG\nGYPRBGYP\nPRGYYPRB\nBGPRBYGY\nRPBPPRBG\nGRPBBGYP";
+
+    /// A match driven by bodies, with a clock in seconds.
+    struct Table {
+        state: MatchState,
+        seq: u64,
+    }
+
+    fn at(secs: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
+    }
+
+    const MIRA: usize = 0;
+    const JONAS: usize = 1;
+
+    fn player(p: usize) -> Actor {
+        Actor::Player(["mira", "jonas"][p].to_string())
+    }
+    fn host() -> Actor {
+        Actor::Host("kg".into())
+    }
+    fn grid(text: &str) -> Grid {
+        Grid::parse(text).unwrap()
+    }
+    /// `text` with one cell replaced.
+    fn with(text: &str, cell: &str, ch: char) -> String {
+        let c: Cell = cell.parse().unwrap();
+        let mut rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        rows[c.row()][c.col()] = ch;
+        let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+        rows.join("\n")
+    }
+
+    impl Table {
+        fn new() -> Table {
+            let create = Create {
+                config: games::GameConfig::Bejeweled(Config::default()),
+                players: vec!["mira".into(), "jonas".into()],
+                host: "kg".into(),
+                title: String::new(),
+            };
+            Table {
+                state: MatchState::start(&create, at(0)).unwrap(),
+                seq: 0,
+            }
+        }
+        /// Round 1 of the seed's example opened at 0 s.
+        fn seed() -> Table {
+            let mut t = Table::new();
+            t.round(0, 1, SEED_GRID, SEED_OFFER).unwrap();
+            t
+        }
+        fn m(&self) -> &Match {
+            match &self.state {
+                MatchState::Bejeweled(m) => m,
+                other => panic!("a bejeweled table holds a {:?} match", other.game()),
+            }
+        }
+        fn last(&self) -> &Round {
+            self.m().rounds.last().unwrap()
+        }
+        fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
+            self.seq += 1;
+            let before = format!("{:?}", self.m());
+            let r = self.state.apply(self.seq, &body, &actor, at(secs));
+            if r.is_err() {
+                assert_eq!(
+                    before,
+                    format!("{:?}", self.m()),
+                    "an error changes nothing"
+                );
+            }
+            r
+        }
+        fn round(&mut self, secs: i64, n: u32, g: &str, offer: &str) -> Result<String, RuleError> {
+            let setup = Setup {
+                round: n,
+                grid: grid(g),
+                offer: offer.parse().unwrap(),
+            };
+            self.act(
+                secs,
+                host(),
+                Body::RoundStart(games::RoundSetup::Bejeweled(setup)),
+            )
+        }
+        fn claim(&mut self, secs: i64, p: usize, gems: u32) -> Result<String, RuleError> {
+            self.act(
+                secs,
+                player(p),
+                Body::Claim(games::Claim::Bejeweled(Claim { gems })),
+            )
+        }
+        fn prove(&mut self, secs: i64, p: usize, proof: &str) -> Result<String, RuleError> {
+            let proof = proof.parse().unwrap();
+            self.act(
+                secs,
+                player(p),
+                Body::Proof(games::Proof::Bejeweled(Proof { proof })),
+            )
+        }
+        /// Picks as `starter passive active`.
+        fn pick(&mut self, secs: i64, p: usize, picks: &str) -> Result<String, RuleError> {
+            let w: Vec<Powerup> = picks
+                .split_whitespace()
+                .map(|x| Powerup::parse(x).unwrap())
+                .collect();
+            let picks = Picks {
+                starter: w[0],
+                passive: w[1],
+                active: w[2],
+            };
+            self.act(
+                secs,
+                player(p),
+                Body::Place(games::Placement::Bejeweled(picks)),
+            )
+        }
+        fn rule(&mut self, secs: i64, n: u32, winner: Option<usize>) -> Result<String, RuleError> {
+            self.act(
+                secs,
+                host(),
+                Body::Ruling(Ruling {
+                    scope: Scope::Round(n),
+                    winner: winner.map(|w| ["mira", "jonas"][w].to_string()),
+                    text: String::new(),
+                }),
+            )
+        }
+        fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+            self.act(
+                secs,
+                host(),
+                Body::Timeout(Timeout {
+                    player: ["mira", "jonas"][p].into(),
+                    note: String::new(),
+                }),
+            )
+        }
+        /// The rules' verdict on the last round so far (not closed).
+        fn verdict_open(&self) -> Option<Decision> {
+            self.m().decision(self.last(), false)
+        }
+        /// The rules' verdict on the last round with nothing more to come.
+        fn verdict(&self) -> Option<usize> {
+            self.m().decision(self.last(), true).and_then(|d| d.winner)
+        }
+        /// Round 1 of the seed: mira claims 15, no counterclaim, proves 16.
+        fn seed_won_by_mira() -> Table {
+            let mut t = Table::seed();
+            t.claim(10, MIRA, 15).unwrap();
+            t.prove(60, MIRA, SEED_PROOF).unwrap();
+            t
+        }
+    }
+
+    #[test]
+    fn the_seeds_round_claim_15_no_counter_removes_16_and_wins() {
+        let mut t = Table::seed();
+        assert_eq!(t.verdict_open(), None, "nothing decided before a claim");
+        let note = t.claim(10, MIRA, 15).unwrap();
+        assert!(note.contains("jonas may counterclaim"), "{note}");
+        let note = t.prove(60, MIRA, SEED_PROOF).unwrap();
+        assert!(note.contains("removes 16 gem(s)"), "{note}");
+        assert!(note.contains("mira claimed 15 and removed 16"), "{note}");
+        let shown = &t.last().proofs[0];
+        assert_eq!(shown.result, Ok(16));
+        assert!(!shown.late);
+        assert_eq!(shown.end.unwrap().rocks(), 16);
+        assert!(shown.trace.iter().any(|s| s.what == "gravity"));
+        let d = t.verdict_open().unwrap();
+        assert_eq!(
+            d.winner,
+            Some(MIRA),
+            "decided as soon as the proof is shown"
+        );
+        let note = t.rule(70, 1, Some(MIRA)).unwrap();
+        assert!(note.contains("the rules agree"), "{note}");
+        assert!(note.contains("mira 1–0 jonas"), "{note}");
+        assert_eq!(t.m().score(), [1, 0]);
+        assert_eq!(t.m().score_by_rules(), [1, 0]);
+        let e = t.rule(71, 1, Some(JONAS)).unwrap_err();
+        assert!(e.message.contains("already ruled (seq 4)"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_higher_counterclaim_in_time_that_falls_short_gives_the_first_claimer_the_round() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        let note = t.claim(40, JONAS, 17).unwrap();
+        assert!(note.contains("30.0 s after mira's 15"), "{note}");
+        assert!(note.contains("claiming is closed"), "{note}");
+        // Claiming closed at the counterclaim: jonas may prove at once.
+        let note = t.prove(41, JONAS, SEED_PROOF).unwrap();
+        assert!(
+            note.contains("jonas claimed 17 and removed only 16"),
+            "{note}"
+        );
+        assert_eq!(t.verdict(), Some(MIRA));
+    }
+
+    #[test]
+    fn late_low_and_third_claims_are_errors() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        let e = t.claim(41, JONAS, 17).unwrap_err();
+        assert_eq!(e.rule, "claim");
+        assert!(
+            e.message.contains("31.0 s after mira's claim"),
+            "{}",
+            e.message
+        );
+        let e = t.claim(20, JONAS, 15).unwrap_err();
+        assert!(
+            e.message.contains("higher than mira's 15, not 15"),
+            "{}",
+            e.message
+        );
+        let e = t.claim(20, MIRA, 16).unwrap_err();
+        assert!(
+            e.message.contains("mira already claimed 15"),
+            "{}",
+            e.message
+        );
+        t.claim(25, JONAS, 17).unwrap();
+        let e = t.claim(30, MIRA, 18).unwrap_err();
+        assert!(
+            e.message.contains("no counterclaim to a counterclaim"),
+            "{}",
+            e.message
+        );
+        assert_eq!(t.last().claims.len(), 2);
+        let e = t.claim(30, JONAS, 19).unwrap_err();
+        assert!(e.message.contains("no counterclaim to a counterclaim"));
+    }
+
+    #[test]
+    fn a_first_claim_must_be_positive_and_within_ten_minutes() {
+        let mut t = Table::seed();
+        assert!(t
+            .claim(5, MIRA, 0)
+            .unwrap_err()
+            .message
+            .contains("at least 1"));
+        let e = t.claim(601, MIRA, 3).unwrap_err();
+        assert!(
+            e.message
+                .contains("no claim came within 10 minutes: the host wins the round"),
+            "{}",
+            e.message
+        );
+        assert!(t.claim(600, MIRA, 3).is_ok(), "600 s is still in time");
+    }
+
+    #[test]
+    fn only_the_higher_claimer_proves_and_only_after_claiming_closes() {
+        let mut t = Table::seed();
+        let e = t.prove(5, MIRA, SEED_PROOF).unwrap_err();
+        assert!(e.message.contains("no one has claimed"), "{}", e.message);
+        t.claim(10, MIRA, 15).unwrap();
+        let e = t.prove(20, MIRA, SEED_PROOF).unwrap_err();
+        assert!(
+            e.message
+                .contains("claiming is still open: jonas may counterclaim"),
+            "{}",
+            e.message
+        );
+        let e = t.prove(45, JONAS, SEED_PROOF).unwrap_err();
+        assert!(e.message.contains("jonas made no claim"), "{}", e.message);
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        t.claim(20, JONAS, 16).unwrap();
+        let e = t.prove(30, MIRA, SEED_PROOF).unwrap_err();
+        assert_eq!(e.rule, "proof");
+        assert!(
+            e.message
+                .contains("mira's 15 is the lower claim; jonas claimed 16"),
+            "{}",
+            e.message
+        );
+        t.prove(30, JONAS, SEED_PROOF).unwrap();
+        assert_eq!(t.verdict(), Some(JONAS), "16 proves a claim of 16");
+        let e = t.prove(31, JONAS, SEED_PROOF).unwrap_err();
+        assert!(e.message.contains("one proof per round"), "{}", e.message);
+        let e = t.claim(32, MIRA, 20).unwrap_err();
+        assert!(e.message.contains("claiming is over"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_proof_using_a_powerup_not_offered_is_an_error() {
+        let mut t = Table::new();
+        t.round(0, 1, SEED_GRID, "swap,bend,column").unwrap();
+        t.claim(10, MIRA, 15).unwrap();
+        let e = t.prove(60, MIRA, SEED_PROOF).unwrap_err();
+        assert_eq!(e.rule, "offer");
+        assert!(e.message.contains("plus is not offered"), "{}", e.message);
+        assert!(t.last().proofs.is_empty());
+    }
+
+    #[test]
+    fn an_illegal_proof_is_recorded_and_loses() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        let note = t
+            .prove(60, MIRA, "active plus F4; passive bend; swap F4 F6")
+            .unwrap();
+        assert!(note.contains("not legal"), "{note}");
+        let shown = &t.last().proofs[0];
+        assert!(
+            shown
+                .result
+                .as_ref()
+                .unwrap_err()
+                .contains("not side by side"),
+            "{:?}",
+            shown.result
+        );
+        assert_eq!(shown.end, None);
+        assert!(shown.trace.is_empty());
+        assert_eq!(t.verdict(), Some(JONAS));
+        assert!(note.contains("the round goes to jonas"), "{note}");
+    }
+
+    #[test]
+    fn a_late_proof_loses_even_when_it_removes_enough() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        // Claiming closes at 40 s; the proof is due by 160 s.
+        let note = t.prove(161, MIRA, SEED_PROOF).unwrap();
+        assert!(note.contains("121.0 s after claiming closed"), "{note}");
+        assert!(t.last().proofs[0].late);
+        assert_eq!(t.last().proofs[0].result, Ok(16));
+        let d = t.verdict_open().unwrap();
+        assert_eq!(d.winner, Some(JONAS));
+        assert!(
+            d.reason.contains("over the 2 minutes allowed"),
+            "{}",
+            d.reason
+        );
+    }
+
+    #[test]
+    fn no_proof_by_the_ruling_loses_the_round() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        assert_eq!(t.verdict_open(), None, "the proof may still come");
+        let note = t.rule(200, 1, Some(JONAS)).unwrap();
+        assert!(
+            note.contains("the rules agree: mira showed no proof within 2 minutes"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn no_claim_and_a_host_ruling_the_host_wins() {
+        let mut t = Table::seed();
+        let note = t.rule(601, 1, None).unwrap();
+        assert!(note.contains("round 1 to no player (the host)"), "{note}");
+        assert!(
+            note.contains("the rules agree: no claim within 10 minutes"),
+            "{note}"
+        );
+        let d = t.last().by_rules.clone().unwrap();
+        assert_eq!(d.winner, None);
+        assert_eq!(t.m().score(), [0, 0]);
+        let e = t.claim(602, MIRA, 5).unwrap_err();
+        assert!(e.message.contains("no round is in progress"));
+    }
+
+    #[test]
+    fn carry_over_refills_only_rocks_without_lines() {
+        let mut t = Table::seed_won_by_mira();
+        t.rule(70, 1, Some(MIRA)).unwrap();
+        // A changed gem cell (E2 was purple) is named.
+        let e = t
+            .round(100, 2, &with(ROUND_2, "E2", 'R'), "swap,bend,plus")
+            .unwrap_err();
+        assert_eq!(e.rule, "carry-over");
+        assert!(
+            e.message.contains("E2 was purple and is red"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.message.contains("round 1's proof (seq 3)"),
+            "{}",
+            e.message
+        );
+        // A refill (F4 was a rock) that makes D4 E4 F4 yellow.
+        let e = t
+            .round(100, 2, &with(ROUND_2, "F4", 'Y'), "swap,bend,plus")
+            .unwrap_err();
+        assert_eq!(e.rule, "grid");
+        assert!(
+            e.message.contains("D4 E4 F4 are three yellow"),
+            "{}",
+            e.message
+        );
+        let note = t.round(100, 2, ROUND_2, "swap,bend,plus").unwrap();
+        assert!(note.contains("16 rock(s) refilled"), "{note}");
+        assert!(
+            note.contains("mira and jonas posted no picks in round 1"),
+            "{note}"
+        );
+        assert_eq!(t.last().grid, grid(ROUND_2));
+    }
+
+    #[test]
+    fn without_a_legal_proof_the_previous_grid_carries_over() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        t.prove(60, MIRA, "active plus F4; passive bend; swap F4 F6")
+            .unwrap();
+        t.rule(70, 1, Some(JONAS)).unwrap();
+        assert!(t.round(100, 2, ROUND_2, "swap,bend,plus").is_err());
+        let e = t
+            .round(100, 2, &with(SEED_GRID, "A1", 'Y'), "swap,bend,plus")
+            .unwrap_err();
+        assert!(
+            e.message.contains("A1 was red and is yellow"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.message.contains("no legal proof was shown"),
+            "{}",
+            e.message
+        );
+        let note = t.round(100, 2, SEED_GRID, "swap,bend,plus").unwrap();
+        assert!(note.contains("0 rock(s) refilled"), "{note}");
+    }
+
+    #[test]
+    fn picks_exclude_the_used_powerups_and_must_be_of_their_type() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        let e = t.pick(20, MIRA, "rotate chain column").unwrap_err();
+        assert!(
+            e.message.contains("after round 1's proof or ruling"),
+            "{}",
+            e.message
+        );
+        t.prove(60, MIRA, SEED_PROOF).unwrap();
+        let e = t.pick(70, MIRA, "swap chain column").unwrap_err();
+        assert_eq!(e.rule, "picks");
+        assert!(
+            e.message.contains("swap was used in round 1's proof"),
+            "{}",
+            e.message
+        );
+        let e = t.pick(70, MIRA, "rotate bend column").unwrap_err();
+        assert!(e.message.contains("bend was used"), "{}", e.message);
+        let e = t.pick(70, MIRA, "plus chain column").unwrap_err();
+        assert!(
+            e.message
+                .contains("plus is a active powerup, not a starter"),
+            "{}",
+            e.message
+        );
+        let note = t.pick(70, MIRA, "rotate chain column").unwrap();
+        assert!(
+            note.contains("mira picks rotate, chain, column for round 2"),
+            "{note}"
+        );
+        let e = t.pick(71, MIRA, "pick chain column").unwrap_err();
+        assert!(e.message.contains("already posted picks"), "{}", e.message);
+        assert_eq!(
+            t.last().picks[MIRA].as_ref().map(|p| p.starter),
+            Some(Powerup::Rotate)
+        );
+    }
+
+    #[test]
+    fn without_a_legal_proof_any_pick_of_the_type_is_allowed() {
+        let mut t = Table::seed();
+        t.rule(30, 1, None).unwrap();
+        let note = t.pick(40, JONAS, "swap bend plus").unwrap();
+        assert!(note.contains("no legal proof"), "{note}");
+    }
+
+    #[test]
+    fn the_offer_follows_equal_and_different_picks() {
+        let mut t = Table::seed_won_by_mira();
+        t.pick(70, MIRA, "rotate chain column").unwrap();
+        t.pick(75, JONAS, "rotate recolor column").unwrap();
+        t.rule(80, 1, Some(MIRA)).unwrap();
+        let e = t
+            .round(100, 2, ROUND_2, "rotate,pick,chain,recolor,column")
+            .unwrap_err();
+        assert_eq!(e.rule, "offer");
+        assert!(
+            e.message.contains("pick is offered but not picked"),
+            "{}",
+            e.message
+        );
+        let e = t.round(100, 2, ROUND_2, "rotate,chain,column").unwrap_err();
+        assert!(
+            e.message.contains("recolor is picked but not offered"),
+            "{}",
+            e.message
+        );
+        let e = t
+            .round(100, 2, ROUND_2, "rotate,chain,recolor,column,refresh")
+            .unwrap_err();
+        assert!(e.message.contains("refresh is offered"), "{}", e.message);
+        let note = t
+            .round(100, 2, ROUND_2, "rotate,chain,recolor,column")
+            .unwrap();
+        assert!(note.contains("follows both players' picks"), "{note}");
+        assert_eq!(t.last().offer.to_string(), "rotate,recolor,chain,column");
+    }
+
+    #[test]
+    fn a_round_needs_a_complete_offer_and_a_grid_without_lines() {
+        let mut t = Table::new();
+        let e = t.round(0, 1, SEED_GRID, "swap,plus").unwrap_err();
+        assert_eq!(e.rule, "offer");
+        assert!(e.message.contains("no passive powerup"), "{}", e.message);
+        // A5 B5 C5 red in a row.
+        let e = t
+            .round(
+                0,
+                1,
+                &with(SEED_GRID, "B5", 'R').replace("RRGRR", "RRRRR"),
+                SEED_OFFER,
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "grid");
+        let e = t.round(0, 2, SEED_GRID, SEED_OFFER).unwrap_err();
+        assert!(e.message.contains("the next round is 1, not 2"));
+        let e = t
+            .act(
+                0,
+                player(MIRA),
+                Body::RoundStart(games::RoundSetup::Bejeweled(Setup {
+                    round: 1,
+                    grid: grid(SEED_GRID),
+                    offer: SEED_OFFER.parse().unwrap(),
+                })),
+            )
+            .unwrap_err();
+        assert!(e.message.contains("only the host may open a round"));
+    }
+
+    #[test]
+    fn an_unruled_round_is_closed_with_its_verdict_when_the_next_opens() {
+        let mut t = Table::seed_won_by_mira();
+        let note = t.round(100, 2, ROUND_2, "swap,bend,plus").unwrap();
+        assert!(
+            note.starts_with("round 1 was never ruled (by the rules it goes to mira"),
+            "{note}"
+        );
+        let r1 = &t.m().rounds[0];
+        assert_eq!(r1.ruled, None);
+        assert_eq!(r1.by_rules.as_ref().and_then(|d| d.winner), Some(MIRA));
+        assert_eq!(t.m().score_by_rules(), [1, 0]);
+        assert_eq!(t.m().score(), [0, 0]);
+        let e = t.rule(110, 1, Some(MIRA)).unwrap_err();
+        assert!(e.message.contains("round 1 is not the round in play"));
+    }
+
+    #[test]
+    fn pass_is_an_error() {
+        let mut t = Table::seed();
+        let e = t.act(5, player(MIRA), Body::Pass).unwrap_err();
+        assert_eq!(e.rule, "pass");
+        assert!(e.message.contains("claims or does nothing"));
+    }
+
+    #[test]
+    fn timeouts_note_which_timer_and_whether_it_ran_out() {
+        let mut t = Table::seed();
+        let note = t.timeout(300, MIRA).unwrap();
+        assert!(note.contains("time to claim"), "{note}");
+        assert!(note.contains("has not run out: 300.0 s left"), "{note}");
+        let note = t.timeout(601, JONAS).unwrap();
+        assert!(note.contains("has run out (601.0 s elapsed"), "{note}");
+        t.claim(610, MIRA, 15).unwrap_err();
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        let note = t.timeout(20, JONAS).unwrap();
+        assert!(
+            note.contains("jonas's time to counterclaim has not run out"),
+            "{note}"
+        );
+        let note = t.timeout(20, MIRA).unwrap();
+        assert!(note.contains("proof time has not started"), "{note}");
+        let note = t.timeout(161, MIRA).unwrap();
+        assert!(
+            note.contains("mira's time to show the proof has run out (121.0 s elapsed"),
+            "{note}"
+        );
+        let note = t.timeout(161, JONAS).unwrap();
+        assert!(note.contains("the proof is mira's to show"), "{note}");
+        assert!(t
+            .act(
+                5,
+                player(MIRA),
+                Body::Timeout(Timeout {
+                    player: "jonas".into(),
+                    note: String::new(),
+                })
+            )
+            .is_err());
+    }
+
+    #[test]
+    fn first_to_four_ends_the_match() {
+        let mut t = Table::new();
+        for n in 1..=4u32 {
+            let secs = n as i64 * 1000;
+            t.round(secs, n, SEED_GRID, SEED_OFFER).unwrap();
+            let note = t.rule(secs + 10, n, Some(MIRA)).unwrap();
+            assert!(
+                note.contains("by the rules the round goes to no player (the host)"),
+                "{note}"
+            );
+            if n == 4 {
+                assert!(
+                    note.ends_with("mira 4–0 jonas; mira wins the match"),
+                    "{note}"
+                );
+            }
+        }
+        assert_eq!(t.m().winner(), Some(MIRA));
+        assert_eq!(t.m().score_by_rules(), [0, 0]);
+        let e = t.round(5000, 5, SEED_GRID, SEED_OFFER).unwrap_err();
+        assert_eq!(e.rule, "match");
+        let e = t.pick(5000, JONAS, "pick chain column").unwrap_err();
+        assert!(e.message.contains("the match is decided"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_match_ruling_closes_the_round_and_the_match() {
+        let mut t = Table::seed_won_by_mira();
+        let note = t
+            .act(
+                100,
+                host(),
+                Body::Ruling(Ruling {
+                    scope: Scope::Match,
+                    winner: Some("jonas".into()),
+                    text: "mira forfeits".into(),
+                }),
+            )
+            .unwrap();
+        assert_eq!(note, "the host awards the match to jonas");
+        assert_eq!(
+            t.last().by_rules.as_ref().and_then(|d| d.winner),
+            Some(MIRA)
+        );
+        assert_eq!(t.m().winner(), Some(JONAS));
+        assert!(t.round(200, 2, ROUND_2, SEED_OFFER).is_err());
+    }
+
+    #[test]
+    fn an_appeal_overturns_a_round() {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 17).unwrap();
+        t.prove(60, MIRA, SEED_PROOF).unwrap();
+        // The host wrongly gives mira the round: 16 is short of 17.
+        let note = t.rule(70, 1, Some(MIRA)).unwrap();
+        assert!(
+            note.contains(
+                "by the rules the round goes to jonas: mira claimed 17 and removed only 16"
+            ),
+            "{note}"
+        );
+        let ruling_seq = t.seq;
+        let e = t
+            .act(
+                80,
+                player(JONAS),
+                Body::Appeal(Appeal {
+                    ruling_seq: 2,
+                    grounds: "x".into(),
+                }),
+            )
+            .unwrap_err();
+        assert!(e.message.contains("seq 2 is not a ruling"));
+        t.act(
+            80,
+            player(JONAS),
+            Body::Appeal(Appeal {
+                ruling_seq,
+                grounds: "16 is less than 17".into(),
+            }),
+        )
+        .unwrap();
+        let appeal_seq = t.seq;
+        let note = t
+            .act(
+                90,
+                host(),
+                Body::AppealDecision(AppealDecision {
+                    appeal_seq,
+                    upheld: false,
+                    winner: Some("jonas".into()),
+                    text: String::new(),
+                }),
+            )
+            .unwrap();
+        assert!(
+            note.contains("now goes to jonas; score mira 0–1 jonas"),
+            "{note}"
+        );
+        assert_eq!(t.m().score(), [0, 1]);
+        assert_eq!(t.last().ruled.as_ref().unwrap().standing(), Some(JONAS));
+        let e = t
+            .act(
+                95,
+                host(),
+                Body::AppealDecision(AppealDecision {
+                    appeal_seq,
+                    upheld: true,
+                    winner: None,
+                    text: String::new(),
+                }),
+            )
+            .unwrap_err();
+        assert!(e.message.contains("was decided at seq"), "{}", e.message);
+    }
+}

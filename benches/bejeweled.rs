@@ -14,14 +14,23 @@ fn bench(c: &mut Criterion) {
     let grid = Grid::parse(GRID).expect("valid grid");
     for (name, offer) in [
         ("interface_offer", "swap,rotate,bend,recolor,plus,refresh"),
-        ("no_pick_all_else", "swap,rotate,bend,recolor,chain,plus,column,refresh"),
-        ("pick_without_refresh", "pick,bend,recolor,chain,plus,column"),
+        (
+            "no_pick_all_else",
+            "swap,rotate,bend,recolor,chain,plus,column,refresh",
+        ),
+        (
+            "pick_without_refresh",
+            "pick,bend,recolor,chain,plus,column",
+        ),
     ] {
         let offer: Offer = offer.parse().expect("valid offer");
-        c.bench_function(name, |b| b.iter(|| solver::best(black_box(&grid), offer, None)));
+        c.bench_function(name, |b| {
+            b.iter(|| solver::best(black_box(&grid), offer, None))
+        });
     }
     let mut slow = c.benchmark_group("all_nine");
-    slow.sample_size(10).measurement_time(Duration::from_secs(60));
+    slow.sample_size(10)
+        .measurement_time(Duration::from_secs(60));
     slow.bench_function("all_nine", |b| {
         b.iter(|| solver::best(black_box(&grid), Offer::all(), None))
     });

@@ -34,6 +34,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "dr-chgg3-dm7.json",
         include_str!("../data/samples/dr-chgg3-dm7.json"),
     ),
+    (
+        "bj-code-red-dm5.json",
+        include_str!("../data/samples/bj-code-red-dm5.json"),
+    ),
 ];
 
 #[derive(Debug, Error)]

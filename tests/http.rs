@@ -327,3 +327,34 @@ async fn duorail_pages_draw_rails_tracks_and_the_dispute() {
         "the longest-track fact says so"
     );
 }
+
+#[actix_web::test]
+async fn bejeweled_proof_steps_through_its_cascade() {
+    let f = samples_fixture();
+    let app = app!(f);
+    // Seq 3 is the seed's worked example: plus on F4, swap F4 F5, bend.
+    let (status, first) = get_text(&app, "/matches/bj-code-red-dm5/steps/3").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(first.contains("id=\"pass-number\">0</span>"), "{first}");
+    assert!(first.contains("claimed 15, removed 16, best possible"));
+    for shape in ["<circle", "<polygon"] {
+        assert!(first.contains(shape), "gems are drawn as shapes");
+    }
+    let (_, pass2) = get_text(&app, "/matches/bj-code-red-dm5/steps/3?pass=2").await;
+    assert!(pass2.contains("id=\"pass-number\">2</span>"));
+    assert!(
+        pass2.contains("gem red removed"),
+        "the gems about to go are marked"
+    );
+    assert!(
+        pass2.contains("<strong>4</strong> removed so far"),
+        "{pass2}"
+    );
+    // Past the end clamps to the last sub-step: the settled grid and 16.
+    let (_, last) = get_text(&app, "/matches/bj-code-red-dm5/steps/3?pass=999").await;
+    assert!(last.contains("settled: 16 gem(s) removed"), "{last}");
+    assert!(!last.contains("id=\"pass-next\""));
+    // A step that is not a proof has no cascade navigation.
+    let (_, claim) = get_text(&app, "/matches/bj-code-red-dm5/steps/2").await;
+    assert!(!claim.contains("pass-number"));
+}

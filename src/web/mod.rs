@@ -21,13 +21,16 @@ use crate::log::{Body, EventStore, MatchId, Sealed, StoreError};
 use crate::replay::Replay;
 use crate::verify::{self, Finding};
 
+/// Match id → (head hash the findings were computed at, the findings).
+pub type FindingsCache = BTreeMap<String, (String, Arc<Vec<Finding>>)>;
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
     pub store: Arc<dyn EventStore>,
     /// A cache of findings, keyed by match id and checked against the
     /// log's head hash: derived data, rebuilt whenever the log grows.
-    pub findings: Arc<Mutex<BTreeMap<String, (String, Arc<Vec<Finding>>)>>>,
+    pub findings: Arc<Mutex<FindingsCache>>,
 }
 
 impl AppState {

@@ -509,8 +509,8 @@ fn step_from(
     let findings = state
         .findings(m)
         .iter()
-        .cloned()
         .filter(|f| f.seq == n || f.ruling_seq == Some(n) || f.proofs.iter().any(|p| p.seq == n))
+        .cloned()
         .collect();
     let subs = match &view {
         Some(v) if step.kind == "proof" && !v.substeps.is_empty() => v.substeps.as_slice(),

@@ -5,6 +5,13 @@
 //! make of it; the exact cascade (`engine`) is cheap enough to run here on
 //! every proof, so a proof's count is known at its step. The best possible
 //! claim (`solver`) is the verifier's question.
+//!
+//! Clocks come only from event times (`occurred_at`): a first claim within
+//! 10 minutes of the round's opening, a counterclaim within 30 s of it, and
+//! the proof within 2 minutes of claiming closing (at the counterclaim, or
+//! 30 s after the first claim). A late proof is still played out and
+//! recorded: it is what was shown, and its end grid still carries over.
+//! The rules as implemented: `docs/rules/bejeweled.md`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -567,6 +574,9 @@ fn apply(
                 ));
             }
             let mut notes: Vec<String> = Vec::new();
+            if m.rounds.is_empty() && setup.grid.rocks() > 0 {
+                notes.push(format!("the grid holds {} rock(s)", setup.grid.rocks()));
+            }
             if let Some(prev) = m.rounds.last() {
                 let n = prev.number;
                 // Carry-over: only the rocks of the base may change.
@@ -952,7 +962,12 @@ fn apply(
                 if pick.kind() != kind {
                     return Err(rule(
                         "picks",
-                        format!("{} is a {} powerup, not a {kind}", pick.name(), pick.kind()),
+                        format!(
+                            "{} is {} {} powerup, not a {kind}",
+                            pick.name(),
+                            if pick.kind() == "active" { "an" } else { "a" },
+                            pick.kind()
+                        ),
                     ));
                 }
                 if used.is_some_and(|u| u.contains(&pick)) {
@@ -1672,7 +1687,7 @@ mod tests {
         let e = t.pick(70, MIRA, "plus chain column").unwrap_err();
         assert!(
             e.message
-                .contains("plus is a active powerup, not a starter"),
+                .contains("plus is an active powerup, not a starter"),
             "{}",
             e.message
         );
@@ -1740,11 +1755,16 @@ mod tests {
             .round(
                 0,
                 1,
-                &with(SEED_GRID, "B5", 'R').replace("RRGRR", "RRRRR"),
+                &with(&with(SEED_GRID, "B5", 'R'), "C5", 'R'),
                 SEED_OFFER,
             )
             .unwrap_err();
         assert_eq!(e.rule, "grid");
+        assert!(
+            e.message.contains("A5 B5 C5 are three red"),
+            "{}",
+            e.message
+        );
         let e = t.round(0, 2, SEED_GRID, SEED_OFFER).unwrap_err();
         assert!(e.message.contains("the next round is 1, not 2"));
         let e = t

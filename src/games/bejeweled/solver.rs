@@ -122,7 +122,7 @@ impl Search<'_> {
         a: Action,
     ) -> Option<Outcome> {
         self.plays += 1;
-        if self.plays % 4096 == 0 {
+        if self.plays.is_multiple_of(4096) {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stop.store(true, Ordering::Relaxed);

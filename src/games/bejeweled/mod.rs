@@ -12,6 +12,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod fast;
 pub mod grid;
 pub mod proof;
 pub mod rules;

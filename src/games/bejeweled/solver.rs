@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::engine::{play_parts, Outcome};
+use super::fast;
 use super::grid::{Cell, Color, Grid, CELLS, COLS, ROWS};
 use super::proof::{Action, Active, Offer, Passive, Powerup, ProofSpec};
 
@@ -121,6 +122,12 @@ impl Search<'_> {
         active: Option<(Active, Cell)>,
         a: Action,
     ) -> Option<Outcome> {
+        self.tick();
+        play_parts(grid, p, active, a, None, false).ok()
+    }
+
+    /// Counts a play and checks the clock now and then.
+    fn tick(&mut self) {
         self.plays += 1;
         if self.plays.is_multiple_of(4096) {
             if let Some(d) = self.deadline {
@@ -129,7 +136,6 @@ impl Search<'_> {
                 }
             }
         }
-        play_parts(grid, p, active, a, None, false).ok()
     }
 
     fn offer(&mut self, removed: usize, proof: ProofSpec) {
@@ -209,13 +215,17 @@ impl Search<'_> {
                                     then: None,
                                 },
                             );
+                            let end = fast::Boards::from(&base.end);
                             for a2 in actions(&base.end, s) {
                                 if self.stop.load(Ordering::Relaxed) {
                                     return;
                                 }
-                                if let Some(o) = self.play(&base.end, p, None, a2) {
+                                // No active, no trace: the bitboard count.
+                                self.tick();
+                                let second = fast::count_on(&end, p, a2) as usize;
+                                {
                                     self.offer(
-                                        base.removed + o.removed,
+                                        base.removed + second,
                                         ProofSpec {
                                             active: (kind, cell),
                                             passive: p,

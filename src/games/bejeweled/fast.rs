@@ -1,0 +1,330 @@
+//! A count-only cascade on bitboards, for the solver's hottest loop.
+//!
+//! After a refresh, the best second starter action is searched on every
+//! first cascade's end grid: tens of millions of cascades with no active
+//! powerup and no trace. Here the grid is five 56-bit color masks and a
+//! rock mask, so finding every line or bend square is a handful of shifts
+//! per color, chain climbs a whole pass at once, and gravity touches only
+//! the columns that lost gems. It answers one question — how many gems the
+//! cascade removes — and must always agree with [`super::engine`], which a
+//! test checks on thousands of random grids and actions.
+
+use super::grid::{Grid, CELLS, COLS, ROWS};
+use super::proof::{Action, Passive};
+
+const FULL: u64 = (1 << CELLS) - 1;
+/// Cells where a horizontal line of 3 may start (columns A–F).
+const H3: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < ROWS {
+        m |= 0x3f << (r * COLS);
+        r += 1;
+    }
+    m
+};
+/// Top-left cells of 2×2 squares (columns A–G, rows 1–6).
+const SQ: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < ROWS - 1 {
+        m |= 0x7f << (r * COLS);
+        r += 1;
+    }
+    m
+};
+
+/// A grid as masks: convert once, count many actions on it.
+#[derive(Clone, Copy)]
+pub struct Boards {
+    color: [u64; 5],
+    rock: u64,
+}
+
+impl Boards {
+    pub fn from(grid: &Grid) -> Boards {
+        let mut b = Boards {
+            color: [0; 5],
+            rock: 0,
+        };
+        for i in 0..CELLS {
+            match grid.code(i) {
+                c @ 0..=4 => b.color[c as usize] |= 1 << i,
+                5 => b.rock |= 1 << i,
+                _ => {}
+            }
+        }
+        b
+    }
+
+    fn gems(&self) -> u64 {
+        self.color.iter().fold(0, |m, c| m | c)
+    }
+
+    fn code(&self, i: usize) -> u8 {
+        let bit = 1u64 << i;
+        if self.rock & bit != 0 {
+            return 5;
+        }
+        for (c, m) in self.color.iter().enumerate() {
+            if m & bit != 0 {
+                return c as u8;
+            }
+        }
+        6
+    }
+
+    fn set(&mut self, i: usize, code: u8) {
+        let bit = 1u64 << i;
+        for m in &mut self.color {
+            *m &= !bit;
+        }
+        self.rock &= !bit;
+        match code {
+            0..=4 => self.color[code as usize] |= bit,
+            5 => self.rock |= bit,
+            _ => {}
+        }
+    }
+
+    /// Every gem in a line of 3+, and with bend every same-colored gem of
+    /// a 2×2 holding 3+ of one color.
+    fn removable(&self, bend: bool) -> u64 {
+        let mut marks = 0;
+        for &b in &self.color {
+            let h = b & (b >> 1) & (b >> 2) & H3;
+            let v = b & (b >> 8) & (b >> 16);
+            marks |= h | (h << 1) | (h << 2) | v | (v << 8) | (v << 16);
+            if bend {
+                let (t1, t2, t3, t4) = (b & SQ, (b >> 1) & SQ, (b >> 8) & SQ, (b >> 9) & SQ);
+                let three = (t1 & t2 & (t3 | t4)) | (t3 & t4 & (t1 | t2));
+                marks |= b & (three | (three << 1) | (three << 8) | (three << 9));
+            }
+        }
+        marks & FULL
+    }
+
+    /// Removes the gems in `cells`; returns how many.
+    fn remove(&mut self, cells: u64) -> u32 {
+        let n = (cells & self.gems()).count_ones();
+        for m in &mut self.color {
+            *m &= !cells;
+        }
+        n
+    }
+
+    /// Gems fall within each stretch of a column between rocks; places
+    /// left at the top of a stretch become rocks (as in the engine).
+    fn gravity(&mut self) {
+        let filled = self.gems() | self.rock;
+        let holes = !filled & FULL;
+        if holes == 0 {
+            return;
+        }
+        for c in 0..COLS {
+            let col_mask = 0x0101_0101_0101_01u64 << c;
+            if holes & col_mask == 0 {
+                continue;
+            }
+            let mut bottom = ROWS as isize - 1;
+            while bottom >= 0 {
+                if self.rock & (1 << (bottom as usize * COLS + c)) != 0 {
+                    bottom -= 1;
+                    continue;
+                }
+                let mut top = bottom;
+                while top > 0 && self.rock & (1 << ((top as usize - 1) * COLS + c)) == 0 {
+                    top -= 1;
+                }
+                let mut write = bottom;
+                for r in (top..=bottom).rev() {
+                    let i = r as usize * COLS + c;
+                    let t = self.code(i);
+                    if t == 6 {
+                        continue;
+                    }
+                    let w = write as usize * COLS + c;
+                    if w != i {
+                        self.set(w, t);
+                    }
+                    write -= 1;
+                }
+                for r in top..=write {
+                    self.set(r as usize * COLS + c, 5);
+                }
+                bottom = top - 1;
+            }
+        }
+    }
+
+    /// Moves the tiles on `from[k]` to `to[k]` at once (up to 4 cells).
+    fn permute(&mut self, from: &[usize], to: &[usize]) {
+        let mut codes = [0u8; 4];
+        for (k, &i) in from.iter().enumerate() {
+            codes[k] = self.code(i);
+        }
+        for (k, &t) in to.iter().enumerate() {
+            self.set(t, codes[k]);
+        }
+    }
+}
+
+/// Gems removed by a starter action and its cascade, with no active
+/// powerup, on a grid where the action is legal (as [`super::solver::actions`]
+/// lists them). Agrees with `engine::play_parts(grid, passive, None,
+/// action, None, false).removed`.
+pub fn count(grid: &Grid, passive: Passive, action: Action) -> u32 {
+    count_on(&Boards::from(grid), passive, action)
+}
+
+/// [`count`] on a grid already converted.
+pub fn count_on(start: &Boards, passive: Passive, action: Action) -> u32 {
+    let mut b = *start;
+    let mut removed = 0;
+    // The gems removed in the pass so far, by color (for chain and recolor).
+    let mut pass_removed: u64 = 0;
+    let mut pass_removed_c: u64 = 0;
+    let chain_color = match passive {
+        Passive::Chain(c) => Some(c as usize),
+        _ => None,
+    };
+    match action {
+        Action::Pick(x, y) => {
+            let mut cells = 1u64 << x.index();
+            if let Some(y) = y {
+                cells |= 1 << y.index();
+            }
+            if let Some(c) = chain_color {
+                pass_removed_c |= cells & b.color[c];
+            }
+            pass_removed |= cells;
+            removed += b.remove(cells);
+            if let Passive::Recolor(a, bb) = passive {
+                let (a, bb) = (a as usize, bb as usize);
+                b.color[bb] |= b.color[a];
+                b.color[a] = 0;
+            }
+        }
+        Action::Swap(x, y) => b.permute(&[x.index(), y.index()], &[y.index(), x.index()]),
+        Action::Rotate(tl) => {
+            let i = tl.index();
+            let from = [i, i + 1, i + 1 + COLS, i + COLS];
+            let to = [i + 1, i + 1 + COLS, i + COLS, i];
+            b.permute(&from, &to);
+        }
+    }
+    let bend = passive == Passive::Bend;
+    let mut known: Option<u64> = None;
+    loop {
+        let marks = known.take().unwrap_or_else(|| b.removable(bend));
+        if marks != 0 {
+            if let Some(c) = chain_color {
+                pass_removed_c |= marks & b.color[c];
+            }
+            pass_removed |= marks;
+            removed += b.remove(marks);
+        }
+        let effect = match passive {
+            Passive::Bend => false,
+            Passive::Recolor(a, bb) => {
+                let (a, bb) = (a as usize, bb as usize);
+                if pass_removed != 0 && b.color[a] != 0 {
+                    b.color[bb] |= b.color[a];
+                    b.color[a] = 0;
+                    true
+                } else {
+                    false
+                }
+            }
+            Passive::Chain(c) => {
+                let c = c as usize;
+                let mut frontier = pass_removed_c;
+                let mut any = false;
+                while frontier != 0 {
+                    let above = (frontier >> 8) & b.gems();
+                    if above == 0 {
+                        break;
+                    }
+                    any = true;
+                    let next = above & b.color[c];
+                    removed += b.remove(above);
+                    frontier = next;
+                }
+                any
+            }
+        };
+        pass_removed = 0;
+        pass_removed_c = 0;
+        if effect {
+            continue;
+        }
+        b.gravity();
+        let next = b.removable(bend);
+        if next == 0 {
+            break;
+        }
+        known = Some(next);
+    }
+    removed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::engine::play_parts;
+    use super::super::grid::{Cell, Color};
+    use super::super::proof::Powerup;
+    use super::super::solver::{actions, passives};
+    use super::*;
+    use crate::games::bejeweled::Offer;
+
+    fn random_grid(seed: &mut u64) -> Grid {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        loop {
+            let rocks = (next() % 3) as usize;
+            let mut rows = Vec::new();
+            for r in 0..ROWS {
+                let mut row = String::new();
+                for _ in 0..COLS {
+                    let x = next();
+                    let ch = if r < rocks && x % 3 == 0 {
+                        '#'
+                    } else {
+                        ['R', 'B', 'G', 'Y', 'P'][(x >> 8) as usize % 5]
+                    };
+                    row.push(ch);
+                }
+                rows.push(row);
+            }
+            let g = Grid::parse(&rows.join("\n")).unwrap();
+            if !g.has_line() {
+                return g;
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_engine_on_random_grids_and_actions() {
+        let mut seed = 0xFA57_C0DE;
+        let all = passives(Offer::all());
+        let mut checked = 0;
+        for n in 0..60 {
+            let g = random_grid(&mut seed);
+            let p = all[n % all.len()];
+            for s in [Powerup::Pick, Powerup::Swap, Powerup::Rotate] {
+                let acts = actions(&g, s);
+                for a in acts.iter().step_by(if s == Powerup::Pick { 23 } else { 3 }) {
+                    let slow = play_parts(&g, p, None, *a, None, false).unwrap();
+                    assert_eq!(count(&g, p, *a) as usize, slow.removed, "{p} {a}\n{g}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+        let _ = (Cell::from_index(0), Color::Red);
+    }
+}

@@ -114,7 +114,9 @@ impl Boards {
     }
 
     /// Gems fall within each stretch of a column between rocks; places
-    /// left at the top of a stretch become rocks (as in the engine).
+    /// left at the top of a stretch become rocks (as in the engine). Only
+    /// columns with holes are touched: each is read into 7 codes,
+    /// compacted, and written back with one clear per mask.
     fn gravity(&mut self) {
         let filled = self.gems() | self.rock;
         let holes = !filled & FULL;
@@ -122,37 +124,57 @@ impl Boards {
             return;
         }
         for c in 0..COLS {
-            let col_mask = 0x0101_0101_0101_01u64 << c;
+            let col_mask = 0x0001_0101_0101_0101u64 << c;
             if holes & col_mask == 0 {
                 continue;
             }
+            let mut codes = [6u8; ROWS];
+            for (r, code) in codes.iter_mut().enumerate() {
+                let bit = 1u64 << (r * COLS + c);
+                *code = if self.rock & bit != 0 {
+                    5
+                } else {
+                    self.color
+                        .iter()
+                        .position(|m| m & bit != 0)
+                        .map_or(6, |k| k as u8)
+                };
+            }
+            // Compact each stretch between rocks toward the bottom.
             let mut bottom = ROWS as isize - 1;
             while bottom >= 0 {
-                if self.rock & (1 << (bottom as usize * COLS + c)) != 0 {
+                if codes[bottom as usize] == 5 {
                     bottom -= 1;
                     continue;
                 }
                 let mut top = bottom;
-                while top > 0 && self.rock & (1 << ((top as usize - 1) * COLS + c)) == 0 {
+                while top > 0 && codes[top as usize - 1] != 5 {
                     top -= 1;
                 }
                 let mut write = bottom;
                 for r in (top..=bottom).rev() {
-                    let i = r as usize * COLS + c;
-                    let t = self.code(i);
-                    if t == 6 {
-                        continue;
+                    let t = codes[r as usize];
+                    if t != 6 {
+                        codes[write as usize] = t;
+                        write -= 1;
                     }
-                    let w = write as usize * COLS + c;
-                    if w != i {
-                        self.set(w, t);
-                    }
-                    write -= 1;
                 }
                 for r in top..=write {
-                    self.set(r as usize * COLS + c, 5);
+                    codes[r as usize] = 5;
                 }
                 bottom = top - 1;
+            }
+            for m in &mut self.color {
+                *m &= !col_mask;
+            }
+            self.rock &= !col_mask;
+            for (r, &t) in codes.iter().enumerate() {
+                let bit = 1u64 << (r * COLS + c);
+                match t {
+                    0..=4 => self.color[t as usize] |= bit,
+                    5 => self.rock |= bit,
+                    _ => {}
+                }
             }
         }
     }
@@ -179,7 +201,14 @@ pub fn count(grid: &Grid, passive: Passive, action: Action) -> u32 {
 
 /// [`count`] on a grid already converted.
 pub fn count_on(start: &Boards, passive: Passive, action: Action) -> u32 {
+    cascade(start, passive, action).0
+}
+
+/// The count and the columns the cascade removed gems from (bit c =
+/// column c), which bound where it could interact with another.
+pub fn cascade(start: &Boards, passive: Passive, action: Action) -> (u32, u8) {
     let mut b = *start;
+    let mut touched: u64 = 0;
     let mut removed = 0;
     // The gems removed in the pass so far, by color (for chain and recolor).
     let mut pass_removed: u64 = 0;
@@ -198,6 +227,7 @@ pub fn count_on(start: &Boards, passive: Passive, action: Action) -> u32 {
                 pass_removed_c |= cells & b.color[c];
             }
             pass_removed |= cells;
+            touched |= cells;
             removed += b.remove(cells);
             if let Passive::Recolor(a, bb) = passive {
                 let (a, bb) = (a as usize, bb as usize);
@@ -222,6 +252,7 @@ pub fn count_on(start: &Boards, passive: Passive, action: Action) -> u32 {
                 pass_removed_c |= marks & b.color[c];
             }
             pass_removed |= marks;
+            touched |= marks;
             removed += b.remove(marks);
         }
         let effect = match passive {
@@ -247,6 +278,7 @@ pub fn count_on(start: &Boards, passive: Passive, action: Action) -> u32 {
                     }
                     any = true;
                     let next = above & b.color[c];
+                    touched |= above;
                     removed += b.remove(above);
                     frontier = next;
                 }
@@ -265,7 +297,34 @@ pub fn count_on(start: &Boards, passive: Passive, action: Action) -> u32 {
         }
         known = Some(next);
     }
-    removed
+    (removed, columns(touched))
+}
+
+/// The columns a cell mask touches, as 8 bits.
+fn columns(m: u64) -> u8 {
+    let mut c = m;
+    c |= c >> 32;
+    c |= c >> 16;
+    c |= c >> 8;
+    (c & 0xff) as u8
+}
+
+/// Whether two picks' cascades, each run alone, stay far enough apart
+/// that they cannot meet: no line (3 columns) or bend square (2) spans
+/// both sets of touched columns. Then picking both removes exactly the sum,
+/// provided the passive acts only where gems go (bend, chain, or a recolor
+/// with no gem of its first color left).
+pub fn independent(a: u8, b: u8) -> bool {
+    let wide = a | (a << 1) | (a << 2) | (a >> 1) | (a >> 2);
+    wide & b == 0
+}
+
+impl Boards {
+    /// True when the passive can act away from the removed gems (a recolor
+    /// whose first color is still on the grid).
+    pub fn passive_is_global(&self, passive: Passive) -> bool {
+        matches!(passive, Passive::Recolor(a, _) if self.color[a as usize] != 0)
+    }
 }
 
 #[cfg(test)]
@@ -325,6 +384,42 @@ mod tests {
             }
         }
         assert!(checked > 3000, "{checked}");
+    }
+
+    #[test]
+    fn far_apart_picks_remove_the_sum_of_their_cascades() {
+        let mut seed = 0xD1C0_7E57;
+        let all = passives(Offer::all());
+        let mut used = 0;
+        for n in 0..40 {
+            // Settle a random grid first (as the solver's second stage sees
+            // it): play a pick and take the end grid.
+            let g0 = random_grid(&mut seed);
+            let p = all[n % all.len()];
+            let first = actions(&g0, Powerup::Pick)[n * 7 % 50];
+            let g = play_parts(&g0, p, None, first, None, false).unwrap().end;
+            let b = Boards::from(&g);
+            if b.passive_is_global(p) {
+                continue;
+            }
+            let singles: Vec<_> = (0..CELLS)
+                .map(|i| {
+                    let c = Cell::from_index(i);
+                    g.gem(c).map(|_| cascade(&b, p, Action::Pick(c, None)))
+                })
+                .collect();
+            for a in actions(&g, Powerup::Pick) {
+                if let Action::Pick(x, Some(y)) = a {
+                    let (sx, tx) = singles[x.index()].unwrap();
+                    let (sy, ty) = singles[y.index()].unwrap();
+                    if independent(tx, ty) {
+                        assert_eq!(count_on(&b, p, a), sx + sy, "{p} {a}\n{g}");
+                        used += 1;
+                    }
+                }
+            }
+        }
+        assert!(used > 1000, "{used}");
         let _ = (Cell::from_index(0), Color::Red);
     }
 }

@@ -15,6 +15,7 @@
 //! The passives are split between two threads. A time limit, when given,
 //! stops the search and the answer says "at least N, search incomplete".
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -156,6 +157,10 @@ impl Search<'_> {
             .into_iter()
             .filter(|a| self.offer.has(a.powerup()))
             .collect();
+        // End grids already searched for a second action: the same end grid
+        // means the same count so far (gems removed = gems before − gems
+        // left) and the same second stage, so once is enough.
+        let mut searched: HashSet<Grid> = HashSet::new();
         for s in starters {
             for a1 in actions(self.grid, s) {
                 if self.stop.load(Ordering::Relaxed) {
@@ -215,25 +220,56 @@ impl Search<'_> {
                                     then: None,
                                 },
                             );
+                            if !searched.insert(base.end) {
+                                continue;
+                            }
                             let end = fast::Boards::from(&base.end);
+                            // Single picks first: their counts, and the
+                            // columns their cascades touch. A pair of picks
+                            // whose cascades stay apart removes exactly the
+                            // sum (see `fast::independent`), so only pairs
+                            // that may meet are played.
+                            let local = s == Powerup::Pick && !end.passive_is_global(p);
+                            let mut singles = [(0u32, 0u8); CELLS];
+                            if local {
+                                for (i, slot) in singles.iter_mut().enumerate() {
+                                    let c = Cell::from_index(i);
+                                    if base.end.gem(c).is_some() {
+                                        self.tick();
+                                        *slot = fast::cascade(&end, p, Action::Pick(c, None));
+                                    }
+                                }
+                            }
                             for a2 in actions(&base.end, s) {
                                 if self.stop.load(Ordering::Relaxed) {
                                     return;
                                 }
-                                // No active, no trace: the bitboard count.
-                                self.tick();
-                                let second = fast::count_on(&end, p, a2) as usize;
-                                {
-                                    self.offer(
-                                        base.removed + second,
-                                        ProofSpec {
-                                            active: (kind, cell),
-                                            passive: p,
-                                            starter: a1,
-                                            then: Some(a2),
-                                        },
-                                    );
-                                }
+                                let second = match a2 {
+                                    Action::Pick(x, None) if local => singles[x.index()].0,
+                                    Action::Pick(x, Some(y))
+                                        if local
+                                            && fast::independent(
+                                                singles[x.index()].1,
+                                                singles[y.index()].1,
+                                            ) =>
+                                    {
+                                        singles[x.index()].0 + singles[y.index()].0
+                                    }
+                                    // No active, no trace: the bitboard count.
+                                    _ => {
+                                        self.tick();
+                                        fast::count_on(&end, p, a2)
+                                    }
+                                } as usize;
+                                self.offer(
+                                    base.removed + second,
+                                    ProofSpec {
+                                        active: (kind, cell),
+                                        passive: p,
+                                        starter: a1,
+                                        then: Some(a2),
+                                    },
+                                );
                             }
                         }
                     }

@@ -114,68 +114,40 @@ impl Boards {
     }
 
     /// Gems fall within each stretch of a column between rocks; places
-    /// left at the top of a stretch become rocks (as in the engine). Only
-    /// columns with holes are touched: each is read into 7 codes,
-    /// compacted, and written back with one clear per mask.
+    /// left at the top of a stretch become rocks (as in the engine).
+    ///
+    /// Holes are closed one at a time from the top: the gems between the
+    /// nearest rock above a hole and the hole slide down one row (a shift
+    /// by 8 on every color mask), and the cell under that rock becomes a
+    /// rock. Holes further down are not moved by this, so the holes found
+    /// at the start can be taken in index order.
     fn gravity(&mut self) {
         let filled = self.gems() | self.rock;
-        let holes = !filled & FULL;
-        if holes == 0 {
-            return;
-        }
-        for c in 0..COLS {
-            let col_mask = 0x0001_0101_0101_0101u64 << c;
-            if holes & col_mask == 0 {
+        let mut holes = !filled & FULL;
+        while holes != 0 {
+            let h = holes.trailing_zeros();
+            holes &= holes - 1;
+            let col = 0x0001_0101_0101_0101u64 << (h % COLS as u32);
+            let below_h = (1u64 << h) - 1;
+            let rocks_above = self.rock & col & below_h;
+            let top = if rocks_above == 0 {
+                // No rock above: the stretch starts at row 1.
+                col & below_h
+            } else {
+                let r = 63 - rocks_above.leading_zeros();
+                col & below_h & !((2u64 << r) - 1)
+            };
+            if top == 0 {
+                // The hole is right under a rock (or at row 1): it becomes
+                // a rock itself.
+                self.rock |= 1 << h;
                 continue;
             }
-            let mut codes = [6u8; ROWS];
-            for (r, code) in codes.iter_mut().enumerate() {
-                let bit = 1u64 << (r * COLS + c);
-                *code = if self.rock & bit != 0 {
-                    5
-                } else {
-                    self.color
-                        .iter()
-                        .position(|m| m & bit != 0)
-                        .map_or(6, |k| k as u8)
-                };
-            }
-            // Compact each stretch between rocks toward the bottom.
-            let mut bottom = ROWS as isize - 1;
-            while bottom >= 0 {
-                if codes[bottom as usize] == 5 {
-                    bottom -= 1;
-                    continue;
-                }
-                let mut top = bottom;
-                while top > 0 && codes[top as usize - 1] != 5 {
-                    top -= 1;
-                }
-                let mut write = bottom;
-                for r in (top..=bottom).rev() {
-                    let t = codes[r as usize];
-                    if t != 6 {
-                        codes[write as usize] = t;
-                        write -= 1;
-                    }
-                }
-                for r in top..=write {
-                    codes[r as usize] = 5;
-                }
-                bottom = top - 1;
-            }
             for m in &mut self.color {
-                *m &= !col_mask;
+                *m = (*m & !top) | ((*m & top) << 8);
             }
-            self.rock &= !col_mask;
-            for (r, &t) in codes.iter().enumerate() {
-                let bit = 1u64 << (r * COLS + c);
-                match t {
-                    0..=4 => self.color[t as usize] |= bit,
-                    5 => self.rock |= bit,
-                    _ => {}
-                }
-            }
+            // The stretch's top cell is left empty: a rock.
+            self.rock |= 1 << top.trailing_zeros();
         }
     }
 

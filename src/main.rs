@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use arbiter::games::rush_hour::{self, solver};
-use arbiter::games::{bejeweled, duorail};
+use arbiter::games::{bejeweled, dodgem, duorail};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::replay::Replay;
 use arbiter::{samples, verify, web};
@@ -95,6 +95,22 @@ enum SolveGame {
         /// Stop after this many seconds and report a lower bound.
         #[arg(long)]
         limit_secs: Option<f64>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Dodgem: the exact value of the start (and counts over every
+    /// reachable position), or of one position with the value of each move.
+    Dodgem {
+        /// Board size, 3 to 5.
+        #[arg(long, default_value_t = 3)]
+        size: u8,
+        /// A position instead of the start: rows from the top joined by
+        /// '/', then :B or :R, like B../B../.RR:B.
+        #[arg(long)]
+        position: Option<String>,
+        /// stuck-loses (the seed's, default) or stuck-wins (Winning Ways').
+        #[arg(long, default_value = "stuck-loses")]
+        rule: String,
         #[arg(long)]
         json: bool,
     },
@@ -282,6 +298,89 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 );
             } else {
                 println!("no {} track exists on this board", color.name());
+            }
+            Ok(())
+        }
+        Command::Solve {
+            game:
+                SolveGame::Dodgem {
+                    size,
+                    position,
+                    rule,
+                    json,
+                },
+        } => {
+            let rule = dodgem::StuckRule::parse(&rule).ok_or_else(|| {
+                Failure::Input(format!(
+                    "'{rule}' is not a rule: use stuck-loses or stuck-wins"
+                ))
+            })?;
+            let position = match &position {
+                Some(text) => Some(
+                    text.parse::<dodgem::Position>()
+                        .map_err(|e| Failure::Input(e.to_string()))?,
+                ),
+                None => None,
+            };
+            let n = position.map_or(size, |p| p.n);
+            if !(3..=5).contains(&n) {
+                return Err(Failure::Input(format!(
+                    "board size {n} is not supported: use 3, 4 or 5"
+                )));
+            }
+            let started = std::time::Instant::now();
+            let mut last = 0.0;
+            let tables = dodgem::Tables::solve(n, rule, |phase, done, total| {
+                // Progress only for long runs, at most twice a second.
+                let t = started.elapsed().as_secs_f64();
+                if t >= last + 0.5 {
+                    last = t;
+                    eprintln!("[{t:>6.1} s] {phase}: {done} / {total}");
+                }
+            });
+            let value = |v: dodgem::Value, r: Option<u32>| serde_json::json!({"value": v.word(), "remoteness": r});
+            match position {
+                None => {
+                    let (v, r) = tables.value_of(&dodgem::Position::start(n));
+                    let out = serde_json::json!({
+                        "size": n,
+                        "rule": rule.slug(),
+                        "reachable": tables.reachable,
+                        "start": value(v, r),
+                        "counts": {"win": tables.counts[0], "lose": tables.counts[1], "draw": tables.counts[2]},
+                        "seconds": started.elapsed().as_secs_f64(),
+                    });
+                    if json {
+                        println!("{out}");
+                    } else {
+                        println!("{n}×{n} Dodgem ({}): the start is a {} for blue{}; {} reachable positions (win {}, lose {}, draw {})",
+                            rule.slug(), v.word(), r.map(|r| format!(" in {r} plies")).unwrap_or_default(),
+                            tables.reachable, tables.counts[0], tables.counts[1], tables.counts[2]);
+                    }
+                }
+                Some(p) => {
+                    let (v, r) = tables.value_of(&p);
+                    let moves: Vec<_> = tables
+                        .moves(&p)
+                        .into_iter()
+                        .map(|(m, v, r)| serde_json::json!({"move": m, "value": v.word(), "remoteness": r}))
+                        .collect();
+                    if json {
+                        println!(
+                            "{}",
+                            serde_json::json!({"position": p.to_string(), "value": v.word(), "remoteness": r, "moves": moves})
+                        );
+                    } else {
+                        println!(
+                            "{p}: {} for the side to move{}",
+                            v.word(),
+                            r.map(|r| format!(" in {r}")).unwrap_or_default()
+                        );
+                        for m in moves {
+                            println!("  {} → {} {}", m["move"], m["value"], m["remoteness"]);
+                        }
+                    }
+                }
             }
             Ok(())
         }

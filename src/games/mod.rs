@@ -7,6 +7,7 @@
 //! line in each enum here.
 
 pub mod bejeweled;
+pub mod dodgem;
 pub mod duorail;
 pub mod rush_hour;
 

@@ -1,0 +1,16 @@
+//! Dodgem, by Colin Vout (as in Winning Ways).
+//!
+//! On an n×n board each side has n−1 cars; blue drives east, north or
+//! south and leaves off the east edge, red drives north, west or east and
+//! leaves off the north edge; first to get every car off wins. Which side
+//! loses when it cannot move is a per-match rule (`stuck-loses`, the seed's
+//! and the default; `stuck-wins`, Winning Ways' and GamesmanUni's).
+//!
+//! Files: `board` (positions, moves, notation), `solver` (retrograde
+//! analysis of the whole game: value and remoteness of every position).
+
+pub mod board;
+pub mod solver;
+
+pub use board::{Position, Side, StuckRule};
+pub use solver::{Tables, Value};

@@ -1,0 +1,502 @@
+//! Exact retrograde analysis of Dodgem, as GamesCrafters' GamesmanUni
+//! reports it: win / lose / draw for the side to move and the remoteness
+//! (plies to the end with best play: a winner ends as fast as it can, a
+//! loser as slowly), for every position.
+//!
+//! Positions are numbered densely (no hashing): a side's cars are a subset
+//! of the n² cells with at most n−1 members, ranked in the combinatorial
+//! number system, red's ranked among the cells blue leaves free. One byte
+//! of value-and-remoteness and one child counter per position is the whole
+//! table. The analysis is the classic one for loopy games: the decided
+//! positions (game over, or stuck) are propagated backwards level by level
+//! through un-moves — a parent of a lost position is won; a parent all of
+//! whose children are won is lost — and whatever is never decided is a
+//! draw. Levels are processed in order, so remoteness is exact.
+
+use super::board::{Dir, Position, Side, StuckRule};
+
+/// The value of a position for the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Value {
+    Win,
+    Lose,
+    Draw,
+}
+
+impl Value {
+    pub fn word(self) -> &'static str {
+        match self {
+            Value::Win => "win",
+            Value::Lose => "lose",
+            Value::Draw => "draw",
+        }
+    }
+}
+
+const UNKNOWN: u8 = 0;
+const WIN: u8 = 1;
+const LOSE: u8 = 2;
+/// Positions that cannot occur (the side to move has no cars: it won on
+/// its last move, so it cannot be its turn).
+const IMPOSSIBLE: u8 = 3;
+
+/// Dense numbering of positions of one board size.
+pub struct Indexer {
+    cells: u32,
+    binom: [[u64; 26]; 26],
+    /// Offset of the block of positions with (blue cars, red cars).
+    offset: [[u64; 5]; 5],
+    /// Positions per side to move.
+    half: u64,
+}
+
+impl Indexer {
+    pub fn new(n: u8) -> Indexer {
+        assert!((3..=5).contains(&n));
+        let cells = (n as u32) * (n as u32);
+        let mut binom = [[0u64; 26]; 26];
+        for i in 0..26 {
+            binom[i][0] = 1;
+            for j in 1..=i {
+                binom[i][j] = binom[i - 1][j - 1] + binom[i - 1][j];
+            }
+        }
+        let mut offset = [[0u64; 5]; 5];
+        let mut total = 0;
+        for nb in 0..n as usize {
+            for nr in 0..n as usize {
+                offset[nb][nr] = total;
+                total += binom[cells as usize][nb] * binom[cells as usize - nb][nr];
+            }
+        }
+        Indexer {
+            cells,
+            binom,
+            offset,
+            half: total,
+        }
+    }
+
+    /// Positions in all (both sides to move, impossible ones included).
+    pub fn len(&self) -> u64 {
+        2 * self.half
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.half == 0
+    }
+
+    /// Colex rank of a set of `k` positions.
+    fn rank(&self, mut set: u32) -> u64 {
+        let mut r = 0;
+        let mut i = 1;
+        while set != 0 {
+            let p = set.trailing_zeros() as usize;
+            set &= set - 1;
+            r += self.binom[p][i];
+            i += 1;
+        }
+        r
+    }
+
+    /// Red's cells renumbered among the cells blue leaves free.
+    fn compress(red: u32, blue: u32) -> u32 {
+        let mut out = 0;
+        let mut r = red;
+        while r != 0 {
+            let p = r.trailing_zeros();
+            r &= r - 1;
+            let below = blue & ((1u32 << p) - 1);
+            out |= 1 << (p - below.count_ones());
+        }
+        out
+    }
+
+    pub fn index(&self, p: &Position) -> u64 {
+        let nb = p.blue.count_ones() as usize;
+        let nr = p.red.count_ones() as usize;
+        let free = self.cells as usize - nb;
+        let base = self.offset[nb][nr]
+            + self.rank(p.blue) * self.binom[free][nr]
+            + self.rank(Indexer::compress(p.red, p.blue));
+        match p.to_move {
+            Side::Blue => base,
+            Side::Red => self.half + base,
+        }
+    }
+}
+
+/// The solved game of one size and rule.
+pub struct Tables {
+    pub n: u8,
+    pub rule: StuckRule,
+    pub indexer: Indexer,
+    /// Value in the low 2 bits; remoteness (capped at 63) above them is
+    /// not enough for long games, so remoteness is kept apart.
+    value: Vec<u8>,
+    remoteness: Vec<u8>,
+    /// Positions reachable from the start (game-over ones included).
+    pub reachable: u64,
+    /// Reachable positions by value: win, lose, draw.
+    pub counts: [u64; 3],
+}
+
+/// Every subset of `cells` cells with exactly `k` members, in order.
+fn subsets(cells: u32, k: u32, mut f: impl FnMut(u32)) {
+    if k == 0 {
+        f(0);
+        return;
+    }
+    let mut s: u32 = (1 << k) - 1;
+    while s < (1 << cells) {
+        f(s);
+        let c = s & s.wrapping_neg();
+        let r = s + c;
+        s = (((r ^ s) >> 2) / c) | r;
+    }
+}
+
+/// Every position of the board (both sides to move).
+fn all_positions(n: u8, mut f: impl FnMut(Position)) {
+    let cells = n as u32 * n as u32;
+    for nb in 0..n as u32 {
+        for nr in 0..n as u32 {
+            subsets(cells, nb, |blue| {
+                let free = !blue & ((1 << cells) - 1);
+                subsets(cells - nb, nr, |packed| {
+                    // Spread red's packed bits over the free cells.
+                    let mut red = 0;
+                    let mut f_cells = free;
+                    let mut k = 0;
+                    while f_cells != 0 {
+                        let p = f_cells.trailing_zeros();
+                        f_cells &= f_cells - 1;
+                        if packed & (1 << k) != 0 {
+                            red |= 1 << p;
+                        }
+                        k += 1;
+                    }
+                    for to_move in [Side::Blue, Side::Red] {
+                        f(Position {
+                            n,
+                            blue,
+                            red,
+                            to_move,
+                        });
+                    }
+                });
+            });
+        }
+    }
+}
+
+/// The positions one un-move before `p`: the side that just moved moved
+/// a car into its cell (or off the board).
+fn parents(p: &Position, mut f: impl FnMut(Position)) {
+    let mover = p.to_move.other();
+    let n = p.n;
+    // A game-over position has no moves, so it is nobody's parent: the
+    // side to move in the parent (the one not moving now) must have cars.
+    if p.cars(p.to_move) == 0 {
+        return;
+    }
+    let occupied = p.blue | p.red;
+    let cars = p.cars(mover);
+    let mut each = cars;
+    while each != 0 {
+        let x = each.trailing_zeros() as u8;
+        each &= each - 1;
+        for d in Dir::of(mover) {
+            let back = match d {
+                Dir::North => Dir::South,
+                Dir::South => Dir::North,
+                Dir::East => Dir::West,
+                Dir::West => Dir::East,
+            };
+            if let Some(y) = Position::step(n, x, back) {
+                if occupied & (1 << y) == 0 {
+                    let moved = (cars & !(1 << x)) | (1 << y);
+                    f(with(p, mover, moved));
+                }
+            }
+        }
+    }
+    // A car that drove off the exit edge.
+    if cars.count_ones() < n as u32 - 1 {
+        for k in 0..n {
+            let e = match mover {
+                Side::Blue => k * n + (n - 1),
+                Side::Red => (n - 1) * n + k,
+            };
+            if occupied & (1 << e) == 0 {
+                f(with(p, mover, cars | (1 << e)));
+            }
+        }
+    }
+}
+
+fn with(p: &Position, mover: Side, cars: u32) -> Position {
+    let mut q = *p;
+    match mover {
+        Side::Blue => q.blue = cars,
+        Side::Red => q.red = cars,
+    }
+    q.to_move = mover;
+    q
+}
+
+impl Tables {
+    /// Solves the game; `progress` hears (phase, done, total) now and then.
+    pub fn solve(n: u8, rule: StuckRule, mut progress: impl FnMut(&str, u64, u64)) -> Tables {
+        let indexer = Indexer::new(n);
+        let len = indexer.len() as usize;
+        let mut value = vec![UNKNOWN; len];
+        let mut remoteness = vec![0u8; len];
+        let mut children = vec![0u8; len];
+        let mut level: Vec<Position> = Vec::new();
+        let mut seen = 0u64;
+        // Decided at once: game over (the side to move lost) or stuck.
+        all_positions(n, |p| {
+            let i = indexer.index(&p) as usize;
+            seen += 1;
+            if seen % (1 << 22) == 0 {
+                progress("counting moves", seen, len as u64);
+            }
+            if p.cars(p.to_move) == 0 {
+                value[i] = IMPOSSIBLE;
+            } else if p.cars(p.to_move.other()) == 0 {
+                value[i] = LOSE;
+                level.push(p);
+            } else {
+                let k = p.moves().len();
+                if k == 0 {
+                    value[i] = match rule {
+                        StuckRule::StuckLoses => LOSE,
+                        StuckRule::StuckWins => WIN,
+                    };
+                    level.push(p);
+                } else {
+                    children[i] = k as u8;
+                }
+            }
+        });
+        // Backwards, one remoteness level at a time.
+        let mut depth: u8 = 0;
+        while !level.is_empty() {
+            progress("propagating", depth as u64, level.len() as u64);
+            let mut next = Vec::new();
+            for p in &level {
+                let lost = value[indexer.index(p) as usize] == LOSE;
+                parents(p, |q| {
+                    let j = indexer.index(&q) as usize;
+                    if value[j] != UNKNOWN {
+                        return;
+                    }
+                    if lost {
+                        value[j] = WIN;
+                        remoteness[j] = depth.saturating_add(1);
+                        next.push(q);
+                    } else {
+                        children[j] -= 1;
+                        if children[j] == 0 {
+                            value[j] = LOSE;
+                            remoteness[j] = depth.saturating_add(1);
+                            next.push(q);
+                        }
+                    }
+                });
+            }
+            level = next;
+            depth = depth.saturating_add(1);
+        }
+        drop(children);
+        let mut t = Tables {
+            n,
+            rule,
+            indexer,
+            value,
+            remoteness,
+            reachable: 0,
+            counts: [0; 3],
+        };
+        t.count_reachable(&mut progress);
+        t
+    }
+
+    /// Counts the positions reachable from the start, by value.
+    fn count_reachable(&mut self, progress: &mut impl FnMut(&str, u64, u64)) {
+        let mut seen = vec![0u64; (self.indexer.len() as usize).div_ceil(64)];
+        let start = Position::start(self.n);
+        let mut stack = vec![start];
+        let i = self.indexer.index(&start) as usize;
+        seen[i / 64] |= 1 << (i % 64);
+        let mut count = 0u64;
+        while let Some(p) = stack.pop() {
+            count += 1;
+            if count % (1 << 22) == 0 {
+                progress("counting reachable positions", count, self.indexer.len());
+            }
+            let v = self.value_of(&p).0;
+            self.counts[match v {
+                Value::Win => 0,
+                Value::Lose => 1,
+                Value::Draw => 2,
+            }] += 1;
+            for m in p.moves() {
+                let q = p.play(m);
+                let j = self.indexer.index(&q) as usize;
+                if seen[j / 64] & (1 << (j % 64)) == 0 {
+                    seen[j / 64] |= 1 << (j % 64);
+                    stack.push(q);
+                }
+            }
+        }
+        self.reachable = count;
+    }
+
+    /// The value and remoteness of a position (`None`: a draw).
+    pub fn value_of(&self, p: &Position) -> (Value, Option<u32>) {
+        let i = self.indexer.index(p) as usize;
+        match self.value[i] {
+            WIN => (Value::Win, Some(self.remoteness[i] as u32)),
+            LOSE => (Value::Lose, Some(self.remoteness[i] as u32)),
+            _ => (Value::Draw, None),
+        }
+    }
+
+    /// Each legal move with the value it leads to, from the mover's point
+    /// of view (as GamesmanUni shows: "win" = this move wins).
+    pub fn moves(&self, p: &Position) -> Vec<(String, Value, Option<u32>)> {
+        p.moves()
+            .into_iter()
+            .map(|m| {
+                let (v, r) = self.value_of(&p.play(m));
+                let mine = match v {
+                    Value::Win => Value::Lose,
+                    Value::Lose => Value::Win,
+                    Value::Draw => Value::Draw,
+                };
+                (p.move_name(m), mine, r.map(|r| r + 1))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, HashSet};
+
+    #[test]
+    fn the_index_is_a_bijection() {
+        for n in [3u8, 4] {
+            let ix = Indexer::new(n);
+            let mut seen = HashSet::new();
+            all_positions(n, |p| {
+                let i = ix.index(&p);
+                assert!(i < ix.len());
+                assert!(seen.insert(i), "{p} collides");
+            });
+            assert_eq!(seen.len() as u64, ix.len());
+        }
+    }
+
+    #[test]
+    fn parents_are_exactly_the_positions_that_move_here() {
+        let n = 3;
+        let mut forward: HashMap<Position, HashSet<Position>> = HashMap::new();
+        all_positions(n, |p| {
+            if p.cars(p.to_move) == 0 {
+                return;
+            }
+            for m in p.moves() {
+                forward.entry(p.play(m)).or_default().insert(p);
+            }
+        });
+        all_positions(n, |p| {
+            let mut back = HashSet::new();
+            parents(&p, |q| {
+                back.insert(q);
+            });
+            assert_eq!(back, forward.remove(&p).unwrap_or_default(), "{p}");
+        });
+    }
+
+    /// Plain fixpoint iteration over every position: slow, obviously
+    /// right, for n = 3.
+    fn brute_force(n: u8, rule: StuckRule) -> HashMap<Position, (Value, Option<u32>)> {
+        let mut all = Vec::new();
+        all_positions(n, |p| {
+            if p.cars(p.to_move) != 0 {
+                all.push(p)
+            }
+        });
+        let mut known: HashMap<Position, (Value, u32)> = HashMap::new();
+        for &p in &all {
+            if p.cars(p.to_move.other()) == 0 {
+                known.insert(p, (Value::Lose, 0));
+            } else if p.moves().is_empty() {
+                let v = match rule {
+                    StuckRule::StuckLoses => Value::Lose,
+                    StuckRule::StuckWins => Value::Win,
+                };
+                known.insert(p, (v, 0));
+            }
+        }
+        for depth in 1..200u32 {
+            let mut new = Vec::new();
+            for &p in &all {
+                if known.contains_key(&p) {
+                    continue;
+                }
+                let kids: Vec<Option<(Value, u32)>> = p
+                    .moves()
+                    .iter()
+                    .map(|m| known.get(&p.play(*m)).copied())
+                    .collect();
+                // Won if some child is lost at depth − 1 (and none earlier:
+                // guaranteed since we go level by level).
+                if kids.iter().any(|k| *k == Some((Value::Lose, depth - 1))) {
+                    new.push((p, (Value::Win, depth)));
+                } else if kids.iter().all(|k| matches!(k, Some((Value::Win, _))))
+                    && kids.iter().any(|k| *k == Some((Value::Win, depth - 1)))
+                {
+                    new.push((p, (Value::Lose, depth)));
+                }
+            }
+            for (p, v) in new {
+                known.insert(p, v);
+            }
+        }
+        all.iter()
+            .map(|p| {
+                (
+                    *p,
+                    known
+                        .get(p)
+                        .map_or((Value::Draw, None), |(v, r)| (*v, Some(*r))),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_3x3_under_both_rules() {
+        for rule in [StuckRule::StuckLoses, StuckRule::StuckWins] {
+            let t = Tables::solve(3, rule, |_, _, _| {});
+            for (p, want) in brute_force(3, rule) {
+                assert_eq!(t.value_of(&p), want, "{p} {rule:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_3x3_start_is_a_first_player_win_under_winning_ways_rules() {
+        // Winning Ways (and GamesmanUni, stuck-wins) report the 3×3 start
+        // as a win for the first player.
+        let t = Tables::solve(3, StuckRule::StuckWins, |_, _, _| {});
+        assert_eq!(t.value_of(&Position::start(3)).0, Value::Win);
+        assert!(t.reachable > 0);
+        assert_eq!(t.counts.iter().sum::<u64>(), t.reachable);
+    }
+}

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use arbiter::games::rush_hour::{self, solver};
-use arbiter::games::{bejeweled, dodgem, duorail};
+use arbiter::games::{bejeweled, dodgem, duorail, permutation};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::replay::Replay;
 use arbiter::{samples, verify, web};
@@ -111,6 +111,15 @@ enum SolveGame {
         /// stuck-loses (the seed's, default) or stuck-wins (Winning Ways').
         #[arg(long, default_value = "stuck-loses")]
         rule: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Multiplications Within The Permutation: best play in part 2.
+    Permutation {
+        /// Position file: `players m`, `perm r1 r2 …`, optional
+        /// `numbered A5 G3 …`.
+        #[arg(long)]
+        position: PathBuf,
         #[arg(long)]
         json: bool,
     },
@@ -381,6 +390,40 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         }
                     }
                 }
+            }
+            Ok(())
+        }
+        Command::Solve {
+            game: SolveGame::Permutation { position, json },
+        } => {
+            let text = std::fs::read_to_string(&position)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", position.display())))?;
+            let p = permutation::Position::parse(&text)
+                .map_err(|e| Failure::Input(format!("{}: {e}", position.display())))?;
+            let a = permutation::analyse(&p);
+            if json {
+                let moves: Vec<_> = a
+                    .moves
+                    .iter()
+                    .map(|(x, t, loss)| serde_json::json!({"x": x, "totals": t, "loss": loss}))
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "totals": a.totals,
+                        "best": a.best,
+                        "best_all": a.best_all,
+                        "line": a.line,
+                        "moves": moves,
+                    })
+                );
+            } else {
+                println!("totals under best play: {:?}", a.totals);
+                println!(
+                    "best next x: {}",
+                    a.best.as_deref().unwrap_or("(none: every x is numbered)")
+                );
+                println!("line: {}", a.line.join(" "));
             }
             Ok(())
         }

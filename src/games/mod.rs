@@ -9,6 +9,7 @@
 pub mod bejeweled;
 pub mod dodgem;
 pub mod duorail;
+pub mod permutation;
 pub mod rush_hour;
 
 use chrono::{DateTime, Utc};

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use arbiter::games::rush_hour::{self, solver};
-use arbiter::games::{bejeweled, dodgem, duorail, permutation};
+use arbiter::games::{bejeweled, dodgem, duorail, permutation, xs_and_lines};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::replay::Replay;
 use arbiter::{samples, verify, web};
@@ -118,6 +118,15 @@ enum SolveGame {
     Permutation {
         /// Position file: `players m`, `perm r1 r2 …`, optional
         /// `numbered A5 G3 …`.
+        #[arg(long)]
+        position: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// x's and lines: the value of a part-2 position and of each line.
+    XsAndLines {
+        /// Position file: `size n`, `xs …`, `lines … ; …` (or -), `from X`
+        /// (or any).
         #[arg(long)]
         position: PathBuf,
         #[arg(long)]
@@ -424,6 +433,32 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     a.best.as_deref().unwrap_or("(none: every x is numbered)")
                 );
                 println!("line: {}", a.line.join(" "));
+            }
+            Ok(())
+        }
+        Command::Solve {
+            game: SolveGame::XsAndLines { position, json },
+        } => {
+            let text = std::fs::read_to_string(&position)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", position.display())))?;
+            let p = xs_and_lines::Position::parse(&text)
+                .map_err(|e| Failure::Input(format!("{}: {e}", position.display())))?;
+            let (wins, moves) = xs_and_lines::solve(&p);
+            let word = |w: bool| if w { "win" } else { "lose" };
+            if json {
+                let moves: Vec<_> = moves
+                    .iter()
+                    .map(|(l, w)| serde_json::json!({"line": l.to_string(), "value": word(*w)}))
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({"value": word(wins), "moves": moves})
+                );
+            } else {
+                println!("{} for the side to move", word(wins));
+                for (l, w) in moves {
+                    println!("  {l}: {}", word(w));
+                }
             }
             Ok(())
         }

@@ -11,6 +11,7 @@ pub mod dodgem;
 pub mod duorail;
 pub mod permutation;
 pub mod rush_hour;
+pub mod xs_and_lines;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

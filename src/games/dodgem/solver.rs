@@ -259,7 +259,7 @@ impl Tables {
         all_positions(n, |p| {
             let i = indexer.index(&p) as usize;
             seen += 1;
-            if seen % (1 << 22) == 0 {
+            if seen.is_multiple_of(1 << 22) {
                 progress("counting moves", seen, len as u64);
             }
             if p.cars(p.to_move) == 0 {
@@ -333,7 +333,7 @@ impl Tables {
         let mut count = 0u64;
         while let Some(p) = stack.pop() {
             count += 1;
-            if count % (1 << 22) == 0 {
+            if count.is_multiple_of(1 << 22) {
                 progress("counting reachable positions", count, self.indexer.len());
             }
             let v = self.value_of(&p).0;

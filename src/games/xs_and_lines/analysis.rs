@@ -1,0 +1,474 @@
+//! Positions, lines and the exact part-2 solver.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use thiserror::Error;
+
+/// A cell: column (0 = `A`) and row (0 = `1`, the top).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Cell {
+    pub col: u8,
+    pub row: u8,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'A' + self.col) as char, self.row + 1)
+    }
+}
+
+fn parse_cell(s: &str, n: u8) -> Option<Cell> {
+    let b = s.trim().as_bytes();
+    if b.len() < 2 {
+        return None;
+    }
+    let col = b[0].to_ascii_uppercase().wrapping_sub(b'A');
+    let row: u8 = std::str::from_utf8(&b[1..]).ok()?.parse().ok()?;
+    (col < n && row >= 1 && row <= n).then_some(Cell { col, row: row - 1 })
+}
+
+/// A line between two x's; `via` is the corner of an L.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Line {
+    pub from: Cell,
+    pub to: Cell,
+    pub via: Option<Cell>,
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)?;
+        if let Some(v) = self.via {
+            write!(f, " via {v}")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Error, PartialEq, Eq, Clone)]
+pub enum XsError {
+    #[error("line {0}: {1}")]
+    Line(usize, String),
+    #[error("the position needs 'size n' (3 to 12) and 'xs …'")]
+    Missing,
+    #[error("'{0}' is not a legal line here: {1}")]
+    Illegal(String, String),
+}
+
+/// Where earlier lines pass straight through: one bit per cell, for each
+/// axis (n ≤ 12, so 144 cells fit in two words and a half).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct Passes {
+    horizontal: [u64; 3],
+    vertical: [u64; 3],
+}
+
+impl Passes {
+    fn get(m: &[u64; 3], i: usize) -> bool {
+        m[i / 64] & (1 << (i % 64)) != 0
+    }
+    fn set(m: &mut [u64; 3], i: usize) {
+        m[i / 64] |= 1 << (i % 64);
+    }
+}
+
+/// A part-2 position.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub n: u8,
+    /// The x's, in the file's order.
+    pub xs: Vec<Cell>,
+    /// Lines drawn so far, in order.
+    pub lines: Vec<Line>,
+    /// The x the next line starts from; `None`: any (the first line).
+    pub from: Option<usize>,
+    used: u16,
+    passes: Passes,
+}
+
+impl Position {
+    /// Reads `size n`, `xs …`, `lines A-B via C; …` (or `-`), `from X`
+    /// (or `any`), replaying the lines and checking each.
+    pub fn parse(text: &str) -> Result<Position, XsError> {
+        let mut n = None;
+        let mut xs_words: Vec<String> = Vec::new();
+        let mut lines_text = String::new();
+        let mut from_text = String::from("any");
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            let Some((key, rest)) = line.split_once(char::is_whitespace).or(Some((line, "")))
+            else {
+                continue;
+            };
+            match key {
+                "" => {}
+                "size" => {
+                    n = Some(
+                        rest.trim()
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|n| (3..=12).contains(n))
+                            .ok_or_else(|| XsError::Line(i + 1, "size is 3 to 12".into()))?,
+                    )
+                }
+                "xs" => xs_words.extend(rest.split_whitespace().map(String::from)),
+                "lines" => lines_text = rest.trim().to_string(),
+                "from" => from_text = rest.trim().to_string(),
+                _ => {
+                    return Err(XsError::Line(
+                        i + 1,
+                        format!("'{key}' is not a key: use size, xs, lines, from"),
+                    ))
+                }
+            }
+        }
+        let n = n.ok_or(XsError::Missing)?;
+        let mut xs = Vec::new();
+        for w in &xs_words {
+            let c = parse_cell(w, n).ok_or_else(|| {
+                XsError::Line(2, format!("'{w}' is not a cell of a {n}×{n} grid"))
+            })?;
+            if xs.contains(&c) {
+                return Err(XsError::Line(2, format!("{c} holds two x's")));
+            }
+            xs.push(c);
+        }
+        if xs.is_empty() || xs.len() > 16 {
+            return Err(XsError::Missing);
+        }
+        let mut p = Position {
+            n,
+            xs,
+            lines: Vec::new(),
+            from: None,
+            used: 0,
+            passes: Passes::default(),
+        };
+        if !lines_text.is_empty() && lines_text != "-" {
+            for part in lines_text
+                .split(';')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+            {
+                let line = p.parse_line(part)?;
+                let legal = p.legal_lines();
+                if !legal.contains(&line) {
+                    return Err(XsError::Illegal(part.to_string(), p.why_illegal(&line)));
+                }
+                p.draw(line);
+            }
+        }
+        if from_text != "any" {
+            let c = parse_cell(&from_text, n)
+                .and_then(|c| p.xs.iter().position(|x| *x == c))
+                .ok_or_else(|| XsError::Illegal(format!("from {from_text}"), "not an x".into()))?;
+            if let Some(last) = p.from {
+                if last != c {
+                    return Err(XsError::Illegal(
+                        format!("from {from_text}"),
+                        format!("the last line ended on {}", p.xs[last]),
+                    ));
+                }
+            }
+            p.from = Some(c);
+        }
+        Ok(p)
+    }
+
+    fn parse_line(&self, s: &str) -> Result<Line, XsError> {
+        let bad = |why: &str| XsError::Illegal(s.to_string(), why.to_string());
+        let (ends, via) = match s.split_once(" via ") {
+            Some((e, v)) => (
+                e,
+                Some(parse_cell(v, self.n).ok_or_else(|| bad("the corner is not a cell"))?),
+            ),
+            None => (s, None),
+        };
+        let (a, b) = ends
+            .split_once('-')
+            .ok_or_else(|| bad("write FROM-TO, like B2-F7 via F2"))?;
+        let from = parse_cell(a, self.n).ok_or_else(|| bad("the start is not a cell"))?;
+        let to = parse_cell(b, self.n).ok_or_else(|| bad("the end is not a cell"))?;
+        Ok(Line { from, to, via })
+    }
+
+    fn index(&self, c: Cell) -> usize {
+        c.row as usize * self.n as usize + c.col as usize
+    }
+
+    fn x_at(&self, c: Cell) -> Option<usize> {
+        self.xs.iter().position(|x| *x == c)
+    }
+
+    /// The cells a straight run passes (ends excluded) and its axis.
+    fn run(a: Cell, b: Cell) -> (Vec<Cell>, bool) {
+        let horizontal = a.row == b.row;
+        let mut out = Vec::new();
+        if horizontal {
+            let (lo, hi) = (a.col.min(b.col), a.col.max(b.col));
+            for c in lo + 1..hi {
+                out.push(Cell { col: c, row: a.row });
+            }
+        } else {
+            let (lo, hi) = (a.row.min(b.row), a.row.max(b.row));
+            for r in lo + 1..hi {
+                out.push(Cell { col: a.col, row: r });
+            }
+        }
+        (out, horizontal)
+    }
+
+    /// Checks a line against the x's and earlier lines; on success, the
+    /// straight passes it adds: (cell index, horizontal).
+    fn fits(&self, line: &Line) -> Result<Vec<(usize, bool)>, String> {
+        let legs: Vec<(Cell, Cell)> = match line.via {
+            None => {
+                if line.from.row != line.to.row && line.from.col != line.to.col {
+                    return Err(
+                        "the x's are in different rows and columns: name the corner with 'via'"
+                            .into(),
+                    );
+                }
+                vec![(line.from, line.to)]
+            }
+            Some(v) => {
+                let ok = (v.row == line.from.row && v.col == line.to.col)
+                    || (v.col == line.from.col && v.row == line.to.row);
+                if !ok || line.from.row == line.to.row || line.from.col == line.to.col {
+                    return Err(format!(
+                        "{v} is not a corner between {} and {}",
+                        line.from, line.to
+                    ));
+                }
+                if self.x_at(v).is_some() {
+                    return Err(format!("the corner {v} holds an x"));
+                }
+                vec![(line.from, v), (v, line.to)]
+            }
+        };
+        let mut passes = Vec::new();
+        for (a, b) in legs {
+            let (cells, horizontal) = Position::run(a, b);
+            for c in cells {
+                if self.x_at(c).is_some() {
+                    return Err(format!("it passes over the x on {c}"));
+                }
+                let i = self.index(c);
+                let across = if horizontal {
+                    Passes::get(&self.passes.vertical, i)
+                } else {
+                    Passes::get(&self.passes.horizontal, i)
+                };
+                if across {
+                    return Err(format!("it crosses an earlier line on {c}"));
+                }
+                passes.push((i, horizontal));
+            }
+        }
+        Ok(passes)
+    }
+
+    fn why_illegal(&self, line: &Line) -> String {
+        let Some(a) = self.x_at(line.from) else {
+            return format!("{} holds no x", line.from);
+        };
+        let Some(b) = self.x_at(line.to) else {
+            return format!("{} holds no x", line.to);
+        };
+        if let Some(f) = self.from {
+            if a != f {
+                return format!("the line must start from {}", self.xs[f]);
+            }
+        } else if self.used & (1 << a) != 0 {
+            return format!("{} is used", line.from);
+        }
+        if self.used & (1 << b) != 0 {
+            return format!("{} was drawn to or from already", line.to);
+        }
+        self.fits(line).err().unwrap_or_else(|| "not legal".into())
+    }
+
+    /// Every legal next line.
+    pub fn legal_lines(&self) -> Vec<Line> {
+        let starts: Vec<usize> = match self.from {
+            Some(f) => vec![f],
+            None => (0..self.xs.len())
+                .filter(|i| self.used & (1 << i) == 0)
+                .collect(),
+        };
+        let mut out = Vec::new();
+        for &a in &starts {
+            for b in 0..self.xs.len() {
+                if b == a || self.used & (1 << b) != 0 {
+                    continue;
+                }
+                let (p, q) = (self.xs[a], self.xs[b]);
+                let candidates: Vec<Line> = if p.row == q.row || p.col == q.col {
+                    vec![Line {
+                        from: p,
+                        to: q,
+                        via: None,
+                    }]
+                } else {
+                    vec![
+                        Line {
+                            from: p,
+                            to: q,
+                            via: Some(Cell {
+                                col: q.col,
+                                row: p.row,
+                            }),
+                        },
+                        Line {
+                            from: p,
+                            to: q,
+                            via: Some(Cell {
+                                col: p.col,
+                                row: q.row,
+                            }),
+                        },
+                    ]
+                };
+                for l in candidates {
+                    if self.fits(&l).is_ok() {
+                        out.push(l);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Draws a legal line.
+    pub fn draw(&mut self, line: Line) {
+        let passes = self.fits(&line).expect("drawn lines are legal");
+        for (i, horizontal) in passes {
+            if horizontal {
+                Passes::set(&mut self.passes.horizontal, i);
+            } else {
+                Passes::set(&mut self.passes.vertical, i);
+            }
+        }
+        let a = self.x_at(line.from).expect("an x");
+        let b = self.x_at(line.to).expect("an x");
+        self.used |= (1 << a) | (1 << b);
+        self.from = Some(b);
+        self.lines.push(line);
+    }
+}
+
+/// The value of a part-2 position for the side to move, and each legal
+/// line with its value for the player drawing it (misère: a player with
+/// no line at its turn wins).
+pub fn solve(p: &Position) -> (bool, Vec<(Line, bool)>) {
+    let mut memo: HashMap<(u16, Option<usize>, Passes), bool> = HashMap::new();
+    let moves: Vec<(Line, bool)> = p
+        .legal_lines()
+        .into_iter()
+        .map(|l| {
+            let mut q = p.clone();
+            q.draw(l);
+            // This line wins if the opponent then loses.
+            (l, !wins(&q, &mut memo))
+        })
+        .collect();
+    let value = moves.is_empty() || moves.iter().any(|(_, w)| *w);
+    (value, moves)
+}
+
+fn wins(p: &Position, memo: &mut HashMap<(u16, Option<usize>, Passes), bool>) -> bool {
+    let key = (p.used, p.from, p.passes);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let lines = p.legal_lines();
+    let v = lines.is_empty()
+        || lines.into_iter().any(|l| {
+            let mut q = p.clone();
+            q.draw(l);
+            !wins(&q, memo)
+        });
+    memo.insert(key, v);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Position {
+        Position::parse(text).unwrap()
+    }
+
+    #[test]
+    fn straight_and_l_lines_and_the_crossing_rule() {
+        let p = pos("size 5\nxs A1 E1 C3 A5\nlines A1-E1\nfrom E1\n");
+        // From E1: to C3 via C1 passes D1 (on the earlier horizontal line:
+        // running along it is allowed) or via E3 (E2 free).
+        let names: Vec<String> = p.legal_lines().iter().map(|l| l.to_string()).collect();
+        assert!(names.contains(&"E1-C3 via C1".to_string()), "{names:?}");
+        assert!(names.contains(&"E1-C3 via E3".to_string()));
+        let r = Position::parse("size 5\nxs B5 A1 E1 B3\nlines A1-E1\nfrom E1\n").unwrap();
+        assert!(r
+            .fits(&Line {
+                from: Cell { col: 1, row: 2 },
+                to: Cell { col: 1, row: 4 },
+                via: None
+            })
+            .is_ok());
+        let crossing = Position::parse("size 5\nxs A2 E2 C1 C3\nlines A2-E2\nfrom E2\n").unwrap();
+        let err = crossing.fits(&Line {
+            from: Cell { col: 2, row: 0 },
+            to: Cell { col: 2, row: 2 },
+            via: None,
+        });
+        assert!(
+            err.unwrap_err().contains("crosses"),
+            "C1-C3 crosses A2-E2 at C2"
+        );
+    }
+
+    #[test]
+    fn lines_may_not_pass_over_x_or_turn_on_one() {
+        let p = pos("size 5\nxs A1 C1 E1\n");
+        let names: Vec<String> = p.legal_lines().iter().map(|l| l.to_string()).collect();
+        assert!(
+            !names.contains(&"A1-E1".to_string()),
+            "C1 is in the way: {names:?}"
+        );
+        let q = pos("size 5\nxs A1 C3 A3\n");
+        let err = q.fits(&Line {
+            from: Cell { col: 0, row: 0 },
+            to: Cell { col: 2, row: 2 },
+            via: Some(Cell { col: 0, row: 2 }),
+        });
+        assert!(
+            err.unwrap_err().contains("corner"),
+            "the corner A3 holds an x"
+        );
+        assert!(Position::parse("size 5\nxs A1 C1 E1\nlines A1-E1\n").is_err());
+    }
+
+    #[test]
+    fn misere_two_x_is_a_loss_for_the_first_player() {
+        // One line exists; whoever draws it draws the last line and loses,
+        // so the first player (who must move) loses.
+        let (v, moves) = solve(&pos("size 4\nxs A1 A4\n"));
+        assert!(!v);
+        assert_eq!(moves.len(), 2, "A1-A4 and A4-A1 differ on the first line");
+        assert!(moves.iter().all(|(_, w)| !w));
+        // Three x's in a row: A1-B1 then B1-C1 is forced: the second line
+        // is the last, so the first player wins with A1-B1 (or C1-B1).
+        let (v, _) = solve(&pos("size 4\nxs A1 B1 C1\n"));
+        assert!(v);
+    }
+
+    #[test]
+    fn an_empty_move_list_wins_for_the_side_to_move() {
+        let p = pos("size 4\nxs A1 B1\nlines A1-B1\nfrom B1\n");
+        let (v, moves) = solve(&p);
+        assert!(moves.is_empty());
+        assert!(v, "the opponent drew the last line");
+    }
+}

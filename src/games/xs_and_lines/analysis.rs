@@ -358,39 +358,191 @@ impl Position {
     }
 }
 
+/// Every line between two x's that no x blocks, with the cells where it
+/// passes straight: geometry that never changes during part 2, computed
+/// once so that a move in the search is a few mask operations.
+struct Atlas {
+    /// `lines[a][b]`: the candidate lines from x `a` to x `b`.
+    lines: Vec<Vec<Vec<(Line, Passes)>>>,
+    /// `reach[a][b]`: every cell any line between `a` and `b` passes.
+    reach: Vec<Vec<Passes>>,
+}
+
+impl Atlas {
+    fn new(p: &Position) -> Atlas {
+        let k = p.xs.len();
+        let blank = Position {
+            passes: Passes::default(),
+            used: 0,
+            from: None,
+            lines: Vec::new(),
+            ..p.clone()
+        };
+        let mut lines = vec![vec![Vec::new(); k]; k];
+        for a in 0..k {
+            for b in 0..k {
+                if a == b {
+                    continue;
+                }
+                let (x, y) = (p.xs[a], p.xs[b]);
+                let candidates: Vec<Line> = if x.row == y.row || x.col == y.col {
+                    vec![Line {
+                        from: x,
+                        to: y,
+                        via: None,
+                    }]
+                } else {
+                    vec![
+                        Line {
+                            from: x,
+                            to: y,
+                            via: Some(Cell {
+                                col: y.col,
+                                row: x.row,
+                            }),
+                        },
+                        Line {
+                            from: x,
+                            to: y,
+                            via: Some(Cell {
+                                col: x.col,
+                                row: y.row,
+                            }),
+                        },
+                    ]
+                };
+                for l in candidates {
+                    // On a blank drawing only the x's can block a line.
+                    if let Ok(passes) = blank.fits(&l) {
+                        let mut m = Passes::default();
+                        for (i, horizontal) in passes {
+                            if horizontal {
+                                Passes::set(&mut m.horizontal, i);
+                            } else {
+                                Passes::set(&mut m.vertical, i);
+                            }
+                        }
+                        lines[a][b].push((l, m));
+                    }
+                }
+            }
+        }
+        let reach = (0..k)
+            .map(|a| {
+                (0..k)
+                    .map(|b| {
+                        lines[a][b]
+                            .iter()
+                            .chain(lines[b][a].iter())
+                            .fold(Passes::default(), |m, (_, p)| union(&m, p))
+                    })
+                    .collect()
+            })
+            .collect();
+        Atlas { lines, reach }
+    }
+
+    /// The drawing cut down to what can still matter: a drawn horizontal
+    /// pass only where some future line could pass vertically, and the
+    /// other way round. Future lines join x's among `avail`, so two
+    /// drawings that agree there play the same from now on — which is
+    /// what lets the memo recognise them.
+    fn relevant(&self, avail: u16, drawn: &Passes) -> Passes {
+        let mut reach = Passes::default();
+        let k = self.lines.len();
+        for a in 0..k {
+            if avail & (1 << a) == 0 {
+                continue;
+            }
+            for b in a + 1..k {
+                if avail & (1 << b) != 0 {
+                    reach = union(&reach, &self.reach[a][b]);
+                }
+            }
+        }
+        let mut out = Passes::default();
+        for w in 0..3 {
+            out.horizontal[w] = drawn.horizontal[w] & reach.vertical[w];
+            out.vertical[w] = drawn.vertical[w] & reach.horizontal[w];
+        }
+        out
+    }
+}
+
+/// True when a line with passes `m` crosses nothing drawn in `d`.
+fn clear(m: &Passes, d: &Passes) -> bool {
+    (0..3).all(|w| m.horizontal[w] & d.vertical[w] == 0 && m.vertical[w] & d.horizontal[w] == 0)
+}
+
+fn union(a: &Passes, b: &Passes) -> Passes {
+    let mut out = *a;
+    for w in 0..3 {
+        out.horizontal[w] |= b.horizontal[w];
+        out.vertical[w] |= b.vertical[w];
+    }
+    out
+}
+
+type Memo = HashMap<(u16, u8, Passes), bool>;
+
+/// Whether the side to move wins: misère, so having no line wins.
+fn wins(atlas: &Atlas, used: u16, from: u8, drawn: &Passes, memo: &mut Memo) -> bool {
+    let all = (1u32 << atlas.lines.len()) - 1;
+    let avail = (!used as u32 & all) as u16 | (1 << from);
+    let drawn = &atlas.relevant(avail, drawn);
+    let key = (used, from, *drawn);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut any = false;
+    let mut win = false;
+    for (b, cands) in atlas.lines[from as usize].iter().enumerate() {
+        if used & (1 << b) != 0 {
+            continue;
+        }
+        for (_, m) in cands {
+            if clear(m, drawn) {
+                any = true;
+                if !wins(atlas, used | (1 << b), b as u8, &union(drawn, m), memo) {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        if win {
+            break;
+        }
+    }
+    let v = win || !any;
+    memo.insert(key, v);
+    v
+}
+
 /// The value of a part-2 position for the side to move, and each legal
 /// line with its value for the player drawing it (misère: a player with
 /// no line at its turn wins).
 pub fn solve(p: &Position) -> (bool, Vec<(Line, bool)>) {
-    let mut memo: HashMap<(u16, Option<usize>, Passes), bool> = HashMap::new();
+    let atlas = Atlas::new(p);
+    let mut memo = Memo::new();
     let moves: Vec<(Line, bool)> = p
         .legal_lines()
         .into_iter()
         .map(|l| {
-            let mut q = p.clone();
-            q.draw(l);
+            let a = p.x_at(l.from).expect("an x");
+            let b = p.x_at(l.to).expect("an x");
+            let m = atlas.lines[a][b]
+                .iter()
+                .find(|(c, _)| *c == l)
+                .map(|(_, m)| *m)
+                .expect("a legal line is in the atlas");
+            let used = p.used | (1 << a) | (1 << b);
             // This line wins if the opponent then loses.
-            (l, !wins(&q, &mut memo))
+            let opponent = wins(&atlas, used, b as u8, &union(&p.passes, &m), &mut memo);
+            (l, !opponent)
         })
         .collect();
     let value = moves.is_empty() || moves.iter().any(|(_, w)| *w);
     (value, moves)
-}
-
-fn wins(p: &Position, memo: &mut HashMap<(u16, Option<usize>, Passes), bool>) -> bool {
-    let key = (p.used, p.from, p.passes);
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let lines = p.legal_lines();
-    let v = lines.is_empty()
-        || lines.into_iter().any(|l| {
-            let mut q = p.clone();
-            q.draw(l);
-            !wins(&q, memo)
-        });
-    memo.insert(key, v);
-    v
 }
 
 #[cfg(test)]
@@ -462,6 +614,47 @@ mod tests {
         // is the last, so the first player wins with A1-B1 (or C1-B1).
         let (v, _) = solve(&pos("size 4\nxs A1 B1 C1\n"));
         assert!(v);
+    }
+
+    /// Plain recursion over `legal_lines` and `draw`, no memo, no masks.
+    fn naive(p: &Position) -> bool {
+        let lines = p.legal_lines();
+        lines.is_empty()
+            || lines.into_iter().any(|l| {
+                let mut q = p.clone();
+                q.draw(l);
+                !naive(&q)
+            })
+    }
+
+    #[test]
+    fn agrees_with_plain_recursion_on_random_small_positions() {
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        for case in 0..60 {
+            let n = 5 + (case % 2) as u8;
+            let k = 5 + case % 2;
+            let mut cells: Vec<String> = Vec::new();
+            while cells.len() < k {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let c = Cell {
+                    col: (seed % n as u64) as u8,
+                    row: ((seed >> 8) % n as u64) as u8,
+                };
+                if !cells.contains(&c.to_string()) {
+                    cells.push(c.to_string());
+                }
+            }
+            let p = pos(&format!("size {n}\nxs {}\n", cells.join(" ")));
+            let (v, moves) = solve(&p);
+            assert_eq!(v, naive(&p), "{cells:?}");
+            for (l, w) in moves {
+                let mut q = p.clone();
+                q.draw(l);
+                assert_eq!(w, !naive(&q), "{cells:?} {l}");
+            }
+        }
     }
 
     #[test]

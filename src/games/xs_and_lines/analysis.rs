@@ -303,34 +303,7 @@ impl Position {
                 if b == a || self.used & (1 << b) != 0 {
                     continue;
                 }
-                let (p, q) = (self.xs[a], self.xs[b]);
-                let candidates: Vec<Line> = if p.row == q.row || p.col == q.col {
-                    vec![Line {
-                        from: p,
-                        to: q,
-                        via: None,
-                    }]
-                } else {
-                    vec![
-                        Line {
-                            from: p,
-                            to: q,
-                            via: Some(Cell {
-                                col: q.col,
-                                row: p.row,
-                            }),
-                        },
-                        Line {
-                            from: p,
-                            to: q,
-                            via: Some(Cell {
-                                col: p.col,
-                                row: q.row,
-                            }),
-                        },
-                    ]
-                };
-                for l in candidates {
+                for l in candidates(self.xs[a], self.xs[b]) {
                     if self.fits(&l).is_ok() {
                         out.push(l);
                     }
@@ -358,6 +331,37 @@ impl Position {
     }
 }
 
+/// The lines that could join x's on `x` and `y`: the straight one when
+/// they share a row or column, else the two L's (corner on `x`'s row or on
+/// its column).
+fn candidates(x: Cell, y: Cell) -> Vec<Line> {
+    if x.row == y.row || x.col == y.col {
+        vec![Line {
+            from: x,
+            to: y,
+            via: None,
+        }]
+    } else {
+        [
+            Cell {
+                col: y.col,
+                row: x.row,
+            },
+            Cell {
+                col: x.col,
+                row: y.row,
+            },
+        ]
+        .into_iter()
+        .map(|v| Line {
+            from: x,
+            to: y,
+            via: Some(v),
+        })
+        .collect()
+    }
+}
+
 /// Every line between two x's that no x blocks, with the cells where it
 /// passes straight: geometry that never changes during part 2, computed
 /// once so that a move in the search is a few mask operations.
@@ -379,39 +383,12 @@ impl Atlas {
             ..p.clone()
         };
         let mut lines = vec![vec![Vec::new(); k]; k];
-        for a in 0..k {
-            for b in 0..k {
+        for (a, row) in lines.iter_mut().enumerate() {
+            for (b, slot) in row.iter_mut().enumerate() {
                 if a == b {
                     continue;
                 }
-                let (x, y) = (p.xs[a], p.xs[b]);
-                let candidates: Vec<Line> = if x.row == y.row || x.col == y.col {
-                    vec![Line {
-                        from: x,
-                        to: y,
-                        via: None,
-                    }]
-                } else {
-                    vec![
-                        Line {
-                            from: x,
-                            to: y,
-                            via: Some(Cell {
-                                col: y.col,
-                                row: x.row,
-                            }),
-                        },
-                        Line {
-                            from: x,
-                            to: y,
-                            via: Some(Cell {
-                                col: x.col,
-                                row: y.row,
-                            }),
-                        },
-                    ]
-                };
-                for l in candidates {
+                for l in candidates(p.xs[a], p.xs[b]) {
                     // On a blank drawing only the x's can block a line.
                     if let Ok(passes) = blank.fits(&l) {
                         let mut m = Passes::default();
@@ -422,7 +399,7 @@ impl Atlas {
                                 Passes::set(&mut m.vertical, i);
                             }
                         }
-                        lines[a][b].push((l, m));
+                        slot.push((l, m));
                     }
                 }
             }

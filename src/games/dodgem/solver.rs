@@ -11,7 +11,13 @@
 //! positions (game over, or stuck) are propagated backwards level by level
 //! through un-moves — a parent of a lost position is won; a parent all of
 //! whose children are won is lost — and whatever is never decided is a
-//! draw. Levels are processed in order, so remoteness is exact.
+//! draw. Levels are processed in order, so remoteness is exact. Each level
+//! is shared between the cores: tables are atomic bytes, a parent is
+//! claimed with a compare-and-swap, and the order in which a level's
+//! positions are taken cannot change any value or remoteness.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, AtomicU8};
 
 use super::board::{Dir, Position, Side, StuckRule};
 
@@ -131,10 +137,8 @@ pub struct Tables {
     pub n: u8,
     pub rule: StuckRule,
     pub indexer: Indexer,
-    /// Value in the low 2 bits; remoteness (capped at 63) above them is
-    /// not enough for long games, so remoteness is kept apart.
-    value: Vec<u8>,
-    remoteness: Vec<u8>,
+    value: Vec<AtomicU8>,
+    remoteness: Vec<AtomicU8>,
     /// Positions reachable from the start (game-over ones included).
     pub reachable: u64,
     /// Reachable positions by value: win, lose, draw.
@@ -156,25 +160,31 @@ fn subsets(cells: u32, k: u32, mut f: impl FnMut(u32)) {
     }
 }
 
-/// Every position of the board (both sides to move).
-fn all_positions(n: u8, mut f: impl FnMut(Position)) {
+/// Every position of the board (both sides to move) whose blue set is
+/// the `part`-th of every `parts` (so threads can share the work).
+fn positions_part(n: u8, part: usize, parts: usize, mut f: impl FnMut(Position)) {
     let cells = n as u32 * n as u32;
+    let mut k = 0usize;
     for nb in 0..n as u32 {
-        for nr in 0..n as u32 {
-            subsets(cells, nb, |blue| {
-                let free = !blue & ((1 << cells) - 1);
+        subsets(cells, nb, |blue| {
+            k += 1;
+            if k % parts != part {
+                return;
+            }
+            let free = !blue & ((1 << cells) - 1);
+            for nr in 0..n as u32 {
                 subsets(cells - nb, nr, |packed| {
                     // Spread red's packed bits over the free cells.
                     let mut red = 0;
                     let mut f_cells = free;
-                    let mut k = 0;
+                    let mut bit = 0;
                     while f_cells != 0 {
                         let p = f_cells.trailing_zeros();
                         f_cells &= f_cells - 1;
-                        if packed & (1 << k) != 0 {
+                        if packed & (1 << bit) != 0 {
                             red |= 1 << p;
                         }
-                        k += 1;
+                        bit += 1;
                     }
                     for to_move in [Side::Blue, Side::Red] {
                         f(Position {
@@ -185,9 +195,15 @@ fn all_positions(n: u8, mut f: impl FnMut(Position)) {
                         });
                     }
                 });
-            });
-        }
+            }
+        });
     }
+}
+
+/// Every position of the board (both sides to move).
+#[cfg(test)]
+fn all_positions(n: u8, f: impl FnMut(Position)) {
+    positions_part(n, 0, 1, f)
 }
 
 /// The positions one un-move before `p`: the side that just moved moved
@@ -245,68 +261,113 @@ fn with(p: &Position, mover: Side, cars: u32) -> Position {
     q
 }
 
+/// Levels smaller than this are worked through on one thread.
+const SMALL: usize = 1 << 14;
+
+/// Threads to use: the machine's cores, at most 8.
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8)
+}
+
+/// Runs `work(part)` for every part on its own thread and collects the
+/// results in part order.
+fn in_parallel<T: Send>(parts: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    if parts == 1 {
+        return vec![work(0)];
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..parts)
+            .map(|t| {
+                let work = &work;
+                scope.spawn(move || work(t))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a solver thread does not panic"))
+            .collect()
+    })
+}
+
 impl Tables {
-    /// Solves the game; `progress` hears (phase, done, total) now and then.
+    /// Solves the game on every core; `progress` hears (phase, done,
+    /// total) once per level.
     pub fn solve(n: u8, rule: StuckRule, mut progress: impl FnMut(&str, u64, u64)) -> Tables {
         let indexer = Indexer::new(n);
         let len = indexer.len() as usize;
-        let mut value = vec![UNKNOWN; len];
-        let mut remoteness = vec![0u8; len];
-        let mut children = vec![0u8; len];
-        let mut level: Vec<Position> = Vec::new();
-        let mut seen = 0u64;
+        let value: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNKNOWN)).collect();
+        let remoteness: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
+        let children: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
+        let parts = threads();
+        progress("counting moves", 0, len as u64);
         // Decided at once: game over (the side to move lost) or stuck.
-        all_positions(n, |p| {
-            let i = indexer.index(&p) as usize;
-            seen += 1;
-            if seen.is_multiple_of(1 << 22) {
-                progress("counting moves", seen, len as u64);
-            }
-            if p.cars(p.to_move) == 0 {
-                value[i] = IMPOSSIBLE;
-            } else if p.cars(p.to_move.other()) == 0 {
-                value[i] = LOSE;
-                level.push(p);
-            } else {
-                let k = p.moves().len();
-                if k == 0 {
-                    value[i] = match rule {
-                        StuckRule::StuckLoses => LOSE,
-                        StuckRule::StuckWins => WIN,
-                    };
-                    level.push(p);
+        let firsts = in_parallel(parts, |part| {
+            let mut decided = Vec::new();
+            positions_part(n, part, parts, |p| {
+                let i = indexer.index(&p) as usize;
+                if p.cars(p.to_move) == 0 {
+                    value[i].store(IMPOSSIBLE, Relaxed);
+                } else if p.cars(p.to_move.other()) == 0 {
+                    value[i].store(LOSE, Relaxed);
+                    decided.push(p);
                 } else {
-                    children[i] = k as u8;
+                    let k = p.moves().len();
+                    if k == 0 {
+                        let v = match rule {
+                            StuckRule::StuckLoses => LOSE,
+                            StuckRule::StuckWins => WIN,
+                        };
+                        value[i].store(v, Relaxed);
+                        decided.push(p);
+                    } else {
+                        children[i].store(k as u8, Relaxed);
+                    }
                 }
-            }
+            });
+            decided
         });
-        // Backwards, one remoteness level at a time.
+        let mut level: Vec<Position> = firsts.into_iter().flatten().collect();
+        // Backwards, one remoteness level at a time; each level's
+        // positions are split between the threads. A parent is claimed by
+        // an atomic compare-and-swap, so it is decided (and queued) once.
         let mut depth: u8 = 0;
         while !level.is_empty() {
             progress("propagating", depth as u64, level.len() as u64);
-            let mut next = Vec::new();
-            for p in &level {
-                let lost = value[indexer.index(p) as usize] == LOSE;
-                parents(p, |q| {
-                    let j = indexer.index(&q) as usize;
-                    if value[j] != UNKNOWN {
-                        return;
-                    }
-                    if lost {
-                        value[j] = WIN;
-                        remoteness[j] = depth.saturating_add(1);
-                        next.push(q);
-                    } else {
-                        children[j] -= 1;
-                        if children[j] == 0 {
-                            value[j] = LOSE;
-                            remoteness[j] = depth.saturating_add(1);
+            // Small levels are not worth a thread each.
+            let parts = if level.len() < SMALL { 1 } else { parts };
+            let chunk = level.len().div_ceil(parts);
+            let next_parts = in_parallel(parts, |part| {
+                let mut next = Vec::new();
+                let lo = (part * chunk).min(level.len());
+                let hi = ((part + 1) * chunk).min(level.len());
+                for p in &level[lo..hi] {
+                    let lost = value[indexer.index(p) as usize].load(Relaxed) == LOSE;
+                    parents(p, |q| {
+                        let j = indexer.index(&q) as usize;
+                        if value[j].load(Relaxed) != UNKNOWN {
+                            return;
+                        }
+                        let decided = if lost {
+                            WIN
+                        } else if children[j].fetch_sub(1, Relaxed) == 1 {
+                            LOSE
+                        } else {
+                            return;
+                        };
+                        if value[j]
+                            .compare_exchange(UNKNOWN, decided, Relaxed, Relaxed)
+                            .is_ok()
+                        {
+                            remoteness[j].store(depth.saturating_add(1), Relaxed);
                             next.push(q);
                         }
-                    }
-                });
-            }
-            level = next;
+                    });
+                }
+                next
+            });
+            level = next_parts.into_iter().flatten().collect();
             depth = depth.saturating_add(1);
         }
         drop(children);
@@ -323,43 +384,64 @@ impl Tables {
         t
     }
 
-    /// Counts the positions reachable from the start, by value.
+    /// Counts the positions reachable from the start, by value, level by
+    /// level on every core (a shared bitset marks the positions seen).
     fn count_reachable(&mut self, progress: &mut impl FnMut(&str, u64, u64)) {
-        let mut seen = vec![0u64; (self.indexer.len() as usize).div_ceil(64)];
+        let seen: Vec<AtomicU64> = (0..(self.indexer.len() as usize).div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let mark = |i: usize| seen[i / 64].fetch_or(1 << (i % 64), Relaxed) & (1 << (i % 64)) == 0;
         let start = Position::start(self.n);
-        let mut stack = vec![start];
-        let i = self.indexer.index(&start) as usize;
-        seen[i / 64] |= 1 << (i % 64);
-        let mut count = 0u64;
-        while let Some(p) = stack.pop() {
-            count += 1;
-            if count.is_multiple_of(1 << 22) {
-                progress("counting reachable positions", count, self.indexer.len());
-            }
-            let v = self.value_of(&p).0;
-            self.counts[match v {
-                Value::Win => 0,
-                Value::Lose => 1,
-                Value::Draw => 2,
-            }] += 1;
-            for m in p.moves() {
-                let q = p.play(m);
-                let j = self.indexer.index(&q) as usize;
-                if seen[j / 64] & (1 << (j % 64)) == 0 {
-                    seen[j / 64] |= 1 << (j % 64);
-                    stack.push(q);
+        mark(self.indexer.index(&start) as usize);
+        let mut frontier = vec![start];
+        let parts = threads();
+        let mut total = 0u64;
+        let mut counts = [0u64; 3];
+        while !frontier.is_empty() {
+            progress("counting reachable positions", total, self.indexer.len());
+            let parts = if frontier.len() < SMALL { 1 } else { parts };
+            let chunk = frontier.len().div_ceil(parts);
+            let results = in_parallel(parts, |part| {
+                let lo = (part * chunk).min(frontier.len());
+                let hi = ((part + 1) * chunk).min(frontier.len());
+                let mut next = Vec::new();
+                let mut c = [0u64; 3];
+                for p in &frontier[lo..hi] {
+                    c[match self.value_of(p).0 {
+                        Value::Win => 0,
+                        Value::Lose => 1,
+                        Value::Draw => 2,
+                    }] += 1;
+                    for m in p.moves() {
+                        let q = p.play(m);
+                        if mark(self.indexer.index(&q) as usize) {
+                            next.push(q);
+                        }
+                    }
+                }
+                (next, c)
+            });
+            total += frontier.len() as u64;
+            let mut next = Vec::new();
+            for (nx, c) in results {
+                next.extend(nx);
+                for k in 0..3 {
+                    counts[k] += c[k];
                 }
             }
+            frontier = next;
         }
-        self.reachable = count;
+        self.reachable = total;
+        self.counts = counts;
     }
 
     /// The value and remoteness of a position (`None`: a draw).
     pub fn value_of(&self, p: &Position) -> (Value, Option<u32>) {
         let i = self.indexer.index(p) as usize;
-        match self.value[i] {
-            WIN => (Value::Win, Some(self.remoteness[i] as u32)),
-            LOSE => (Value::Lose, Some(self.remoteness[i] as u32)),
+        let r = || self.remoteness[i].load(Relaxed) as u32;
+        match self.value[i].load(Relaxed) {
+            WIN => (Value::Win, Some(r())),
+            LOSE => (Value::Lose, Some(r())),
             _ => (Value::Draw, None),
         }
     }

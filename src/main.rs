@@ -111,6 +111,10 @@ enum SolveGame {
         /// stuck-loses (the seed's, default) or stuck-wins (Winning Ways').
         #[arg(long, default_value = "stuck-loses")]
         rule: String,
+        /// A table file: loaded when it exists, else written after solving
+        /// (e.g. data/tables/dodgem-5-stuck-loses.tbl).
+        #[arg(long)]
+        tables: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -325,6 +329,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     size,
                     position,
                     rule,
+                    tables,
                     json,
                 },
         } => {
@@ -348,14 +353,29 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             let started = std::time::Instant::now();
             let mut last = 0.0;
-            let tables = dodgem::Tables::solve(n, rule, |phase, done, total| {
-                // Progress only for long runs, at most twice a second.
-                let t = started.elapsed().as_secs_f64();
-                if t >= last + 0.5 {
-                    last = t;
-                    eprintln!("[{t:>6.1} s] {phase}: {done} / {total}");
+            let solve = || {
+                dodgem::Tables::solve(n, rule, |phase, done, total| {
+                    // Progress only for long runs, at most twice a second.
+                    let t = started.elapsed().as_secs_f64();
+                    if t >= last + 0.5 {
+                        last = t;
+                        eprintln!("[{t:>6.1} s] {phase}: {done} / {total}");
+                    }
+                })
+            };
+            let tables = match &tables {
+                Some(path) if path.exists() => dodgem::Tables::load(path, n, rule)
+                    .map_err(|e| Failure::Other(e.to_string()))?,
+                Some(path) => {
+                    let t = solve();
+                    t.save(path).map_err(|e| {
+                        Failure::Other(format!("cannot write {}: {e}", path.display()))
+                    })?;
+                    eprintln!("tables written to {}", path.display());
+                    t
                 }
-            });
+                None => solve(),
+            };
             let value = |v: dodgem::Value, r: Option<u32>| serde_json::json!({"value": v.word(), "remoteness": r});
             match position {
                 None => {

@@ -261,6 +261,9 @@ fn with(p: &Position, mover: Side, cars: u32) -> Position {
     q
 }
 
+/// The first word of a table file.
+const TABLE_MAGIC: &str = "arbiter-dodgem-tables-v1";
+
 /// Levels smaller than this are worked through on one thread.
 const SMALL: usize = 1 << 14;
 
@@ -435,6 +438,86 @@ impl Tables {
         self.counts = counts;
     }
 
+    /// Writes the solved tables to a file: a header line (format, size,
+    /// rule, reachable and counts), then one value byte and one remoteness
+    /// byte per position.
+    pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
+        use std::io::Write;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+        writeln!(
+            w,
+            "{TABLE_MAGIC} {} {} {} {} {} {} {}",
+            self.n,
+            self.rule.slug(),
+            self.reachable,
+            self.counts[0],
+            self.counts[1],
+            self.counts[2],
+            self.value.len()
+        )?;
+        let bytes = |v: &[AtomicU8]| v.iter().map(|a| a.load(Relaxed)).collect::<Vec<u8>>();
+        w.write_all(&bytes(&self.value))?;
+        w.write_all(&bytes(&self.remoteness))?;
+        w.flush()
+    }
+
+    /// Reads tables written by [`Tables::save`] for this size and rule.
+    pub fn load(path: &std::path::Path, n: u8, rule: StuckRule) -> std::io::Result<Tables> {
+        use std::io::{BufRead, Read};
+        let bad = |why: String| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("{}: {why}; delete it to solve again", path.display()),
+            )
+        };
+        let mut r = std::io::BufReader::new(std::fs::File::open(path)?);
+        let mut header = String::new();
+        r.read_line(&mut header)?;
+        let f: Vec<&str> = header.split_whitespace().collect();
+        let num = |k: usize| -> Result<u64, std::io::Error> {
+            f.get(k)
+                .and_then(|x| x.parse().ok())
+                .ok_or_else(|| bad("the header is damaged".into()))
+        };
+        if f.first() != Some(&TABLE_MAGIC) || f.len() != 8 {
+            return Err(bad("not a Dodgem table file".into()));
+        }
+        if num(1)? != n as u64 || f[2] != rule.slug() {
+            return Err(bad(format!(
+                "it holds {}×{} {}, not {n}×{n} {}",
+                f[1],
+                f[1],
+                f[2],
+                rule.slug()
+            )));
+        }
+        let indexer = Indexer::new(n);
+        let len = num(7)? as usize;
+        if len as u64 != indexer.len() {
+            return Err(bad("its size does not match this board".into()));
+        }
+        let mut buf = vec![0u8; len];
+        r.read_exact(&mut buf)?;
+        let value = buf.iter().map(|&b| AtomicU8::new(b)).collect();
+        r.read_exact(&mut buf)?;
+        let remoteness = buf.iter().map(|&b| AtomicU8::new(b)).collect();
+        if r.read(&mut [0u8; 1])? != 0 {
+            return Err(bad("it is longer than its header says".into()));
+        }
+        Ok(Tables {
+            n,
+            rule,
+            indexer,
+            value,
+            remoteness,
+            reachable: num(3)?,
+            counts: [num(4)?, num(5)?, num(6)?],
+        })
+    }
+
     /// The value and remoteness of a position (`None`: a draw).
     pub fn value_of(&self, p: &Position) -> (Value, Option<u32>) {
         let i = self.indexer.index(p) as usize;
@@ -570,6 +653,25 @@ mod tests {
                 assert_eq!(t.value_of(&p), want, "{p} {rule:?}");
             }
         }
+    }
+
+    #[test]
+    fn tables_save_and_load_back_identically() {
+        let t = Tables::solve(3, StuckRule::StuckLoses, |_, _, _| {});
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d3.tbl");
+        t.save(&path).unwrap();
+        let u = Tables::load(&path, 3, StuckRule::StuckLoses).unwrap();
+        assert_eq!((u.reachable, u.counts), (t.reachable, t.counts));
+        all_positions(3, |p| {
+            if p.cars(p.to_move) != 0 {
+                assert_eq!(u.value_of(&p), t.value_of(&p));
+            }
+        });
+        let err = Tables::load(&path, 3, StuckRule::StuckWins).err().unwrap();
+        assert!(err.to_string().contains("stuck-loses"), "{err}");
+        std::fs::write(&path, "garbage").unwrap();
+        assert!(Tables::load(&path, 3, StuckRule::StuckLoses).is_err());
     }
 
     #[test]

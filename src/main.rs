@@ -353,7 +353,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             let started = std::time::Instant::now();
             let mut last = 0.0;
-            let solve = || {
+            let mut solve = || {
                 dodgem::Tables::solve(n, rule, |phase, done, total| {
                     // Progress only for long runs, at most twice a second.
                     let t = started.elapsed().as_secs_f64();

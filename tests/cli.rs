@@ -221,3 +221,73 @@ fn duorail_malformed_input_exits_2() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn dodgem_permutation_and_xs_and_lines_answer_in_the_interface_json() {
+    let (code, out, _) = arbiter(&["solve", "dodgem", "--size", "3", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reachable"], 1963);
+    assert_eq!(v["start"]["value"], "win");
+    assert_eq!(v["start"]["remoteness"], 19);
+    let c = &v["counts"];
+    assert_eq!(
+        c["win"].as_u64().unwrap() + c["lose"].as_u64().unwrap() + c["draw"].as_u64().unwrap(),
+        1963
+    );
+    let (code, out, _) = arbiter(&["solve", "dodgem", "--position", "B../B../.RR:B", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+    assert!(v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["value"] == "win"));
+    let (code, _, err) = arbiter(&["solve", "dodgem", "--position", "B../B:B", "--json"]);
+    assert_eq!(code, 2, "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let perm = dir.path().join("perm.txt");
+    std::fs::write(&perm, "players 2\nperm 5 1 2 6 4 7 3\n").unwrap();
+    let (code, out, _) = arbiter(&[
+        "solve",
+        "permutation",
+        "--position",
+        perm.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["best"], "G3");
+    assert_eq!(v["line"][0], "A5");
+    assert_eq!(v["totals"].as_array().unwrap().len(), 2);
+
+    let xs = dir.path().join("xs.txt");
+    std::fs::write(&xs, "size 4\nxs A1 B1 C1\nlines -\nfrom any\n").unwrap();
+    let (code, out, _) = arbiter(&[
+        "solve",
+        "xs-and-lines",
+        "--position",
+        xs.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "win");
+    assert!(v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["line"] == "A1-B1" && m["value"] == "win"));
+    std::fs::write(&xs, "size 4\nxs A1 B1 C1\nlines A1-C1\n").unwrap();
+    let (code, _, err) = arbiter(&[
+        "solve",
+        "xs-and-lines",
+        "--position",
+        xs.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 2, "a line over an x is malformed input: {err}");
+}

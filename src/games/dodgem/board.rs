@@ -189,23 +189,30 @@ impl Position {
     /// Every legal move of the side to move (none once the game is over).
     pub fn moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
+        self.for_each_move(|m| out.push(m));
+        out
+    }
+
+    /// Calls `f` with each legal move, in the order of [`Position::moves`],
+    /// without allocating (the solver walks hundreds of millions).
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         if self.winner().is_some() {
-            return out;
+            return;
         }
         let side = self.to_move;
+        let occupied = self.occupied();
         let mut cars = self.cars(side);
         while cars != 0 {
             let from = cars.trailing_zeros() as u8;
             cars &= cars - 1;
             for dir in Dir::of(side) {
                 match Position::step(self.n, from, dir) {
-                    Some(to) if self.occupied() & (1 << to) == 0 => out.push(Move { from, dir }),
-                    None if dir == Dir::exit(side) => out.push(Move { from, dir }),
+                    Some(to) if occupied & (1 << to) == 0 => f(Move { from, dir }),
+                    None if dir == Dir::exit(side) => f(Move { from, dir }),
                     _ => {}
                 }
             }
         }
-        out
     }
 
     /// The position after a move (assumed legal: from `moves`).

@@ -316,7 +316,8 @@ impl Tables {
                     value[i].store(LOSE, Relaxed);
                     decided.push(p);
                 } else {
-                    let k = p.moves().len();
+                    let mut k = 0;
+                    p.for_each_move(|_| k += 1);
                     if k == 0 {
                         let v = match rule {
                             StuckRule::StuckLoses => LOSE,
@@ -415,12 +416,12 @@ impl Tables {
                         Value::Lose => 1,
                         Value::Draw => 2,
                     }] += 1;
-                    for m in p.moves() {
+                    p.for_each_move(|m| {
                         let q = p.play(m);
                         if mark(self.indexer.index(&q) as usize) {
                             next.push(q);
                         }
-                    }
+                    });
                 }
                 (next, c)
             });

@@ -5,19 +5,19 @@
 //!
 //! Positions are numbered densely (no hashing): a side's cars are a subset
 //! of the n² cells with at most n−1 members, ranked in the combinatorial
-//! number system, red's ranked among the cells blue leaves free. One byte
-//! of value-and-remoteness and one child counter per position is the whole
-//! table. The analysis is the classic one for loopy games: the decided
-//! positions (game over, or stuck) are propagated backwards level by level
-//! through un-moves — a parent of a lost position is won; a parent all of
-//! whose children are won is lost — and whatever is never decided is a
-//! draw. Levels are processed in order, so remoteness is exact. Each level
-//! is shared between the cores: tables are atomic bytes, a parent is
-//! claimed with a compare-and-swap, and the order in which a level's
-//! positions are taken cannot change any value or remoteness.
+//! number system, red's ranked among the cells blue leaves free. Value,
+//! remoteness and a child counter per position, packed in 16 bits, are the
+//! whole table. The analysis is the classic one for loopy games: the
+//! decided positions (game over, or stuck) are propagated backwards level
+//! by level through un-moves — a parent of a lost position is won; a
+//! parent all of whose children are won is lost — and whatever is never
+//! decided is a draw. Levels are processed in order, so remoteness is
+//! exact. Each level is shared between the cores: entries are atomic, a
+//! parent is claimed with a compare-and-swap, and the order in which a
+//! level's positions are taken cannot change any value or remoteness.
 
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicU64, AtomicU8};
+use std::sync::atomic::{AtomicU16, AtomicU64};
 
 use super::board::{Dir, Position, Side, StuckRule};
 
@@ -137,8 +137,8 @@ pub struct Tables {
     pub n: u8,
     pub rule: StuckRule,
     pub indexer: Indexer,
-    value: Vec<AtomicU8>,
-    remoteness: Vec<AtomicU8>,
+    /// One packed entry per position (see [`Entry`]).
+    entries: Vec<AtomicU16>,
     /// Positions reachable from the start (game-over ones included).
     pub reachable: u64,
     /// Reachable positions by value: win, lose, draw.
@@ -261,6 +261,27 @@ fn with(p: &Position, mover: Side, cars: u32) -> Position {
     q
 }
 
+/// A position's entry, packed in 16 bits so that deciding a parent
+/// touches one word (one cache line) and is one compare-and-swap: value
+/// in bits 0–1, remoteness in bits 2–9, children not yet known to be won
+/// in bits 10–13 (at most 12 moves).
+struct Entry;
+
+impl Entry {
+    fn pack(value: u8, remoteness: u8, children: u8) -> u16 {
+        value as u16 | (remoteness as u16) << 2 | (children as u16) << 10
+    }
+    fn value(w: u16) -> u8 {
+        (w & 3) as u8
+    }
+    fn remoteness(w: u16) -> u8 {
+        (w >> 2) as u8
+    }
+    fn children(w: u16) -> u8 {
+        ((w >> 10) & 15) as u8
+    }
+}
+
 /// The first word of a table file.
 const TABLE_MAGIC: &str = "arbiter-dodgem-tables-v1";
 
@@ -300,9 +321,7 @@ impl Tables {
     pub fn solve(n: u8, rule: StuckRule, mut progress: impl FnMut(&str, u64, u64)) -> Tables {
         let indexer = Indexer::new(n);
         let len = indexer.len() as usize;
-        let value: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNKNOWN)).collect();
-        let remoteness: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
-        let children: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
+        let entries: Vec<AtomicU16> = (0..len).map(|_| AtomicU16::new(0)).collect();
         let parts = threads();
         progress("counting moves", 0, len as u64);
         // Decided at once: game over (the side to move lost) or stuck.
@@ -311,9 +330,9 @@ impl Tables {
             positions_part(n, part, parts, |p| {
                 let i = indexer.index(&p) as usize;
                 if p.cars(p.to_move) == 0 {
-                    value[i].store(IMPOSSIBLE, Relaxed);
+                    entries[i].store(Entry::pack(IMPOSSIBLE, 0, 0), Relaxed);
                 } else if p.cars(p.to_move.other()) == 0 {
-                    value[i].store(LOSE, Relaxed);
+                    entries[i].store(Entry::pack(LOSE, 0, 0), Relaxed);
                     decided.push(p);
                 } else {
                     let mut k = 0;
@@ -323,10 +342,10 @@ impl Tables {
                             StuckRule::StuckLoses => LOSE,
                             StuckRule::StuckWins => WIN,
                         };
-                        value[i].store(v, Relaxed);
+                        entries[i].store(Entry::pack(v, 0, 0), Relaxed);
                         decided.push(p);
                     } else {
-                        children[i].store(k as u8, Relaxed);
+                        entries[i].store(Entry::pack(UNKNOWN, 0, k), Relaxed);
                     }
                 }
             });
@@ -347,25 +366,36 @@ impl Tables {
                 let lo = (part * chunk).min(level.len());
                 let hi = ((part + 1) * chunk).min(level.len());
                 for p in &level[lo..hi] {
-                    let lost = value[indexer.index(p) as usize].load(Relaxed) == LOSE;
+                    let lost =
+                        Entry::value(entries[indexer.index(p) as usize].load(Relaxed)) == LOSE;
+                    let d1 = depth.saturating_add(1);
                     parents(p, |q| {
-                        let j = indexer.index(&q) as usize;
-                        if value[j].load(Relaxed) != UNKNOWN {
-                            return;
-                        }
-                        let decided = if lost {
-                            WIN
-                        } else if children[j].fetch_sub(1, Relaxed) == 1 {
-                            LOSE
-                        } else {
-                            return;
-                        };
-                        if value[j]
-                            .compare_exchange(UNKNOWN, decided, Relaxed, Relaxed)
-                            .is_ok()
-                        {
-                            remoteness[j].store(depth.saturating_add(1), Relaxed);
-                            next.push(q);
+                        let e = &entries[indexer.index(&q) as usize];
+                        let mut w = e.load(Relaxed);
+                        loop {
+                            if Entry::value(w) != UNKNOWN {
+                                return;
+                            }
+                            // A lost child wins the parent; a won child
+                            // takes one off its count, and the last one
+                            // loses it.
+                            let k = Entry::children(w) - u8::from(!lost);
+                            let new = if lost {
+                                Entry::pack(WIN, d1, 0)
+                            } else if k == 0 {
+                                Entry::pack(LOSE, d1, 0)
+                            } else {
+                                Entry::pack(UNKNOWN, 0, k)
+                            };
+                            match e.compare_exchange_weak(w, new, Relaxed, Relaxed) {
+                                Ok(_) => {
+                                    if Entry::value(new) != UNKNOWN {
+                                        next.push(q);
+                                    }
+                                    return;
+                                }
+                                Err(now) => w = now,
+                            }
                         }
                     });
                 }
@@ -374,13 +404,11 @@ impl Tables {
             level = next_parts.into_iter().flatten().collect();
             depth = depth.saturating_add(1);
         }
-        drop(children);
         let mut t = Tables {
             n,
             rule,
             indexer,
-            value,
-            remoteness,
+            entries,
             reachable: 0,
             counts: [0; 3],
         };
@@ -457,11 +485,16 @@ impl Tables {
             self.counts[0],
             self.counts[1],
             self.counts[2],
-            self.value.len()
+            self.entries.len()
         )?;
-        let bytes = |v: &[AtomicU8]| v.iter().map(|a| a.load(Relaxed)).collect::<Vec<u8>>();
-        w.write_all(&bytes(&self.value))?;
-        w.write_all(&bytes(&self.remoteness))?;
+        let bytes = |f: fn(u16) -> u8| {
+            self.entries
+                .iter()
+                .map(|a| f(a.load(Relaxed)))
+                .collect::<Vec<u8>>()
+        };
+        w.write_all(&bytes(Entry::value))?;
+        w.write_all(&bytes(Entry::remoteness))?;
         w.flush()
     }
 
@@ -500,11 +533,15 @@ impl Tables {
         if len as u64 != indexer.len() {
             return Err(bad("its size does not match this board".into()));
         }
-        let mut buf = vec![0u8; len];
-        r.read_exact(&mut buf)?;
-        let value = buf.iter().map(|&b| AtomicU8::new(b)).collect();
-        r.read_exact(&mut buf)?;
-        let remoteness = buf.iter().map(|&b| AtomicU8::new(b)).collect();
+        let mut values = vec![0u8; len];
+        r.read_exact(&mut values)?;
+        let mut remoteness = vec![0u8; len];
+        r.read_exact(&mut remoteness)?;
+        let entries = values
+            .iter()
+            .zip(&remoteness)
+            .map(|(&v, &rem)| AtomicU16::new(Entry::pack(v & 3, rem, 0)))
+            .collect();
         if r.read(&mut [0u8; 1])? != 0 {
             return Err(bad("it is longer than its header says".into()));
         }
@@ -512,8 +549,7 @@ impl Tables {
             n,
             rule,
             indexer,
-            value,
-            remoteness,
+            entries,
             reachable: num(3)?,
             counts: [num(4)?, num(5)?, num(6)?],
         })
@@ -521,11 +557,11 @@ impl Tables {
 
     /// The value and remoteness of a position (`None`: a draw).
     pub fn value_of(&self, p: &Position) -> (Value, Option<u32>) {
-        let i = self.indexer.index(p) as usize;
-        let r = || self.remoteness[i].load(Relaxed) as u32;
-        match self.value[i].load(Relaxed) {
-            WIN => (Value::Win, Some(r())),
-            LOSE => (Value::Lose, Some(r())),
+        let w = self.entries[self.indexer.index(p) as usize].load(Relaxed);
+        let r = Entry::remoteness(w) as u32;
+        match Entry::value(w) {
+            WIN => (Value::Win, Some(r)),
+            LOSE => (Value::Lose, Some(r)),
             _ => (Value::Draw, None),
         }
     }

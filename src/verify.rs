@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::games::{bejeweled, duorail, rush_hour, MatchState};
+use crate::games::{bejeweled, dodgem, duorail, rush_hour, MatchState};
 use crate::log::seal::ChainReport;
 use crate::log::MatchId;
 use crate::replay::Replay;
@@ -122,6 +122,7 @@ pub fn findings_within(replay: &Replay, limit: Option<std::time::Duration>) -> V
         Some(MatchState::RushHour(m)) => rush_hour::check::findings(m),
         Some(MatchState::Duorail(m)) => duorail::check::findings(m),
         Some(MatchState::Bejeweled(m)) => bejeweled::check::findings(m, limit),
+        Some(MatchState::Dodgem(m)) => dodgem::view::findings(m),
         None => Vec::new(),
     }
 }

@@ -358,3 +358,62 @@ async fn bejeweled_proof_steps_through_its_cascade() {
     let (_, claim) = get_text(&app, "/matches/bj-code-red-dm5/steps/2").await;
     assert!(!claim.contains("pass-number"));
 }
+
+#[actix_web::test]
+async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
+    use arbiter::games::{dodgem, GameConfig, Placement, RoundSetup};
+    use arbiter::log::event::Create;
+    use arbiter::log::{Actor, Body};
+    let f = fixture();
+    let id = MatchId::parse("dodgem-small").unwrap();
+    let events = vec![
+        common::ev(
+            0,
+            common::host(),
+            Body::Create(Create {
+                config: GameConfig::Dodgem(dodgem::Config::default()),
+                players: vec!["ana".into(), "bo".into()],
+                host: "kg".into(),
+                title: "Dodgem 3×3".into(),
+            }),
+        ),
+        common::ev(
+            5,
+            common::host(),
+            Body::RoundStart(RoundSetup::Dodgem(dodgem::rules::Setup {
+                blue: "ana".into(),
+            })),
+        ),
+        // From the start blue wins only with a3 E; a2 S throws it away.
+        common::ev(
+            20,
+            Actor::Player("ana".into()),
+            Body::Place(Placement::Dodgem(dodgem::rules::Placement {
+                mv: "a2 S".into(),
+            })),
+        ),
+        common::ev(
+            30,
+            Actor::Player("ana".into()),
+            Body::Place(Placement::Dodgem(dodgem::rules::Placement {
+                mv: "a1 E".into(),
+            })),
+        ),
+    ];
+    for (seq, e) in events.into_iter().enumerate() {
+        f.state.store.append(&id, seq as u64, e).unwrap();
+    }
+    let app = app!(f);
+    let (status, start) = get_text(&app, "/matches/dodgem-small/steps/1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(start.contains("win in 19 for the side to move"), "{start}");
+    assert!(start.contains("a3 E: win in 19"));
+    let (_, thrown) = get_text(&app, "/matches/dodgem-small/steps/2").await;
+    assert!(thrown.contains("threw a win away"), "{thrown}");
+    assert!(thrown.contains("piece blue"), "blue cars are drawn");
+    let (_, wrong_turn) = get_text(&app, "/matches/dodgem-small/steps/3").await;
+    assert!(
+        wrong_turn.contains("it is bo"),
+        "ana moved twice: {wrong_turn}"
+    );
+}

@@ -94,15 +94,22 @@ pub enum GameKind {
     RushHour,
     Duorail,
     Bejeweled,
+    Dodgem,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::RushHour, GameKind::Duorail, GameKind::Bejeweled];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::RushHour,
+        GameKind::Duorail,
+        GameKind::Bejeweled,
+        GameKind::Dodgem,
+    ];
     pub fn slug(self) -> &'static str {
         match self {
             GameKind::RushHour => rush_hour::RushHour::SLUG,
             GameKind::Duorail => duorail::Duorail::SLUG,
             GameKind::Bejeweled => bejeweled::Bejeweled::SLUG,
+            GameKind::Dodgem => dodgem::Dodgem::SLUG,
         }
     }
     pub fn title(self) -> &'static str {
@@ -110,6 +117,7 @@ impl GameKind {
             GameKind::RushHour => "Traffic Jam (Rush Hour)",
             GameKind::Duorail => "Duorail",
             GameKind::Bejeweled => "Bejeweled",
+            GameKind::Dodgem => "Dodgem",
         }
     }
     pub fn from_slug(s: &str) -> Option<GameKind> {
@@ -126,6 +134,7 @@ macro_rules! registry {
             RushHour(<rush_hour::RushHour as Game>::$assoc),
             Duorail(<duorail::Duorail as Game>::$assoc),
             Bejeweled(<bejeweled::Bejeweled as Game>::$assoc),
+            Dodgem(<dodgem::Dodgem as Game>::$assoc),
         }
         impl $name {
             pub fn game(&self) -> GameKind {
@@ -133,6 +142,7 @@ macro_rules! registry {
                     $name::RushHour(_) => GameKind::RushHour,
                     $name::Duorail(_) => GameKind::Duorail,
                     $name::Bejeweled(_) => GameKind::Bejeweled,
+                    $name::Dodgem(_) => GameKind::Dodgem,
                 }
             }
         }
@@ -177,6 +187,7 @@ pub enum MatchState {
     RushHour(<rush_hour::RushHour as Game>::State),
     Duorail(<duorail::Duorail as Game>::State),
     Bejeweled(<bejeweled::Bejeweled as Game>::State),
+    Dodgem(<dodgem::Dodgem as Game>::State),
 }
 
 impl MatchState {
@@ -204,6 +215,9 @@ impl MatchState {
             GameConfig::Bejeweled(c) => {
                 bejeweled::Bejeweled::start(c, &create.players, at).map(MatchState::Bejeweled)
             }
+            GameConfig::Dodgem(c) => {
+                dodgem::Dodgem::start(c, &create.players, at).map(MatchState::Dodgem)
+            }
         }
     }
 
@@ -212,6 +226,7 @@ impl MatchState {
             MatchState::RushHour(_) => GameKind::RushHour,
             MatchState::Duorail(_) => GameKind::Duorail,
             MatchState::Bejeweled(_) => GameKind::Bejeweled,
+            MatchState::Dodgem(_) => GameKind::Dodgem,
         }
     }
 
@@ -271,6 +286,17 @@ impl MatchState {
                     other => generic_event(other).ok_or_else(|| wrong(other))?,
                 };
                 bejeweled::Bejeweled::apply(s, seq, ev, actor, at)
+            }
+            MatchState::Dodgem(s) => {
+                let ev = match body {
+                    Body::RoundStart(RoundSetup::Dodgem(x)) => Event::RoundStart(x),
+                    Body::Place(Placement::Dodgem(x)) => Event::Place(x),
+                    Body::Claim(Claim::Dodgem(x)) => Event::Claim(x),
+                    Body::Challenge(Challenge::Dodgem(x)) => Event::Challenge(x),
+                    Body::Proof(Proof::Dodgem(x)) => Event::Proof(x),
+                    other => generic_event(other).ok_or_else(|| wrong(other))?,
+                };
+                dodgem::Dodgem::apply(s, seq, ev, actor, at)
             }
         }
     }
@@ -410,6 +436,7 @@ impl MatchState {
             MatchState::RushHour(m) => rush_hour::view::view(m),
             MatchState::Duorail(m) => duorail::view::view(m),
             MatchState::Bejeweled(m) => bejeweled::view::view(m),
+            MatchState::Dodgem(m) => dodgem::view::view(m),
         }
     }
 }
@@ -450,6 +477,11 @@ pub fn describe_payload(body: &Body) -> Option<String> {
         Body::Claim(Claim::Bejeweled(c)) => format!("claims {}", c.gems),
         Body::Challenge(Challenge::Bejeweled(never)) => match *never {},
         Body::Proof(Proof::Bejeweled(p)) => p.proof.to_string(),
+        Body::RoundStart(RoundSetup::Dodgem(s)) => format!("{} plays blue", s.blue),
+        Body::Place(Placement::Dodgem(p)) => p.mv.clone(),
+        Body::Claim(Claim::Dodgem(never))
+        | Body::Challenge(Challenge::Dodgem(never))
+        | Body::Proof(Proof::Dodgem(never)) => match *never {},
         _ => return None,
     })
 }

@@ -107,7 +107,7 @@ pub struct Move {
 }
 
 /// A position: the board size, both sides' cars, and the side to move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct Position {
     pub n: u8,
     pub blue: u32,

@@ -10,7 +10,10 @@
 //! analysis of the whole game: value and remoteness of every position).
 
 pub mod board;
+pub mod rules;
 pub mod solver;
+pub mod view;
 
 pub use board::{Position, Side, StuckRule};
+pub use rules::{Config, Dodgem, Match};
 pub use solver::{Tables, Value};

@@ -1,0 +1,249 @@
+//! A Dodgem match: the host names who plays blue (and so moves first),
+//! then players alternate moves written `a3 E`; the game ends when a side
+//! has driven every car off (it wins), when the side to move is stuck (it
+//! loses or wins by the match's rule), or when the host rules — a draw by
+//! repetition is a ruling with no winner.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::board::{Position, Side, StuckRule};
+use crate::games::{Event, Game, RuleError};
+use crate::log::event::Actor;
+
+/// The options of a Dodgem match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Board size, 3 to 5.
+    pub size: u8,
+    pub rule: StuckRule,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            size: 3,
+            rule: StuckRule::StuckLoses,
+        }
+    }
+}
+
+/// The host's setup: who plays blue.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Setup {
+    pub blue: String,
+}
+
+/// A move as written: `a3 E`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Placement {
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// Dodgem has no claims, challenges or proofs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Nothing {}
+
+/// The whole match.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Match {
+    pub config: Config,
+    pub players: [String; 2],
+    /// Seat of the blue player, once set up.
+    pub blue: Option<usize>,
+    pub position: Position,
+    /// Moves played, as written canonically, with their seq.
+    pub moves: Vec<(u64, String)>,
+    /// The position before the last move (to judge that move).
+    pub before_last: Option<Position>,
+    /// The game's end by the rules: (winner seat, reason).
+    pub over: Option<(Option<usize>, String)>,
+    /// The host's ruling: (seq, winner seat).
+    pub ruled: Option<(u64, Option<usize>)>,
+    pub appeals: BTreeMap<u64, u64>,
+}
+
+impl Match {
+    pub fn seat(&self, side: Side) -> Option<usize> {
+        self.blue.map(|b| match side {
+            Side::Blue => b,
+            Side::Red => 1 - b,
+        })
+    }
+}
+
+/// The Dodgem game.
+pub struct Dodgem;
+
+fn rule(r: &str, m: impl Into<String>) -> RuleError {
+    RuleError::new(r, m)
+}
+
+impl Game for Dodgem {
+    const SLUG: &'static str = "dodgem";
+    type Config = Config;
+    type Setup = Setup;
+    type Place = Placement;
+    type Claim = Nothing;
+    type Challenge = Nothing;
+    type Proof = Nothing;
+    type State = Match;
+
+    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+        if !(3..=5).contains(&config.size) {
+            return Err(rule(
+                "config",
+                format!("board size {} is not 3, 4 or 5", config.size),
+            ));
+        }
+        Ok(Match {
+            config: *config,
+            players: [players[0].clone(), players[1].clone()],
+            blue: None,
+            position: Position::start(config.size),
+            moves: Vec::new(),
+            before_last: None,
+            over: None,
+            ruled: None,
+            appeals: BTreeMap::new(),
+        })
+    }
+
+    fn apply(
+        m: &mut Match,
+        seq: u64,
+        event: Event<'_, Dodgem>,
+        actor: &Actor,
+        _at: DateTime<Utc>,
+    ) -> Result<String, RuleError> {
+        let seat_of = |name: &str| m.players.iter().position(|p| p == name);
+        match event {
+            Event::RoundStart(s) => {
+                if !actor.is_host() {
+                    return Err(rule("actor", "only the host sets up the game"));
+                }
+                if m.blue.is_some() {
+                    return Err(rule("setup", "the game is already set up"));
+                }
+                let b = seat_of(&s.blue)
+                    .ok_or_else(|| rule("setup", format!("{} is not a player", s.blue)))?;
+                m.blue = Some(b);
+                Ok(format!(
+                    "{} plays blue and moves first; {} plays red",
+                    m.players[b],
+                    m.players[1 - b]
+                ))
+            }
+            Event::Place(p) => {
+                if m.ruled.is_some() || m.over.is_some() {
+                    return Err(rule("turn", "the game is over"));
+                }
+                let name = actor
+                    .player()
+                    .ok_or_else(|| rule("actor", "only a player moves"))?;
+                let seat = seat_of(name)
+                    .ok_or_else(|| rule("actor", format!("{name} is not a player")))?;
+                let Some(to_move) = m.seat(m.position.to_move) else {
+                    return Err(rule("setup", "the host has not said who plays blue"));
+                };
+                if seat != to_move {
+                    return Err(rule("turn", format!("it is {}'s turn", m.players[to_move])));
+                }
+                let mv = m
+                    .position
+                    .parse_move(&p.mv)
+                    .map_err(|e| rule("move", e.to_string()))?;
+                let written = m.position.move_name(mv);
+                m.before_last = Some(m.position);
+                m.position = m.position.play(mv);
+                m.moves.push((seq, written.clone()));
+                let mut note = format!("{} plays {written}", m.players[seat]);
+                if let Some(w) = m.position.winner() {
+                    let s = m.seat(w);
+                    m.over = Some((s, format!("{} drove every car off", m.players[seat])));
+                    note.push_str(": every car is off, they win");
+                } else if m.position.moves().is_empty() {
+                    let stuck = m.seat(m.position.to_move).expect("set up");
+                    let winner = match m.config.rule {
+                        StuckRule::StuckLoses => 1 - stuck,
+                        StuckRule::StuckWins => stuck,
+                    };
+                    m.over = Some((
+                        Some(winner),
+                        format!(
+                            "{} cannot move ({})",
+                            m.players[stuck],
+                            m.config.rule.slug()
+                        ),
+                    ));
+                    note.push_str(&format!("; {} cannot move", m.players[stuck]));
+                }
+                Ok(note)
+            }
+            Event::Ruling(r) => {
+                if !actor.is_host() {
+                    return Err(rule("actor", "only the host rules"));
+                }
+                if let Some((s, _)) = m.ruled {
+                    return Err(rule(
+                        "ruling",
+                        format!("already ruled (seq {s}); a correction is an appeal"),
+                    ));
+                }
+                let w = match &r.winner {
+                    None => None,
+                    Some(n) => Some(
+                        seat_of(n).ok_or_else(|| rule("ruling", format!("{n} is not a player")))?,
+                    ),
+                };
+                m.ruled = Some((seq, w));
+                let who = w.map_or("no one (a draw)".to_string(), |w| m.players[w].clone());
+                let agrees = match &m.over {
+                    Some((rw, why)) if *rw == w => format!("; the rules agree: {why}"),
+                    Some((rw, why)) => format!(
+                        "; by the rules the game goes to {}: {why}",
+                        rw.map_or("no one".to_string(), |x| m.players[x].clone())
+                    ),
+                    None => "; the game has not ended by the rules (a draw by repetition is the host's call)".to_string(),
+                };
+                Ok(format!("the host rules: {who}{agrees}"))
+            }
+            Event::Appeal(a) => {
+                actor
+                    .player()
+                    .ok_or_else(|| rule("actor", "only a player appeals"))?;
+                if m.ruled.map(|(s, _)| s) != Some(a.ruling_seq) {
+                    return Err(rule(
+                        "appeal",
+                        format!("seq {} is not the ruling", a.ruling_seq),
+                    ));
+                }
+                m.appeals.insert(seq, a.ruling_seq);
+                Ok(format!("appeal against the ruling at seq {}", a.ruling_seq))
+            }
+            Event::AppealDecision(d) => {
+                if !actor.is_host() {
+                    return Err(rule("actor", "only the host decides an appeal"));
+                }
+                if !m.appeals.contains_key(&d.appeal_seq) {
+                    return Err(rule(
+                        "appeal",
+                        format!("seq {} is not an appeal", d.appeal_seq),
+                    ));
+                }
+                Ok(if d.upheld {
+                    "the ruling stands".into()
+                } else {
+                    "the ruling is overturned".into()
+                })
+            }
+            Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
+            Event::Pass => Err(rule("pass", "in Dodgem a player must move")),
+            Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
+        }
+    }
+}

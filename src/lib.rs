@@ -3,7 +3,7 @@
 //!
 //! The match log is the only source of truth: every state, score, clock and
 //! verdict is derived from it by a pure fold and can be rebuilt at any time.
-//! `../DESIGN.md`-style map of the modules:
+//! The modules, one line each:
 #![forbid(unsafe_code)]
 
 /// The rules: one folder per game behind one interface.

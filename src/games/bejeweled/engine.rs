@@ -582,6 +582,31 @@ impl Table {
         }
     }
 
+    /// One use of the starter: the action, with pick and recolor the
+    /// recolor at once, then the loop.
+    fn use_starter(&mut self, action: Action, part: &str) -> Result<(), PlayError> {
+        let picked = self.starter(action, part)?;
+        if let (Passive::Recolor(a, b), Action::Pick(..)) = (self.passive, action) {
+            let (n, changed) = self.recolor(a, b);
+            self.step(
+                "recolor",
+                || {
+                    format!(
+                        "pick with recolor: {n} {} gem(s) become {}",
+                        a.name(),
+                        b.name()
+                    )
+                },
+                vec![],
+                changed,
+                vec![],
+                vec![],
+            );
+        }
+        self.cascade(picked);
+        Ok(())
+    }
+
     /// The loop, after a starter use that removed `picked`.
     fn cascade(&mut self, picked: Vec<(usize, u8)>) {
         let mut this_pass = picked;
@@ -680,51 +705,13 @@ pub fn play_parts(
     if let Some((kind, cell)) = active {
         t.place_active(kind, cell)?;
     }
-    let part = starter.to_string();
-    let picked = t.starter(starter, &part)?;
-    if let (Passive::Recolor(a, b), Action::Pick(..)) = (passive, starter) {
-        let (n, changed) = t.recolor(a, b);
-        t.step(
-            "recolor",
-            || {
-                format!(
-                    "pick with recolor: {n} {} gem(s) become {}",
-                    a.name(),
-                    b.name()
-                )
-            },
-            vec![],
-            changed,
-            vec![],
-            vec![],
-        );
-    }
-    t.cascade(picked);
+    t.use_starter(starter, &starter.to_string())?;
     let first_ids = t.removed_ids;
     if let Some(second) = then {
-        let part = format!("then {second}");
         if !t.refresh_fired {
             return Err(PlayError::ThenWithoutRefresh(second.to_string()));
         }
-        let picked = t.starter(second, &part)?;
-        if let (Passive::Recolor(a, b), Action::Pick(..)) = (passive, second) {
-            let (n, changed) = t.recolor(a, b);
-            t.step(
-                "recolor",
-                || {
-                    format!(
-                        "pick with recolor: {n} {} gem(s) become {}",
-                        a.name(),
-                        b.name()
-                    )
-                },
-                vec![],
-                changed,
-                vec![],
-                vec![],
-            );
-        }
-        t.cascade(picked);
+        t.use_starter(second, &format!("then {second}"))?;
     }
     Ok(Outcome {
         removed: t.removed,

@@ -39,6 +39,76 @@ impl RuleError {
     }
 }
 
+/// What the host ruled (for a round, a game or the match), as every
+/// game's reducer records it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Ruled {
+    pub seq: u64,
+    /// Seat of the winner; `None`: no player (the host, or a draw).
+    pub winner: Option<usize>,
+    pub text: String,
+    /// Set when an appeal overturned the ruling: the seq of the decision
+    /// and the winner that replaced `winner`.
+    pub overturned: Option<(u64, Option<usize>)>,
+}
+
+impl Ruled {
+    /// The winner that counts: the ruling, or the appeal that replaced it.
+    pub fn standing(&self) -> Option<usize> {
+        match self.overturned {
+            Some((_, w)) => w,
+            None => self.winner,
+        }
+    }
+}
+
+/// The seat of the player behind an event; a rule error when the actor
+/// is not one of the two players.
+pub fn player_seat(players: &[String; 2], actor: &Actor) -> Result<usize, RuleError> {
+    let name = actor.player().ok_or_else(|| {
+        RuleError::new(
+            "actor",
+            format!("only a player may do this, not {}", actor.name()),
+        )
+    })?;
+    players.iter().position(|p| p == name).ok_or_else(|| {
+        RuleError::new(
+            "actor",
+            format!(
+                "{name} is not a player of this match ({} and {})",
+                players[0], players[1]
+            ),
+        )
+    })
+}
+
+/// A rule error unless the host made the event.
+pub fn host_only(actor: &Actor, what: &str) -> Result<(), RuleError> {
+    if actor.is_host() {
+        Ok(())
+    } else {
+        Err(RuleError::new(
+            "actor",
+            format!("only the host may {what}, not {}", actor.name()),
+        ))
+    }
+}
+
+/// The seat a ruling names (`None`: no player).
+pub fn winner_seat(
+    players: &[String; 2],
+    winner: &Option<String>,
+) -> Result<Option<usize>, RuleError> {
+    match winner {
+        None => Ok(None),
+        Some(w) => players
+            .iter()
+            .position(|p| p == w)
+            .map(Some)
+            .ok_or_else(|| RuleError::new("ruling", format!("{w} is not a player of this match"))),
+    }
+}
+
 /// One event as a game sees it: the generic parts plus its own payloads.
 pub enum Event<'a, G: Game> {
     RoundStart(&'a G::Setup),

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use super::engine::{play, TraceStep};
 use super::grid::{Cell, Grid, Tile, CELLS};
 use super::proof::{Offer, Powerup, ProofSpec};
-use crate::games::{Event, Game, RuleError};
+use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
 use crate::log::event::{Actor, Scope};
 
 /// The options of a Bejeweled DM.
@@ -117,24 +117,6 @@ pub struct Decision {
     /// `None`: no player (the host) wins the round.
     pub winner: Option<usize>,
     pub reason: String,
-}
-
-/// What the host ruled.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Ruled {
-    pub seq: u64,
-    pub winner: Option<usize>,
-    pub text: String,
-    pub overturned: Option<(u64, Option<usize>)>,
-}
-
-impl Ruled {
-    pub fn standing(&self) -> Option<usize> {
-        match self.overturned {
-            Some((_, w)) => w,
-            None => self.winner,
-        }
-    }
 }
 
 /// One round.
@@ -419,45 +401,6 @@ fn rule(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
-fn player_of(m: &Match, actor: &Actor) -> Result<usize, RuleError> {
-    let name = actor.player().ok_or_else(|| {
-        rule(
-            "actor",
-            format!("only a player may do this, not {}", actor.name()),
-        )
-    })?;
-    m.player_index(name).ok_or_else(|| {
-        rule(
-            "actor",
-            format!(
-                "{name} is not a player of this match ({} and {})",
-                m.players[0], m.players[1]
-            ),
-        )
-    })
-}
-
-fn host_only(actor: &Actor, what: &str) -> Result<(), RuleError> {
-    if actor.is_host() {
-        Ok(())
-    } else {
-        Err(rule(
-            "actor",
-            format!("only the host may {what}, not {}", actor.name()),
-        ))
-    }
-}
-
-fn winner_index(m: &Match, winner: &Option<String>) -> Result<Option<usize>, RuleError> {
-    match winner {
-        None => Ok(None),
-        Some(w) => m
-            .player_index(w)
-            .map(Some)
-            .ok_or_else(|| rule("ruling", format!("{w} is not a player of this match"))),
-    }
-}
-
 fn decision(m: &Match, r: &Round, closed: bool) -> Option<Decision> {
     let name = |p: usize| m.players[p].as_str();
     let Some(higher) = r.higher() else {
@@ -716,7 +659,7 @@ fn apply(
             Ok(note)
         }
         Event::Claim(claim) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let (counter_secs, round_secs, proof_secs) = (
                 m.config.counter_secs,
                 m.config.round_secs,
@@ -829,7 +772,7 @@ fn apply(
             Ok(note)
         }
         Event::Proof(proof) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let (counter_secs, proof_secs) = (m.config.counter_secs, m.config.proof_secs);
             let round = m.current().ok_or_else(no_round)?;
             let name = |q: usize| m.players[q].clone();
@@ -920,7 +863,7 @@ fn apply(
             Ok(note)
         }
         Event::Place(picks) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             if let Some(r) = &m.match_ruling {
                 return Err(rule(
                     "picks",
@@ -1080,7 +1023,7 @@ fn apply(
         }
         Event::Ruling(r) => {
             host_only(actor, "rule")?;
-            let winner = winner_index(m, &r.winner)?;
+            let winner = winner_seat(&m.players, &r.winner)?;
             let who = m.name(winner);
             match r.scope {
                 Scope::Match => {
@@ -1162,7 +1105,7 @@ fn apply(
             }
         }
         Event::Appeal(a) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             if !m.rulings.contains_key(&a.ruling_seq) {
                 return Err(rule(
                     "appeal",
@@ -1190,7 +1133,7 @@ fn apply(
                     format!("the appeal at seq {} was decided at seq {by}", d.appeal_seq),
                 ));
             }
-            let winner = winner_index(m, &d.winner)?;
+            let winner = winner_seat(&m.players, &d.winner)?;
             m.appeals
                 .insert(d.appeal_seq, (appellant, ruling_seq, Some(seq)));
             if d.upheld {

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::{check_track, Board, Cell, Color, Piece, Track};
-use crate::games::{Event, Game, RuleError};
+use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
 use crate::log::event::{Actor, Scope};
 
 /// Which text of the rules a match follows.
@@ -168,25 +168,6 @@ pub struct Decision {
     /// Seat of the winner; `None`: no player (the host) wins.
     pub winner: Option<usize>,
     pub reason: String,
-}
-
-/// What the host ruled.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Ruled {
-    pub seq: u64,
-    pub winner: Option<usize>,
-    pub text: String,
-    /// Set when an appeal overturned it: (decision seq, new winner).
-    pub overturned: Option<(u64, Option<usize>)>,
-}
-
-impl Ruled {
-    pub fn standing(&self) -> Option<usize> {
-        match self.overturned {
-            Some((_, w)) => w,
-            None => self.winner,
-        }
-    }
 }
 
 /// The whole match. Seats follow the Create event's player order; `blue`
@@ -448,45 +429,6 @@ fn rule(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
-fn player_of(m: &Match, actor: &Actor) -> Result<usize, RuleError> {
-    let name = actor.player().ok_or_else(|| {
-        rule(
-            "actor",
-            format!("only a player may do this, not {}", actor.name()),
-        )
-    })?;
-    m.player_index(name).ok_or_else(|| {
-        rule(
-            "actor",
-            format!(
-                "{name} is not a player of this match ({} and {})",
-                m.players[0], m.players[1]
-            ),
-        )
-    })
-}
-
-fn host_only(actor: &Actor, what: &str) -> Result<(), RuleError> {
-    if actor.is_host() {
-        Ok(())
-    } else {
-        Err(rule(
-            "actor",
-            format!("only the host may {what}, not {}", actor.name()),
-        ))
-    }
-}
-
-fn winner_index(m: &Match, winner: &Option<String>) -> Result<Option<usize>, RuleError> {
-    match winner {
-        None => Ok(None),
-        Some(w) => m
-            .player_index(w)
-            .map(Some)
-            .ok_or_else(|| rule("ruling", format!("{w} is not a player of this match"))),
-    }
-}
-
 fn push_clock(note: &mut String, clock: Option<String>) {
     if let Some(c) = clock {
         note.push_str("; ");
@@ -496,7 +438,7 @@ fn push_clock(note: &mut String, clock: Option<String>) {
 
 /// The player to move, while the game is in its playing phase.
 fn mover(m: &Match, actor: &Actor, what: &str) -> Result<usize, RuleError> {
-    let p = player_of(m, actor)?;
+    let p = player_seat(&m.players, actor)?;
     match &m.phase {
         Phase::Waiting => Err(rule(
             "turn",
@@ -815,7 +757,7 @@ fn apply(
             Ok(note)
         }
         Event::Pass => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             if let Phase::Challenge {
                 challenger,
                 color,
@@ -901,7 +843,7 @@ fn apply(
             Ok(note)
         }
         Event::Proof(proof) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let color = match &m.phase {
                 Phase::Challenge {
                     challenger,
@@ -1068,7 +1010,7 @@ fn apply(
                     ))
                 }
             }
-            let winner = winner_index(m, &r.winner)?;
+            let winner = winner_seat(&m.players, &r.winner)?;
             let who = winner.map_or("no player (the host)".to_string(), |w| m.players[w].clone());
             m.by_rules = decision(m, true);
             m.ruled = Some(Ruled {
@@ -1095,7 +1037,7 @@ fn apply(
             Ok(note)
         }
         Event::Appeal(a) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             if !m.rulings.contains_key(&a.ruling_seq) {
                 return Err(rule(
                     "appeal",
@@ -1123,7 +1065,7 @@ fn apply(
                     format!("the appeal at seq {} was decided at seq {by}", d.appeal_seq),
                 ));
             }
-            let winner = winner_index(m, &d.winner)?;
+            let winner = winner_seat(&m.players, &d.winner)?;
             m.appeals
                 .insert(d.appeal_seq, (appellant, ruling_seq, Some(seq)));
             if d.upheld {

@@ -17,7 +17,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Cell, Move, Slide};
-use crate::games::{Event, Game, RuleError};
+use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
 use crate::log::event::{Actor, Scope};
 
 /// The options of a Traffic Jam DM.
@@ -195,27 +195,6 @@ pub struct Decision {
     /// `None`: the rules name no winner (the host decides).
     pub winner: Option<usize>,
     pub reason: String,
-}
-
-/// What the host ruled for a round.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Ruled {
-    pub seq: u64,
-    pub winner: Option<usize>,
-    pub text: String,
-    /// Set when an appeal overturned the ruling: the seq of the decision
-    /// and the winner that replaced `winner`.
-    pub overturned: Option<(u64, Option<usize>)>,
-}
-
-impl Ruled {
-    /// The winner that counts: the ruling, or the appeal that replaced it.
-    pub fn standing(&self) -> Option<usize> {
-        match self.overturned {
-            Some((_, w)) => w,
-            None => self.winner,
-        }
-    }
 }
 
 /// One round.
@@ -556,45 +535,6 @@ impl Game for RushHour {
     }
 }
 
-fn player_of(m: &Match, actor: &Actor) -> Result<usize, RuleError> {
-    let name = actor.player().ok_or_else(|| {
-        rule(
-            "actor",
-            format!("only a player may do this, not {}", actor.name()),
-        )
-    })?;
-    m.player_index(name).ok_or_else(|| {
-        rule(
-            "actor",
-            format!(
-                "{name} is not a player of this match ({} and {})",
-                m.players[0], m.players[1]
-            ),
-        )
-    })
-}
-
-fn host_only(actor: &Actor, what: &str) -> Result<(), RuleError> {
-    if actor.is_host() {
-        Ok(())
-    } else {
-        Err(rule(
-            "actor",
-            format!("only the host may {what}, not {}", actor.name()),
-        ))
-    }
-}
-
-fn winner_index(m: &Match, winner: &Option<String>) -> Result<Option<usize>, RuleError> {
-    match winner {
-        None => Ok(None),
-        Some(w) => m
-            .player_index(w)
-            .map(Some)
-            .ok_or_else(|| rule("ruling", format!("{w} is not a player of this match"))),
-    }
-}
-
 fn apply(
     m: &mut Match,
     seq: u64,
@@ -669,7 +609,7 @@ fn apply(
             Ok(note)
         }
         Event::Place(placement) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let round = m.current().ok_or_else(no_round)?;
             if round.phase != Phase::Building {
                 return Err(rule(
@@ -706,7 +646,7 @@ fn apply(
             Ok(note)
         }
         Event::Claim(Claim::Finished) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let round = m.current().ok_or_else(no_round)?;
             if round.phase != Phase::Building {
                 return Err(rule("claim", "a claim is already being answered"));
@@ -744,7 +684,7 @@ fn apply(
             Ok(note)
         }
         Event::Challenge(Challenge::Impossible) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let round = m.current().ok_or_else(no_round)?;
             if round.phase != Phase::Building {
                 return Err(rule("claim", "a claim is already being answered"));
@@ -784,7 +724,7 @@ fn apply(
             Ok(note)
         }
         Event::Proof(proof) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let (solution_secs, counter_secs) = (m.config.solution_secs, m.config.counter_secs);
             let round = m.current().ok_or_else(no_round)?;
             let target = round.target as usize;
@@ -870,7 +810,7 @@ fn apply(
             Ok(note)
         }
         Event::Pass => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             let players = m.players.clone();
             let round = m.current_mut().ok_or_else(no_round)?;
             let what = match &mut round.phase {
@@ -952,7 +892,7 @@ fn apply(
         }
         Event::Ruling(r) => {
             host_only(actor, "rule")?;
-            let winner = winner_index(m, &r.winner)?;
+            let winner = winner_seat(&m.players, &r.winner)?;
             let who = winner.map_or("no player".to_string(), |w| m.players[w].clone());
             match r.scope {
                 Scope::Match => {
@@ -1034,7 +974,7 @@ fn apply(
             }
         }
         Event::Appeal(a) => {
-            let p = player_of(m, actor)?;
+            let p = player_seat(&m.players, actor)?;
             if !m.rulings.contains_key(&a.ruling_seq) {
                 return Err(rule(
                     "appeal",
@@ -1061,7 +1001,7 @@ fn apply(
                     format!("the appeal at seq {} was decided at seq {by}", d.appeal_seq),
                 ));
             }
-            let winner = winner_index(m, &d.winner)?;
+            let winner = winner_seat(&m.players, &d.winner)?;
             m.appeals.insert(
                 d.appeal_seq,
                 (m.appeals[&d.appeal_seq].0, ruling_seq, Some(seq)),

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::games::{MatchState, RuleError, View};
+use crate::games::{value_text, Analysis, MatchState, RuleError, View};
 use crate::log::event::{Actor, Body, Envelope, Scope};
 
 /// One event and what it did.
@@ -97,6 +97,55 @@ impl Replay {
         self.steps
             .iter()
             .filter_map(|s| s.error.as_ref().map(|e| (s, e)))
+    }
+}
+
+/// GamesmanUni's view of a whole match, for the games whose every
+/// position is valued: each step's analysis and the moves that threw a win
+/// away. Derived from the replay; pages cache it per log head.
+#[derive(Clone, Debug, Default)]
+pub struct Timeline {
+    /// Per step: the value of the position after it, when the game has one.
+    pub analyses: Vec<Option<Analysis>>,
+    /// Per step: why its move was a mistake, when it was one.
+    pub mistakes: Vec<Option<String>>,
+}
+
+impl Timeline {
+    pub fn new(replay: &Replay) -> Timeline {
+        let analyses: Vec<Option<Analysis>> = replay
+            .steps
+            .iter()
+            .map(|s| s.state.as_ref().and_then(MatchState::analysis))
+            .collect();
+        let mistakes = (0..replay.steps.len())
+            .map(|k| {
+                let step = &replay.steps[k];
+                if step.kind != "place" || step.error.is_some() || k == 0 {
+                    return None;
+                }
+                let before = analyses[k - 1].as_ref()?;
+                let after = analyses[k].as_ref()?;
+                Analysis::threw_away(before, after).then(|| {
+                    format!(
+                        "{} threw a win away: the mover stood on a {}, and after it best play \
+                         gives the mover a {}",
+                        step.text,
+                        value_text(before.value, before.remoteness),
+                        match after.value_for(before.seat) {
+                            crate::games::Value::Lose => "loss",
+                            _ => "draw",
+                        }
+                    )
+                })
+            })
+            .collect();
+        Timeline { analyses, mistakes }
+    }
+
+    /// Whether any step has an analysis.
+    pub fn is_empty(&self) -> bool {
+        self.analyses.iter().all(Option::is_none)
     }
 }
 

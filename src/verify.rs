@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::games::{bejeweled, dodgem, duorail, rush_hour, MatchState};
+use crate::games::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines, MatchState};
 use crate::log::seal::ChainReport;
 use crate::log::MatchId;
 use crate::replay::Replay;
@@ -123,6 +123,8 @@ pub fn findings_within(replay: &Replay, limit: Option<std::time::Duration>) -> V
         Some(MatchState::Duorail(m)) => duorail::check::findings(m),
         Some(MatchState::Bejeweled(m)) => bejeweled::check::findings(m, limit),
         Some(MatchState::Dodgem(m)) => dodgem::view::findings(m),
+        Some(MatchState::XsAndLines(m)) => xs_and_lines::view::findings(m),
+        Some(MatchState::Permutation(m)) => permutation::view::findings(m),
         None => Vec::new(),
     }
 }

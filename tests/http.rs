@@ -407,13 +407,25 @@ async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
     let (status, start) = get_text(&app, "/matches/dodgem-small/steps/1").await;
     assert_eq!(status, StatusCode::OK);
     assert!(start.contains("win in 19 for the side to move"), "{start}");
-    assert!(start.contains("a3 E: win in 19"));
+    // Moves are listed with their value for the mover, colored by it.
+    assert!(start.contains(r#"<li class="v-win"><code>a3 E</code>: win in 19"#));
+    assert!(start.contains(r#"<code>a2 S</code>"#));
+    assert!(!start.contains(r#"<li class="v-win"><code>a2 S</code>"#));
+    // The value history: one point per step, each a link to its step.
+    assert!(start.contains(r#"id="value-chart""#));
+    assert!(start.contains(r#"<a href="/matches/dodgem-small/steps/2"><circle"#));
     let (_, thrown) = get_text(&app, "/matches/dodgem-small/steps/2").await;
-    assert!(thrown.contains("threw a win away"), "{thrown}");
+    assert!(
+        thrown.contains("Mistake: a2 S threw a win away"),
+        "{thrown}"
+    );
+    assert!(thrown.contains("mistake-tag"), "marked in the event list");
     assert!(thrown.contains("piece blue"), "blue cars are drawn");
     let (_, wrong_turn) = get_text(&app, "/matches/dodgem-small/steps/3").await;
     assert!(
         wrong_turn.contains("it is bo"),
         "ana moved twice: {wrong_turn}"
     );
+    let (_, page) = get_text(&app, "/matches/dodgem-small").await;
+    assert!(page.contains("<h2>Mistakes</h2>"), "{page}");
 }

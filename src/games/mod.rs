@@ -9,6 +9,7 @@
 pub mod bejeweled;
 pub mod dodgem;
 pub mod duorail;
+mod ending;
 pub mod permutation;
 pub mod rush_hour;
 pub mod xs_and_lines;
@@ -16,6 +17,8 @@ pub mod xs_and_lines;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+pub use ending::Ending;
 
 use crate::log::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 
@@ -38,6 +41,11 @@ impl RuleError {
         }
     }
 }
+
+/// The payload of an event a game does not have (a single game with no
+/// claims has no Claim, Challenge or Proof): no value can be built.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Nothing {}
 
 /// What the host ruled (for a round, a game or the match), as every
 /// game's reducer records it.
@@ -165,14 +173,18 @@ pub enum GameKind {
     Duorail,
     Bejeweled,
     Dodgem,
+    XsAndLines,
+    Permutation,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 6] = [
         GameKind::RushHour,
         GameKind::Duorail,
         GameKind::Bejeweled,
         GameKind::Dodgem,
+        GameKind::XsAndLines,
+        GameKind::Permutation,
     ];
     pub fn slug(self) -> &'static str {
         match self {
@@ -180,6 +192,8 @@ impl GameKind {
             GameKind::Duorail => duorail::Duorail::SLUG,
             GameKind::Bejeweled => bejeweled::Bejeweled::SLUG,
             GameKind::Dodgem => dodgem::Dodgem::SLUG,
+            GameKind::XsAndLines => xs_and_lines::XsAndLines::SLUG,
+            GameKind::Permutation => permutation::Permutation::SLUG,
         }
     }
     pub fn title(self) -> &'static str {
@@ -188,6 +202,8 @@ impl GameKind {
             GameKind::Duorail => "Duorail",
             GameKind::Bejeweled => "Bejeweled",
             GameKind::Dodgem => "Dodgem",
+            GameKind::XsAndLines => "x's and lines",
+            GameKind::Permutation => "Multiplications Within The Permutation",
         }
     }
     pub fn from_slug(s: &str) -> Option<GameKind> {
@@ -205,6 +221,8 @@ macro_rules! registry {
             Duorail(<duorail::Duorail as Game>::$assoc),
             Bejeweled(<bejeweled::Bejeweled as Game>::$assoc),
             Dodgem(<dodgem::Dodgem as Game>::$assoc),
+            XsAndLines(<xs_and_lines::XsAndLines as Game>::$assoc),
+            Permutation(<permutation::Permutation as Game>::$assoc),
         }
         impl $name {
             pub fn game(&self) -> GameKind {
@@ -213,6 +231,8 @@ macro_rules! registry {
                     $name::Duorail(_) => GameKind::Duorail,
                     $name::Bejeweled(_) => GameKind::Bejeweled,
                     $name::Dodgem(_) => GameKind::Dodgem,
+                    $name::XsAndLines(_) => GameKind::XsAndLines,
+                    $name::Permutation(_) => GameKind::Permutation,
                 }
             }
         }
@@ -250,6 +270,21 @@ registry!(
     Proof
 );
 
+/// A body as one game's [`Event`]: its own payloads, or the generic
+/// events; `$wrong` names the error for a payload of another game.
+macro_rules! event {
+    ($body:expr, $game:ident, $wrong:expr) => {
+        match $body {
+            Body::RoundStart(RoundSetup::$game(x)) => Event::RoundStart(x),
+            Body::Place(Placement::$game(x)) => Event::Place(x),
+            Body::Claim(Claim::$game(x)) => Event::Claim(x),
+            Body::Challenge(Challenge::$game(x)) => Event::Challenge(x),
+            Body::Proof(Proof::$game(x)) => Event::Proof(x),
+            other => generic_event(other).ok_or_else(|| $wrong(other))?,
+        }
+    };
+}
+
 /// The state of a match of any game.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -258,6 +293,8 @@ pub enum MatchState {
     Duorail(<duorail::Duorail as Game>::State),
     Bejeweled(<bejeweled::Bejeweled as Game>::State),
     Dodgem(<dodgem::Dodgem as Game>::State),
+    XsAndLines(<xs_and_lines::XsAndLines as Game>::State),
+    Permutation(<permutation::Permutation as Game>::State),
 }
 
 impl MatchState {
@@ -288,6 +325,12 @@ impl MatchState {
             GameConfig::Dodgem(c) => {
                 dodgem::Dodgem::start(c, &create.players, at).map(MatchState::Dodgem)
             }
+            GameConfig::XsAndLines(c) => {
+                xs_and_lines::XsAndLines::start(c, &create.players, at).map(MatchState::XsAndLines)
+            }
+            GameConfig::Permutation(c) => {
+                permutation::Permutation::start(c, &create.players, at).map(MatchState::Permutation)
+            }
         }
     }
 
@@ -297,6 +340,8 @@ impl MatchState {
             MatchState::Duorail(_) => GameKind::Duorail,
             MatchState::Bejeweled(_) => GameKind::Bejeweled,
             MatchState::Dodgem(_) => GameKind::Dodgem,
+            MatchState::XsAndLines(_) => GameKind::XsAndLines,
+            MatchState::Permutation(_) => GameKind::Permutation,
         }
     }
 
@@ -325,48 +370,22 @@ impl MatchState {
         };
         match self {
             MatchState::RushHour(s) => {
-                let ev = match body {
-                    Body::RoundStart(RoundSetup::RushHour(x)) => Event::RoundStart(x),
-                    Body::Place(Placement::RushHour(x)) => Event::Place(x),
-                    Body::Claim(Claim::RushHour(x)) => Event::Claim(x),
-                    Body::Challenge(Challenge::RushHour(x)) => Event::Challenge(x),
-                    Body::Proof(Proof::RushHour(x)) => Event::Proof(x),
-                    other => generic_event(other).ok_or_else(|| wrong(other))?,
-                };
-                rush_hour::RushHour::apply(s, seq, ev, actor, at)
+                rush_hour::RushHour::apply(s, seq, event!(body, RushHour, wrong), actor, at)
             }
             MatchState::Duorail(s) => {
-                let ev = match body {
-                    Body::RoundStart(RoundSetup::Duorail(x)) => Event::RoundStart(x),
-                    Body::Place(Placement::Duorail(x)) => Event::Place(x),
-                    Body::Claim(Claim::Duorail(x)) => Event::Claim(x),
-                    Body::Challenge(Challenge::Duorail(x)) => Event::Challenge(x),
-                    Body::Proof(Proof::Duorail(x)) => Event::Proof(x),
-                    other => generic_event(other).ok_or_else(|| wrong(other))?,
-                };
-                duorail::Duorail::apply(s, seq, ev, actor, at)
+                duorail::Duorail::apply(s, seq, event!(body, Duorail, wrong), actor, at)
             }
             MatchState::Bejeweled(s) => {
-                let ev = match body {
-                    Body::RoundStart(RoundSetup::Bejeweled(x)) => Event::RoundStart(x),
-                    Body::Place(Placement::Bejeweled(x)) => Event::Place(x),
-                    Body::Claim(Claim::Bejeweled(x)) => Event::Claim(x),
-                    Body::Challenge(Challenge::Bejeweled(x)) => Event::Challenge(x),
-                    Body::Proof(Proof::Bejeweled(x)) => Event::Proof(x),
-                    other => generic_event(other).ok_or_else(|| wrong(other))?,
-                };
-                bejeweled::Bejeweled::apply(s, seq, ev, actor, at)
+                bejeweled::Bejeweled::apply(s, seq, event!(body, Bejeweled, wrong), actor, at)
             }
             MatchState::Dodgem(s) => {
-                let ev = match body {
-                    Body::RoundStart(RoundSetup::Dodgem(x)) => Event::RoundStart(x),
-                    Body::Place(Placement::Dodgem(x)) => Event::Place(x),
-                    Body::Claim(Claim::Dodgem(x)) => Event::Claim(x),
-                    Body::Challenge(Challenge::Dodgem(x)) => Event::Challenge(x),
-                    Body::Proof(Proof::Dodgem(x)) => Event::Proof(x),
-                    other => generic_event(other).ok_or_else(|| wrong(other))?,
-                };
-                dodgem::Dodgem::apply(s, seq, ev, actor, at)
+                dodgem::Dodgem::apply(s, seq, event!(body, Dodgem, wrong), actor, at)
+            }
+            MatchState::XsAndLines(s) => {
+                xs_and_lines::XsAndLines::apply(s, seq, event!(body, XsAndLines, wrong), actor, at)
+            }
+            MatchState::Permutation(s) => {
+                permutation::Permutation::apply(s, seq, event!(body, Permutation, wrong), actor, at)
             }
         }
     }
@@ -467,6 +486,9 @@ pub struct Overlay {
     pub cells: Vec<(u8, u8)>,
     /// Drawn without being asked for.
     pub visible: bool,
+    /// A line drawn in the game itself (solid, always shown, no toggle),
+    /// not an analysis overlay.
+    pub drawn: bool,
 }
 
 /// One rectangle on a [`Drawing`].
@@ -481,6 +503,88 @@ pub struct Piece {
     pub kind: &'static str,
     /// Touched by the step being shown.
     pub highlight: bool,
+}
+
+/// A position's value for the side to move, in GamesmanUni's words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Value {
+    Win,
+    Lose,
+    Draw,
+}
+
+impl Value {
+    pub fn word(self) -> &'static str {
+        match self {
+            Value::Win => "win",
+            Value::Lose => "lose",
+            Value::Draw => "draw",
+        }
+    }
+
+    /// The same outcome seen by the other player.
+    pub fn other_side(self) -> Value {
+        match self {
+            Value::Win => Value::Lose,
+            Value::Lose => Value::Win,
+            Value::Draw => Value::Draw,
+        }
+    }
+}
+
+/// A value with its remoteness: "win in 7", or "draw".
+pub fn value_text(v: Value, remoteness: Option<u32>) -> String {
+    match remoteness {
+        Some(r) => format!("{} in {r}", v.word()),
+        None => v.word().to_string(),
+    }
+}
+
+/// One legal move and what it leads to, from the mover's point of view
+/// (as GamesmanUni shows it: "win" = this move wins with best play).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct MoveValue {
+    /// The move in the game's notation.
+    pub name: String,
+    pub value: Value,
+    pub remoteness: Option<u32>,
+    /// Anything else worth saying (the totals it leads to).
+    pub detail: Option<String>,
+}
+
+/// The exact value of a position, for the games small enough to value
+/// every position (Dodgem, x's and lines, the permutation game).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Analysis {
+    /// The seat to move.
+    pub seat: usize,
+    /// The value for the side to move.
+    pub value: Value,
+    /// Plies to the end with best play (the winner ends as fast as it can,
+    /// the loser as slowly); `None` for a draw or when not computed.
+    pub remoteness: Option<u32>,
+    /// Every legal move with its value for the mover.
+    pub moves: Vec<MoveValue>,
+    /// What best play gives beyond win/lose/draw (final totals).
+    pub detail: Option<String>,
+}
+
+impl Analysis {
+    /// The value for `seat` (win/lose/draw), whoever is to move.
+    pub fn value_for(&self, seat: usize) -> Value {
+        if seat == self.seat {
+            self.value
+        } else {
+            self.value.other_side()
+        }
+    }
+
+    /// Whether the move that led from `before` to `after` threw a win
+    /// away: the mover stood on a win and no longer does.
+    pub fn threw_away(before: &Analysis, after: &Analysis) -> bool {
+        before.value == Value::Win && after.value_for(before.seat) != Value::Win
+    }
 }
 
 /// What a page shows for one step of any game.
@@ -507,6 +611,20 @@ impl MatchState {
             MatchState::Duorail(m) => duorail::view::view(m),
             MatchState::Bejeweled(m) => bejeweled::view::view(m),
             MatchState::Dodgem(m) => dodgem::view::view(m),
+            MatchState::XsAndLines(m) => xs_and_lines::view::view(m),
+            MatchState::Permutation(m) => permutation::view::view(m),
+        }
+    }
+
+    /// The exact value of the position and of every legal move, for the
+    /// games small enough to value every position; `None` for the others
+    /// and before play starts.
+    pub fn analysis(&self) -> Option<Analysis> {
+        match self {
+            MatchState::RushHour(_) | MatchState::Duorail(_) | MatchState::Bejeweled(_) => None,
+            MatchState::Dodgem(m) => dodgem::view::analysis(m),
+            MatchState::XsAndLines(m) => xs_and_lines::view::analysis(m),
+            MatchState::Permutation(m) => permutation::view::analysis(m),
         }
     }
 }

@@ -18,11 +18,14 @@ use sha2::{Digest, Sha256};
 
 use crate::log::event::Create;
 use crate::log::{Body, EventStore, MatchId, Sealed, StoreError};
-use crate::replay::Replay;
+use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
 
 /// Match id → (head hash the findings were computed at, the findings).
 pub type FindingsCache = BTreeMap<String, (String, Arc<Vec<Finding>>)>;
+
+/// Match id → (head hash, the analysis of every step).
+pub type TimelineCache = BTreeMap<String, (String, Arc<Timeline>)>;
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -31,6 +34,8 @@ pub struct AppState {
     /// A cache of findings, keyed by match id and checked against the
     /// log's head hash: derived data, rebuilt whenever the log grows.
     pub findings: Arc<Mutex<FindingsCache>>,
+    /// Each step's exact value, cached like the findings.
+    pub timelines: Arc<Mutex<TimelineCache>>,
 }
 
 impl AppState {
@@ -38,27 +43,46 @@ impl AppState {
         AppState {
             store,
             findings: Arc::default(),
+            timelines: Arc::default(),
         }
+    }
+
+    /// Every step's analysis for a loaded match, from the cache when its
+    /// head has not moved.
+    pub fn timeline(&self, m: &Loaded) -> Arc<Timeline> {
+        cached(&self.timelines, m, || Timeline::new(&m.replay))
     }
 
     /// The findings for a loaded match, from the cache when its head has
     /// not moved. Long searches are bounded by [`SEARCH_LIMIT`] per round
     /// so a page never waits long; `arbiter verify` runs them exactly.
     pub fn findings(&self, m: &Loaded) -> Arc<Vec<Finding>> {
-        let head = m.sealed.last().map(|s| s.hash_hex()).unwrap_or_default();
-        if let Ok(cache) = self.findings.lock() {
-            if let Some((h, f)) = cache.get(m.id.as_str()) {
-                if *h == head {
-                    return f.clone();
-                }
+        cached(&self.findings, m, || {
+            verify::findings_within(&m.replay, Some(SEARCH_LIMIT))
+        })
+    }
+}
+
+/// A value derived from a match's log, from `cache` when the log's head
+/// has not moved since it was computed.
+fn cached<T>(
+    cache: &Mutex<BTreeMap<String, (String, Arc<T>)>>,
+    m: &Loaded,
+    compute: impl FnOnce() -> T,
+) -> Arc<T> {
+    let head = m.sealed.last().map(|s| s.hash_hex()).unwrap_or_default();
+    if let Ok(c) = cache.lock() {
+        if let Some((h, v)) = c.get(m.id.as_str()) {
+            if *h == head {
+                return v.clone();
             }
         }
-        let f = Arc::new(verify::findings_within(&m.replay, Some(SEARCH_LIMIT)));
-        if let Ok(mut cache) = self.findings.lock() {
-            cache.insert(m.id.to_string(), (head, f.clone()));
-        }
-        f
     }
+    let v = Arc::new(compute());
+    if let Ok(mut c) = cache.lock() {
+        c.insert(m.id.to_string(), (head, v.clone()));
+    }
+    v
 }
 
 /// The longest a page lets one search run (per Bejeweled round).

@@ -10,8 +10,9 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 
 use super::{load, AppState, Loaded, WebError};
-use crate::games::Drawing;
+use crate::games::{value_text, Analysis, Drawing, Value};
 use crate::log::event::Actor;
+use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -152,6 +153,8 @@ struct MatchPage {
     events: usize,
     last_hash: String,
     rule_errors: Vec<(u64, String)>,
+    /// Moves that threw a win away: (seq, why).
+    mistakes: Vec<(u64, String)>,
 }
 
 #[get("/matches/{id}")]
@@ -199,6 +202,13 @@ async fn match_page(
             .into_iter()
             .map(|(seq, _, msg)| (seq, msg))
             .collect(),
+        mistakes: state
+            .timeline(&m)
+            .mistakes
+            .iter()
+            .zip(&m.replay.steps)
+            .filter_map(|(why, s)| why.clone().map(|w| (s.seq, w)))
+            .collect(),
     };
     html(&page)
 }
@@ -241,6 +251,7 @@ struct SvgOverlay {
     class: String,
     points: String,
     visible: bool,
+    drawn: bool,
 }
 
 /// The board as the step template draws it.
@@ -258,6 +269,8 @@ struct Svg {
     summary: String,
     rails: Vec<SvgRail>,
     overlays: Vec<SvgOverlay>,
+    /// Some overlays can be switched on and off.
+    toggles: bool,
     gems: Vec<SvgGem>,
 }
 
@@ -368,6 +381,7 @@ impl Svg {
                     .collect::<Vec<_>>()
                     .join(" "),
                 visible: o.visible,
+                drawn: o.drawn,
             })
             .collect();
         let gems = d
@@ -438,6 +452,7 @@ impl Svg {
             exit: d.exit_row.map(|r| (at(d.cols) + MARGIN, at(r) + CELL / 2)),
             summary,
             rails,
+            toggles: d.overlays.iter().any(|o| !o.drawn),
             overlays,
             gems,
         }
@@ -452,6 +467,126 @@ struct EventRow {
     time: String,
     current: bool,
     error: bool,
+    mistake: bool,
+}
+
+/// The analysis panel beside the board.
+struct AnalysisPanel {
+    /// Who is to move.
+    mover: String,
+    /// `win`, `lose` or `draw`, for styling.
+    value: &'static str,
+    /// "win in 19".
+    text: String,
+    detail: Option<String>,
+    moves: Vec<MovePanel>,
+}
+
+struct MovePanel {
+    name: String,
+    value: &'static str,
+    text: String,
+    detail: Option<String>,
+}
+
+impl AnalysisPanel {
+    fn new(a: &Analysis, players: &[String]) -> AnalysisPanel {
+        AnalysisPanel {
+            mover: players.get(a.seat).cloned().unwrap_or_default(),
+            value: a.value.word(),
+            text: value_text(a.value, a.remoteness),
+            detail: a.detail.clone(),
+            moves: a
+                .moves
+                .iter()
+                .map(|mv| MovePanel {
+                    name: mv.name.clone(),
+                    value: mv.value.word(),
+                    text: value_text(mv.value, mv.remoteness),
+                    detail: mv.detail.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The value-history chart: one point per analysed step, placed by the
+/// value for the first player (their win on top, a draw in the middle,
+/// their loss below); a click on a point opens that step.
+struct ValueChart {
+    width: u32,
+    height: u32,
+    /// The polyline through every point.
+    path: String,
+    points: Vec<ChartPoint>,
+    top: String,
+    bottom: String,
+}
+
+struct ChartPoint {
+    seq: u64,
+    x: u32,
+    y: u32,
+    class: String,
+    title: String,
+}
+
+impl ValueChart {
+    const STEP: u32 = 14;
+    const ROW: u32 = 34;
+    const LEFT: u32 = 86;
+
+    fn new(t: &Timeline, replay: &Replay, players: &[String], current: u64) -> Option<ValueChart> {
+        if t.is_empty() {
+            return None;
+        }
+        let name = |i: usize| players.get(i).cloned().unwrap_or_default();
+        let mut points = Vec::new();
+        for (k, a) in t.analyses.iter().enumerate() {
+            let Some(a) = a else { continue };
+            let v = a.value_for(0);
+            let row = match v {
+                Value::Win => 0,
+                Value::Draw => 1,
+                Value::Lose => 2,
+            };
+            let seq = replay.steps[k].seq;
+            let mut class = format!("pt v-{}", v.word());
+            if seq == current {
+                class.push_str(" current");
+            }
+            if t.mistakes[k].is_some() {
+                class.push_str(" mistake");
+            }
+            points.push(ChartPoint {
+                seq,
+                x: Self::LEFT + k as u32 * Self::STEP,
+                y: 16 + row * Self::ROW,
+                class,
+                title: format!(
+                    "step {seq}: {} to move, {} for them{}",
+                    name(a.seat),
+                    value_text(a.value, a.remoteness),
+                    t.mistakes[k]
+                        .as_deref()
+                        .map_or(String::new(), |m| format!(" — {m}"))
+                ),
+            });
+        }
+        let path = points
+            .iter()
+            .map(|p| format!("{},{}", p.x, p.y))
+            .collect::<Vec<_>>()
+            .join(" ");
+        Some(ValueChart {
+            width: Self::LEFT + t.analyses.len() as u32 * Self::STEP + 16,
+            height: 32 + 2 * Self::ROW,
+            path,
+            points,
+            top: format!("{} wins", name(0)),
+            bottom: format!("{} wins", name(1)),
+        })
+    }
 }
 
 #[derive(Template)]
@@ -476,6 +611,10 @@ struct StepPage {
     events: Vec<EventRow>,
     /// The cascade's passes on a proof step: (shown, count, caption).
     pass: Option<PassNav>,
+    analysis: Option<AnalysisPanel>,
+    /// Why the move of this step was a mistake.
+    mistake: Option<String>,
+    chart: Option<ValueChart>,
 }
 
 /// Where the reader is among a proof's sub-steps.
@@ -527,7 +666,14 @@ fn step_from(
         Some(s) => Some(Svg::new(&s.drawing)),
         None => view.as_ref().and_then(|v| v.drawing.as_ref()).map(Svg::new),
     };
+    let timeline = state.timeline(m);
+    let k = n as usize;
     Ok(StepPage {
+        analysis: timeline.analyses[k]
+            .as_ref()
+            .map(|a| AnalysisPanel::new(a, &players)),
+        mistake: timeline.mistakes[k].clone(),
+        chart: ValueChart::new(&timeline, &m.replay, &players, n),
         pass: pass_nav,
         id: m.id.to_string(),
         title: m.title(),
@@ -555,7 +701,8 @@ fn step_from(
             .replay
             .steps
             .iter()
-            .map(|s| EventRow {
+            .enumerate()
+            .map(|(k, s)| EventRow {
                 seq: s.seq,
                 kind: s.kind,
                 who: who(&s.actor),
@@ -563,6 +710,7 @@ fn step_from(
                 time: s.occurred_at.format("%H:%M:%S").to_string(),
                 current: s.seq == n,
                 error: s.error.is_some(),
+                mistake: timeline.mistakes.get(k).is_some_and(Option::is_some),
             })
             .collect(),
     })

@@ -4,13 +4,11 @@
 //! loses or wins by the match's rule), or when the host rules — a draw by
 //! repetition is a ruling with no winner.
 
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
-use crate::games::{Event, Game, RuleError};
+use crate::games::{host_only, player_seat, Ending, Event, Game, RuleError};
 use crate::log::event::Actor;
 
 /// The options of a Dodgem match.
@@ -44,9 +42,7 @@ pub struct Placement {
     pub mv: String,
 }
 
-/// Dodgem has no claims, challenges or proofs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum Nothing {}
+pub use crate::games::Nothing;
 
 /// The whole match.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -60,11 +56,8 @@ pub struct Match {
     pub moves: Vec<(u64, String)>,
     /// The position before the last move (to judge that move).
     pub before_last: Option<Position>,
-    /// The game's end by the rules: (winner seat, reason).
-    pub over: Option<(Option<usize>, String)>,
-    /// The host's ruling: (seq, winner seat).
-    pub ruled: Option<(u64, Option<usize>)>,
-    pub appeals: BTreeMap<u64, u64>,
+    /// The end by the rules, the ruling and its appeals.
+    pub ending: Ending,
 }
 
 impl Match {
@@ -107,9 +100,7 @@ impl Game for Dodgem {
             position: Position::start(config.size),
             moves: Vec::new(),
             before_last: None,
-            over: None,
-            ruled: None,
-            appeals: BTreeMap::new(),
+            ending: Ending::default(),
         })
     }
 
@@ -123,9 +114,7 @@ impl Game for Dodgem {
         let seat_of = |name: &str| m.players.iter().position(|p| p == name);
         match event {
             Event::RoundStart(s) => {
-                if !actor.is_host() {
-                    return Err(rule("actor", "only the host sets up the game"));
-                }
+                host_only(actor, "set up the game")?;
                 if m.blue.is_some() {
                     return Err(rule("setup", "the game is already set up"));
                 }
@@ -139,14 +128,8 @@ impl Game for Dodgem {
                 ))
             }
             Event::Place(p) => {
-                if m.ruled.is_some() || m.over.is_some() {
-                    return Err(rule("turn", "the game is over"));
-                }
-                let name = actor
-                    .player()
-                    .ok_or_else(|| rule("actor", "only a player moves"))?;
-                let seat = seat_of(name)
-                    .ok_or_else(|| rule("actor", format!("{name} is not a player")))?;
+                m.ending.still_playing()?;
+                let seat = player_seat(&m.players, actor)?;
                 let Some(to_move) = m.seat(m.position.to_move) else {
                     return Err(rule("setup", "the host has not said who plays blue"));
                 };
@@ -164,7 +147,8 @@ impl Game for Dodgem {
                 let mut note = format!("{} plays {written}", m.players[seat]);
                 if let Some(w) = m.position.winner() {
                     let s = m.seat(w);
-                    m.over = Some((s, format!("{} drove every car off", m.players[seat])));
+                    m.ending
+                        .end(s, format!("{} drove every car off", m.players[seat]));
                     note.push_str(": every car is off, they win");
                 } else if m.position.moves().is_empty() {
                     let stuck = m.seat(m.position.to_move).expect("set up");
@@ -172,75 +156,21 @@ impl Game for Dodgem {
                         StuckRule::StuckLoses => 1 - stuck,
                         StuckRule::StuckWins => stuck,
                     };
-                    m.over = Some((
+                    m.ending.end(
                         Some(winner),
                         format!(
                             "{} cannot move ({})",
                             m.players[stuck],
                             m.config.rule.slug()
                         ),
-                    ));
+                    );
                     note.push_str(&format!("; {} cannot move", m.players[stuck]));
                 }
                 Ok(note)
             }
-            Event::Ruling(r) => {
-                if !actor.is_host() {
-                    return Err(rule("actor", "only the host rules"));
-                }
-                if let Some((s, _)) = m.ruled {
-                    return Err(rule(
-                        "ruling",
-                        format!("already ruled (seq {s}); a correction is an appeal"),
-                    ));
-                }
-                let w = match &r.winner {
-                    None => None,
-                    Some(n) => Some(
-                        seat_of(n).ok_or_else(|| rule("ruling", format!("{n} is not a player")))?,
-                    ),
-                };
-                m.ruled = Some((seq, w));
-                let who = w.map_or("no one (a draw)".to_string(), |w| m.players[w].clone());
-                let agrees = match &m.over {
-                    Some((rw, why)) if *rw == w => format!("; the rules agree: {why}"),
-                    Some((rw, why)) => format!(
-                        "; by the rules the game goes to {}: {why}",
-                        rw.map_or("no one".to_string(), |x| m.players[x].clone())
-                    ),
-                    None => "; the game has not ended by the rules (a draw by repetition is the host's call)".to_string(),
-                };
-                Ok(format!("the host rules: {who}{agrees}"))
-            }
-            Event::Appeal(a) => {
-                actor
-                    .player()
-                    .ok_or_else(|| rule("actor", "only a player appeals"))?;
-                if m.ruled.map(|(s, _)| s) != Some(a.ruling_seq) {
-                    return Err(rule(
-                        "appeal",
-                        format!("seq {} is not the ruling", a.ruling_seq),
-                    ));
-                }
-                m.appeals.insert(seq, a.ruling_seq);
-                Ok(format!("appeal against the ruling at seq {}", a.ruling_seq))
-            }
-            Event::AppealDecision(d) => {
-                if !actor.is_host() {
-                    return Err(rule("actor", "only the host decides an appeal"));
-                }
-                if !m.appeals.contains_key(&d.appeal_seq) {
-                    return Err(rule(
-                        "appeal",
-                        format!("seq {} is not an appeal", d.appeal_seq),
-                    ));
-                }
-                Ok(if d.upheld {
-                    "the ruling stands".into()
-                } else {
-                    "the ruling is overturned".into()
-                })
-            }
+            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor),
+            Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
+            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor),
             Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
             Event::Pass => Err(rule("pass", "in Dodgem a player must move")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},

@@ -21,23 +21,7 @@ use std::sync::atomic::{AtomicU16, AtomicU64};
 
 use super::board::{Dir, Position, Side, StuckRule};
 
-/// The value of a position for the side to move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Value {
-    Win,
-    Lose,
-    Draw,
-}
-
-impl Value {
-    pub fn word(self) -> &'static str {
-        match self {
-            Value::Win => "win",
-            Value::Lose => "lose",
-            Value::Draw => "draw",
-        }
-    }
-}
+pub use crate::games::Value;
 
 const UNKNOWN: u8 = 0;
 const WIN: u8 = 1;

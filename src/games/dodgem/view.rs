@@ -1,7 +1,7 @@
 //! What a page shows for a Dodgem step, GamesmanUni style: the board, the
 //! value of the position for the side to move with its remoteness, every
-//! legal move with the value it leads to, and a flag on a move that threw
-//! a win away. Boards up to 4×4 are solved on first use (well under a
+//! legal move with the value it leads to (the page flags a move that
+//! threw a win away by comparing two steps' analyses). Boards up to 4×4 are solved on first use (well under a
 //! second) and kept for the life of the process; 5×5 analysis needs
 //! minutes, so its pages show the board without it.
 
@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::{Position, Side, StuckRule};
 use super::rules::Match;
-use super::solver::{Tables, Value};
-use crate::games::{Drawing, Piece, View};
-use crate::verify::{Finding, Verdict};
+use super::solver::Tables;
+use crate::games::{Analysis, Drawing, MoveValue, Piece, View};
+use crate::verify::Finding;
 
 /// Solved tables by (size, rule slug).
 type Solved = BTreeMap<(u8, &'static str), Arc<Tables>>;
@@ -67,31 +67,28 @@ fn drawing(p: &Position) -> Drawing {
     }
 }
 
-fn value_text(v: Value, r: Option<u32>) -> String {
-    match r {
-        Some(r) => format!("{} in {r}", v.word()),
-        None => v.word().to_string(),
-    }
-}
-
-/// Whether the last move threw a win away: the mover stood on a win and
-/// the move does not keep it.
-fn threw_away(m: &Match, t: &Tables) -> Option<String> {
-    let before = m.before_last?;
-    let (v, _) = t.value_of(&before);
-    if v != Value::Win {
-        return None;
-    }
-    let (after, _) = t.value_of(&m.position);
-    (after != Value::Lose).then(|| {
-        format!(
-            "{} threw a win away: the position was a win, the move leads to a {} for the mover",
-            m.moves.last().map_or("the move", |(_, s)| s.as_str()),
-            match after {
-                Value::Win => "loss",
-                _ => "draw",
-            }
-        )
+/// The exact value of the position and of every legal move (boards up
+/// to 4×4; `None` before the host names blue, and for 5×5).
+pub fn analysis(m: &Match) -> Option<Analysis> {
+    let seat = m.seat(m.position.to_move)?;
+    let t = tables(m.config.size, m.config.rule)?;
+    let (value, remoteness) = t.value_of(&m.position);
+    let moves = t
+        .moves(&m.position)
+        .into_iter()
+        .map(|(name, value, remoteness)| MoveValue {
+            name,
+            value,
+            remoteness,
+            detail: None,
+        })
+        .collect();
+    Some(Analysis {
+        seat,
+        value,
+        remoteness,
+        moves,
+        detail: None,
     })
 }
 
@@ -109,36 +106,8 @@ pub fn view(m: &Match) -> View {
         ));
     }
     facts.push(("Position".to_string(), m.position.to_string()));
-    if let Some(t) = tables(m.config.size, m.config.rule) {
-        let (v, r) = t.value_of(&m.position);
-        facts.push((
-            "Value".to_string(),
-            format!("{} for the side to move", value_text(v, r)),
-        ));
-        let moves: Vec<String> = t
-            .moves(&m.position)
-            .into_iter()
-            .map(|(mv, v, r)| format!("{mv}: {}", value_text(v, r)))
-            .collect();
-        if !moves.is_empty() {
-            facts.push(("Moves".to_string(), moves.join(" · ")));
-        }
-        if let Some(flag) = threw_away(m, &t) {
-            facts.push(("Flag".to_string(), flag));
-        }
-    }
-    if let Some((w, why)) = &m.over {
-        let who = w.map_or("no one".to_string(), |w| m.players[w].clone());
-        facts.push(("By the rules".to_string(), format!("{who}: {why}")));
-    }
-    let mut score = vec![0, 0];
-    if let Some((_, Some(w))) = m.ruled {
-        score[w] = 1;
-    }
-    let mut score_by_rules = vec![0, 0];
-    if let Some((Some(w), _)) = &m.over {
-        score_by_rules[*w] = 1;
-    }
+    facts.extend(m.ending.fact(&m.players));
+    let (score, score_by_rules) = m.ending.scores();
     View {
         drawing: Some(drawing(&m.position)),
         facts,
@@ -150,34 +119,13 @@ pub fn view(m: &Match) -> View {
 
 /// One finding: the ruling beside the rules' end of the game.
 pub fn findings(m: &Match) -> Vec<Finding> {
-    let Some((seq, ruled)) = m.ruled else {
-        return Vec::new();
-    };
-    let name = |w: Option<usize>| w.map_or("no one".to_string(), |w| m.players[w].clone());
-    let (verdict, by_rules) = match &m.over {
-        Some((w, why)) if *w == ruled => (Verdict::Agrees, format!("{}: {why}", name(*w))),
-        Some((w, why)) => (Verdict::Disagrees, format!("{}: {why}", name(*w))),
-        None => (
-            Verdict::RulesSilent,
-            "the game had not ended by the rules; a draw by repetition is the host's call".into(),
-        ),
-    };
-    vec![Finding {
-        seq,
-        round: Some(1),
-        claim: format!("the host rules for {}", name(ruled)),
-        claim_true: None,
-        truth: format!(
+    m.ending.findings(
+        &m.players,
+        format!(
             "{} moves played; final position {}",
             m.moves.len(),
             m.position
         ),
-        optimal: None,
-        witness: None,
-        proofs: Vec::new(),
-        by_rules,
-        ruled: format!("the game to {} (seq {seq})", name(ruled)),
-        ruling_seq: Some(seq),
-        verdict,
-    }]
+        "the game had not ended by the rules; a draw by repetition is the host's call",
+    )
 }

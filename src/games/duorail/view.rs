@@ -148,6 +148,7 @@ pub fn view(m: &Match) -> View {
                 kind: kind(color),
                 cells: walk(&m.board, t),
                 visible: false,
+                drawn: false,
             });
         }
     }
@@ -173,6 +174,7 @@ pub fn view(m: &Match) -> View {
                 kind: kind(s.color),
                 cells: walk(&m.board, &t),
                 visible: true,
+                drawn: false,
             });
         }
     }

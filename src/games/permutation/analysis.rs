@@ -2,10 +2,11 @@
 
 use std::fmt;
 
+use serde::Serialize;
 use thiserror::Error;
 
 /// The x's: `rows[c]` is the row (0 = top) of the x in column c.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Perm {
     pub rows: Vec<u8>,
 }
@@ -70,7 +71,7 @@ impl fmt::Display for Perm {
 }
 
 /// A position file: players, the x's, the x's numbered so far.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Position {
     pub players: usize,
     pub perm: Perm,

@@ -10,8 +10,12 @@
 //! still to come for every player under best play. With two players each
 //! maximises its own total minus the other's; with more, each maximises
 //! its own total; equal moves go to the x first in reading order (top row
-//! first, then left to right).
+//! first, then left to right). A two-player match is [`rules`]; its pages
+//! are [`view`].
 
 pub mod analysis;
+pub mod rules;
+pub mod view;
 
 pub use analysis::{analyse, Analysis, Perm, PermError, Position};
+pub use rules::Permutation;

@@ -3,10 +3,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use serde::Serialize;
 use thiserror::Error;
 
 /// A cell: column (0 = `A`) and row (0 = `1`, the top).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize)]
 pub struct Cell {
     pub col: u8,
     pub row: u8,
@@ -15,6 +16,13 @@ pub struct Cell {
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'A' + self.col) as char, self.row + 1)
+    }
+}
+
+impl Cell {
+    /// Reads `C3` on an n×n grid (any case, spaces around allowed).
+    pub fn parse(s: &str, n: u8) -> Option<Cell> {
+        parse_cell(s, n)
     }
 }
 
@@ -29,7 +37,7 @@ fn parse_cell(s: &str, n: u8) -> Option<Cell> {
 }
 
 /// A line between two x's; `via` is the corner of an L.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct Line {
     pub from: Cell,
     pub to: Cell,
@@ -58,7 +66,7 @@ pub enum XsError {
 
 /// Where earlier lines pass straight through: one bit per cell, for each
 /// axis (n ≤ 12, so 144 cells fit in two words and a half).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize)]
 struct Passes {
     horizontal: [u64; 3],
     vertical: [u64; 3],
@@ -74,7 +82,7 @@ impl Passes {
 }
 
 /// A part-2 position.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Position {
     pub n: u8,
     /// The x's, in the file's order.
@@ -115,6 +123,13 @@ impl Position {
                 "xs" => xs_words.extend(rest.split_whitespace().map(String::from)),
                 "lines" => lines_text = rest.trim().to_string(),
                 "from" => from_text = rest.trim().to_string(),
+                "placing" => {
+                    return Err(XsError::Line(
+                        i + 1,
+                        "a part-1 position ('placing'): read it with placement::Placing::parse"
+                            .into(),
+                    ))
+                }
                 _ => {
                     return Err(XsError::Line(
                         i + 1,
@@ -134,29 +149,14 @@ impl Position {
             }
             xs.push(c);
         }
-        if xs.is_empty() || xs.len() > 16 {
-            return Err(XsError::Missing);
-        }
-        let mut p = Position {
-            n,
-            xs,
-            lines: Vec::new(),
-            from: None,
-            used: 0,
-            passes: Passes::default(),
-        };
+        let mut p = Position::new(n, xs)?;
         if !lines_text.is_empty() && lines_text != "-" {
             for part in lines_text
                 .split(';')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
             {
-                let line = p.parse_line(part)?;
-                let legal = p.legal_lines();
-                if !legal.contains(&line) {
-                    return Err(XsError::Illegal(part.to_string(), p.why_illegal(&line)));
-                }
-                p.draw(line);
+                p.play(part)?;
             }
         }
         if from_text != "any" {
@@ -174,6 +174,37 @@ impl Position {
             p.from = Some(c);
         }
         Ok(p)
+    }
+
+    /// The start of part 2: the x's placed, no line drawn.
+    pub fn new(n: u8, xs: Vec<Cell>) -> Result<Position, XsError> {
+        if !(3..=12).contains(&n) {
+            return Err(XsError::Line(1, "size is 3 to 12".into()));
+        }
+        if xs.is_empty() || xs.len() > 16 {
+            return Err(XsError::Missing);
+        }
+        Ok(Position {
+            n,
+            xs,
+            lines: Vec::new(),
+            from: None,
+            used: 0,
+            passes: Passes::default(),
+        })
+    }
+
+    /// Reads a line as written (`C3-F6 via F3`) and draws it when legal.
+    pub fn play(&mut self, text: &str) -> Result<Line, XsError> {
+        let line = self.parse_line(text.trim())?;
+        if !self.legal_lines().contains(&line) {
+            return Err(XsError::Illegal(
+                text.trim().to_string(),
+                self.why_illegal(&line),
+            ));
+        }
+        self.draw(line);
+        Ok(line)
     }
 
     fn parse_line(&self, s: &str) -> Result<Line, XsError> {

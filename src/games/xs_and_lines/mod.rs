@@ -1,14 +1,20 @@
-//! x's and lines, by Leroy Quet: part 2 (drawing lines) as an exact
-//! misère game.
+//! x's and lines, by Leroy Quet: place n x's on an n×n grid (part 1), then
+//! draw lines between them (part 2); whoever draws the last line loses.
 //!
 //! Each line runs from the x the opponent last drew to (any x for the
 //! first line) to an x never used, straight or with one right-angle turn,
-//! over no other x and crossing no earlier line; the player who draws the
-//! last line loses. Only straight passes can cross, so the whole drawing
-//! that matters is two cell masks — where earlier lines pass horizontally
-//! and where vertically — and the solver memoises (x's used, the x to draw
-//! from, those masks): exact, and small in practice because lines block.
+//! over no other x and crossing no earlier line. Only straight passes can
+//! cross, so the whole drawing that matters is two cell masks — where
+//! earlier lines pass horizontally and where vertically — and the part-2
+//! solver memoises (x's used, the x to draw from, those masks): exact, and
+//! small in practice because lines block. Part 1 is valued on grids up to
+//! 5×5 by [`placement`]. A match is [`rules`]; its pages are [`view`].
 
 pub mod analysis;
+pub mod placement;
+pub mod rules;
+pub mod view;
 
-pub use analysis::{solve, Line, Position, XsError};
+pub use analysis::{solve, Cell, Line, Position, XsError};
+pub use placement::{solve_placing, Placing};
+pub use rules::XsAndLines;

@@ -1,0 +1,250 @@
+//! A permutation-game match between two players: the host names player 1;
+//! the players place n x's in turn (written `C3`), at most one per row and
+//! per column; then 1 goes on the leftmost x and the players in turn
+//! (player 1 first) write the next number on an x (written `G3`), scoring
+//! |Δrow|·|Δcolumn| against the x numbered just before. Highest total
+//! wins; equal totals share the win.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::analysis::{Perm, Position};
+use crate::games::xs_and_lines::Cell;
+use crate::games::{host_only, player_seat, Ending, Event, Game, Nothing, RuleError};
+use crate::log::event::Actor;
+
+/// The options of a match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// n = 2k + 1 with k ≥ 3: 7, 9, 11, 13 or 15 (the analysis of every
+    /// step stays well under a second up to 15).
+    pub size: u8,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { size: 9 }
+    }
+}
+
+/// The host's setup: who is player 1.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Setup {
+    pub first: String,
+}
+
+/// An x placed (part 1) or numbered (part 2), written `C3`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Placement {
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// Where the game is.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub enum Stage {
+    /// Part 1: the x's placed so far, in order.
+    Placing(Vec<Cell>),
+    /// Part 2: the permutation and the numbering so far (two players,
+    /// player 1 writes 2).
+    Numbering(Position),
+}
+
+/// The whole match.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Match {
+    pub config: Config,
+    pub players: [String; 2],
+    /// Seat of player 1, once the host names them.
+    pub first: Option<usize>,
+    pub stage: Stage,
+    /// Moves played, as written canonically, with their seq.
+    pub moves: Vec<(u64, String)>,
+    pub ending: Ending,
+}
+
+impl Match {
+    /// The seat to move next, once player 1 is named.
+    pub fn to_move(&self) -> Option<usize> {
+        let done = match &self.stage {
+            Stage::Placing(xs) => xs.len(),
+            // 1 is written by no one; player 1 writes 2.
+            Stage::Numbering(p) => p.numbered.len() - 1,
+        };
+        self.first.map(|f| (f + done) % 2)
+    }
+
+    /// Points so far per seat.
+    pub fn points(&self) -> [u32; 2] {
+        let mut out = [0, 0];
+        if let (Stage::Numbering(p), Some(f)) = (&self.stage, self.first) {
+            let by_order = p.scored();
+            out[f] = by_order[0];
+            out[1 - f] = by_order[1];
+        }
+        out
+    }
+}
+
+/// The permutation game.
+pub struct Permutation;
+
+fn rule(r: &str, m: impl Into<String>) -> RuleError {
+    RuleError::new(r, m)
+}
+
+impl Game for Permutation {
+    const SLUG: &'static str = "permutation";
+    type Config = Config;
+    type Setup = Setup;
+    type Place = Placement;
+    type Claim = Nothing;
+    type Challenge = Nothing;
+    type Proof = Nothing;
+    type State = Match;
+
+    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+        let n = config.size;
+        if !(7..=15).contains(&n) || n % 2 == 0 {
+            return Err(rule(
+                "config",
+                format!("two players play on n = 2k + 1 with k ≥ 3 (7, 9, … 15), not {n}"),
+            ));
+        }
+        Ok(Match {
+            config: *config,
+            players: [players[0].clone(), players[1].clone()],
+            first: None,
+            stage: Stage::Placing(Vec::new()),
+            moves: Vec::new(),
+            ending: Ending::default(),
+        })
+    }
+
+    fn apply(
+        m: &mut Match,
+        seq: u64,
+        event: Event<'_, Permutation>,
+        actor: &Actor,
+        _at: DateTime<Utc>,
+    ) -> Result<String, RuleError> {
+        match event {
+            Event::RoundStart(s) => {
+                host_only(actor, "set up the game")?;
+                if m.first.is_some() {
+                    return Err(rule("setup", "the game is already set up"));
+                }
+                let f = m
+                    .players
+                    .iter()
+                    .position(|p| *p == s.first)
+                    .ok_or_else(|| rule("setup", format!("{} is not a player", s.first)))?;
+                m.first = Some(f);
+                Ok(format!(
+                    "{} is player 1: places the first x and writes 2",
+                    m.players[f]
+                ))
+            }
+            Event::Place(p) => {
+                m.ending.still_playing()?;
+                let seat = player_seat(&m.players, actor)?;
+                let to_move = m
+                    .to_move()
+                    .ok_or_else(|| rule("setup", "the host has not named player 1"))?;
+                if seat != to_move {
+                    return Err(rule("turn", format!("it is {}'s turn", m.players[to_move])));
+                }
+                let n = m.config.size;
+                let who = m.players[seat].clone();
+                let (written, note) = match &mut m.stage {
+                    Stage::Placing(xs) => {
+                        let cell = Cell::parse(&p.mv, n).ok_or_else(|| {
+                            rule(
+                                "placement",
+                                format!(
+                                    "'{}' is not a cell of the {n}×{n} grid (write it like C3)",
+                                    p.mv.trim()
+                                ),
+                            )
+                        })?;
+                        if let Some(x) = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)
+                        {
+                            let line = if x.row == cell.row { "row" } else { "column" };
+                            return Err(rule(
+                                "placement",
+                                format!("{cell} shares a {line} with the x on {x}"),
+                            ));
+                        }
+                        xs.push(cell);
+                        let mut note = format!("{who} places an x on {cell}");
+                        if xs.len() == n as usize {
+                            let mut rows = vec![0u8; n as usize];
+                            for x in xs.iter() {
+                                rows[x.col as usize] = x.row;
+                            }
+                            let perm = Perm { rows };
+                            let leftmost = perm.name(0);
+                            m.stage = Stage::Numbering(Position {
+                                players: 2,
+                                perm,
+                                numbered: vec![0],
+                            });
+                            note.push_str(&format!(
+                                "; all x's are placed: 1 goes on the leftmost x, {leftmost}"
+                            ));
+                        }
+                        (cell.to_string(), note)
+                    }
+                    Stage::Numbering(pos) => {
+                        let c = pos
+                            .perm
+                            .column_of(&p.mv)
+                            .map_err(|e| rule("numbering", e.to_string()))?;
+                        let name = pos.perm.name(c);
+                        if pos.numbered.contains(&c) {
+                            return Err(rule("numbering", format!("{name} is numbered already")));
+                        }
+                        let last = *pos.numbered.last().expect("1 is always placed");
+                        let points = pos.perm.points(last, c);
+                        pos.numbered.push(c);
+                        let j = pos.numbered.len();
+                        (
+                            name.clone(),
+                            format!(
+                                "{who} writes {j} on {name}: |{}|·|{}| = {points} points",
+                                pos.perm.rows[c] as i32 - pos.perm.rows[last] as i32,
+                                c as i32 - last as i32
+                            ),
+                        )
+                    }
+                };
+                m.moves.push((seq, written));
+                let mut note = note;
+                if let Stage::Numbering(pos) = &m.stage {
+                    if pos.numbered.len() == n as usize {
+                        let t = m.points();
+                        let (winner, why) = match t[0].cmp(&t[1]) {
+                            std::cmp::Ordering::Greater => (Some(0), "the higher total"),
+                            std::cmp::Ordering::Less => (Some(1), "the higher total"),
+                            std::cmp::Ordering::Equal => (None, "equal totals share the win"),
+                        };
+                        let why = format!(
+                            "every x is numbered: {} {} – {} {}, {why}",
+                            m.players[0], t[0], t[1], m.players[1]
+                        );
+                        note.push_str(&format!("; {why}"));
+                        m.ending.end(winner, why);
+                    }
+                }
+                Ok(note)
+            }
+            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor),
+            Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
+            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor),
+            Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
+            Event::Pass => Err(rule("pass", "every turn places or numbers an x")),
+            Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
+        }
+    }
+}

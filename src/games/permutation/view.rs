@@ -1,0 +1,188 @@
+//! What a page shows for a permutation-game step: the grid with its x's
+//! (numbered ones carry their number), each scoring move's rectangle
+//! between the x's numbered j and j+1 (its area is the points), and in
+//! part 2 the exact best play for both with each next x's value.
+
+use super::analysis::analyse;
+use super::rules::{Match, Stage};
+use crate::games::{self, Drawing, MoveValue, Overlay, Piece, Value, View};
+use crate::verify::Finding;
+
+fn drawing(m: &Match) -> Drawing {
+    let n = m.config.size;
+    let mut pieces = Vec::new();
+    let mut overlays = Vec::new();
+    match &m.stage {
+        Stage::Placing(xs) => {
+            for (i, x) in xs.iter().enumerate() {
+                pieces.push(Piece {
+                    col: x.col,
+                    row: x.row,
+                    width: 1,
+                    height: 1,
+                    label: "×".to_string(),
+                    kind: "x",
+                    highlight: i + 1 == xs.len(),
+                });
+            }
+        }
+        Stage::Numbering(p) => {
+            let number = |c: usize| p.numbered.iter().position(|&x| x == c);
+            for c in 0..p.perm.n() {
+                let k = number(c);
+                pieces.push(Piece {
+                    col: c as u8,
+                    row: p.perm.rows[c],
+                    width: 1,
+                    height: 1,
+                    label: k.map_or_else(|| "×".to_string(), |k| (k + 1).to_string()),
+                    kind: if k.is_some() { "x-used" } else { "x" },
+                    highlight: k.is_some_and(|k| k + 1 == p.numbered.len()),
+                });
+            }
+            let first = m.first.unwrap_or(0);
+            for (j, w) in p.numbered.windows(2).enumerate() {
+                let (a, b) = (w[0], w[1]);
+                let (ra, rb) = (p.perm.rows[a], p.perm.rows[b]);
+                let (ca, cb) = (a as u8, b as u8);
+                let last = j + 2 == p.numbered.len();
+                overlays.push(Overlay {
+                    id: format!("score-{}", j + 2),
+                    label: format!(
+                        "{} to {} by {}: {} points",
+                        j + 1,
+                        j + 2,
+                        m.players[(first + j) % 2],
+                        p.perm.points(a, b)
+                    ),
+                    kind: if last { "score last" } else { "score" },
+                    cells: vec![(ca, ra), (cb, ra), (cb, rb), (ca, rb), (ca, ra)],
+                    visible: true,
+                    drawn: true,
+                });
+            }
+        }
+    }
+    Drawing {
+        cols: n,
+        rows: n,
+        col_names: (0..n).map(|c| ((b'A' + c) as char).to_string()).collect(),
+        row_names: (1..=n).map(|r| r.to_string()).collect(),
+        pieces,
+        exit_row: None,
+        rails: Vec::new(),
+        overlays,
+        gems: Vec::new(),
+    }
+}
+
+/// Win, lose or draw for `seat` from final totals by numbering order.
+fn outcome(totals_by_seat: [u32; 2], seat: usize) -> Value {
+    match totals_by_seat[seat].cmp(&totals_by_seat[1 - seat]) {
+        std::cmp::Ordering::Greater => Value::Win,
+        std::cmp::Ordering::Less => Value::Lose,
+        std::cmp::Ordering::Equal => Value::Draw,
+    }
+}
+
+/// Exact best play in part 2: the value for the side to move (from the
+/// final totals), the numbers still to write as remoteness, and every
+/// next x with the totals it leads to and its loss against the best.
+pub fn analysis(m: &Match) -> Option<games::Analysis> {
+    let Stage::Numbering(p) = &m.stage else {
+        return None;
+    };
+    let first = m.first?;
+    let seat = m.to_move()?;
+    let left = (p.perm.n() - p.numbered.len()) as u32;
+    let a = analyse(p);
+    // Totals come by numbering order (player 1 first); pages speak seats.
+    let by_seat = |t: &[u32]| {
+        let mut s = [0u32; 2];
+        s[first] = t[0];
+        s[1 - first] = t[1];
+        s
+    };
+    let say = |s: [u32; 2]| format!("{} {} – {} {}", m.players[0], s[0], s[1], m.players[1]);
+    let moves = a
+        .moves
+        .iter()
+        .map(|(x, totals, loss)| MoveValue {
+            name: x.clone(),
+            value: outcome(by_seat(totals), seat),
+            remoteness: Some(left),
+            detail: Some(if *loss == 0 {
+                format!("{}, best", say(by_seat(totals)))
+            } else {
+                format!("{}, {loss} worse than the best", say(by_seat(totals)))
+            }),
+        })
+        .collect();
+    let best = by_seat(&a.totals);
+    Some(games::Analysis {
+        seat,
+        value: outcome(best, seat),
+        remoteness: Some(left),
+        moves,
+        detail: Some(format!(
+            "best play ends {}; next best x {}",
+            say(best),
+            a.best.as_deref().unwrap_or("-")
+        )),
+    })
+}
+
+pub fn view(m: &Match) -> View {
+    let n = m.config.size as usize;
+    let mut facts = Vec::new();
+    match &m.stage {
+        Stage::Placing(xs) => facts.push((
+            "Part 1".to_string(),
+            format!("{} of {n} x's placed", xs.len()),
+        )),
+        Stage::Numbering(p) => {
+            facts.push((
+                "Part 2".to_string(),
+                format!("{} of {n} x's numbered", p.numbered.len()),
+            ));
+            let t = m.points();
+            facts.push((
+                "Points".to_string(),
+                format!("{} {} – {} {}", m.players[0], t[0], t[1], m.players[1]),
+            ));
+        }
+    }
+    if let (Some(seat), false) = (m.to_move(), m.ending.is_over()) {
+        facts.push(("To move".to_string(), m.players[seat].clone()));
+    }
+    facts.extend(m.ending.fact(&m.players));
+    let (score, score_by_rules) = m.ending.scores();
+    View {
+        drawing: Some(drawing(m)),
+        facts,
+        score,
+        score_by_rules,
+        substeps: Vec::new(),
+    }
+}
+
+/// One finding: the ruling beside the rules' end of the game.
+pub fn findings(m: &Match) -> Vec<Finding> {
+    let truth = match &m.stage {
+        Stage::Placing(xs) => format!("part 1: {} x's placed", xs.len()),
+        Stage::Numbering(p) => {
+            let t = m.points();
+            format!(
+                "{} of {} x's numbered; {} {} – {} {}",
+                p.numbered.len(),
+                p.perm.n(),
+                m.players[0],
+                t[0],
+                t[1],
+                m.players[1]
+            )
+        }
+    };
+    m.ending
+        .findings(&m.players, truth, "the game had not ended by the rules")
+}

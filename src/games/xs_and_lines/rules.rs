@@ -1,0 +1,210 @@
+//! An x's-and-lines match: the host names player 1, the players place n
+//! x's in turn (player 1 first, written `C3`), then draw lines in turn
+//! (player 1 first, written `C3-F6 via F3`); the player with no line to
+//! draw at its turn wins, because its opponent drew the last one.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::analysis::{Cell, Position};
+use crate::games::{host_only, player_seat, Ending, Event, Game, Nothing, RuleError};
+use crate::log::event::Actor;
+
+/// The options of a match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Grid size n (n x's on n×n): 8 to 12 in a match.
+    pub size: u8,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { size: 8 }
+    }
+}
+
+/// The host's setup: who is player 1.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Setup {
+    pub first: String,
+}
+
+/// An x (`C3`) in part 1, a line (`C3-F6 via F3`) in part 2.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Placement {
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// Where the game is.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub enum Stage {
+    /// Part 1: the x's placed so far, in order.
+    Placing(Vec<Cell>),
+    /// Part 2: the x's and the lines drawn.
+    Drawing(Position),
+}
+
+/// The whole match.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Match {
+    pub config: Config,
+    pub players: [String; 2],
+    /// Seat of player 1, once the host names them.
+    pub first: Option<usize>,
+    pub stage: Stage,
+    /// Moves played, as written canonically, with their seq.
+    pub moves: Vec<(u64, String)>,
+    pub ending: Ending,
+}
+
+impl Match {
+    /// The seat to move next, once player 1 is named.
+    pub fn to_move(&self) -> Option<usize> {
+        let done = match &self.stage {
+            Stage::Placing(xs) => xs.len(),
+            Stage::Drawing(p) => p.lines.len(),
+        };
+        self.first.map(|f| (f + done) % 2)
+    }
+
+    /// The x's on the grid.
+    pub fn xs(&self) -> &[Cell] {
+        match &self.stage {
+            Stage::Placing(xs) => xs,
+            Stage::Drawing(p) => &p.xs,
+        }
+    }
+}
+
+/// The x's-and-lines game.
+pub struct XsAndLines;
+
+fn rule(r: &str, m: impl Into<String>) -> RuleError {
+    RuleError::new(r, m)
+}
+
+impl Game for XsAndLines {
+    const SLUG: &'static str = "xs-and-lines";
+    type Config = Config;
+    type Setup = Setup;
+    type Place = Placement;
+    type Claim = Nothing;
+    type Challenge = Nothing;
+    type Proof = Nothing;
+    type State = Match;
+
+    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+        if !(8..=12).contains(&config.size) {
+            return Err(rule(
+                "config",
+                format!(
+                    "a match is played on 8×8 to 12×12, not {0}×{0}",
+                    config.size
+                ),
+            ));
+        }
+        Ok(Match {
+            config: *config,
+            players: [players[0].clone(), players[1].clone()],
+            first: None,
+            stage: Stage::Placing(Vec::new()),
+            moves: Vec::new(),
+            ending: Ending::default(),
+        })
+    }
+
+    fn apply(
+        m: &mut Match,
+        seq: u64,
+        event: Event<'_, XsAndLines>,
+        actor: &Actor,
+        _at: DateTime<Utc>,
+    ) -> Result<String, RuleError> {
+        match event {
+            Event::RoundStart(s) => {
+                host_only(actor, "set up the game")?;
+                if m.first.is_some() {
+                    return Err(rule("setup", "the game is already set up"));
+                }
+                let f = m
+                    .players
+                    .iter()
+                    .position(|p| *p == s.first)
+                    .ok_or_else(|| rule("setup", format!("{} is not a player", s.first)))?;
+                m.first = Some(f);
+                Ok(format!(
+                    "{} is player 1: places the first x and draws the first line",
+                    m.players[f]
+                ))
+            }
+            Event::Place(p) => {
+                m.ending.still_playing()?;
+                let seat = player_seat(&m.players, actor)?;
+                let to_move = m
+                    .to_move()
+                    .ok_or_else(|| rule("setup", "the host has not named player 1"))?;
+                if seat != to_move {
+                    return Err(rule("turn", format!("it is {}'s turn", m.players[to_move])));
+                }
+                let n = m.config.size;
+                let (written, note) = match &mut m.stage {
+                    Stage::Placing(xs) => {
+                        let cell = Cell::parse(&p.mv, n).ok_or_else(|| {
+                            rule(
+                                "placement",
+                                format!(
+                                    "'{}' is not a cell of the {n}×{n} grid (write it like C3)",
+                                    p.mv.trim()
+                                ),
+                            )
+                        })?;
+                        if xs.contains(&cell) {
+                            return Err(rule("placement", format!("{cell} already holds an x")));
+                        }
+                        xs.push(cell);
+                        let mut note = format!("{} places an x on {cell}", m.players[seat]);
+                        if xs.len() == n as usize {
+                            let start = Position::new(n, std::mem::take(xs))
+                                .map_err(|e| rule("placement", e.to_string()))?;
+                            m.stage = Stage::Drawing(start);
+                            note.push_str("; all x's are placed: part 2, drawing lines, begins");
+                        }
+                        (cell.to_string(), note)
+                    }
+                    Stage::Drawing(pos) => {
+                        let line = pos.play(&p.mv).map_err(|e| rule("line", e.to_string()))?;
+                        (
+                            line.to_string(),
+                            format!("{} draws {line}", m.players[seat]),
+                        )
+                    }
+                };
+                m.moves.push((seq, written));
+                let mut note = note;
+                if let (Stage::Drawing(pos), Some(next)) = (&m.stage, m.to_move()) {
+                    if pos.legal_lines().is_empty() {
+                        let why = if pos.lines.is_empty() {
+                            format!("{} has no line to draw", m.players[next])
+                        } else {
+                            format!(
+                                "{} drew the last line; {} has none left",
+                                m.players[seat], m.players[next]
+                            )
+                        };
+                        note.push_str(&format!("; {why}: {} wins", m.players[next]));
+                        m.ending.end(Some(next), why);
+                    }
+                }
+                Ok(note)
+            }
+            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor),
+            Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
+            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor),
+            Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
+            Event::Pass => Err(rule("pass", "a player who can move must")),
+            Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
+        }
+    }
+}

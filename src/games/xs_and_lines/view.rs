@@ -1,0 +1,144 @@
+//! What a page shows for an x's-and-lines step: the grid with its x's (the
+//! x the next line must start from marked), the lines drawn in each
+//! player's color, and in part 2 the exact value for the side to move with
+//! every legal line's value (misère: a player with no line wins).
+
+use super::analysis::{solve, Position};
+use super::rules::{Match, Stage};
+use crate::games::{Analysis, Drawing, MoveValue, Overlay, Piece, Value, View};
+use crate::verify::Finding;
+
+const COLORS: [&str; 2] = ["blue", "red"];
+
+fn drawing(m: &Match) -> Drawing {
+    let n = m.config.size;
+    let (used, from, lines): (Vec<bool>, Option<usize>, &[_]) = match &m.stage {
+        Stage::Placing(xs) => (vec![false; xs.len()], None, &[]),
+        Stage::Drawing(p) => (
+            p.xs.iter()
+                .map(|x| p.lines.iter().any(|l| l.from == *x || l.to == *x))
+                .collect(),
+            p.from,
+            &p.lines,
+        ),
+    };
+    let pieces = m
+        .xs()
+        .iter()
+        .enumerate()
+        .map(|(i, x)| Piece {
+            col: x.col,
+            row: x.row,
+            width: 1,
+            height: 1,
+            label: "×".to_string(),
+            kind: if used[i] { "x-used" } else { "x" },
+            highlight: from == Some(i),
+        })
+        .collect();
+    let first = m.first.unwrap_or(0);
+    let overlays = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut cells = vec![(l.from.col, l.from.row)];
+            cells.extend(l.via.map(|v| (v.col, v.row)));
+            cells.push((l.to.col, l.to.row));
+            let seat = (first + i) % 2;
+            Overlay {
+                id: format!("line-{}", i + 1),
+                label: format!("line {} by {}: {l}", i + 1, m.players[seat]),
+                kind: COLORS[seat],
+                cells,
+                visible: true,
+                drawn: true,
+            }
+        })
+        .collect();
+    Drawing {
+        cols: n,
+        rows: n,
+        col_names: (0..n).map(|c| ((b'A' + c) as char).to_string()).collect(),
+        row_names: (1..=n).map(|r| r.to_string()).collect(),
+        pieces,
+        exit_row: None,
+        rails: Vec::new(),
+        overlays,
+        gems: Vec::new(),
+    }
+}
+
+/// The exact value of a part-2 position and of each legal line. Part 1
+/// of a match (8×8 and up) is too large to value; see
+/// [`super::placement`] for small grids.
+pub fn analysis(m: &Match) -> Option<Analysis> {
+    let Stage::Drawing(p) = &m.stage else {
+        return None;
+    };
+    let seat = m.to_move()?;
+    Some(value_lines(p, seat))
+}
+
+fn value_lines(p: &Position, seat: usize) -> Analysis {
+    let (wins, lines) = solve(p);
+    let word = |w: bool| if w { Value::Win } else { Value::Lose };
+    Analysis {
+        seat,
+        value: word(wins),
+        remoteness: None,
+        moves: lines
+            .into_iter()
+            .map(|(l, w)| MoveValue {
+                name: l.to_string(),
+                value: word(w),
+                remoteness: None,
+                detail: None,
+            })
+            .collect(),
+        detail: None,
+    }
+}
+
+pub fn view(m: &Match) -> View {
+    let n = m.config.size as usize;
+    let mut facts = Vec::new();
+    match &m.stage {
+        Stage::Placing(xs) => facts.push((
+            "Part 1".to_string(),
+            format!("{} of {n} x's placed", xs.len()),
+        )),
+        Stage::Drawing(p) => {
+            facts.push((
+                "Part 2".to_string(),
+                format!("{} lines drawn", p.lines.len()),
+            ));
+            facts.push((
+                "Next line from".to_string(),
+                p.from
+                    .map_or_else(|| "any x".to_string(), |f| p.xs[f].to_string()),
+            ));
+        }
+    }
+    if let (Some(seat), false) = (m.to_move(), m.ending.is_over()) {
+        facts.push(("To move".to_string(), m.players[seat].clone()));
+    }
+    facts.extend(m.ending.fact(&m.players));
+    let (score, score_by_rules) = m.ending.scores();
+    View {
+        drawing: Some(drawing(m)),
+        facts,
+        score,
+        score_by_rules,
+        substeps: Vec::new(),
+    }
+}
+
+/// One finding: the ruling beside the rules' end of the game.
+pub fn findings(m: &Match) -> Vec<Finding> {
+    let truth = match &m.stage {
+        Stage::Placing(xs) => format!("part 1: {} x's placed", xs.len()),
+        Stage::Drawing(p) => format!("part 2: {} lines drawn", p.lines.len()),
+    };
+    m.ending
+        .findings(&m.players, truth, "the game had not ended by the rules")
+}

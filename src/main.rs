@@ -130,7 +130,9 @@ enum SolveGame {
     /// x's and lines: the value of a part-2 position and of each line.
     XsAndLines {
         /// Position file: `size n`, `xs …`, `lines … ; …` (or -), `from X`
-        /// (or any).
+        /// (or any). With a `placing` line the x's are part 1 so far and
+        /// each empty cell is valued (grids up to 5×5); each move is then
+        /// `{"cell": "C3", ...}`, the cell to place on.
         #[arg(long)]
         position: PathBuf,
         #[arg(long)]
@@ -461,14 +463,32 @@ fn run(cli: Cli) -> Result<(), Failure> {
         } => {
             let text = std::fs::read_to_string(&position)
                 .map_err(|e| Failure::Input(format!("cannot read {}: {e}", position.display())))?;
-            let p = xs_and_lines::Position::parse(&text)
-                .map_err(|e| Failure::Input(format!("{}: {e}", position.display())))?;
-            let (wins, moves) = xs_and_lines::solve(&p);
+            let bad =
+                |e: xs_and_lines::XsError| Failure::Input(format!("{}: {e}", position.display()));
+            // A `placing` line asks about part 1 (small grids); otherwise
+            // the file is a part-2 position.
+            let placing = xs_and_lines::Placing::is_placing(&text);
+            let key = if placing { "cell" } else { "line" };
+            let (wins, moves): (bool, Vec<(String, bool)>) = if placing {
+                let p = xs_and_lines::Placing::parse(&text).map_err(bad)?;
+                let (wins, cells) = xs_and_lines::solve_placing(&p);
+                (
+                    wins,
+                    cells.into_iter().map(|(c, w)| (c.to_string(), w)).collect(),
+                )
+            } else {
+                let p = xs_and_lines::Position::parse(&text).map_err(bad)?;
+                let (wins, lines) = xs_and_lines::solve(&p);
+                (
+                    wins,
+                    lines.into_iter().map(|(l, w)| (l.to_string(), w)).collect(),
+                )
+            };
             let word = |w: bool| if w { "win" } else { "lose" };
             if json {
                 let moves: Vec<_> = moves
                     .iter()
-                    .map(|(l, w)| serde_json::json!({"line": l.to_string(), "value": word(*w)}))
+                    .map(|(l, w)| serde_json::json!({key: l, "value": word(*w)}))
                     .collect();
                 println!(
                     "{}",

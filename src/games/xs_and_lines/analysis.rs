@@ -589,6 +589,35 @@ mod tests {
         );
     }
 
+    fn fits(p: &Position, line: &str) -> Result<(), String> {
+        let l = p.parse_line(line).map_err(|e| e.to_string())?;
+        p.fits(&l).map(|_| ())
+    }
+
+    #[test]
+    fn meeting_at_a_turn_is_not_a_crossing() {
+        // Earlier A2-E2 passes B2, C2, D2 horizontally.
+        let p = pos("size 5\nxs A2 E2 C4 C1 A4 E5\nlines A2-E2\nfrom E2\n");
+        // Turning on the earlier line's straight part: C4 up to C2, then
+        // along row 2 to E2.
+        assert_eq!(fits(&p, "C4-E2 via C2"), Ok(()));
+        // Straight through it is a crossing: C1 down to C4 passes C2.
+        assert!(fits(&p, "C1-C4")
+            .unwrap_err()
+            .contains("crosses an earlier line on C2"));
+        // Earlier C1-E3 via C3: C2 vertical, corner C3, D3 horizontal.
+        let q = pos("size 5\nxs C1 E3 A3 C5\nlines C1-E3 via C3\nfrom E3\n");
+        // A corner is neither horizontal nor vertical: a new line may turn
+        // on it, or pass straight through it (and run on along D3).
+        assert_eq!(fits(&q, "A3-C5 via C3"), Ok(()));
+        assert_eq!(fits(&q, "A3-E3"), Ok(()));
+        // Crossing the straight part next to it is not allowed.
+        let r = pos("size 5\nxs C1 E3 D1 D5\nlines C1-E3 via C3\nfrom E3\n");
+        assert!(fits(&r, "D1-D5")
+            .unwrap_err()
+            .contains("crosses an earlier line on D3"));
+    }
+
     #[test]
     fn lines_may_not_pass_over_x_or_turn_on_one() {
         let p = pos("size 5\nxs A1 C1 E1\n");

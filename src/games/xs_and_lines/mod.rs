@@ -8,7 +8,7 @@
 //! earlier lines pass horizontally and where vertically — and the part-2
 //! solver memoises (x's used, the x to draw from, those masks): exact, and
 //! small in practice because lines block. Part 1 is valued on grids up to
-//! 5×5 by [`placement`]. A match is [`rules`]; its pages are [`view`].
+//! 6×6 by [`placement`]. A match is [`rules`]; its pages are [`view`].
 
 pub mod analysis;
 pub mod placement;

@@ -38,6 +38,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "bj-code-red-dm5.json",
         include_str!("../data/samples/bj-code-red-dm5.json"),
     ),
+    (
+        "dg-bumper-cup-r2.json",
+        include_str!("../data/samples/dg-bumper-cup-r2.json"),
+    ),
+    (
+        "xl-inkwell-dm3.json",
+        include_str!("../data/samples/xl-inkwell-dm3.json"),
+    ),
+    (
+        "pm-abacus-final.json",
+        include_str!("../data/samples/pm-abacus-final.json"),
+    ),
 ];
 
 #[derive(Debug, Error)]

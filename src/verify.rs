@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::games::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines, MatchState};
 use crate::log::seal::ChainReport;
 use crate::log::MatchId;
-use crate::replay::Replay;
+use crate::replay::{Replay, Timeline};
 
 /// How a recorded ruling compares with the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -99,6 +99,8 @@ pub struct Report {
     /// Events the rules reject: (seq, rule, message).
     pub rule_errors: Vec<(u64, String, String)>,
     pub findings: Vec<Finding>,
+    /// Moves that threw a win away, by the exact analysis: (seq, why).
+    pub mistakes: Vec<(u64, String)>,
 }
 
 impl Report {
@@ -131,7 +133,7 @@ pub fn findings_within(replay: &Replay, limit: Option<std::time::Duration>) -> V
 
 /// The full report: the chain check, rule errors and findings.
 pub fn report(id: &MatchId, chain: ChainReport, replay: &Replay) -> Report {
-    report_with(id, chain, replay, findings(replay))
+    report_with(id, chain, replay, findings(replay), &Timeline::new(replay))
 }
 
 /// The report with findings computed elsewhere (a cache, a time limit).
@@ -140,6 +142,7 @@ pub fn report_with(
     chain: ChainReport,
     replay: &Replay,
     findings: Vec<Finding>,
+    timeline: &Timeline,
 ) -> Report {
     Report {
         match_id: id.to_string(),
@@ -149,6 +152,12 @@ pub fn report_with(
             .map(|(s, e)| (s.seq, e.rule.clone(), e.message.clone()))
             .collect(),
         findings,
+        mistakes: timeline
+            .mistakes
+            .iter()
+            .zip(&replay.steps)
+            .filter_map(|(why, s)| why.clone().map(|w| (s.seq, w)))
+            .collect(),
     }
 }
 
@@ -189,6 +198,12 @@ impl std::fmt::Display for Report {
             writeln!(f, "  rules:    {}", x.by_rules)?;
             writeln!(f, "  ruled:    {}", x.ruled)?;
             writeln!(f, "  verdict:  {}", x.verdict.word())?;
+        }
+        if !self.mistakes.is_empty() {
+            writeln!(f)?;
+        }
+        for (seq, why) in &self.mistakes {
+            writeln!(f, "mistake at seq {seq}: {why}")?;
         }
         writeln!(f)?;
         write!(

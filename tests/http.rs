@@ -429,3 +429,77 @@ async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
     let (_, page) = get_text(&app, "/matches/dodgem-small").await;
     assert!(page.contains("<h2>Mistakes</h2>"), "{page}");
 }
+
+#[actix_web::test]
+async fn small_game_samples_show_their_boards_values_and_mistakes() {
+    let f = samples_fixture();
+    let app = app!(f);
+    // Every step of the three samples renders.
+    for (id, steps) in [
+        ("dg-bumper-cup-r2", 19),
+        ("xl-inkwell-dm3", 0),
+        ("pm-abacus-final", 0),
+    ] {
+        let (status, page) = get_text(&app, &format!("/matches/{id}")).await;
+        assert_eq!(status, StatusCode::OK, "{id}");
+        assert!(page.contains("agrees"), "{id}: {page}");
+        let (_, events) = get_text(&app, &format!("/api/matches/{id}/events")).await;
+        let n = serde_json::from_str::<Value>(&events)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len();
+        if steps > 0 {
+            assert_eq!(n, steps, "{id}");
+        }
+        for k in 0..n {
+            let (status, _) = get_text(&app, &format!("/matches/{id}/steps/{k}")).await;
+            assert_eq!(status, StatusCode::OK, "{id} step {k}");
+        }
+    }
+    // The Dodgem sample's mistake is listed on the match page.
+    let (_, page) = get_text(&app, "/matches/dg-bumper-cup-r2").await;
+    assert!(page.contains("seq 6</a>: a2 N threw a win away"), "{page}");
+
+    // x's and lines: drawn lines in the players' colors, the x to draw
+    // from marked, every legal line valued.
+    let (_, events) = get_text(&app, "/api/matches/xl-inkwell-dm3/events").await;
+    let n = serde_json::from_str::<Value>(&events)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .len();
+    let (_, step) = get_text(&app, &format!("/matches/xl-inkwell-dm3/steps/{}", n - 3)).await;
+    for want in [
+        "class=\"drawn ",
+        "piece x-used",
+        "piece x-used last",
+        "<h2>Analysis</h2>",
+        "Next line from",
+    ] {
+        assert!(step.contains(want), "missing {want:?}: {step}");
+    }
+    let (_, api) = get_text(
+        &app,
+        &format!("/api/matches/xl-inkwell-dm3/steps/{}", n - 3),
+    )
+    .await;
+    let api: Value = serde_json::from_str(&api).unwrap();
+    assert!(matches!(
+        api["analysis"]["value"].as_str(),
+        Some("win" | "lose")
+    ));
+
+    // The permutation game: numbers on the x's, each score's rectangle,
+    // each next x with the totals it leads to.
+    let (_, step) = get_text(&app, "/matches/pm-abacus-final/steps/14").await;
+    for want in [
+        "id=\"ov-score-3\"",
+        "drawn score",
+        "next best x",
+        "worse than the best",
+        "Points",
+    ] {
+        assert!(step.contains(want), "missing {want:?}: {step}");
+    }
+}

@@ -100,6 +100,10 @@ struct StepJson<'a> {
     step: &'a crate::replay::Step,
     steps: usize,
     view: Option<View>,
+    /// The exact value of the position and its moves (small games).
+    analysis: Option<crate::games::Analysis>,
+    /// Why this step's move threw a win away, when it did.
+    mistake: Option<String>,
 }
 
 #[get("/api/matches/{id}/steps/{n}")]
@@ -107,23 +111,24 @@ async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> 
     let (id, n) = path.into_inner();
     let m = api(load(&state, &id))?;
     let total = m.replay.steps.len();
-    let step = n
-        .parse::<usize>()
-        .ok()
-        .and_then(|i| m.replay.steps.get(i))
-        .ok_or_else(|| {
-            WebError::api(
-                StatusCode::NOT_FOUND,
-                format!(
-                    "match '{id}' has steps 0 to {}; there is no step {n}",
-                    total.saturating_sub(1)
-                ),
-            )
-        })?;
+    let k = n.parse::<usize>().ok().filter(|&i| i < total);
+    let step = k.and_then(|i| m.replay.steps.get(i)).ok_or_else(|| {
+        WebError::api(
+            StatusCode::NOT_FOUND,
+            format!(
+                "match '{id}' has steps 0 to {}; there is no step {n}",
+                total.saturating_sub(1)
+            ),
+        )
+    })?;
+    let timeline = state.timeline(&m);
+    let k = k.unwrap_or_default();
     Ok(HttpResponse::Ok().json(StepJson {
         step,
         steps: total,
         view: step.view(),
+        analysis: timeline.analyses[k].clone(),
+        mistake: timeline.mistakes[k].clone(),
     }))
 }
 
@@ -132,7 +137,13 @@ async fn verify_match(state: web::Data<AppState>, path: web::Path<String>) -> Ap
     let m = api(load(&state, &path))?;
     let chain = api(state.store.verify(&m.id).map_err(WebError::from))?;
     let findings = state.findings(&m).to_vec();
-    Ok(HttpResponse::Ok().json(verify::report_with(&m.id, chain, &m.replay, findings)))
+    Ok(HttpResponse::Ok().json(verify::report_with(
+        &m.id,
+        chain,
+        &m.replay,
+        findings,
+        &state.timeline(&m),
+    )))
 }
 
 /// Checks the bearer token; 401 with what to do otherwise.

@@ -164,7 +164,14 @@ async fn match_page(
 ) -> Result<HttpResponse, WebError> {
     let m = load(&state, &path)?;
     let chain = state.store.verify(&m.id)?;
-    let report = verify::report_with(&m.id, chain, &m.replay, state.findings(&m).to_vec());
+    let timeline = state.timeline(&m);
+    let report = verify::report_with(
+        &m.id,
+        chain,
+        &m.replay,
+        state.findings(&m).to_vec(),
+        &timeline,
+    );
     let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
     let view = m.replay.last_state().map(|s| s.view());
     let page = MatchPage {
@@ -202,13 +209,7 @@ async fn match_page(
             .into_iter()
             .map(|(seq, _, msg)| (seq, msg))
             .collect(),
-        mistakes: state
-            .timeline(&m)
-            .mistakes
-            .iter()
-            .zip(&m.replay.steps)
-            .filter_map(|(why, s)| why.clone().map(|w| (s.seq, w)))
-            .collect(),
+        mistakes: report.mistakes,
     };
     html(&page)
 }

@@ -106,7 +106,7 @@ impl Game for Permutation {
 
     fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
         let n = config.size;
-        if !(7..=15).contains(&n) || n % 2 == 0 {
+        if !(7..=15).contains(&n) || n.is_multiple_of(2) {
             return Err(rule(
                 "config",
                 format!("two players play on n = 2k + 1 with k ≥ 3 (7, 9, … 15), not {n}"),

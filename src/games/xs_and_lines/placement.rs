@@ -171,7 +171,7 @@ impl Search {
             let p = Position::new(self.n, self.cells(set)).expect("n x's on a valid grid");
             solve(&p).0
         } else {
-            let player_one_moves = placed % 2 == 0;
+            let player_one_moves = placed.is_multiple_of(2);
             let mut result = !player_one_moves;
             for i in 0..self.n * self.n {
                 if set & (1 << i) != 0 {
@@ -230,7 +230,7 @@ mod tests {
         if xs.len() == n as usize {
             return solve(&Position::new(n, xs.clone()).unwrap()).0;
         }
-        let p1 = xs.len() % 2 == 0;
+        let p1 = xs.len().is_multiple_of(2);
         for r in 0..n {
             for c in 0..n {
                 let cell = Cell { col: c, row: r };

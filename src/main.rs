@@ -399,6 +399,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
                 Some(p) => {
+                    // The tables hold what the start leads to; any other
+                    // position is solved from itself.
+                    let tables = if tables.knows(&p) {
+                        tables
+                    } else {
+                        eprintln!("{p} does not arise from the start; solving from it");
+                        dodgem::Tables::solve_from(p, rule, |_, _, _| {})
+                    };
                     let (v, r) = tables.value_of(&p);
                     let moves: Vec<_> = tables
                         .moves(&p)

@@ -1,13 +1,16 @@
 //! Exact retrograde analysis of Dodgem, as GamesCrafters' GamesmanUni
 //! reports it: win / lose / draw for the side to move and the remoteness
 //! (plies to the end with best play: a winner ends as fast as it can, a
-//! loser as slowly), for every position.
+//! loser as slowly), for every position reachable from the start.
 //!
 //! Positions are numbered densely (no hashing): a side's cars are a subset
 //! of the n² cells with at most n−1 members, ranked in the combinatorial
 //! number system, red's ranked among the cells blue leaves free. Value,
 //! remoteness and a child counter per position, packed in 16 bits, are the
-//! whole table. The analysis is the classic one for loopy games: the
+//! whole table. A breadth-first search from the start marks the reachable
+//! positions (under half of all of them on 5×5) and counts their moves;
+//! the rest are never looked at again. The analysis is the classic one for
+//! loopy games: the
 //! decided positions (game over, or stuck) are propagated backwards level
 //! by level through un-moves — a parent of a lost position is won; a
 //! parent all of whose children are won is lost — and whatever is never
@@ -26,9 +29,10 @@ pub use crate::games::Value;
 const UNKNOWN: u8 = 0;
 const WIN: u8 = 1;
 const LOSE: u8 = 2;
-/// Positions that cannot occur (the side to move has no cars: it won on
-/// its last move, so it cannot be its turn).
-const IMPOSSIBLE: u8 = 3;
+/// Positions not reachable from the start (among them every position
+/// whose side to move has no cars: it won on its last move, so it cannot
+/// be its turn). The tables hold no value for them.
+const UNREACHED: u8 = 3;
 
 /// Dense numbering of positions of one board size.
 pub struct Indexer {
@@ -89,26 +93,23 @@ impl Indexer {
         r
     }
 
-    /// Red's cells renumbered among the cells blue leaves free.
-    fn compress(red: u32, blue: u32) -> u32 {
-        let mut out = 0;
-        let mut r = red;
-        while r != 0 {
-            let p = r.trailing_zeros();
-            r &= r - 1;
-            let below = blue & ((1u32 << p) - 1);
-            out |= 1 << (p - below.count_ones());
-        }
-        out
-    }
-
     pub fn index(&self, p: &Position) -> u64 {
         let nb = p.blue.count_ones() as usize;
         let nr = p.red.count_ones() as usize;
         let free = self.cells as usize - nb;
-        let base = self.offset[nb][nr]
-            + self.rank(p.blue) * self.binom[free][nr]
-            + self.rank(Indexer::compress(p.red, p.blue));
+        // Red's cells are numbered among the cells blue leaves free: each
+        // one's number is its cell less the blue cells below it.
+        let mut red_rank = 0;
+        let mut i = 1;
+        let mut red = p.red;
+        while red != 0 {
+            let c = red.trailing_zeros();
+            red &= red - 1;
+            let below = (p.blue & ((1u32 << c) - 1)).count_ones();
+            red_rank += self.binom[(c - below) as usize][i];
+            i += 1;
+        }
+        let base = self.offset[nb][nr] + self.rank(p.blue) * self.binom[free][nr] + red_rank;
         match p.to_move {
             Side::Blue => base,
             Side::Red => self.half + base,
@@ -130,6 +131,7 @@ pub struct Tables {
 }
 
 /// Every subset of `cells` cells with exactly `k` members, in order.
+#[cfg(test)]
 fn subsets(cells: u32, k: u32, mut f: impl FnMut(u32)) {
     if k == 0 {
         f(0);
@@ -146,6 +148,7 @@ fn subsets(cells: u32, k: u32, mut f: impl FnMut(u32)) {
 
 /// Every position of the board (both sides to move) whose blue set is
 /// the `part`-th of every `parts` (so threads can share the work).
+#[cfg(test)]
 fn positions_part(n: u8, part: usize, parts: usize, mut f: impl FnMut(Position)) {
     let cells = n as u32 * n as u32;
     let mut k = 0usize;
@@ -267,7 +270,7 @@ impl Entry {
 }
 
 /// The first word of a table file.
-const TABLE_MAGIC: &str = "arbiter-dodgem-tables-v1";
+const TABLE_MAGIC: &str = "arbiter-dodgem-tables-v2";
 
 /// Levels smaller than this are worked through on one thread.
 const SMALL: usize = 1 << 14;
@@ -302,40 +305,103 @@ fn in_parallel<T: Send>(parts: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T
 impl Tables {
     /// Solves the game on every core; `progress` hears (phase, done,
     /// total) once per level.
-    pub fn solve(n: u8, rule: StuckRule, mut progress: impl FnMut(&str, u64, u64)) -> Tables {
+    ///
+    /// Only the positions reachable from the start are valued: a
+    /// position's value and remoteness depend only on the positions it
+    /// leads to, and those are reachable when it is. A breadth-first
+    /// search from the start finds them and counts each one's moves as it
+    /// goes (deciding the ends on the spot); the retrograde pass then
+    /// walks back from the ends, and a parent never reached is skipped.
+    pub fn solve(n: u8, rule: StuckRule, progress: impl FnMut(&str, u64, u64)) -> Tables {
+        Tables::solve_from(Position::start(n), rule, progress)
+    }
+
+    /// [`Tables::solve`] for the positions reachable from `start` (a
+    /// position the start never leads to).
+    pub fn solve_from(
+        start: Position,
+        rule: StuckRule,
+        mut progress: impl FnMut(&str, u64, u64),
+    ) -> Tables {
+        let n = start.n;
         let indexer = Indexer::new(n);
         let len = indexer.len() as usize;
-        let entries: Vec<AtomicU16> = (0..len).map(|_| AtomicU16::new(0)).collect();
+        // Every entry starts as "not reached".
+        let entries: Vec<AtomicU16> = (0..len)
+            .map(|_| AtomicU16::new(Entry::pack(UNREACHED, 0, 0)))
+            .collect();
         let parts = threads();
-        progress("counting moves", 0, len as u64);
-        // Decided at once: game over (the side to move lost) or stuck.
-        let firsts = in_parallel(parts, |part| {
-            let mut decided = Vec::new();
-            positions_part(n, part, parts, |p| {
-                let i = indexer.index(&p) as usize;
-                if p.cars(p.to_move) == 0 {
-                    entries[i].store(Entry::pack(IMPOSSIBLE, 0, 0), Relaxed);
-                } else if p.cars(p.to_move.other()) == 0 {
-                    entries[i].store(Entry::pack(LOSE, 0, 0), Relaxed);
-                    decided.push(p);
-                } else {
-                    let mut k = 0;
-                    p.for_each_move(|_| k += 1);
-                    if k == 0 {
-                        let v = match rule {
-                            StuckRule::StuckLoses => LOSE,
-                            StuckRule::StuckWins => WIN,
-                        };
-                        entries[i].store(Entry::pack(v, 0, 0), Relaxed);
-                        decided.push(p);
-                    } else {
-                        entries[i].store(Entry::pack(UNKNOWN, 0, k), Relaxed);
-                    }
+        // The entry a newly reached position starts with, and whether it
+        // is decided already (the game is over, or the side to move is
+        // stuck).
+        let first_entry = |p: &Position| -> (u16, bool) {
+            if p.cars(p.to_move.other()) == 0 {
+                return (Entry::pack(LOSE, 0, 0), true);
+            }
+            let mut k = 0;
+            p.for_each_move(|_| k += 1);
+            if k > 0 {
+                return (Entry::pack(UNKNOWN, 0, k), false);
+            }
+            let v = match rule {
+                StuckRule::StuckLoses => LOSE,
+                StuckRule::StuckWins => WIN,
+            };
+            (Entry::pack(v, 0, 0), true)
+        };
+        // One bit per position, set once it is reached: the search and the
+        // pass back test edges here (a sixteenth of the table's size, so
+        // far fewer cache misses) and touch the table once per position.
+        let seen: Vec<AtomicU64> = (0..len.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let is_seen = |i: usize| seen[i / 64].load(Relaxed) & (1 << (i % 64)) != 0;
+        let mark = |i: usize| seen[i / 64].fetch_or(1 << (i % 64), Relaxed) & (1 << (i % 64)) == 0;
+        let (e, done) = first_entry(&start);
+        let i = indexer.index(&start) as usize;
+        entries[i].store(e, Relaxed);
+        mark(i);
+        let mut frontier = vec![start];
+        // Decided positions to propagate, with whether they are lost (kept
+        // beside them so the table is not read again).
+        let lost = |w: u16| Entry::value(w) == LOSE;
+        let mut level: Vec<(Position, bool)> = if done {
+            vec![(start, lost(e))]
+        } else {
+            Vec::new()
+        };
+        let mut reached = 1u64;
+        while !frontier.is_empty() {
+            progress("reaching positions from the start", reached, len as u64);
+            let parts = if frontier.len() < SMALL { 1 } else { parts };
+            let chunk = frontier.len().div_ceil(parts);
+            let found = in_parallel(parts, |part| {
+                let lo = (part * chunk).min(frontier.len());
+                let hi = ((part + 1) * chunk).min(frontier.len());
+                let (mut next, mut decided) = (Vec::new(), Vec::new());
+                for p in &frontier[lo..hi] {
+                    p.for_each_move(|m| {
+                        let q = p.play(m);
+                        let i = indexer.index(&q) as usize;
+                        // Claimed once: the thread that sets the bit owns it.
+                        if is_seen(i) || !mark(i) {
+                            return;
+                        }
+                        let (w, done) = first_entry(&q);
+                        entries[i].store(w, Relaxed);
+                        next.push(q);
+                        if done {
+                            decided.push((q, lost(w)));
+                        }
+                    });
                 }
+                (next, decided)
             });
-            decided
-        });
-        let mut level: Vec<Position> = firsts.into_iter().flatten().collect();
+            frontier.clear();
+            for (next, decided) in found {
+                reached += next.len() as u64;
+                frontier.extend(next);
+                level.extend(decided);
+            }
+        }
         // Backwards, one remoteness level at a time; each level's
         // positions are split between the threads. A parent is claimed by
         // an atomic compare-and-swap, so it is decided (and queued) once.
@@ -349,14 +415,17 @@ impl Tables {
                 let mut next = Vec::new();
                 let lo = (part * chunk).min(level.len());
                 let hi = ((part + 1) * chunk).min(level.len());
-                for p in &level[lo..hi] {
-                    let lost =
-                        Entry::value(entries[indexer.index(p) as usize].load(Relaxed)) == LOSE;
+                for &(p, lost) in &level[lo..hi] {
                     let d1 = depth.saturating_add(1);
-                    parents(p, |q| {
-                        let e = &entries[indexer.index(&q) as usize];
+                    parents(&p, |q| {
+                        let i = indexer.index(&q) as usize;
+                        if !is_seen(i) {
+                            return;
+                        }
+                        let e = &entries[i];
                         let mut w = e.load(Relaxed);
                         loop {
+                            // Decided already, or never reached.
                             if Entry::value(w) != UNKNOWN {
                                 return;
                             }
@@ -374,7 +443,7 @@ impl Tables {
                             match e.compare_exchange_weak(w, new, Relaxed, Relaxed) {
                                 Ok(_) => {
                                     if Entry::value(new) != UNKNOWN {
-                                        next.push(q);
+                                        next.push((q, Entry::value(new) == LOSE));
                                     }
                                     return;
                                 }
@@ -388,67 +457,32 @@ impl Tables {
             level = next_parts.into_iter().flatten().collect();
             depth = depth.saturating_add(1);
         }
-        let mut t = Tables {
+        // Counted in one sequential sweep: every reached entry, by value
+        // (never decided = a draw).
+        let mut counts = [0u64; 3];
+        for e in &entries {
+            match Entry::value(e.load(Relaxed)) {
+                WIN => counts[0] += 1,
+                LOSE => counts[1] += 1,
+                UNKNOWN => counts[2] += 1,
+                _ => {}
+            }
+        }
+        Tables {
             n,
             rule,
             indexer,
             entries,
-            reachable: 0,
-            counts: [0; 3],
-        };
-        t.count_reachable(&mut progress);
-        t
+            reachable: counts.iter().sum(),
+            counts,
+        }
     }
 
-    /// Counts the positions reachable from the start, by value, level by
-    /// level on every core (a shared bitset marks the positions seen).
-    fn count_reachable(&mut self, progress: &mut impl FnMut(&str, u64, u64)) {
-        let seen: Vec<AtomicU64> = (0..(self.indexer.len() as usize).div_ceil(64))
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        let mark = |i: usize| seen[i / 64].fetch_or(1 << (i % 64), Relaxed) & (1 << (i % 64)) == 0;
-        let start = Position::start(self.n);
-        mark(self.indexer.index(&start) as usize);
-        let mut frontier = vec![start];
-        let parts = threads();
-        let mut total = 0u64;
-        let mut counts = [0u64; 3];
-        while !frontier.is_empty() {
-            progress("counting reachable positions", total, self.indexer.len());
-            let parts = if frontier.len() < SMALL { 1 } else { parts };
-            let chunk = frontier.len().div_ceil(parts);
-            let results = in_parallel(parts, |part| {
-                let lo = (part * chunk).min(frontier.len());
-                let hi = ((part + 1) * chunk).min(frontier.len());
-                let mut next = Vec::new();
-                let mut c = [0u64; 3];
-                for p in &frontier[lo..hi] {
-                    c[match self.value_of(p).0 {
-                        Value::Win => 0,
-                        Value::Lose => 1,
-                        Value::Draw => 2,
-                    }] += 1;
-                    p.for_each_move(|m| {
-                        let q = p.play(m);
-                        if mark(self.indexer.index(&q) as usize) {
-                            next.push(q);
-                        }
-                    });
-                }
-                (next, c)
-            });
-            total += frontier.len() as u64;
-            let mut next = Vec::new();
-            for (nx, c) in results {
-                next.extend(nx);
-                for k in 0..3 {
-                    counts[k] += c[k];
-                }
-            }
-            frontier = next;
-        }
-        self.reachable = total;
-        self.counts = counts;
+    /// Whether the tables hold a value for `p`: they hold every position
+    /// reachable from the start, and only those.
+    pub fn knows(&self, p: &Position) -> bool {
+        p.n == self.n
+            && Entry::value(self.entries[self.indexer.index(p) as usize].load(Relaxed)) != UNREACHED
     }
 
     /// Writes the solved tables to a file: a header line (format, size,
@@ -670,9 +704,14 @@ mod tests {
     fn agrees_with_brute_force_on_3x3_under_both_rules() {
         for rule in [StuckRule::StuckLoses, StuckRule::StuckWins] {
             let t = Tables::solve(3, rule, |_, _, _| {});
+            let mut known = 0;
             for (p, want) in brute_force(3, rule) {
-                assert_eq!(t.value_of(&p), want, "{p} {rule:?}");
+                if t.knows(&p) {
+                    known += 1;
+                    assert_eq!(t.value_of(&p), want, "{p} {rule:?}");
+                }
             }
+            assert_eq!(known, t.reachable, "every reachable position is valued");
         }
     }
 
@@ -683,10 +722,12 @@ mod tests {
     /// drawn child and no losing one.
     fn check_children(n: u8, rule: StuckRule) {
         let t = Tables::solve(n, rule, |_, _, _| {});
+        let mut checked = 0u64;
         all_positions(n, |p| {
-            if p.cars(p.to_move) == 0 {
+            if !t.knows(&p) {
                 return;
             }
+            checked += 1;
             let (v, r) = t.value_of(&p);
             let moves = p.moves();
             if p.cars(p.to_move.other()) == 0 {
@@ -728,7 +769,12 @@ mod tests {
                     assert_eq!(r, None);
                 }
             }
+            // Every child of a reachable position is reachable.
+            for m in moves {
+                assert!(t.knows(&p.play(m)), "{p}");
+            }
         });
+        assert_eq!(checked, t.reachable);
     }
 
     #[test]

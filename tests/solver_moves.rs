@@ -2,7 +2,7 @@
 //! the three small games choose or value are legal moves of that position,
 //! and playing the chosen move gives the value the solver promised.
 
-use arbiter::games::{dodgem, permutation, xs_and_lines, Value};
+use arbiter::games::{dodgem, permutation, xs_and_lines};
 use proptest::prelude::*;
 
 /// An x's-and-lines position: distinct x's on an n×n grid, then some

@@ -503,3 +503,140 @@ async fn small_game_samples_show_their_boards_values_and_mistakes() {
         assert!(step.contains(want), "missing {want:?}: {step}");
     }
 }
+
+async fn post_form(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+    uri: &str,
+    form: &[(&str, &str)],
+) -> (StatusCode, String, String) {
+    let req = test::TestRequest::post()
+        .uri(uri)
+        .set_form(form)
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    let status = resp.status();
+    let location = resp
+        .headers()
+        .get("location")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let body = test::read_body(resp).await;
+    (status, String::from_utf8(body.to_vec()).unwrap(), location)
+}
+
+fn pairs<'a>(v: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    v.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+#[actix_web::test]
+async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
+    let mut f = samples_fixture();
+    f.token = arbiter::web::new_token();
+    f.state.store.add_token(&f.token).unwrap();
+    let app = app!(f);
+    let id = "tj-simply-genius-dm4";
+    // Round 3's ruling (seq 33) gave ovi a round tamsin won by the rules.
+    let (_, before) = get_text(&app, &format!("/matches/{id}")).await;
+    let (_, step) = get_text(&app, &format!("/matches/{id}/steps/33")).await;
+    assert!(step.contains("Appeal this ruling"), "{step}");
+    let url = format!("/matches/{id}/appeals");
+    let form = |token: &str, seq: &str| {
+        [
+            ("token", token.to_string()),
+            ("player", "tamsin".to_string()),
+            ("ruling_seq", seq.to_string()),
+            (
+                "grounds",
+                "my 8-move counter-solution came in time".to_string(),
+            ),
+        ]
+    };
+
+    // A wrong token, then a seq that is not a ruling: refused, nothing appended.
+    let refs = |v: &[(&'static str, String); 4]| -> Vec<(&'static str, String)> { v.to_vec() };
+    let (status, body, _) = post_form(&app, &url, &pairs(&refs(&form("not-a-token", "33")))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    let (status, body, _) = post_form(&app, &url, &pairs(&refs(&form(&f.token, "31")))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("seq 31 is a proof, not a ruling"), "{body}");
+
+    // The appeal: filed, then shown with the ruling, the rules and the evidence.
+    let good = refs(&form(&f.token, "33"));
+    let good = pairs(&good);
+    let (status, _, location) = post_form(&app, &url, &good).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let n_before = f
+        .state
+        .store
+        .events(&MatchId::parse(id).unwrap())
+        .unwrap()
+        .len();
+    assert_eq!(location, format!("/matches/{id}/appeals/{}", n_before - 1));
+    let (status, page) = get_text(&app, &location).await;
+    assert_eq!(status, StatusCode::OK);
+    for want in [
+        "What was ruled",
+        "What the rules say",
+        "overturn the ruling: by the rules, round to tamsin",
+        "/matches/tj-simply-genius-dm4/steps/32",
+        "Not decided yet",
+    ] {
+        assert!(page.contains(want), "missing {want:?}: {page}");
+    }
+
+    // A second appeal against the same ruling is refused.
+    let (status, body, _) = post_form(&app, &url, &good).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body.contains("already appealed"), "{body}");
+
+    // The host overturns it; the page says the decision followed the
+    // recommendation, and the match's score as ruled changes.
+    let decide = format!("{location}/decision");
+    let (status, _, _) = post_form(
+        &app,
+        &decide,
+        &[
+            ("token", &f.token),
+            ("decision", "overturn"),
+            ("winner", "tamsin"),
+            ("text", "the counter was in time"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = get_text(&app, &location).await;
+    assert!(
+        page.contains("the ruling is <strong>overturned</strong>"),
+        "{page}"
+    );
+    assert!(page.contains("followed the verifier"), "{page}");
+    let (_, after) = get_text(&app, &format!("/matches/{id}")).await;
+    assert!(after.contains("overturned at seq"), "{after}");
+    let score = |p: &str| {
+        p.split("<p class=\"score\">")
+            .nth(1)
+            .unwrap()
+            .split('<')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(
+        score(&before),
+        score(&after),
+        "the corrected score counts the appeal"
+    );
+    // A decision is final.
+    let (status, _, _) = post_form(
+        &app,
+        &decide,
+        &[("token", &f.token), ("decision", "uphold")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}

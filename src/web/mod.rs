@@ -7,6 +7,7 @@
 //! `{"error": "..."}` with the same status.
 
 mod api;
+mod appeals;
 mod pages;
 
 use std::collections::BTreeMap;
@@ -106,6 +107,7 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 WebError::page(StatusCode::NOT_FOUND, format!("no such page: {err}")).into()
             }))
             .configure(pages::routes)
+            .configure(appeals::routes)
             .configure(api::routes);
     }
 }

@@ -40,7 +40,7 @@ async fn js() -> HttpResponse {
         .body(JS)
 }
 
-fn html<T: Template>(t: &T) -> Result<HttpResponse, WebError> {
+pub(super) fn html<T: Template>(t: &T) -> Result<HttpResponse, WebError> {
     let body = t.render().map_err(|e| {
         WebError::page(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -75,7 +75,7 @@ pub fn error_page(status: StatusCode, message: &str) -> HttpResponse {
     }
 }
 
-fn who(actor: &Actor) -> String {
+pub(super) fn who(actor: &Actor) -> String {
     match actor {
         Actor::Player(n) => n.clone(),
         Actor::Host(n) => format!("{n} (host)"),
@@ -155,6 +155,8 @@ struct MatchPage {
     rule_errors: Vec<(u64, String)>,
     /// Moves that threw a win away: (seq, why).
     mistakes: Vec<(u64, String)>,
+    /// Appeals: (seq, ruling seq, how it stands).
+    appeals: Vec<(u64, u64, String)>,
 }
 
 #[get("/matches/{id}")]
@@ -210,6 +212,21 @@ async fn match_page(
             .map(|(seq, _, msg)| (seq, msg))
             .collect(),
         mistakes: report.mistakes,
+        appeals: super::appeals::appeals(&m)
+            .into_iter()
+            .map(|a| {
+                let status = match &a.decision {
+                    None => format!("{} appeals: not decided yet", a.by),
+                    Some((d, x)) if x.upheld => format!("{} appealed: upheld at seq {d}", a.by),
+                    Some((d, x)) => format!(
+                        "{} appealed: overturned at seq {d}, the game to {}",
+                        a.by,
+                        x.winner.as_deref().unwrap_or("no player")
+                    ),
+                };
+                (a.seq, a.ruling_seq, status)
+            })
+            .collect(),
     };
     html(&page)
 }
@@ -613,6 +630,9 @@ struct StepPage {
     /// The cascade's passes on a proof step: (shown, count, caption).
     pass: Option<PassNav>,
     analysis: Option<AnalysisPanel>,
+    /// On a ruling's step: the appeals against it (seq, how it stands) and
+    /// the players who may appeal.
+    appeals: Option<(Vec<(u64, String)>, Vec<String>)>,
     /// Why the move of this step was a mistake.
     mistake: Option<String>,
     chart: Option<ValueChart>,
@@ -669,7 +689,23 @@ fn step_from(
     };
     let timeline = state.timeline(m);
     let k = n as usize;
+    let appeals = (step.kind == "ruling").then(|| {
+        let against = super::appeals::appeals(m)
+            .into_iter()
+            .filter(|a| a.ruling_seq == n)
+            .map(|a| {
+                let status = match &a.decision {
+                    None => format!("{} appealed: not decided yet", a.by),
+                    Some((_, d)) if d.upheld => format!("{} appealed: upheld", a.by),
+                    Some(_) => format!("{} appealed: overturned", a.by),
+                };
+                (a.seq, status)
+            })
+            .collect();
+        (against, players.clone())
+    });
     Ok(StepPage {
+        appeals,
         analysis: timeline.analyses[k]
             .as_ref()
             .map(|a| AnalysisPanel::new(a, &players)),

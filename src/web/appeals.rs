@@ -1,0 +1,374 @@
+//! The appeal workflow in the browser: a player appeals a ruling from the
+//! ruling's step, the appeal page puts what was ruled beside what the rules
+//! say with the evidence to step through, and the host decides.
+//!
+//! Appeals and decisions are events like any other: appended, sealed,
+//! replayed, never edited. The verifier's recommendation is never typed
+//! in: it is the finding on the ruling, recomputed from the log whenever
+//! the page is drawn, and the page says whether the decision followed it.
+//! Writes need a token, as the JSON API's do; a form carries it in a field
+//! because a browser cannot set the `Authorization` header on a form post.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use chrono::Utc;
+use serde::Deserialize;
+
+use super::pages::{html, who};
+use super::{load, AppState, Loaded, WebError};
+use crate::log::event::{Appeal, AppealDecision, Ruling};
+use crate::log::{Actor, Body, NewEvent};
+use crate::verify::{Finding, Verdict};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(appeal_page)
+        .service(file_appeal)
+        .service(decide_appeal);
+}
+
+/// One appeal as the log holds it.
+pub struct AppealRecord {
+    pub seq: u64,
+    pub by: String,
+    pub ruling_seq: u64,
+    pub grounds: String,
+    /// The decision on it, when made: (seq, the decision).
+    pub decision: Option<(u64, AppealDecision)>,
+}
+
+/// Every appeal of a match, in log order, with its decision.
+pub fn appeals(m: &Loaded) -> Vec<AppealRecord> {
+    let mut out: Vec<AppealRecord> = Vec::new();
+    for s in &m.sealed {
+        let e = &s.envelope;
+        match &e.body {
+            Body::Appeal(a) => out.push(AppealRecord {
+                seq: e.seq,
+                by: who(&e.actor),
+                ruling_seq: a.ruling_seq,
+                grounds: a.grounds.clone(),
+                decision: None,
+            }),
+            Body::AppealDecision(d) => {
+                if let Some(a) = out
+                    .iter_mut()
+                    .find(|a| a.seq == d.appeal_seq && a.decision.is_none())
+                {
+                    a.decision = Some((e.seq, d.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The ruling at `seq`, or a 4xx saying why there is none.
+fn ruling_at(m: &Loaded, seq: u64) -> Result<&Ruling, WebError> {
+    match m.sealed.get(seq as usize).map(|s| &s.envelope.body) {
+        Some(Body::Ruling(r)) => Ok(r),
+        Some(other) => Err(WebError::page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "seq {seq} is a {}, not a ruling; an appeal names the seq of the ruling it is against",
+                other.kind()
+            ),
+        )),
+        None => Err(WebError::page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "match '{}' has no seq {seq}; an appeal names the seq of a ruling",
+                m.id
+            ),
+        )),
+    }
+}
+
+/// What the verifier recommends for a ruling, from its findings.
+pub struct Recommendation {
+    /// `overturn`, `uphold` or `none`.
+    pub action: &'static str,
+    pub text: String,
+}
+
+fn recommend(findings: &[&Finding]) -> Recommendation {
+    if let Some(f) = findings.iter().find(|f| f.verdict == Verdict::Disagrees) {
+        Recommendation {
+            action: "overturn",
+            text: format!("overturn the ruling: by the rules, {}", f.by_rules),
+        }
+    } else if findings.iter().any(|f| f.verdict == Verdict::Agrees) {
+        Recommendation {
+            action: "uphold",
+            text: "uphold the ruling: it is what the rules give".to_string(),
+        }
+    } else {
+        Recommendation {
+            action: "none",
+            text: "none: the rules name no winner here, so the host's call stands".to_string(),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "appeal.html")]
+struct AppealPage {
+    id: String,
+    title: String,
+    appeal: AppealRecord,
+    ruling_text: String,
+    ruled_for: String,
+    findings: Vec<Finding>,
+    recommendation: Recommendation,
+    /// Whether the decision followed the recommendation (once decided).
+    followed: Option<bool>,
+    /// Steps worth stepping through: (seq, what).
+    evidence: Vec<(u64, String)>,
+    players: Vec<String>,
+    host: String,
+}
+
+#[get("/matches/{id}/appeals/{seq}")]
+async fn appeal_page(
+    state: web::Data<AppState>,
+    path: web::Path<(String, u64)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, seq) = path.into_inner();
+    let m = load(&state, &id)?;
+    let appeal = appeals(&m)
+        .into_iter()
+        .find(|a| a.seq == seq)
+        .ok_or_else(|| {
+            WebError::page(
+                StatusCode::NOT_FOUND,
+                format!("seq {seq} of match '{id}' is not an appeal"),
+            )
+        })?;
+    let ruling = ruling_at(&m, appeal.ruling_seq)?;
+    let all = state.findings(&m);
+    let findings: Vec<&Finding> = all
+        .iter()
+        .filter(|f| f.ruling_seq == Some(appeal.ruling_seq))
+        .collect();
+    let recommendation = recommend(&findings);
+    let followed = appeal
+        .decision
+        .as_ref()
+        .map(|(_, d)| match recommendation.action {
+            "overturn" => !d.upheld,
+            "uphold" => d.upheld,
+            _ => true,
+        });
+    let mut evidence: Vec<(u64, String)> = Vec::new();
+    for f in &findings {
+        evidence.push((f.seq, format!("the claim: {}", f.claim)));
+        for p in &f.proofs {
+            evidence.push((p.seq, format!("{} by {}: {}", p.role, p.by, p.note)));
+        }
+    }
+    evidence.push((appeal.ruling_seq, "the ruling".to_string()));
+    evidence.sort_by_key(|(s, _)| *s);
+    evidence.dedup_by_key(|(s, _)| *s);
+    let create = m.create();
+    html(&AppealPage {
+        id: m.id.to_string(),
+        title: m.title(),
+        ruling_text: ruling.text.clone(),
+        ruled_for: ruling
+            .winner
+            .clone()
+            .unwrap_or_else(|| "no player".to_string()),
+        findings: findings.into_iter().cloned().collect(),
+        recommendation,
+        followed,
+        evidence,
+        players: create.map(|c| c.players.clone()).unwrap_or_default(),
+        host: create.map(|c| c.host.clone()).unwrap_or_default(),
+        appeal,
+    })
+}
+
+/// Checks a token typed into a form; 401 with what to do otherwise.
+fn form_token(state: &AppState, token: &str) -> Result<(), WebError> {
+    match state.store.token_ok(token.trim()) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(WebError::page(
+            StatusCode::UNAUTHORIZED,
+            "this token is not known here; the server's operator makes one with `arbiter keys new-token`",
+        )),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Appends one event now, as the next seq; 409 when the log moved on.
+async fn append_now(
+    state: &AppState,
+    m: &Loaded,
+    actor: Actor,
+    body: Body,
+) -> Result<u64, WebError> {
+    let store = state.store.clone();
+    let id = m.id.clone();
+    let seq = m.sealed.len() as u64;
+    let event = NewEvent {
+        occurred_at: Utc::now(),
+        actor,
+        body,
+    };
+    web::block(move || store.append(&id, seq, event))
+        .await
+        .map_err(|e| WebError::page(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(WebError::from)?;
+    Ok(seq)
+}
+
+fn see_other(to: String) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header(("Location", to))
+        .finish()
+}
+
+#[derive(Deserialize)]
+struct AppealForm {
+    token: String,
+    player: String,
+    ruling_seq: u64,
+    grounds: String,
+}
+
+#[post("/matches/{id}/appeals")]
+async fn file_appeal(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<AppealForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.into_inner();
+    form_token(&state, &form.token)?;
+    let m = load(&state, &path)?;
+    ruling_at(&m, form.ruling_seq)?;
+    let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
+    if !players.contains(&form.player) {
+        return Err(WebError::page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "'{}' is not a player of this match ({}); only a player appeals",
+                form.player,
+                players.join(", ")
+            ),
+        ));
+    }
+    if form.grounds.trim().is_empty() {
+        return Err(WebError::page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "say on what grounds: what the ruling got wrong",
+        ));
+    }
+    if let Some(old) = appeals(&m)
+        .into_iter()
+        .find(|a| a.ruling_seq == form.ruling_seq)
+    {
+        let state_of = match &old.decision {
+            Some((d, x)) if x.upheld => format!("decided at seq {d}: upheld"),
+            Some((d, _)) => format!("decided at seq {d}: overturned"),
+            None => "not decided yet".to_string(),
+        };
+        return Err(WebError::page(
+            StatusCode::CONFLICT,
+            format!(
+                "the ruling at seq {} was already appealed at seq {} by {} ({state_of}); one appeal per ruling — see /matches/{}/appeals/{}",
+                form.ruling_seq, old.seq, old.by, m.id, old.seq
+            ),
+        ));
+    }
+    let seq = append_now(
+        &state,
+        &m,
+        Actor::Player(form.player),
+        Body::Appeal(Appeal {
+            ruling_seq: form.ruling_seq,
+            grounds: form.grounds.trim().to_string(),
+        }),
+    )
+    .await?;
+    Ok(see_other(format!("/matches/{}/appeals/{seq}", m.id)))
+}
+
+#[derive(Deserialize)]
+struct DecisionForm {
+    token: String,
+    /// `uphold` or `overturn`.
+    decision: String,
+    /// When overturning: the player who wins instead (empty: no player).
+    #[serde(default)]
+    winner: String,
+    #[serde(default)]
+    text: String,
+}
+
+#[post("/matches/{id}/appeals/{seq}/decision")]
+async fn decide_appeal(
+    state: web::Data<AppState>,
+    path: web::Path<(String, u64)>,
+    form: web::Form<DecisionForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, seq) = path.into_inner();
+    let form = form.into_inner();
+    form_token(&state, &form.token)?;
+    let m = load(&state, &id)?;
+    let appeal = appeals(&m)
+        .into_iter()
+        .find(|a| a.seq == seq)
+        .ok_or_else(|| {
+            WebError::page(
+                StatusCode::NOT_FOUND,
+                format!("seq {seq} of match '{id}' is not an appeal"),
+            )
+        })?;
+    if let Some((d, _)) = appeal.decision {
+        return Err(WebError::page(
+            StatusCode::CONFLICT,
+            format!("the appeal at seq {seq} was decided at seq {d}; a decision is final"),
+        ));
+    }
+    let upheld = match form.decision.as_str() {
+        "uphold" => true,
+        "overturn" => false,
+        other => {
+            return Err(WebError::page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("the decision is 'uphold' or 'overturn', not '{other}'"),
+            ))
+        }
+    };
+    let create = m.create().ok_or_else(|| {
+        WebError::page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the match has no valid Create event, so it has no host to decide",
+        )
+    })?;
+    let winner = match form.winner.trim() {
+        "" => None,
+        w if create.players.iter().any(|p| p == w) => Some(w.to_string()),
+        w => {
+            return Err(WebError::page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("'{w}' is not a player of this match"),
+            ))
+        }
+    };
+    let host = create.host.clone();
+    append_now(
+        &state,
+        &m,
+        Actor::Host(host),
+        Body::AppealDecision(AppealDecision {
+            appeal_seq: seq,
+            upheld,
+            winner: if upheld { None } else { winner },
+            text: form.text.trim().to_string(),
+        }),
+    )
+    .await?;
+    Ok(see_other(format!("/matches/{}/appeals/{seq}", m.id)))
+}

@@ -488,6 +488,10 @@ struct EventRow {
     mistake: bool,
 }
 
+/// On a ruling's step: the appeals against it (seq, how it stands) and
+/// the players who may appeal.
+type RulingAppeals = (Vec<(u64, String)>, Vec<String>);
+
 /// The analysis panel beside the board.
 struct AnalysisPanel {
     /// Who is to move.
@@ -632,7 +636,7 @@ struct StepPage {
     analysis: Option<AnalysisPanel>,
     /// On a ruling's step: the appeals against it (seq, how it stands) and
     /// the players who may appeal.
-    appeals: Option<(Vec<(u64, String)>, Vec<String>)>,
+    appeals: Option<RulingAppeals>,
     /// Why the move of this step was a mistake.
     mistake: Option<String>,
     chart: Option<ValueChart>,

@@ -8,6 +8,7 @@
 //! engine.
 
 pub mod event;
+pub mod merkle;
 pub mod seal;
 pub mod store;
 

@@ -7,11 +7,13 @@
 //! [`store`] keeps the log; nothing outside this module names the storage
 //! engine.
 
+pub mod checkpoint;
 pub mod event;
 pub mod merkle;
 pub mod seal;
 pub mod store;
 
+pub use checkpoint::Checkpoint;
 pub use event::{Actor, Body, Envelope, MatchId, NewEvent};
 pub use seal::{Keyring, Recorder, Sealed};
 pub use store::{EventStore, SledStore, StoreError};

@@ -189,6 +189,11 @@ impl Recorder {
         self.key.verifying_key()
     }
 
+    /// Signs any bytes (a checkpoint's text form) with ed25519.
+    pub fn sign(&self, bytes: &[u8]) -> [u8; 64] {
+        self.key.sign(bytes).to_bytes()
+    }
+
     /// The public key in lowercase hex (64 digits).
     pub fn public_key_hex(&self) -> String {
         hex::encode(self.key.verifying_key().as_bytes())
@@ -301,6 +306,17 @@ impl Keyring {
     /// The key with id `id`.
     pub fn get(&self, id: &str) -> Option<&VerifyingKey> {
         self.keys.get(id)
+    }
+
+    /// Checks an ed25519 signature (strictly) by the key with id `id`.
+    pub fn verify(&self, id: &str, bytes: &[u8], signature: &[u8]) -> Result<(), String> {
+        let key = self
+            .get(id)
+            .ok_or_else(|| format!("key id {id} is not a published key"))?;
+        let sig = Signature::from_slice(signature)
+            .map_err(|_| "the signature is not 64 bytes".to_string())?;
+        key.verify_strict(bytes, &sig)
+            .map_err(|_| format!("the signature by key {id} does not verify"))
     }
 
     /// `(key id, public key in hex)`, sorted by id.

@@ -32,6 +32,7 @@ use ed25519_dalek::VerifyingKey;
 use sha2::{Digest, Sha256};
 use sled::transaction::{abort, TransactionError, Transactional};
 
+use super::checkpoint::Checkpoint;
 use super::event::{Envelope, MatchId, NewEvent};
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
 
@@ -104,6 +105,11 @@ pub trait EventStore: Send + Sync {
 
     /// The key id the store signs new events with.
     fn recorder_key_id(&self) -> String;
+
+    /// The signed checkpoint of match `id` as it stands: its size and
+    /// Merkle root, signed with the current key (the receipt of the last
+    /// append). [`StoreError::NotFound`] for an unknown match.
+    fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError>;
 }
 
 /// A stored record: `(seq from its key, its bytes or why the key is bad)`.
@@ -129,6 +135,27 @@ impl std::fmt::Debug for SledStore {
 }
 
 impl SledStore {
+    /// Gives the store in `dir` a new signing key: the old key file is
+    /// kept as `server.key.retired-<key id>`, and the old public key stays
+    /// in the store's keys (and at `/keys`), so every event and checkpoint
+    /// it signed still verifies. Returns (old key id, new key id).
+    pub fn rotate_key(dir: &Path) -> Result<(String, String), StoreError> {
+        let old = SledStore::open(dir)?;
+        let old_id = old.recorder_key_id();
+        drop(old);
+        let key = dir.join("server.key");
+        let retired = dir.join(format!("server.key.retired-{old_id}"));
+        std::fs::rename(&key, &retired).map_err(|e| {
+            StoreError::Io(format!(
+                "cannot move {} aside to {}: {e}",
+                key.display(),
+                retired.display()
+            ))
+        })?;
+        let new = SledStore::open(dir)?;
+        Ok((old_id, new.recorder_key_id()))
+    }
+
     /// Opens (creating when needed) the store in `dir`: the database in
     /// `dir/sled`, the signing key in `dir/server.key`.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
@@ -376,6 +403,11 @@ impl EventStore for SledStore {
         self.tokens
             .contains_key(token_hash(token))
             .map_err(io_error)
+    }
+
+    fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError> {
+        let events = self.events(id)?;
+        Ok(Checkpoint::of(id.as_str(), &events, &self.recorder))
     }
 
     fn recorder_key_id(&self) -> String {
@@ -747,6 +779,31 @@ mod tests {
         // And the log continues where it stopped.
         let next = store.append(&id("m1"), 5, event(5)).expect("append");
         assert_eq!(next.prev_hash, written[4].hash);
+    }
+
+    #[test]
+    fn a_rotated_key_signs_new_checkpoints_and_the_old_one_still_verifies() {
+        let dir = tempfile::tempdir().unwrap();
+        let m = id("m");
+        let first_id = {
+            let store = SledStore::open(dir.path()).unwrap();
+            fill(&store, &m, 3);
+            store.recorder_key_id()
+        };
+        let (old, new) = SledStore::rotate_key(dir.path()).unwrap();
+        assert_eq!(old, first_id);
+        assert_ne!(old, new);
+        assert!(dir.path().join(format!("server.key.retired-{old}")).exists());
+        let store = SledStore::open(dir.path()).unwrap();
+        store.append(&m, 3, event(3)).unwrap();
+        let events = store.events(&m).unwrap();
+        assert_eq!(events[0].key_id, old);
+        assert_eq!(events[3].key_id, new);
+        assert!(store.verify(&m).unwrap().is_ok());
+        let c = store.checkpoint(&m).unwrap();
+        assert_eq!((c.size, c.key_id.as_str()), (4, new.as_str()));
+        c.verify(&store.keyring()).unwrap();
+        assert!(store.keyring().get(&old).is_some(), "old keys stay published");
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! The modules, one line each:
 #![forbid(unsafe_code)]
 
+/// Appeal bundles: a match in one file that anyone can check offline.
+pub mod bundle;
 /// The rules: one folder per game behind one interface.
 pub mod games;
 /// What happened, in order, sealed: events, hash chain, signatures, the store.

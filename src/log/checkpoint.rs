@@ -138,7 +138,9 @@ mod tests {
         let c = Checkpoint::of("m", &events, &r);
         let keys = Keyring::from(&r);
         c.verify(&keys).unwrap();
-        assert!(c.text().starts_with("arbiter checkpoint v1\nmatch m\nsize 5\nroot "));
+        assert!(c
+            .text()
+            .starts_with("arbiter checkpoint v1\nmatch m\nsize 5\nroot "));
         // The same log gives the same checkpoint, byte for byte.
         assert_eq!(Checkpoint::of("m", &events, &r), c);
         let mut bigger = c.clone();

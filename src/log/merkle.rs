@@ -123,7 +123,9 @@ pub fn verify_inclusion(
     let mut r = *leaf;
     for p in proof {
         if s == 0 {
-            return Err(ProofError::Fails("the proof is longer than the tree is deep"));
+            return Err(ProofError::Fails(
+                "the proof is longer than the tree is deep",
+            ));
         }
         if f & 1 == 1 || f == s {
             r = node_hash(p, &r);
@@ -140,10 +142,14 @@ pub fn verify_inclusion(
         s >>= 1;
     }
     if s != 0 {
-        return Err(ProofError::Fails("the proof is shorter than the tree is deep"));
+        return Err(ProofError::Fails(
+            "the proof is shorter than the tree is deep",
+        ));
     }
     if r != *root {
-        return Err(ProofError::Fails("the root it leads to is not the checkpoint's root"));
+        return Err(ProofError::Fails(
+            "the root it leads to is not the checkpoint's root",
+        ));
     }
     Ok(())
 }
@@ -202,7 +208,9 @@ pub fn verify_consistency(
         return if proof.is_empty() && first == second {
             Ok(())
         } else {
-            Err(ProofError::Fails("equal sizes need equal roots and an empty proof"))
+            Err(ProofError::Fails(
+                "equal sizes need equal roots and an empty proof",
+            ))
         };
     }
     let mut path: Vec<Hash> = Vec::with_capacity(proof.len() + 1);
@@ -221,7 +229,9 @@ pub fn verify_consistency(
     let (mut fr, mut sr) = (start, start);
     for c in rest {
         if s == 0 {
-            return Err(ProofError::Fails("the proof is longer than the tree is deep"));
+            return Err(ProofError::Fails(
+                "the proof is longer than the tree is deep",
+            ));
         }
         if f & 1 == 1 || f == s {
             fr = node_hash(c, &fr);
@@ -239,7 +249,9 @@ pub fn verify_consistency(
         s >>= 1;
     }
     if s != 0 {
-        return Err(ProofError::Fails("the proof is shorter than the tree is deep"));
+        return Err(ProofError::Fails(
+            "the proof is shorter than the tree is deep",
+        ));
     }
     if fr != *first {
         return Err(ProofError::Fails("it does not lead to the older root"));
@@ -361,8 +373,9 @@ mod tests {
                 // A rewritten older log does not check.
                 let mut other = l[..from].to_vec();
                 other[from - 1] = h(201);
-                assert!(verify_consistency(from as u64, to as u64, &root(&other), &second, &p)
-                    .is_err());
+                assert!(
+                    verify_consistency(from as u64, to as u64, &root(&other), &second, &p).is_err()
+                );
             }
         }
         assert_eq!(consistency_proof(0, &l), Err(ProofError::Empty));
@@ -380,10 +393,7 @@ mod tests {
         assert_eq!(p, vec![l[1], n23, n456]);
         // §2.1.4: PROOF(3, D[7]) = [c, d, g, l].
         let q = consistency_proof(3, &l[..7]).unwrap();
-        assert_eq!(
-            q,
-            vec![l[2], l[3], node_hash(&l[0], &l[1]), n456]
-        );
+        assert_eq!(q, vec![l[2], l[3], node_hash(&l[0], &l[1]), n456]);
         // PROOF(4, D[7]) = [l]; PROOF(6, D[7]) = [i, j, k].
         assert_eq!(consistency_proof(4, &l[..7]).unwrap(), vec![n456]);
         let n45 = node_hash(&l[4], &l[5]);

@@ -793,7 +793,10 @@ mod tests {
         let (old, new) = SledStore::rotate_key(dir.path()).unwrap();
         assert_eq!(old, first_id);
         assert_ne!(old, new);
-        assert!(dir.path().join(format!("server.key.retired-{old}")).exists());
+        assert!(dir
+            .path()
+            .join(format!("server.key.retired-{old}"))
+            .exists());
         let store = SledStore::open(dir.path()).unwrap();
         store.append(&m, 3, event(3)).unwrap();
         let events = store.events(&m).unwrap();
@@ -803,7 +806,10 @@ mod tests {
         let c = store.checkpoint(&m).unwrap();
         assert_eq!((c.size, c.key_id.as_str()), (4, new.as_str()));
         c.verify(&store.keyring()).unwrap();
-        assert!(store.keyring().get(&old).is_some(), "old keys stay published");
+        assert!(
+            store.keyring().get(&old).is_some(),
+            "old keys stay published"
+        );
     }
 
     #[test]

@@ -54,11 +54,27 @@ enum Command {
         #[command(subcommand)]
         game: CheckGame,
     },
-    /// Print a match as a match file (JSON events).
+    /// Print a match as a match file (JSON events), or write its appeal
+    /// bundle with `--bundle`.
     Export {
         match_id: String,
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
+        /// Write the appeal bundle (every sealed event, the latest
+        /// checkpoint, the public keys) to this file instead.
+        #[arg(long)]
+        bundle: Option<PathBuf>,
+    },
+    /// Check an appeal bundle offline: signatures, chain, Merkle root,
+    /// checkpoint, an older receipt; then replay and print the findings.
+    /// Exit 0 when it checks out, 1 when it is rejected, 2 when unreadable.
+    CheckBundle {
+        bundle: PathBuf,
+        /// A checkpoint (receipt JSON) kept from earlier.
+        #[arg(long)]
+        receipt: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
     },
     /// Store a match file (the format `export` prints).
     Load {
@@ -191,6 +207,12 @@ enum KeysAction {
     },
     /// Print the server's public keys.
     Show {
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
+    /// Give the server a new signing key; old public keys stay published
+    /// and keep verifying what they signed.
+    Rotate {
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
     },
@@ -637,7 +659,77 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Export { match_id: id, data } => {
+        Command::Export {
+            match_id: id,
+            data,
+            bundle: Some(path),
+        } => {
+            let id = match_id(&id)?;
+            let store = open(&data)?;
+            let b = arbiter::bundle::Bundle::export(&store, &id)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            std::fs::write(&path, b.to_bytes())
+                .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
+            eprintln!(
+                "wrote {}: {} events, checkpoint of size {} signed by key {}",
+                path.display(),
+                b.events.len(),
+                b.checkpoint.size,
+                b.checkpoint.key_id
+            );
+            Ok(())
+        }
+        Command::CheckBundle {
+            bundle,
+            receipt,
+            json,
+        } => {
+            let bytes = std::fs::read(&bundle)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", bundle.display())))?;
+            let receipt = match receipt {
+                None => None,
+                Some(p) => {
+                    let text = std::fs::read_to_string(&p)
+                        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", p.display())))?;
+                    Some(
+                        serde_json::from_str::<arbiter::log::Checkpoint>(&text).map_err(|e| {
+                            Failure::Input(format!("{} is not a receipt (checkpoint JSON): {e}", p.display()))
+                        })?,
+                    )
+                }
+            };
+            match arbiter::bundle::check(&bytes, receipt.as_ref()) {
+                Err(arbiter::bundle::BundleError::NotABundle) => Err(Failure::Input(format!(
+                    "{} is not an arbiter bundle; make one with `arbiter export <match> --bundle FILE`",
+                    bundle.display()
+                ))),
+                Err(e) => Err(Failure::Other(format!("{}: {e}", bundle.display()))),
+                Ok(r) => {
+                    if json {
+                        println!("{}", to_json(&r)?);
+                    } else {
+                        println!(
+                            "{}: match {}, {} events; every signature, the chain and the Merkle root check; checkpoint of size {} by key {}",
+                            bundle.display(),
+                            r.match_id,
+                            r.events,
+                            r.checkpoint.size,
+                            r.checkpoint.key_id
+                        );
+                        if let Some(note) = &r.receipt {
+                            println!("{note}");
+                        }
+                        println!("{}", r.report);
+                    }
+                    Ok(())
+                }
+            }
+        }
+        Command::Export {
+            match_id: id,
+            data,
+            bundle: None,
+        } => {
             let id = match_id(&id)?;
             let store = open(&data)?;
             let events = store
@@ -678,6 +770,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             eprintln!(
                 "keep it: only its hash is stored. Send it as 'Authorization: Bearer <token>'."
             );
+            Ok(())
+        }
+        Command::Keys {
+            action: KeysAction::Rotate { data },
+        } => {
+            let (old, new) = arbiter::log::SledStore::rotate_key(&data)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            println!("new signing key {new}; key {old} stays published and keeps verifying what it signed");
             Ok(())
         }
         Command::Keys {

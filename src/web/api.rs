@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{load, AppState, WebError};
 use crate::games::{MatchState, View};
 use crate::log::event::Body;
+use crate::log::merkle;
 use crate::log::{MatchId, NewEvent, Sealed, StoreError};
 use crate::samples::MatchFile;
 use crate::verify;
@@ -20,7 +21,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(verify_match)
         .service(create)
         .service(append)
-        .service(keys);
+        .service(keys)
+        .service(checkpoint)
+        .service(inclusion)
+        .service(consistency)
+        .service(bundle_file);
 }
 
 type ApiResult = Result<HttpResponse, WebError>;
@@ -221,12 +226,14 @@ async fn create(
     .await
     .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
     .map_err(store_error)?;
+    let receipt = state.store.checkpoint(&id).map_err(store_error)?;
     Ok(HttpResponse::Created()
         .insert_header(("Location", format!("/matches/{id}")))
         .json(serde_json::json!({
             "id": id.to_string(),
             "events": n,
             "head": result.map(|s| s.hash_hex()),
+            "receipt": receipt,
         })))
 }
 
@@ -262,11 +269,21 @@ async fn append(
         ));
     }
     let store = state.store.clone();
-    let sealed = web::block(move || store.append(&id, expected_seq, event))
-        .await
-        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-        .map_err(store_error)?;
-    Ok(HttpResponse::Created().json(SealedJson::from(&sealed)))
+    let (sealed, receipt) = web::block(move || {
+        let sealed = store.append(&id, expected_seq, event)?;
+        let receipt = store.checkpoint(&id)?;
+        Ok::<_, StoreError>((sealed, receipt))
+    })
+    .await
+    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(store_error)?;
+    // The sealed event, and the signed checkpoint of the log it ends: the
+    // receipt a player keeps.
+    let mut out = serde_json::to_value(SealedJson::from(&sealed))
+        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    out["receipt"] = serde_json::to_value(&receipt)
+        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(HttpResponse::Created().json(out))
 }
 
 #[get("/keys")]
@@ -281,4 +298,108 @@ async fn keys(state: web::Data<AppState>) -> ApiResult {
         "current": state.store.recorder_key_id(),
         "keys": keys,
     })))
+}
+
+#[get("/api/matches/{id}/checkpoint")]
+async fn checkpoint(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
+    let m = api(load(&state, &path))?;
+    let c = state.store.checkpoint(&m.id).map_err(store_error)?;
+    Ok(HttpResponse::Ok().json(c))
+}
+
+/// The Merkle leaves of a loaded match.
+fn leaves(m: &super::Loaded) -> Vec<crate::log::seal::Hash> {
+    let hashes: Vec<_> = m.sealed.iter().map(|s| s.hash).collect();
+    merkle::leaves(&hashes)
+}
+
+fn proof_error(e: merkle::ProofError) -> WebError {
+    WebError::api(StatusCode::BAD_REQUEST, e.to_string())
+}
+
+#[derive(Deserialize)]
+struct InclusionQuery {
+    seq: u64,
+    size: Option<u64>,
+}
+
+/// Event `seq` is in the tree of the first `size` events (default: all).
+#[get("/api/matches/{id}/proof/inclusion")]
+async fn inclusion(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    q: web::Query<InclusionQuery>,
+) -> ApiResult {
+    let m = api(load(&state, &path))?;
+    let all = leaves(&m);
+    let size = q.size.unwrap_or(all.len() as u64);
+    if size > all.len() as u64 {
+        return Err(proof_error(merkle::ProofError::TooBig {
+            size,
+            have: all.len() as u64,
+        }));
+    }
+    let tree = &all[..size as usize];
+    let proof = merkle::inclusion_proof(q.seq as usize, tree).map_err(proof_error)?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "seq": q.seq,
+        "size": size,
+        "event_hash": hex::encode(m.sealed[q.seq as usize].hash),
+        "leaf": hex::encode(tree[q.seq as usize]),
+        "root": hex::encode(merkle::root(tree)),
+        "proof": proof.iter().map(hex::encode).collect::<Vec<_>>(),
+    })))
+}
+
+#[derive(Deserialize)]
+struct ConsistencyQuery {
+    from: u64,
+    to: Option<u64>,
+}
+
+/// The tree of the first `from` events is a prefix of the tree of `to`.
+#[get("/api/matches/{id}/proof/consistency")]
+async fn consistency(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    q: web::Query<ConsistencyQuery>,
+) -> ApiResult {
+    let m = api(load(&state, &path))?;
+    let all = leaves(&m);
+    let to = q.to.unwrap_or(all.len() as u64);
+    if to > all.len() as u64 {
+        return Err(proof_error(merkle::ProofError::TooBig {
+            size: to,
+            have: all.len() as u64,
+        }));
+    }
+    if q.from > to {
+        return Err(proof_error(merkle::ProofError::Backwards { from: q.from, to }));
+    }
+    let tree = &all[..to as usize];
+    let proof = merkle::consistency_proof(q.from as usize, tree).map_err(proof_error)?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "from": q.from,
+        "to": to,
+        "first_root": hex::encode(merkle::root(&tree[..q.from as usize])),
+        "second_root": hex::encode(merkle::root(tree)),
+        "proof": proof.iter().map(hex::encode).collect::<Vec<_>>(),
+    })))
+}
+
+/// The appeal bundle, as `arbiter export --bundle` writes it.
+#[get("/matches/{id}/bundle")]
+async fn bundle_file(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let m = load(&state, &path)?;
+    let b = crate::bundle::Bundle::export(state.store.as_ref(), &m.id)?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/octet-stream")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{}.arb\"", m.id),
+        ))
+        .body(b.to_bytes()))
 }

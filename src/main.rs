@@ -693,7 +693,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         .map_err(|e| Failure::Input(format!("cannot read {}: {e}", p.display())))?;
                     Some(
                         serde_json::from_str::<arbiter::log::Checkpoint>(&text).map_err(|e| {
-                            Failure::Input(format!("{} is not a receipt (checkpoint JSON): {e}", p.display()))
+                            Failure::Input(format!(
+                                "{} is not a receipt (checkpoint JSON): {e}",
+                                p.display()
+                            ))
                         })?,
                     )
                 }

@@ -374,7 +374,10 @@ async fn consistency(
         }));
     }
     if q.from > to {
-        return Err(proof_error(merkle::ProofError::Backwards { from: q.from, to }));
+        return Err(proof_error(merkle::ProofError::Backwards {
+            from: q.from,
+            to,
+        }));
     }
     let tree = &all[..to as usize];
     let proof = merkle::consistency_proof(q.from as usize, tree).map_err(proof_error)?;

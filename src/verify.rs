@@ -7,7 +7,7 @@
 //! ruling agrees with the rules. Nothing here is stored: findings are
 //! recomputed from the log whenever they are asked for.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines, MatchState};
 use crate::log::seal::ChainReport;
@@ -89,6 +89,51 @@ pub struct Finding {
     pub ruled: String,
     pub ruling_seq: Option<u64>,
     pub verdict: Verdict,
+}
+
+/// What the verifier recommends for an appealed ruling, computed from
+/// the ruling's findings (never typed by anyone).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Recommendation {
+    /// A finding disagrees: the rules give another result.
+    Overturn,
+    /// The findings agree with the ruling.
+    Uphold,
+    /// The rules name no winner here (or nothing was found): the host's
+    /// call stands either way.
+    None,
+}
+
+impl Recommendation {
+    /// The recommendation for a ruling with these findings.
+    pub fn for_findings(findings: &[&Finding]) -> Recommendation {
+        if findings.iter().any(|f| f.verdict == Verdict::Disagrees) {
+            Recommendation::Overturn
+        } else if findings.iter().any(|f| f.verdict == Verdict::Agrees) {
+            Recommendation::Uphold
+        } else {
+            Recommendation::None
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Recommendation::Overturn => "overturn",
+            Recommendation::Uphold => "uphold",
+            Recommendation::None => "none",
+        }
+    }
+
+    /// Whether a decision (`upheld` or not) follows this recommendation;
+    /// with no recommendation every decision does.
+    pub fn followed_by(self, upheld: bool) -> bool {
+        match self {
+            Recommendation::Overturn => !upheld,
+            Recommendation::Uphold => upheld,
+            Recommendation::None => true,
+        }
+    }
 }
 
 /// The whole report for a match.

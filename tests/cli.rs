@@ -291,3 +291,84 @@ fn dodgem_permutation_and_xs_and_lines_answer_in_the_interface_json() {
     ]);
     assert_eq!(code, 2, "a line over an x is malformed input: {err}");
 }
+
+/// The appeal bundle from the command line: written from the store,
+/// checked with nothing but the file (and a receipt kept from earlier),
+/// rejected when one byte changes; a rotated key keeps old checkpoints
+/// verifying.
+#[test]
+fn export_a_bundle_and_check_it_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let data = data.to_str().unwrap();
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/samples/tj-simply-genius-dm4.json"
+    );
+    let (code, _, err) = arbiter(&["load", sample, "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    let id = "tj-simply-genius-dm4";
+    let file = dir.path().join("m.arb");
+    let file = file.to_str().unwrap();
+    let (code, _, err) = arbiter(&["export", id, "--data", data, "--bundle", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("64 events"), "{err}");
+
+    // Checked with no store: the findings come out, the disputed round too.
+    let (code, out, err) = arbiter(&["check-bundle", file, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["events"], 64);
+    assert_eq!(report["checkpoint"]["size"], 64);
+    let verdicts: Vec<&str> = report["report"]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["agrees", "agrees", "disagrees", "agrees", "agrees"]
+    );
+    let receipt = dir.path().join("receipt.json");
+    std::fs::write(&receipt, report["checkpoint"].to_string()).unwrap();
+
+    // One altered byte: rejected (exit 1) with what and where.
+    let mut bytes = std::fs::read(file).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x01;
+    let bad = dir.path().join("bad.arb");
+    std::fs::write(&bad, &bytes).unwrap();
+    let (code, _, err) = arbiter(&["check-bundle", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.trim().is_empty());
+    // Not a bundle at all: exit 2 and what to do.
+    let (code, _, err) = arbiter(&["check-bundle", sample]);
+    assert_eq!(code, 2);
+    assert!(err.contains("arbiter export"), "{err}");
+
+    // A new key: the old one stays published, and a bundle made after the
+    // rotation still checks against the receipt signed by the old key.
+    let (code, out, err) = arbiter(&["keys", "rotate", "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stays published"), "{out}");
+    let (code, _, err) = arbiter(&["export", id, "--data", data, "--bundle", file]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = arbiter(&[
+        "check-bundle",
+        file,
+        "--receipt",
+        receipt.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let after: Value = serde_json::from_str(&out).unwrap();
+    assert_ne!(
+        after["checkpoint"]["key_id"], report["checkpoint"]["key_id"],
+        "the new checkpoint is signed by the new key"
+    );
+    assert!(
+        after["receipt"].as_str().unwrap().contains("prefix"),
+        "{after}"
+    );
+}

@@ -615,6 +615,18 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
         "{page}"
     );
     assert!(page.contains("followed the verifier"), "{page}");
+    assert!(page.contains("It relied on the findings at"), "{page}");
+    // The decision event itself records the computed recommendation and
+    // the findings behind it.
+    let (_, events) = get_text(&app, &format!("/api/matches/{id}/events")).await;
+    let events: Value = serde_json::from_str(&events).unwrap();
+    let last = events.as_array().unwrap().last().unwrap().clone();
+    let decision = &last["body"]["appeal_decision"];
+    assert_eq!(decision["recommendation"], "overturn", "{last}");
+    assert!(
+        !decision["findings"].as_array().unwrap().is_empty(),
+        "{last}"
+    );
     let (_, after) = get_text(&app, &format!("/matches/{id}")).await;
     assert!(after.contains("overturned at seq"), "{after}");
     let score = |p: &str| {
@@ -639,4 +651,123 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
+}
+
+fn hash(v: &Value) -> [u8; 32] {
+    hex::decode(v.as_str().unwrap())
+        .unwrap()
+        .try_into()
+        .unwrap()
+}
+
+fn hashes(v: &Value) -> Vec<[u8; 32]> {
+    v.as_array().unwrap().iter().map(hash).collect()
+}
+
+/// A client that trusts only the published keys: the receipt an append
+/// returns verifies, an event's inclusion proof and the consistency proof
+/// from an older receipt check against the signed roots, and the bundle
+/// served for download checks offline.
+#[actix_web::test]
+async fn receipts_and_merkle_proofs_check_against_published_keys() {
+    use arbiter::log::merkle;
+    use arbiter::log::seal::Keyring;
+    use arbiter::log::Checkpoint;
+
+    let f = fixture();
+    let app = app!(f);
+    let (_, keys) = get_text(&app, "/keys").await;
+    let keys: Value = serde_json::from_str(&keys).unwrap();
+    let mut ring = Keyring::new();
+    for k in keys["keys"].as_array().unwrap() {
+        let bytes: [u8; 32] = hash(&k["public_key"]);
+        ring.add(ed25519_dalek::VerifyingKey::from_bytes(&bytes).unwrap());
+    }
+
+    // The receipt before the append, then the one the append returns.
+    let (status, old) = get_text(&app, "/api/matches/small/checkpoint").await;
+    assert_eq!(status, StatusCode::OK);
+    let old: Checkpoint = serde_json::from_str(&old).unwrap();
+    old.verify(&ring).unwrap();
+    let n = old.size;
+    let mut more = common::small_match().pop().unwrap();
+    more.occurred_at += chrono::Duration::seconds(60);
+    let body = json!({"expected_seq": n, "event": more}).to_string();
+    let resp = test::call_service(
+        &app,
+        post("/api/matches/small/events", Some(&f.token), &body),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let sealed: Value = test::read_body_json(resp).await;
+    let receipt: Checkpoint = serde_json::from_value(sealed["receipt"].clone()).unwrap();
+    receipt.verify(&ring).unwrap();
+    assert_eq!(receipt.size, n + 1);
+    assert_eq!(receipt.key_id, keys["current"].as_str().unwrap());
+    // A receipt with a changed size no longer verifies.
+    let mut forged = receipt.clone();
+    forged.size += 1;
+    assert!(forged.verify(&ring).is_err());
+
+    // The new event is in the signed tree.
+    let uri = format!("/api/matches/small/proof/inclusion?seq={n}&size={}", n + 1);
+    let (status, p) = get_text(&app, &uri).await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    let p: Value = serde_json::from_str(&p).unwrap();
+    assert_eq!(hash(&sealed["hash"]), hash(&p["event_hash"]));
+    let leaf = merkle::leaves(&[hash(&p["event_hash"])])[0];
+    merkle::verify_inclusion(n, n + 1, &leaf, &hashes(&p["proof"]), &receipt.root).unwrap();
+    // Every earlier event too, against the old receipt's root.
+    for seq in 0..n {
+        let uri = format!("/api/matches/small/proof/inclusion?seq={seq}&size={n}");
+        let (_, p) = get_text(&app, &uri).await;
+        let p: Value = serde_json::from_str(&p).unwrap();
+        let leaf = merkle::leaves(&[hash(&p["event_hash"])])[0];
+        merkle::verify_inclusion(seq, n, &leaf, &hashes(&p["proof"]), &old.root).unwrap();
+    }
+
+    // The old tree is a prefix of the new one.
+    let uri = format!("/api/matches/small/proof/consistency?from={n}&to={}", n + 1);
+    let (status, c) = get_text(&app, &uri).await;
+    assert_eq!(status, StatusCode::OK, "{c}");
+    let c: Value = serde_json::from_str(&c).unwrap();
+    merkle::verify_consistency(n, n + 1, &old.root, &receipt.root, &hashes(&c["proof"])).unwrap();
+
+    // Questions the tree cannot answer are a 400 that says why.
+    for bad in [
+        format!(
+            "/api/matches/small/proof/inclusion?seq={}&size={}",
+            n + 1,
+            n + 1
+        ),
+        format!("/api/matches/small/proof/inclusion?seq=0&size={}", n + 5),
+        format!("/api/matches/small/proof/consistency?from={}&to=2", n),
+        "/api/matches/small/proof/consistency?from=0&to=2".to_string(),
+        "/api/matches/small/proof/inclusion?seq=x".to_string(),
+    ] {
+        let (status, body) = get_text(&app, &bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+    }
+    let (status, _) = get_text(&app, "/api/matches/nope/proof/inclusion?seq=0").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The bundle served for download checks with nothing else.
+    let resp = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/matches/small/bundle")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let bytes = test::read_body(resp).await;
+    let report = arbiter::bundle::check(&bytes, Some(&old)).unwrap();
+    assert_eq!(report.events, n + 1);
+    assert!(report.receipt.unwrap().contains("prefix"));
+
+    // The match page shows the latest checkpoint, signed text and all.
+    let (_, page) = get_text(&app, "/matches/small").await;
+    assert!(page.contains("arbiter checkpoint v1"), "{page}");
+    assert!(page.contains(&format!("size {}", n + 1)), "{page}");
+    assert!(page.contains(&hex::encode(&receipt.signature)), "{page}");
 }

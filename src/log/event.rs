@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::games::{Challenge, Claim, GameConfig, Placement, Proof, RoundSetup};
+use crate::verify::Recommendation;
 
 /// A match's id: lowercase letters, digits and `-`, 1 to 64 characters.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -198,7 +199,7 @@ pub struct Appeal {
     pub grounds: String,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct AppealDecision {
     /// The seq of the Appeal decided.
     pub appeal_seq: u64,
@@ -209,4 +210,21 @@ pub struct AppealDecision {
     pub winner: Option<String>,
     #[serde(default)]
     pub text: String,
+    /// What the verifier recommended when the decision was made, computed
+    /// by the server from the findings (`None` in logs written before the
+    /// server recorded it, or by a client that did not compute it).
+    #[serde(default)]
+    pub recommendation: Option<Recommendation>,
+    /// The seqs of the findings (claims, or rulings without a claim) the
+    /// recommendation was computed from: what the decision relied on.
+    #[serde(default)]
+    pub findings: Vec<u64>,
+}
+
+impl AppealDecision {
+    /// Whether the decision followed the verifier's recommendation, when
+    /// one was recorded.
+    pub fn followed(&self) -> Option<bool> {
+        self.recommendation.map(|r| r.followed_by(self.upheld))
+    }
 }

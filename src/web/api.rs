@@ -268,6 +268,13 @@ async fn append(
             "a Create event comes only first; create a match with POST /api/matches",
         ));
     }
+    let mut event = event;
+    if let Body::AppealDecision(d) = &mut event.body {
+        // The recommendation is the verifier's, never the client's: it is
+        // computed here from the log and recorded with the decision.
+        let m = api(load(&state, &path))?;
+        (d.recommendation, d.findings) = super::appeals::recommend(&state, &m, d.appeal_seq);
+    }
     let store = state.store.clone();
     let (sealed, receipt) = web::block(move || {
         let sealed = store.append(&id, expected_seq, event)?;

@@ -4,8 +4,9 @@
 //!
 //! Appeals and decisions are events like any other: appended, sealed,
 //! replayed, never edited. The verifier's recommendation is never typed
-//! in: it is the finding on the ruling, recomputed from the log whenever
-//! the page is drawn, and the page says whether the decision followed it.
+//! in: it is computed from the findings on the ruling, recorded in the
+//! decision event (with the seqs of the findings it rests on) when the host
+//! decides, and the page says whether the decision followed it.
 //! Writes need a token, as the JSON API's do; a form carries it in a field
 //! because a browser cannot set the `Authorization` header on a form post.
 
@@ -19,7 +20,7 @@ use super::pages::{html, who};
 use super::{load, AppState, Loaded, WebError};
 use crate::log::event::{Appeal, AppealDecision, Ruling};
 use crate::log::{Actor, Body, NewEvent};
-use crate::verify::{Finding, Verdict};
+use crate::verify::{Finding, Recommendation, Verdict};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(appeal_page)
@@ -85,30 +86,58 @@ fn ruling_at(m: &Loaded, seq: u64) -> Result<&Ruling, WebError> {
     }
 }
 
-/// What the verifier recommends for a ruling, from its findings.
-pub struct Recommendation {
-    /// `overturn`, `uphold` or `none`.
+/// The verifier's recommendation for a ruling, in words for the page.
+pub struct RecommendationText {
+    /// `overturn`, `uphold` or `none` (also the CSS class).
     pub action: &'static str,
     pub text: String,
 }
 
-fn recommend(findings: &[&Finding]) -> Recommendation {
-    if let Some(f) = findings.iter().find(|f| f.verdict == Verdict::Disagrees) {
-        Recommendation {
-            action: "overturn",
-            text: format!("overturn the ruling: by the rules, {}", f.by_rules),
+fn recommendation_text(r: Recommendation, findings: &[&Finding]) -> RecommendationText {
+    let text = match r {
+        Recommendation::Overturn => {
+            let by_rules = findings
+                .iter()
+                .find(|f| f.verdict == Verdict::Disagrees)
+                .map_or("", |f| f.by_rules.as_str());
+            format!("overturn the ruling: by the rules, {by_rules}")
         }
-    } else if findings.iter().any(|f| f.verdict == Verdict::Agrees) {
-        Recommendation {
-            action: "uphold",
-            text: "uphold the ruling: it is what the rules give".to_string(),
+        Recommendation::Uphold => "uphold the ruling: it is what the rules give".to_string(),
+        Recommendation::None => {
+            "none: the rules name no winner here, so the host's call stands".to_string()
         }
-    } else {
-        Recommendation {
-            action: "none",
-            text: "none: the rules name no winner here, so the host's call stands".to_string(),
-        }
+    };
+    RecommendationText {
+        action: r.word(),
+        text,
     }
+}
+
+/// The findings on the ruling at `ruling_seq`.
+fn findings_on(all: &[Finding], ruling_seq: u64) -> Vec<&Finding> {
+    all.iter()
+        .filter(|f| f.ruling_seq == Some(ruling_seq))
+        .collect()
+}
+
+/// The verifier's recommendation on the appeal at `appeal_seq`, computed
+/// from the log as it stands, with the seqs of the findings it rests on:
+/// what a decision records. `(None, [])` when that seq is not an appeal
+/// (the reducer then reports the decision as a rule error).
+pub fn recommend(
+    state: &AppState,
+    m: &Loaded,
+    appeal_seq: u64,
+) -> (Option<Recommendation>, Vec<u64>) {
+    let Some(Body::Appeal(a)) = m.sealed.get(appeal_seq as usize).map(|s| &s.envelope.body) else {
+        return (None, Vec::new());
+    };
+    let all = state.findings(m);
+    let findings = findings_on(&all, a.ruling_seq);
+    (
+        Some(Recommendation::for_findings(&findings)),
+        findings.iter().map(|f| f.seq).collect(),
+    )
 }
 
 #[derive(Template)]
@@ -120,9 +149,13 @@ struct AppealPage {
     ruling_text: String,
     ruled_for: String,
     findings: Vec<Finding>,
-    recommendation: Recommendation,
-    /// Whether the decision followed the recommendation (once decided).
+    recommendation: RecommendationText,
+    /// Whether the decision followed the recommendation it recorded (once
+    /// decided).
     followed: Option<bool>,
+    /// What the decision recorded as the recommendation, when it differs
+    /// from today's (the log grew, or an older decision recorded none).
+    recorded: Option<String>,
     /// Steps worth stepping through: (seq, what).
     evidence: Vec<(u64, String)>,
     players: Vec<String>,
@@ -147,19 +180,21 @@ async fn appeal_page(
         })?;
     let ruling = ruling_at(&m, appeal.ruling_seq)?;
     let all = state.findings(&m);
-    let findings: Vec<&Finding> = all
-        .iter()
-        .filter(|f| f.ruling_seq == Some(appeal.ruling_seq))
-        .collect();
-    let recommendation = recommend(&findings);
-    let followed = appeal
-        .decision
-        .as_ref()
-        .map(|(_, d)| match recommendation.action {
-            "overturn" => !d.upheld,
-            "uphold" => d.upheld,
-            _ => true,
-        });
+    let findings = findings_on(&all, appeal.ruling_seq);
+    let now = Recommendation::for_findings(&findings);
+    let decided = appeal.decision.as_ref().map(|(_, d)| d);
+    // The decision's own record counts; a decision that recorded none is
+    // compared with today's recommendation.
+    let followed = decided.map(|d| d.followed().unwrap_or(now.followed_by(d.upheld)));
+    let recorded = decided.and_then(|d| match d.recommendation {
+        Some(r) if r != now => Some(format!(
+            "When the decision was made the verifier recommended: {}.",
+            r.word()
+        )),
+        None => Some("The decision recorded no recommendation (it was written before arbiter recorded them).".to_string()),
+        _ => None,
+    });
+    let recommendation = recommendation_text(now, &findings);
     let mut evidence: Vec<(u64, String)> = Vec::new();
     for f in &findings {
         evidence.push((f.seq, format!("the claim: {}", f.claim)));
@@ -182,6 +217,7 @@ async fn appeal_page(
         findings: findings.into_iter().cloned().collect(),
         recommendation,
         followed,
+        recorded,
         evidence,
         players: create.map(|c| c.players.clone()).unwrap_or_default(),
         host: create.map(|c| c.host.clone()).unwrap_or_default(),
@@ -358,6 +394,7 @@ async fn decide_appeal(
         }
     };
     let host = create.host.clone();
+    let (recommendation, findings) = recommend(&state, &m, seq);
     append_now(
         &state,
         &m,
@@ -367,6 +404,8 @@ async fn decide_appeal(
             upheld,
             winner: if upheld { None } else { winner },
             text: form.text.trim().to_string(),
+            recommendation,
+            findings,
         }),
     )
     .await?;

@@ -157,6 +157,9 @@ struct MatchPage {
     mistakes: Vec<(u64, String)>,
     /// Appeals: (seq, ruling seq, how it stands).
     appeals: Vec<(u64, u64, String)>,
+    /// The latest signed checkpoint: its text form and signature (hex).
+    checkpoint_text: String,
+    checkpoint_signature: String,
 }
 
 #[get("/matches/{id}")]
@@ -176,7 +179,10 @@ async fn match_page(
     );
     let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
     let view = m.replay.last_state().map(|s| s.view());
+    let checkpoint = state.store.checkpoint(&m.id)?;
     let page = MatchPage {
+        checkpoint_text: checkpoint.text(),
+        checkpoint_signature: hex::encode(&checkpoint.signature),
         id: m.id.to_string(),
         title: m.title(),
         game: m

@@ -1879,6 +1879,7 @@ mod tests {
                     upheld: false,
                     winner: Some("jonas".into()),
                     text: String::new(),
+                    ..Default::default()
                 }),
             )
             .unwrap();
@@ -1897,6 +1898,7 @@ mod tests {
                     upheld: true,
                     winner: None,
                     text: String::new(),
+                    ..Default::default()
                 }),
             )
             .unwrap_err();

@@ -1742,6 +1742,7 @@ mod tests {
                 upheld: false,
                 winner: winner.map(String::from),
                 text: String::new(),
+                ..Default::default()
             })
         };
         assert!(t.act(33, player(MIRA), decide(Some("mira"))).is_err());

@@ -1360,6 +1360,7 @@ mod tests {
                 upheld: false,
                 winner: Some("jonas".into()),
                 text: String::new(),
+                ..Default::default()
             }),
         )
         .unwrap();

@@ -771,3 +771,28 @@ async fn receipts_and_merkle_proofs_check_against_published_keys() {
     assert!(page.contains(&format!("size {}", n + 1)), "{page}");
     assert!(page.contains(&hex::encode(&receipt.signature)), "{page}");
 }
+
+/// A posted solution can be followed on the board, move by move: the
+/// evidence an appeal about a shorter counter-solution points to.
+#[actix_web::test]
+async fn a_solution_steps_through_its_moves() {
+    let f = samples_fixture();
+    let app = app!(f);
+    // Seq 32 of this sample is tamsin's 8-move counter-solution.
+    let base = "/matches/tj-simply-genius-dm4/steps/32";
+    let (status, page) = get_text(&app, base).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        page.contains("Solution move <span id=\"pass-number\">0</span> of 8"),
+        "{page}"
+    );
+    let (_, first) = get_text(&app, &format!("{base}?pass=1")).await;
+    assert!(first.contains("<strong>1</strong> moves made"), "{first}");
+    assert_ne!(page, first, "the board moves");
+    let (_, last) = get_text(&app, &format!("{base}?pass=8")).await;
+    assert!(last.contains("the taxi is out"), "{last}");
+    assert!(
+        !last.contains("id=\"pass-next\""),
+        "no sub-step after the last"
+    );
+}

@@ -10,7 +10,7 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 
 use super::{load, AppState, Loaded, WebError};
-use crate::games::{value_text, Analysis, Drawing, Value};
+use crate::games::{value_text, Analysis, Drawing, GameKind, Value};
 use crate::log::event::Actor;
 use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
@@ -654,6 +654,10 @@ struct PassNav {
     last: usize,
     caption: String,
     count: usize,
+    /// What a sub-step is ("Cascade step", "Solution move") and what its
+    /// count counts ("removed so far").
+    unit: &'static str,
+    counted: &'static str,
 }
 
 fn step_from(
@@ -687,11 +691,17 @@ fn step_from(
         _ => &[],
     };
     let k = pass.unwrap_or(0).min(subs.len().saturating_sub(1));
+    let (unit, counted) = match m.create().map(|c| c.config.game()) {
+        Some(GameKind::Bejeweled) => ("Cascade step", "removed so far"),
+        _ => ("Solution move", "moves made"),
+    };
     let pass_nav = subs.get(k).map(|s| PassNav {
         k,
         last: subs.len() - 1,
         caption: s.caption.clone(),
         count: s.count,
+        unit,
+        counted,
     });
     let board = match subs.get(k) {
         Some(s) => Some(Svg::new(&s.drawing)),

@@ -154,6 +154,8 @@ pub struct Attempt {
     pub seq: u64,
     pub at: DateTime<Utc>,
     pub by: usize,
+    /// The moves as posted (the replay steps through them).
+    pub moves: Vec<Move>,
     pub check: SolutionCheck,
 }
 
@@ -778,6 +780,7 @@ fn apply(
                 seq,
                 at,
                 by: p,
+                moves: proof.moves.clone(),
                 check,
             };
             let mut note = format!("{}'s {kind}: {}", players[p], attempt.check.describe());

@@ -1,9 +1,11 @@
 //! What a page draws for a Traffic Jam step: the board (cars, walls, the
-//! exit, the car just placed) and the facts beside it.
+//! exit, the car just placed) and the facts beside it; on a solution's
+//! step, the solution move by move as sub-steps, so that an appeal can be
+//! followed on the board rather than taken on trust.
 
-use super::board::{Axis, Board, SIZE};
-use super::rules::{Match, Phase};
-use crate::games::{Drawing, Piece, View};
+use super::board::{Axis, Board, Slide, SIZE};
+use super::rules::{Attempt, Match, Phase};
+use crate::games::{Drawing, Piece, SubStep, View};
 
 /// The board as a neutral drawing; `highlight` is a car label.
 pub fn drawing(board: &Board, highlight: Option<char>) -> Drawing {
@@ -49,6 +51,57 @@ pub fn drawing(board: &Board, highlight: Option<char>) -> Drawing {
     }
 }
 
+/// A posted solution played out from the board it answers: the board
+/// before the first move, then after each move (the car that moved
+/// outlined), ending where the taxi leaves or at the first illegal move.
+pub fn solution_steps(board: &Board, attempt: &Attempt) -> Vec<SubStep> {
+    let k = attempt.moves.len();
+    let mut out = vec![SubStep {
+        caption: format!("the board it answers ({k} moves posted)"),
+        count: 0,
+        drawing: drawing(board, None),
+    }];
+    let mut b = board.clone();
+    for (i, mv) in attempt.moves.iter().enumerate() {
+        let n = i + 1;
+        let (caption, done) = match b.apply(mv) {
+            Ok(Slide::Exit) => (format!("{mv} — the taxi is out"), true),
+            Ok(_) => (mv.to_string(), false),
+            Err(e) => (format!("{mv} — illegal: {e}"), true),
+        };
+        out.push(SubStep {
+            caption,
+            count: n,
+            drawing: drawing(&b, Some(mv.car)),
+        });
+        if done {
+            break;
+        }
+    }
+    out
+}
+
+/// The latest solution posted in the round's claim, with the board it
+/// answers.
+fn latest_solution(phase: &Phase) -> Option<(&Board, &Attempt)> {
+    match phase {
+        Phase::Finished {
+            board,
+            solutions,
+            counters,
+            ..
+        } => solutions
+            .iter()
+            .chain(counters)
+            .max_by_key(|a| a.seq)
+            .map(|a| (board, a)),
+        Phase::Impossible {
+            board, attempts, ..
+        } => attempts.iter().max_by_key(|a| a.seq).map(|a| (board, a)),
+        _ => None,
+    }
+}
+
 fn clock(ms: i64) -> String {
     let s = ms.max(0) / 1000;
     format!("{}:{:02}", s / 60, s % 60)
@@ -58,6 +111,12 @@ fn clock(ms: i64) -> String {
 pub fn view(m: &Match) -> View {
     let mut facts = Vec::new();
     let name = |p: usize| m.players[p].clone();
+    let substeps = m
+        .rounds
+        .last()
+        .and_then(|r| latest_solution(&r.phase))
+        .map(|(board, a)| solution_steps(board, a))
+        .unwrap_or_default();
     let drawing = m.rounds.last().map(|r| {
         facts.push((
             "Round".to_string(),
@@ -110,6 +169,6 @@ pub fn view(m: &Match) -> View {
         facts,
         score: m.score().to_vec(),
         score_by_rules: m.score_by_rules().to_vec(),
-        substeps: Vec::new(),
+        substeps,
     }
 }

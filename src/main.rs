@@ -127,8 +127,8 @@ enum SolveGame {
         /// stuck-loses (the seed's, default) or stuck-wins (Winning Ways').
         #[arg(long, default_value = "stuck-loses")]
         rule: String,
-        /// A table file: loaded when it exists, else written after solving
-        /// (e.g. data/tables/dodgem-5-stuck-loses.tbl).
+        /// A table file: loaded when it exists, else written after solving.
+        /// The server's pages read data/tables/dodgem-5-<rule>.tbl.
         #[arg(long)]
         tables: Option<PathBuf>,
         #[arg(long)]
@@ -253,6 +253,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Serve { addr, data } => {
             let store = open(&data)?;
+            // Saved Dodgem tables (5×5) live beside the database.
+            dodgem::view::keep_tables_in(
+                data.parent()
+                    .unwrap_or(std::path::Path::new("."))
+                    .join("tables"),
+            );
             let loaded = samples::load_bundled_if_empty(&store)
                 .map_err(|e| Failure::Other(e.to_string()))?;
             for id in &loaded {

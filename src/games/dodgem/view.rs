@@ -1,11 +1,17 @@
 //! What a page shows for a Dodgem step, GamesmanUni style: the board, the
 //! value of the position for the side to move with its remoteness, every
 //! legal move with the value it leads to (the page flags a move that
-//! threw a win away by comparing two steps' analyses). Boards up to 4×4 are solved on first use (well under a
-//! second) and kept for the life of the process; 5×5 analysis needs
-//! minutes, so its pages show the board without it.
+//! threw a win away by comparing two steps' analyses).
+//!
+//! Boards up to 4×4 are solved on first use (well under a second) and kept
+//! for the life of the process. A 5×5 solve takes about a minute and most
+//! of a gigabyte, which no page request should pay for: its pages read the
+//! tables `arbiter solve dodgem --size 5 --tables FILE` saved, from the
+//! server's table folder ([`keep_tables_in`], `data/tables/` by default),
+//! and show the board alone, with the command to run, until they exist.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::{Position, Side, StuckRule};
@@ -17,19 +23,57 @@ use crate::verify::Finding;
 /// Solved tables by (size, rule slug).
 type Solved = BTreeMap<(u8, &'static str), Arc<Tables>>;
 
-/// Solved tables shared by every page: derived data, a cache.
+/// Where saved tables of the boards too big to solve on a page request
+/// are looked for.
+static TABLES_DIR: OnceLock<PathBuf> = OnceLock::new();
+
+/// Sets the folder the pages read saved tables from (once, at start-up).
+pub fn keep_tables_in(dir: PathBuf) {
+    let _ = TABLES_DIR.set(dir);
+}
+
+/// The file of saved tables for a size and rule in `dir`: what the pages
+/// read and what the README tells a host to write.
+pub fn tables_file(dir: &Path, n: u8, rule: StuckRule) -> PathBuf {
+    dir.join(format!("dodgem-{n}-{}.tbl", rule.slug()))
+}
+
+/// Solved tables shared by every page: derived data, a cache. `None` for a
+/// board whose tables are neither quick to solve nor saved.
 fn tables(n: u8, rule: StuckRule) -> Option<Arc<Tables>> {
     static CACHE: OnceLock<Mutex<Solved>> = OnceLock::new();
-    if n > 4 {
-        return None;
-    }
     let cache = CACHE.get_or_init(Mutex::default);
     let mut map = cache.lock().ok()?;
-    Some(
-        map.entry((n, rule.slug()))
-            .or_insert_with(|| Arc::new(Tables::solve(n, rule, |_, _, _| {})))
-            .clone(),
-    )
+    if let Some(t) = map.get(&(n, rule.slug())) {
+        return Some(t.clone());
+    }
+    let t = if n <= 4 {
+        Tables::solve(n, rule, |_, _, _| {})
+    } else {
+        let file = tables_file(TABLES_DIR.get()?, n, rule);
+        // Not there yet is the usual case; a file that does not load is
+        // treated the same (the page says how to make it).
+        Tables::load(&file, n, rule).ok()?
+    };
+    let t = Arc::new(t);
+    map.insert((n, rule.slug()), t.clone());
+    Some(t)
+}
+
+/// What the page says where a board's analysis is not available.
+pub fn missing_analysis(n: u8, rule: StuckRule) -> Option<String> {
+    if n <= 4 || tables(n, rule).is_some() {
+        return None;
+    }
+    let dir = TABLES_DIR
+        .get()
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from("data/tables"));
+    Some(format!(
+        "no analysis yet: the {n}×{n} tables take about a minute to solve; run `arbiter solve dodgem --size {n} --rule {} --tables {}` once and reload",
+        rule.slug(),
+        tables_file(&dir, n, rule).display()
+    ))
 }
 
 fn drawing(p: &Position) -> Drawing {
@@ -67,8 +111,8 @@ fn drawing(p: &Position) -> Drawing {
     }
 }
 
-/// The exact value of the position and of every legal move (boards up
-/// to 4×4; `None` before the host names blue, and for 5×5).
+/// The exact value of the position and of every legal move (`None` before
+/// the host names blue, and for a 5×5 board whose tables are not saved).
 pub fn analysis(m: &Match) -> Option<Analysis> {
     let seat = m.seat(m.position.to_move)?;
     let t = tables(m.config.size, m.config.rule)?;
@@ -106,6 +150,9 @@ pub fn view(m: &Match) -> View {
         ));
     }
     facts.push(("Position".to_string(), m.position.to_string()));
+    if let Some(note) = missing_analysis(m.config.size, m.config.rule) {
+        facts.push(("Analysis".to_string(), note));
+    }
     facts.extend(m.ending.fact(&m.players));
     let (score, score_by_rules) = m.ending.scores();
     View {
@@ -128,4 +175,22 @@ pub fn findings(m: &Match) -> Vec<Finding> {
         ),
         "the game had not ended by the rules; a draw by repetition is the host's call",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_boards_always_have_analysis_and_5x5_says_how_to_get_it() {
+        assert_eq!(missing_analysis(3, StuckRule::StuckLoses), None);
+        // No table folder is set in the library's tests, so the 5×5 page
+        // names the command that makes the tables.
+        let note = missing_analysis(5, StuckRule::StuckWins).unwrap();
+        assert!(
+            note.contains("arbiter solve dodgem --size 5 --rule stuck-wins --tables"),
+            "{note}"
+        );
+        assert!(note.contains("dodgem-5-stuck-wins.tbl"), "{note}");
+    }
 }

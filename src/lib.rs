@@ -10,6 +10,7 @@
 pub mod bundle;
 /// The rules: one folder per game behind one interface.
 pub mod games;
+pub mod import;
 /// What happened, in order, sealed: events, hash chain, signatures, the store.
 pub mod log;
 /// The deterministic reducer: events → one step per event.

@@ -157,16 +157,13 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
     };
     drop(written);
 
-    let mut owned = vec![false; n + 2];
+    let mut next_free = 1;
     let mut messages = Vec::with_capacity(rows.len());
     for r in rows {
-        let mut text_lines = Vec::new();
-        for l in r.first..=r.last.min(n) {
-            if !owned[l] {
-                owned[l] = true;
-                text_lines.push(l);
-            }
-        }
+        // A record owns its lines; a line shared with the previous record
+        // stays with that one.
+        let text_lines: Vec<usize> = (r.first.max(next_free)..=r.last.min(n)).collect();
+        next_free = next_free.max(r.last + 1);
         let at = match r.when {
             When::Instant(t) => t,
             When::Local(d, t) => local_to_utc(
@@ -205,21 +202,22 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             text_lines,
         });
     }
-    let mut skipped = Vec::new();
-    for l in 1..=n {
-        if !owned[l] {
-            let why = if l == 1 {
+    let mut owned = vec![false; n + 2];
+    for &l in messages.iter().flat_map(|m: &Message| &m.text_lines) {
+        owned[l] = true;
+    }
+    let skipped = (1..=n)
+        .filter(|&l| !owned[l])
+        .map(|l| Skipped {
+            line: l,
+            text: lines[l - 1].to_string(),
+            why: if l == 1 {
                 SkipReason::CsvHeader
             } else {
                 SkipReason::Blank
-            };
-            skipped.push(Skipped {
-                line: l,
-                text: lines[l - 1].to_string(),
-                why,
-            });
-        }
-    }
+            },
+        })
+        .collect();
     Ok(Transcript {
         format: Format::DceCsv,
         messages,

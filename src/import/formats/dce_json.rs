@@ -128,7 +128,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
     }
 
     let mut by_id: BTreeMap<&str, &str> = BTreeMap::new();
-    let mut owned = vec![false; n + 2];
+    let mut next_free = 1;
     let mut messages: Vec<Message> = Vec::with_capacity(items.len());
     let mut prev_at: Option<DateTime<Utc>> = None;
     for (k, m) in items.iter().enumerate() {
@@ -215,15 +215,14 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         } else {
             (1, 1)
         };
-        let mut text_lines = Vec::new();
-        if spans_ok {
-            for l in first..=last.min(n) {
-                if !owned[l] {
-                    owned[l] = true;
-                    text_lines.push(l);
-                }
-            }
-        }
+        // A message owns its object's lines; a line shared with the
+        // previous message (minified JSON) stays with that one.
+        let text_lines: Vec<usize> = if spans_ok {
+            (first.max(next_free)..=last.min(n)).collect()
+        } else {
+            Vec::new()
+        };
+        next_free = next_free.max(last + 1);
         messages.push(Message {
             index: k,
             author: name,
@@ -237,6 +236,10 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             lines: first..last + 1,
             text_lines,
         });
+    }
+    let mut owned = vec![false; n + 2];
+    for &l in messages.iter().flat_map(|m: &Message| &m.text_lines) {
+        owned[l] = true;
     }
     let skipped = (1..=n)
         .filter(|&l| !owned[l])

@@ -22,6 +22,9 @@ use crate::import::{
     lines_of, Flag, Format, ImportError, Message, SkipReason, TimeContext, Transcript,
 };
 
+/// An accepted header: line, date, time, date text, user, pinned.
+type Head<'a> = (usize, DateTok, Option<NaiveTime>, &'a str, &'a str, bool);
+
 /// A `[date] user` header: date, time, date text, user, pinned.
 fn header(s: &str) -> Option<(DateTok, Option<NaiveTime>, &str, &str, bool)> {
     let t = s.strip_prefix('[')?;
@@ -101,16 +104,12 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
                 while j <= n && !is_banner(lines[j - 1]) {
                     j += 1;
                 }
-                for l in i..=j.min(n) {
-                    structural[l] = Some(SkipReason::Banner);
-                }
+                structural[i..=j.min(n)].fill(Some(SkipReason::Banner));
                 i = j + 1;
                 continue;
             }
             if next.starts_with("Exported ") && lines.get(i + 1).is_some_and(|l| is_banner(l)) {
-                for l in i..=i + 2 {
-                    structural[l] = Some(SkipReason::Footer);
-                }
+                structural[i..=i + 2].fill(Some(SkipReason::Footer));
                 i += 3;
                 continue;
             }
@@ -118,7 +117,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         }
         i += 1;
     }
-    let heads: Vec<(usize, DateTok, Option<NaiveTime>, &str, &str, bool)> = (1..=n)
+    let heads: Vec<Head<'_>> = (1..=n)
         .filter(|&l| structural[l].is_none())
         // DCE ends every message with a blank line: a `[date] user` line
         // right under text is text (a quoted header), not a header.
@@ -143,7 +142,8 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
     let order = decide_order(&written, ctx.date_order, ctx.date, &mut notes)?;
 
     for l in 1..first.0 {
-        let why = structural[l].unwrap_or(SkipReason::BeforeFirstMessage);
+        let why = structural.get(l).copied().flatten();
+        let why = why.unwrap_or(SkipReason::BeforeFirstMessage);
         skip(&mut skipped, &lines, l, why);
     }
     let mut messages = Vec::with_capacity(heads.len());
@@ -154,7 +154,8 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             .find(|&l| structural[l].is_some())
             .map_or(limit, |l| l - 1);
         for l in end + 1..=limit {
-            let why = structural[l].unwrap_or(SkipReason::Blank);
+            let why = structural.get(l).copied().flatten();
+            let why = why.unwrap_or(SkipReason::Blank);
             skip(&mut skipped, &lines, l, why);
         }
         let mut flags = Vec::new();

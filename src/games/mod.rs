@@ -417,6 +417,111 @@ pub fn payload_game(body: &Body) -> Option<GameKind> {
     }
 }
 
+/// Who wrote a chat message, as the person importing mapped its author.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Speaker {
+    /// The player in this seat.
+    Player(usize),
+    Host,
+}
+
+/// What a game's notation knows when it reads a chat message: the
+/// players' names (seat order) and the rounds opened so far.
+pub struct ChatContext<'a> {
+    pub players: &'a [String],
+    /// Rounds opened so far (a ruling without a round number is about the
+    /// latest).
+    pub rounds: u32,
+}
+
+impl ChatContext<'_> {
+    /// The seat of the player named in `text` (a whole word, any case):
+    /// the first one named.
+    pub fn named_player(&self, text: &str) -> Option<usize> {
+        let lower = text.to_lowercase();
+        self.players
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, name)| find_word(&lower, &name.to_lowercase()).map(|at| (at, seat)))
+            .min()
+            .map(|(_, seat)| seat)
+    }
+}
+
+/// Where `word` stands in `text` as a whole word (not inside a longer
+/// name), by byte offset.
+pub fn find_word(text: &str, word: &str) -> Option<usize> {
+    if word.is_empty() {
+        return None;
+    }
+    let is_name_char = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(i) = text[from..].find(word) {
+        let at = from + i;
+        let end = at + word.len();
+        let before = text[..at].chars().next_back();
+        let after = text[end..].chars().next();
+        if !before.is_some_and(is_name_char) && !after.is_some_and(is_name_char) {
+            return Some(at);
+        }
+        from = at + word.chars().next().map_or(1, char::len_utf8);
+    }
+    None
+}
+
+/// A chat message as the notation readers see it: code fences, markdown
+/// marks, custom emoji (`:name:`) and pictographs gone, lines trimmed;
+/// what is left is words, cells and punctuation.
+pub fn clean_chat(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with("```") {
+            continue;
+        }
+        let mut kept = String::new();
+        let mut rest = line.trim_start_matches('>').trim_start();
+        while !rest.is_empty() {
+            // A custom emoji `:name:` is one token.
+            if let Some(after) = rest.strip_prefix(':') {
+                if let Some(end) = after.find(':') {
+                    let name = &after[..end];
+                    if !name.is_empty()
+                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    {
+                        rest = &after[end + 1..];
+                        continue;
+                    }
+                }
+            }
+            let c = rest.chars().next().unwrap_or(' ');
+            rest = &rest[c.len_utf8()..];
+            if matches!(c, '*' | '`' | '~' | '|') {
+                continue;
+            }
+            if c.is_alphanumeric() || c.is_whitespace() || c.is_ascii_punctuation() {
+                kept.push(c);
+            }
+        }
+        let kept = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+        out.push_str(&kept);
+        out.push('\n');
+    }
+    out.trim().to_string()
+}
+
+/// What a game's notation reads in one chat message.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ChatReading {
+    /// A game event.
+    Event(Body),
+    /// Talk: nothing for the rules.
+    Chatter,
+    /// It looks like play but cannot be read; the reason says what is
+    /// wrong and how it should have been written.
+    Unread(String),
+}
+
 /// A neutral picture of a board for the pages: a grid of cells with named
 /// rows and columns, and rectangular pieces on it. No HTML here; the
 /// templates turn it into SVG.

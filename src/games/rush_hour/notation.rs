@@ -12,7 +12,14 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
+use std::collections::BTreeMap;
+
 use super::board::{Cell, Dir, Move};
+use crate::games::{
+    clean_chat, Challenge as GameChallenge, ChatContext, ChatReading, Claim as GameClaim,
+    Placement as GamePlacement, Proof as GameProof, RoundSetup as GameSetup, Speaker,
+};
+use crate::log::event::{Body, Ruling, Scope, Timeout};
 
 /// Text that is not a move, a cell list or a solution.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
@@ -165,6 +172,289 @@ pub fn describe_placement(p: &super::rules::Placement) -> String {
         .join(" ")
 }
 
+/// Reads one chat message of a Traffic Jam match, as a good host would:
+/// case, extra spaces, commas, emoji and markdown do not matter.
+///
+/// - a player: `B1 B2` (a placement), `finished`, `impossible`, `pass`, or
+///   a solution (`X up; Z right 2`, one move per line, numbered or not);
+/// - the host: a round's opening (`Round 2 — target 8, mira goes first`,
+///   with the pre-placed cars drawn as six rows of the board or listed as
+///   `cars: D2 E2 / F2 F3`), a ruling (`mira wins the round`, `round 3 to
+///   jonas`, `jonas wins the match`, `nobody wins the round`), a time-out
+///   (`jonas ran out of time`).
+///
+/// Anything else is talk, unless it looks like play (cells, a car and a
+/// direction) and still cannot be read: then the reason says why.
+pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
+    let clean = clean_chat(text);
+    match speaker {
+        Speaker::Player(_) => read_player(&clean),
+        Speaker::Host => read_host(&clean, ctx),
+    }
+}
+
+/// Lowercase words (letters, digits, `_`) of a cleaned message.
+fn words(clean: &str) -> Vec<String> {
+    clean
+        .to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether a word is a cell of the 6×6 board (`c3`).
+fn is_cell(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 2
+        && (b'a'..=b'f').contains(&b[0].to_ascii_lowercase())
+        && (b'1'..=b'6').contains(&b[1])
+}
+
+fn read_player(clean: &str) -> ChatReading {
+    let w = words(clean);
+    // Filler a player may put around a one-word claim.
+    const FILLER: [&str; 9] = [
+        "i", "claim", "claims", "its", "it", "s", "is", "the", "puzzle",
+    ];
+    let core: Vec<&str> = w
+        .iter()
+        .map(String::as_str)
+        .filter(|x| !FILLER.contains(x))
+        .collect();
+    match core.as_slice() {
+        ["finished"] | ["finish"] => {
+            return ChatReading::Event(Body::Claim(GameClaim::RushHour(super::Claim::Finished)))
+        }
+        ["impossible"] => {
+            return ChatReading::Event(Body::Challenge(GameChallenge::RushHour(
+                super::Challenge::Impossible,
+            )))
+        }
+        ["pass"] | ["give", "up"] | ["resign"] | ["resigns"] => {
+            return ChatReading::Event(Body::Pass)
+        }
+        _ => {}
+    }
+    if !w.is_empty() && w.iter().all(|x| is_cell(x)) {
+        return match parse_cells(clean) {
+            Ok(cells) => ChatReading::Event(Body::Place(GamePlacement::RushHour(
+                super::rules::Placement { cells },
+            ))),
+            Err(e) => ChatReading::Unread(e.to_string()),
+        };
+    }
+    match read_solution(clean) {
+        Some(Ok(moves)) => {
+            ChatReading::Event(Body::Proof(GameProof::RushHour(super::rules::Proof {
+                moves,
+            })))
+        }
+        Some(Err(e)) => ChatReading::Unread(format!(
+            "{e}; a solution is one move per line or moves between ';', like 'X up; Z right 2'"
+        )),
+        None if w.iter().any(|x| is_cell(x)) => ChatReading::Unread(
+            "it names cells but is not a placement: write 2 or 3 cells in a line, like 'B1 B2'"
+                .to_string(),
+        ),
+        None => ChatReading::Chatter,
+    }
+}
+
+/// A solution in chat: `None` when no line starts like a move (talk);
+/// otherwise the moves, or why they cannot be read.
+fn read_solution(clean: &str) -> Option<Result<Vec<Move>, NotationError>> {
+    let mut moves = Vec::new();
+    let mut looked_like_play = false;
+    let mut error = None;
+    for (i, line) in clean.lines().enumerate() {
+        // "1." / "2)" numbering.
+        let line = line
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim_start_matches(['.', ')'])
+            .trim();
+        for part in line
+            .split([';', ','])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            match part.parse::<Move>() {
+                Ok(m) => {
+                    looked_like_play = true;
+                    moves.push(m);
+                }
+                Err(e) => {
+                    let mut ws = part.split_whitespace();
+                    let starts_like_a_move = matches!(
+                        (ws.next(), ws.next()),
+                        (Some(car), Some(dir)) if car.len() == 1
+                            && car.chars().all(|c| c.is_ascii_alphabetic())
+                            && ["up", "down", "left", "right", "u", "d", "l", "r"]
+                                .contains(&dir.to_lowercase().as_str())
+                    );
+                    looked_like_play |= starts_like_a_move;
+                    error.get_or_insert(NotationError::AtLine {
+                        line: i + 1,
+                        error: Box::new(e),
+                    });
+                }
+            }
+        }
+    }
+    if !looked_like_play {
+        return None;
+    }
+    Some(match error {
+        Some(e) => Err(e),
+        None => Ok(moves),
+    })
+}
+
+/// The number after `word` (`round 3`, `target: 8`), if any.
+fn number_after(w: &[String], word: &str) -> Option<u32> {
+    w.windows(2)
+        .find(|p| p[0] == word)
+        .and_then(|p| p[1].parse().ok())
+}
+
+fn read_host(clean: &str, ctx: &ChatContext) -> ChatReading {
+    let w = words(clean);
+    let lower = w.join(" ");
+    let round = number_after(&w, "round");
+    let target = number_after(&w, "target").or_else(|| {
+        w.windows(2)
+            .find(|p| p[1] == "moves" || p[1] == "move")
+            .and_then(|p| p[0].parse().ok())
+    });
+    // A round's opening: a number and a target.
+    if let (Some(round), Some(target)) = (round, target) {
+        if lower.contains("first") || lower.contains("start") || lower.contains("begin") {
+            if let Some(first) = ctx.named_player(clean) {
+                return match opening_cars(clean) {
+                    Ok(cars) => ChatReading::Event(Body::RoundStart(GameSetup::RushHour(
+                        super::rules::RoundSetup {
+                            round,
+                            target,
+                            cars,
+                            first: ctx.players[first].clone(),
+                        },
+                    ))),
+                    Err(e) => ChatReading::Unread(e),
+                };
+            }
+        }
+        return ChatReading::Unread(format!(
+            "round {round} opens with target {target}, but who places first is not said: the host writes '<player> goes first'"
+        ));
+    }
+    // A ruling.
+    const RULES: [&str; 9] = [
+        "wins the round",
+        "wins round",
+        "takes the round",
+        "takes round",
+        "round to",
+        "wins the match",
+        "takes the match",
+        "match to",
+        "won the round",
+    ];
+    let round_n_to = w.windows(3).any(|p| {
+        p[0] == "round" && p[1].parse::<u32>().is_ok() && (p[2] == "to" || p[2] == "goes")
+    });
+    if round_n_to || RULES.iter().any(|r| lower.contains(r)) {
+        let scope = if lower.contains("match") && !lower.contains("round") {
+            Scope::Match
+        } else {
+            Scope::Round(round.unwrap_or(ctx.rounds.max(1)))
+        };
+        let nobody = ["nobody", "no one", "noone", "host wins", "no player"]
+            .iter()
+            .any(|n| lower.contains(n));
+        let winner = if nobody {
+            None
+        } else {
+            match ctx.named_player(clean) {
+                Some(seat) => Some(ctx.players[seat].clone()),
+                None => {
+                    return ChatReading::Unread(
+                        "a ruling that names no player of this match: check the player mapping"
+                            .to_string(),
+                    )
+                }
+            }
+        };
+        return ChatReading::Event(Body::Ruling(Ruling {
+            scope,
+            winner,
+            text: clean.lines().collect::<Vec<_>>().join(" "),
+        }));
+    }
+    if [
+        "timed out",
+        "time out",
+        "timeout",
+        "out of time",
+        "ran out of",
+    ]
+    .iter()
+    .any(|t| lower.contains(t))
+    {
+        if let Some(seat) = ctx.named_player(clean) {
+            return ChatReading::Event(Body::Timeout(Timeout {
+                player: ctx.players[seat].clone(),
+                note: clean.lines().collect::<Vec<_>>().join(" "),
+            }));
+        }
+    }
+    ChatReading::Chatter
+}
+
+/// The cars a round opens with: drawn as six rows of six cells (`.` empty,
+/// `Z` the taxi, a letter per car), or listed after `cars` (`D2 E2 / F2
+/// F3`). Drawn cars are listed by label from `Y` down, then any other
+/// letter the same way (descending), so the labels the setup gives them
+/// match the drawing.
+fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
+    let rows: Vec<Vec<char>> = clean
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| {
+            r.len() == 6
+                && r.iter()
+                    .all(|c| *c == '.' || *c == 'o' || c.is_ascii_uppercase())
+        })
+        .collect();
+    if rows.len() == 6 {
+        let mut by_letter: BTreeMap<char, Vec<Cell>> = BTreeMap::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &ch) in row.iter().enumerate() {
+                if ch != '.' && ch != 'o' && ch != 'Z' {
+                    let cell: Cell = format!("{}{}", (b'A' + c as u8) as char, r + 1)
+                        .parse()
+                        .map_err(|e: super::board::CellError| e.0)?;
+                    by_letter.entry(ch).or_default().push(cell);
+                }
+            }
+        }
+        let mut cars: Vec<(char, Vec<Cell>)> = by_letter.into_iter().collect();
+        // Y, X, W, … first (the labels a setup gives), then the rest.
+        cars.sort_by_key(|(l, _)| std::cmp::Reverse(*l));
+        return Ok(cars.into_iter().map(|(_, c)| c).collect());
+    }
+    let lower = clean.to_lowercase();
+    let Some(at) = lower.find("cars") else {
+        return Ok(Vec::new());
+    };
+    let list = clean[at + 4..].lines().next().unwrap_or("");
+    list.trim_start_matches([':', ' '])
+        .split(['/', ';', '|'])
+        .map(str::trim)
+        .filter(|g| !g.is_empty())
+        .map(|g| parse_cells(g).map_err(|e| e.to_string()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +516,113 @@ mod tests {
         assert!(parse_cells("B1").is_err());
         assert!(parse_cells("B1 B2 B3 B4").is_err());
         assert!(parse_cells("B1 Q9").is_err());
+    }
+
+    fn ctx() -> (Vec<String>, u32) {
+        (vec!["reds_".to_string(), "Mika".to_string()], 2)
+    }
+
+    fn read(text: &str, speaker: Speaker) -> ChatReading {
+        let (players, rounds) = ctx();
+        read_chat(
+            text,
+            speaker,
+            &ChatContext {
+                players: &players,
+                rounds,
+            },
+        )
+    }
+
+    fn event(text: &str, speaker: Speaker) -> Body {
+        match read(text, speaker) {
+            ChatReading::Event(b) => b,
+            other => panic!("{text:?} read as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn players_place_claim_challenge_pass_and_solve_in_chat() {
+        let p = Speaker::Player(0);
+        for text in ["B1 B2", "b1, b2", "  B1-B2 ", "**C4 C5 C6** 🚗"] {
+            assert!(matches!(event(text, p), Body::Place(_)), "{text}");
+        }
+        for text in [
+            "finished",
+            "Finished!",
+            "I claim finished :tada:",
+            "FINISHED",
+        ] {
+            assert_eq!(event(text, p).kind(), "claim", "{text}");
+        }
+        assert_eq!(event("impossible", p).kind(), "challenge");
+        assert_eq!(event("pass", p).kind(), "pass");
+        let Body::Proof(GameProof::RushHour(proof)) = event("1. X up\n2. W left 2\n3. Z right", p)
+        else {
+            panic!()
+        };
+        assert_eq!(print_solution(&proof.moves), "X up\nW left 2\nZ right");
+        let Body::Proof(GameProof::RushHour(proof)) = event("Y down, Z right", p) else {
+            panic!()
+        };
+        assert_eq!(proof.moves.len(), 2);
+        for talk in ["gl hf", "nice one", "brb", "I think so"] {
+            assert_eq!(read(talk, p), ChatReading::Chatter, "{talk}");
+        }
+        for bad in ["B1 B2 B3 B4", "X up\nZ sideways", "B1 B2 please"] {
+            assert!(matches!(read(bad, p), ChatReading::Unread(_)), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_host_opens_rounds_rules_and_calls_time_in_chat() {
+        let h = Speaker::Host;
+        let Body::RoundStart(GameSetup::RushHour(r)) = event(
+            "**Round 3** — target 8 moves. Mika goes first!\n```\n......\n...Y..\nZZ.Y..\n......\nXX....\n......\n```",
+            h,
+        ) else {
+            panic!()
+        };
+        assert_eq!((r.round, r.target, r.first.as_str()), (3, 8, "Mika"));
+        assert_eq!(r.cars.len(), 2);
+        assert_eq!(r.cars[0][0].to_string(), "D2", "Y is listed first");
+        let Body::RoundStart(GameSetup::RushHour(r)) =
+            event("Round 1, target: 6. reds_ starts. cars: D2 E2 / F2 F3", h)
+        else {
+            panic!()
+        };
+        assert_eq!(r.cars.len(), 2);
+        assert!(matches!(
+            read("Round 4 target 9", h),
+            ChatReading::Unread(why) if why.contains("who places first")
+        ));
+        let Body::Ruling(r) = event("Mika wins the round 🎉", h) else {
+            panic!()
+        };
+        assert_eq!(
+            (r.scope, r.winner.as_deref()),
+            (Scope::Round(2), Some("Mika"))
+        );
+        let Body::Ruling(r) = event("round 1 to reds_", h) else {
+            panic!()
+        };
+        assert_eq!(
+            (r.scope, r.winner.as_deref()),
+            (Scope::Round(1), Some("reds_"))
+        );
+        let Body::Ruling(r) = event("reds_ wins the match, gg", h) else {
+            panic!()
+        };
+        assert_eq!(r.scope, Scope::Match);
+        let Body::Timeout(t) = event("reds_ ran out of time", h) else {
+            panic!()
+        };
+        assert_eq!(t.player, "reds_");
+        assert_eq!(read("welcome everyone", h), ChatReading::Chatter);
+        // A name inside a longer word is not that player.
+        assert!(matches!(
+            read("Mikael wins the round", h),
+            ChatReading::Unread(_)
+        ));
     }
 }

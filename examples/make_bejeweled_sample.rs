@@ -109,6 +109,7 @@ fn main() {
             players: PLAYERS.iter().map(|p| p.to_string()).collect(),
             host: HOST.into(),
             title: "The Genius: Code Red, DM 5 — Bejeweled".into(),
+            source: None,
         }),
     );
     // Offers and picks: chosen so that no round offers pick with refresh

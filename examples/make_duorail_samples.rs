@@ -67,6 +67,7 @@ impl Script {
                 players: vec![players[0].into(), players[1].into()],
                 host: host.into(),
                 title: title.into(),
+                source: None,
             }),
         );
         s

@@ -803,6 +803,7 @@ fn build(spec: &MatchSpec) -> (Vec<NewEvent>, Vec<RoundInfo>) {
             players: spec.players.iter().map(|p| p.to_string()).collect(),
             host: spec.host.to_string(),
             title: spec.title.to_string(),
+            source: None,
         }),
     }];
     let mut infos = Vec::new();

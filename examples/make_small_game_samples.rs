@@ -55,6 +55,7 @@ impl Script {
                 players: players.iter().map(|p| p.to_string()).collect(),
                 host: host.into(),
                 title: title.into(),
+                source: None,
             }),
         );
         s

@@ -76,6 +76,50 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Read a Discord transcript (a paste, or a DiscordChatExporter txt,
+    /// csv or json export) as a match, print what was read, and with
+    /// `--commit` store it.
+    Import {
+        file: PathBuf,
+        /// The game (rush-hour).
+        #[arg(long)]
+        game: String,
+        /// The two players, in seat order, as their names appear: A,B.
+        #[arg(long)]
+        players: String,
+        /// The host, as the name appears.
+        #[arg(long)]
+        host: String,
+        /// Another name of a player or the host: OTHER=NAME (repeatable).
+        #[arg(long = "alias")]
+        aliases: Vec<String>,
+        /// The copier's time zone (IANA name, e.g. Europe/Berlin).
+        #[arg(long, default_value = "UTC")]
+        tz: String,
+        /// The day the paste was made (YYYY-MM-DD, in --tz): "Today" and
+        /// bare times count from it. Default: today.
+        #[arg(long)]
+        date: Option<String>,
+        /// Day/month order when the dates cannot tell: day-first or
+        /// month-first.
+        #[arg(long)]
+        date_order: Option<String>,
+        /// Force the layout: discord-paste, dce-txt, dce-csv or dce-json.
+        #[arg(long)]
+        format: Option<String>,
+        /// The match id to store it under (with --commit).
+        #[arg(long)]
+        id: Option<String>,
+        #[arg(long, default_value = "")]
+        title: String,
+        /// Store the match (the report is printed either way).
+        #[arg(long)]
+        commit: bool,
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
     /// Store a match file (the format `export` prints).
     Load {
         file: PathBuf,
@@ -756,6 +800,156 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .collect(),
             };
             println!("{}", to_json(&file)?);
+            Ok(())
+        }
+        Command::Import {
+            file,
+            game,
+            players,
+            host,
+            aliases,
+            tz,
+            date,
+            date_order,
+            format,
+            id,
+            title,
+            commit,
+            json,
+            data,
+        } => {
+            use arbiter::import::{self, events};
+            let game = arbiter::games::GameKind::from_slug(&game).ok_or_else(|| {
+                Failure::Input(format!(
+                    "unknown game '{game}': one of rush-hour, duorail, bejeweled, dodgem, xs-and-lines, permutation"
+                ))
+            })?;
+            let names: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
+            let [a, b] = <[String; 2]>::try_from(names).map_err(|_| {
+                Failure::Input("--players names the two players, comma-separated: A,B".into())
+            })?;
+            let mut alias_map = std::collections::BTreeMap::new();
+            for pair in &aliases {
+                let (other, name) = pair
+                    .split_once('=')
+                    .ok_or_else(|| Failure::Input(format!("--alias {pair}: write OTHER=NAME")))?;
+                alias_map.insert(other.trim().to_string(), name.trim().to_string());
+            }
+            let tz: chrono_tz::Tz = tz.parse().map_err(|_| {
+                Failure::Input(format!(
+                    "--tz {tz}: not a time zone; use an IANA name like Europe/Berlin or UTC"
+                ))
+            })?;
+            let date = match date {
+                Some(d) => chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d")
+                    .map_err(|_| Failure::Input(format!("--date {d}: write YYYY-MM-DD")))?,
+                None => chrono::Utc::now().with_timezone(&tz).date_naive(),
+            };
+            let mut ctx = import::TimeContext::new(tz, date);
+            ctx.date_order = match date_order.as_deref() {
+                None => None,
+                Some("day-first") => Some(import::DateOrder::DayFirst),
+                Some("month-first") => Some(import::DateOrder::MonthFirst),
+                Some(o) => {
+                    return Err(Failure::Input(format!(
+                        "--date-order {o}: day-first or month-first"
+                    )))
+                }
+            };
+            let forced = match format {
+                None => None,
+                Some(f) => Some(import::Format::from_slug(&f).ok_or_else(|| {
+                    Failure::Input(format!(
+                        "--format {f}: one of discord-paste, dce-txt, dce-csv, dce-json"
+                    ))
+                })?),
+            };
+            let bytes = std::fs::read(&file)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+            let text = import::decode(&bytes).map_err(|e| Failure::Input(e.to_string()))?;
+            let transcript = import::read_transcript(&text, forced, &ctx)
+                .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
+            let source_name = file
+                .file_name()
+                .map_or("pasted".to_string(), |n| n.to_string_lossy().into_owned());
+            let opts = events::ImportOptions {
+                game,
+                cast: events::Cast {
+                    players: [a, b],
+                    host,
+                    aliases: alias_map,
+                },
+                title: if title.is_empty() {
+                    format!("{} (imported from {source_name})", game.title())
+                } else {
+                    title
+                },
+                importer: "arbiter import".to_string(),
+                source_name,
+            };
+            let imported = events::read_match(&transcript, &text, &opts)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            let r = &imported.report;
+            if json {
+                println!("{}", to_json(r)?);
+            } else {
+                println!(
+                    "{}: {} messages as {}; {} events, {} talk, {} not understood",
+                    file.display(),
+                    r.messages,
+                    r.format,
+                    r.events.len(),
+                    r.chatter.len(),
+                    r.unread.len()
+                );
+                for note in &r.notes {
+                    println!("note: {note}");
+                }
+                for e in &r.events {
+                    let err = e
+                        .rule_error
+                        .as_ref()
+                        .map(|x| format!("  [rule error: {x}]"))
+                        .unwrap_or_default();
+                    println!(
+                        "  message {:>4}  {:<10} {}: {}{err}",
+                        e.message, e.kind, e.by, e.text
+                    );
+                }
+                for u in &r.unread {
+                    println!("  message {:>4}  NOT READ: {}", u.message, u.reason);
+                }
+                let score: Vec<String> = r
+                    .outcome
+                    .score
+                    .iter()
+                    .map(|(p, n)| format!("{p} {n}"))
+                    .collect();
+                println!("by the rules: {}", score.join(", "));
+            }
+            if commit {
+                let id = match id {
+                    Some(id) => match_id(&id)?,
+                    None => {
+                        use sha2::Digest;
+                        let h = sha2::Sha256::digest(text.as_bytes());
+                        match_id(&format!("import-{}", &hex::encode(h)[..12]))?
+                    }
+                };
+                let store = open(&data)?;
+                if store.events(&id).is_ok_and(|e| !e.is_empty()) {
+                    return Err(Failure::Input(format!(
+                        "match id {id} is taken; choose another with --id"
+                    )));
+                }
+                let n = imported.events.len();
+                for (seq, e) in imported.events.into_iter().enumerate() {
+                    store
+                        .append(&id, seq as u64, e)
+                        .map_err(|e| Failure::Other(format!("storing match {id}: {e}")))?;
+                }
+                eprintln!("stored match {id} ({n} events); see /matches/{id}");
+            }
             Ok(())
         }
         Command::Load { file, data } => {

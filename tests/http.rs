@@ -375,6 +375,7 @@ async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
                 players: vec!["ana".into(), "bo".into()],
                 host: "kg".into(),
                 title: "Dodgem 3×3".into(),
+                source: None,
             }),
         ),
         common::ev(

@@ -32,6 +32,7 @@ impl Log {
                 players: vec!["ana".into(), "bo".into()],
                 host: "kg".into(),
                 title: "test".into(),
+                source: None,
             }),
         );
         log.push(Actor::Host("kg".into()), Body::RoundStart(setup));

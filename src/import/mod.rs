@@ -28,6 +28,7 @@
 //! - **Bounded.** Inputs over [`MAX_INPUT_BYTES`] are refused; every reader
 //!   is linear in the input and never panics (a property test checks this).
 
+pub mod events;
 pub mod formats;
 mod time;
 

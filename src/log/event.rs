@@ -163,6 +163,22 @@ pub struct Create {
     /// A title for lists and pages.
     #[serde(default)]
     pub title: String,
+    /// The transcript the match was imported from, kept whole (and so
+    /// hashed into the chain with this event): nothing read from it is
+    /// lost, and anyone can re-read it.
+    #[serde(default)]
+    pub source: Option<Source>,
+}
+
+/// A transcript a match was imported from.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Source {
+    /// The layout it was read as (`discord-paste`, `dce-json`, …).
+    pub format: String,
+    /// The file name, or `pasted`.
+    pub name: String,
+    /// The text as given.
+    pub text: String,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -46,6 +46,7 @@ pub fn small_match() -> Vec<NewEvent> {
                 players: vec!["mira".into(), "jonas".into()],
                 host: "kg".into(),
                 title: "Test match".into(),
+                source: None,
             }),
         ),
         ev(

@@ -189,7 +189,7 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     let clean = clean_chat(text);
     match speaker {
         Speaker::Player(_) => read_player(&clean),
-        Speaker::Host => read_host(&clean, ctx),
+        Speaker::Host => read_host(&clean, text.trim(), ctx),
     }
 }
 
@@ -235,6 +235,11 @@ fn read_player(clean: &str) -> ChatReading {
             return ChatReading::Event(Body::Pass)
         }
         _ => {}
+    }
+    // "pass, nice one": a pass with a word of talk after it on its line.
+    let first_line = words(clean.lines().next().unwrap_or(""));
+    if first_line.first().is_some_and(|x| x == "pass") && first_line.len() <= 4 {
+        return ChatReading::Event(Body::Pass);
     }
     if !w.is_empty() && w.iter().all(|x| is_cell(x)) {
         return match parse_cells(clean) {
@@ -317,7 +322,9 @@ fn number_after(w: &[String], word: &str) -> Option<u32> {
         .and_then(|p| p[1].parse().ok())
 }
 
-fn read_host(clean: &str, ctx: &ChatContext) -> ChatReading {
+/// `raw` is the message as written: a ruling and a time-out keep the
+/// host's words.
+fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
     let w = words(clean);
     let lower = w.join(" ");
     let round = number_after(&w, "round");
@@ -326,26 +333,24 @@ fn read_host(clean: &str, ctx: &ChatContext) -> ChatReading {
             .find(|p| p[1] == "moves" || p[1] == "move")
             .and_then(|p| p[0].parse().ok())
     });
-    // A round's opening: a number and a target.
-    if let (Some(round), Some(target)) = (round, target) {
-        if lower.contains("first") || lower.contains("start") || lower.contains("begin") {
-            if let Some(first) = ctx.named_player(clean) {
-                return match opening_cars(clean) {
-                    Ok(cars) => ChatReading::Event(Body::RoundStart(GameSetup::RushHour(
-                        super::rules::RoundSetup {
-                            round,
-                            target,
-                            cars,
-                            first: ctx.players[first].clone(),
-                        },
-                    ))),
-                    Err(e) => ChatReading::Unread(e),
-                };
-            }
+    // A round's opening: a number, a target and who goes first.
+    let says_first = ["first", "start", "begin"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if let (Some(round), Some(target), true) = (round, target, says_first) {
+        if let Some(first) = ctx.named_player(clean) {
+            return match opening_cars(clean) {
+                Ok(cars) => ChatReading::Event(Body::RoundStart(GameSetup::RushHour(
+                    super::rules::RoundSetup {
+                        round,
+                        target,
+                        cars,
+                        first: ctx.players[first].clone(),
+                    },
+                ))),
+                Err(e) => ChatReading::Unread(e),
+            };
         }
-        return ChatReading::Unread(format!(
-            "round {round} opens with target {target}, but who places first is not said: the host writes '<player> goes first'"
-        ));
     }
     // A ruling.
     const RULES: [&str; 9] = [
@@ -387,7 +392,7 @@ fn read_host(clean: &str, ctx: &ChatContext) -> ChatReading {
         return ChatReading::Event(Body::Ruling(Ruling {
             scope,
             winner,
-            text: clean.lines().collect::<Vec<_>>().join(" "),
+            text: raw.lines().map(str::trim).collect::<Vec<_>>().join(" "),
         }));
     }
     if [
@@ -403,9 +408,14 @@ fn read_host(clean: &str, ctx: &ChatContext) -> ChatReading {
         if let Some(seat) = ctx.named_player(clean) {
             return ChatReading::Event(Body::Timeout(Timeout {
                 player: ctx.players[seat].clone(),
-                note: clean.lines().collect::<Vec<_>>().join(" "),
+                note: raw.lines().map(str::trim).collect::<Vec<_>>().join(" "),
             }));
         }
+    }
+    if let (Some(round), Some(target)) = (round, target) {
+        return ChatReading::Unread(format!(
+            "round {round} opens with target {target}, but who places first is not said: the host writes '<player> goes first'"
+        ));
     }
     ChatReading::Chatter
 }
@@ -557,6 +567,7 @@ mod tests {
         }
         assert_eq!(event("impossible", p).kind(), "challenge");
         assert_eq!(event("pass", p).kind(), "pass");
+        assert_eq!(event("pass, nice one", p).kind(), "pass");
         let Body::Proof(GameProof::RushHour(proof)) = event("1. X up\n2. W left 2\n3. Z right", p)
         else {
             panic!()
@@ -596,6 +607,11 @@ mod tests {
             read("Round 4 target 9", h),
             ChatReading::Unread(why) if why.contains("who places first")
         ));
+        // A ruling that mentions the round and the moves is not an opening.
+        assert_eq!(
+            event("Mika takes round 1 — 6 moves, no counter", h).kind(),
+            "ruling"
+        );
         let Body::Ruling(r) = event("Mika wins the round 🎉", h) else {
             panic!()
         };

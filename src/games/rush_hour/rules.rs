@@ -1074,6 +1074,7 @@ mod tests {
                 players: vec!["mira".into(), "jonas".into()],
                 host: "kg".into(),
                 title: String::new(),
+                source: None,
             };
             Table {
                 state: MatchState::start(&create, at(0)).unwrap(),

@@ -1,0 +1,367 @@
+//! Messages → a match log: who is who, what each message says by the
+//! game's notation, and what the rules make of it, with a report that
+//! accounts for every message.
+//!
+//! The person importing names the game, the two players and the host (and
+//! may tie other names of the same person to them); every other author is
+//! a spectator whose messages are talk. Each participant's message goes
+//! through the game's `read_chat`, so the notation stays in the game's
+//! folder. Two decisions matter:
+//! - **A message is never half-read.** It becomes one event, or talk, or an
+//!   entry in `unread` with the reason; the report lists them all, so a
+//!   misread line can be fixed and the import re-run before committing.
+//! - **Rules are applied, not trusted.** The events are replayed as they
+//!   are read; an event the rules refuse is kept (as the log keeps it) and
+//!   marked with the rule error at its step, as a host's record would be.
+//!   Clocks and reserves come from the message times through the game's own
+//!   reducer, so a player who ran over shows up in the report.
+//!
+//! A solution posted over several messages is one proof: consecutive proof
+//! messages by the same player with nothing between them are joined.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::Transcript;
+use crate::games::{
+    rush_hour, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
+};
+use crate::log::event::{Actor, Body, Create, NewEvent, Source};
+
+/// Who is who in the transcript.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cast {
+    /// The two players, in seat order, by the names the match will use.
+    pub players: [String; 2],
+    pub host: String,
+    /// Other names of the same people (a display name beside a username):
+    /// other name → one of the names above.
+    pub aliases: BTreeMap<String, String>,
+}
+
+impl Cast {
+    /// Who an author is: a seat, the host, or nobody in the match.
+    fn speaker(&self, author: &str, aliases: &[String]) -> Option<(Speaker, String)> {
+        let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+        std::iter::once(author)
+            .chain(aliases.iter().map(String::as_str))
+            .find_map(|name| {
+                let name = self
+                    .aliases
+                    .iter()
+                    .find(|(other, _)| same(other, name))
+                    .map_or(name, |(_, real)| real.as_str());
+                if same(name, &self.host) {
+                    return Some((Speaker::Host, self.host.clone()));
+                }
+                (0..2)
+                    .find(|&s| same(name, &self.players[s]))
+                    .map(|s| (Speaker::Player(s), self.players[s].clone()))
+            })
+    }
+}
+
+/// What to import and as what.
+#[derive(Clone, Debug)]
+pub struct ImportOptions {
+    pub game: GameKind,
+    pub cast: Cast,
+    pub title: String,
+    /// Who is importing (the events' actor is this importer, speaking for
+    /// the message's author).
+    pub importer: String,
+    /// The file name, or `pasted`.
+    pub source_name: String,
+}
+
+/// One event read from a message.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReadEvent {
+    /// The message it came from (the first, for a proof over several).
+    pub message: usize,
+    pub kind: &'static str,
+    /// The event in the game's canonical notation.
+    pub text: String,
+    pub by: String,
+    pub at: DateTime<Utc>,
+    /// Set when the rules refuse the event at this point (the log keeps it).
+    pub rule_error: Option<String>,
+    /// What the event did, by the rules.
+    pub note: Option<String>,
+}
+
+/// A message that became no event and is not talk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unread {
+    pub message: usize,
+    pub reason: String,
+}
+
+/// One round's result by the rules.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundOutcome {
+    pub round: u32,
+    pub winner: Option<String>,
+}
+
+/// What the rules give for the imported events.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    pub rounds: Vec<RoundOutcome>,
+    pub score: BTreeMap<String, u32>,
+    pub winner: Option<String>,
+}
+
+/// The import report (the `--json` form of `arbiter import`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ImportReport {
+    pub format: &'static str,
+    pub messages: usize,
+    pub events: Vec<ReadEvent>,
+    pub unread: Vec<Unread>,
+    /// Messages read as talk (by index).
+    pub chatter: Vec<usize>,
+    /// Source lines that are not message text (headers, interface words,
+    /// attachment previews), each listed in the transcript's account.
+    pub skipped_lines: usize,
+    /// How times were read (reference date, zone), and other caveats.
+    pub notes: Vec<String>,
+    pub outcome: Outcome,
+}
+
+/// The report and the events to store (Create first).
+pub struct Imported {
+    pub report: ImportReport,
+    pub events: Vec<NewEvent>,
+}
+
+/// Why a transcript cannot become a match at all.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum MatchImportError {
+    #[error("importing {0} transcripts is not supported yet: its chat notation is not written; import it as a match file with `arbiter load`")]
+    GameNotSupported(&'static str),
+    #[error("the two players have one name ({0}); name two different players")]
+    SamePlayers(String),
+    #[error("the transcript has no message by {0}; check the names (`--players`, `--host`) against the authors: {1}")]
+    NobodyPosts(String, String),
+}
+
+/// The game's chat reader.
+fn reader(
+    game: GameKind,
+) -> Result<fn(&str, Speaker, &ChatContext) -> ChatReading, MatchImportError> {
+    match game {
+        GameKind::RushHour => Ok(rush_hour::notation::read_chat),
+        other => Err(MatchImportError::GameNotSupported(other.slug())),
+    }
+}
+
+/// A fresh match's options for the game, as the rules' defaults.
+fn default_config(game: GameKind) -> Result<GameConfig, MatchImportError> {
+    match game {
+        GameKind::RushHour => Ok(GameConfig::RushHour(rush_hour::Config::default())),
+        other => Err(MatchImportError::GameNotSupported(other.slug())),
+    }
+}
+
+/// Joins a proof posted over two messages into one (`false` when the two
+/// cannot be joined).
+fn join_proofs(first: &mut Body, more: &Body) -> bool {
+    match (first, more) {
+        (Body::Proof(Proof::RushHour(a)), Body::Proof(Proof::RushHour(b))) => {
+            a.moves.extend(b.moves.iter().cloned());
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Reads a transcript's messages as a match of `opts.game`.
+pub fn read_match(
+    transcript: &Transcript,
+    source_text: &str,
+    opts: &ImportOptions,
+) -> Result<Imported, MatchImportError> {
+    let read = reader(opts.game)?;
+    let cast = &opts.cast;
+    if cast.players[0].eq_ignore_ascii_case(&cast.players[1]) {
+        return Err(MatchImportError::SamePlayers(cast.players[0].clone()));
+    }
+    let authors: Vec<&str> = {
+        let mut a: Vec<&str> = transcript
+            .messages
+            .iter()
+            .map(|m| m.author.as_str())
+            .collect();
+        a.sort_unstable();
+        a.dedup();
+        a
+    };
+    for who in cast.players.iter().chain([&cast.host]) {
+        let posts = transcript.messages.iter().any(|m| {
+            cast.speaker(&m.author, &m.aliases)
+                .is_some_and(|(_, n)| &n == who)
+        });
+        if !posts {
+            return Err(MatchImportError::NobodyPosts(
+                who.clone(),
+                authors.join(", "),
+            ));
+        }
+    }
+    let start = transcript
+        .messages
+        .first()
+        .map_or(DateTime::<Utc>::UNIX_EPOCH, |m| m.at);
+    let create = NewEvent {
+        occurred_at: start,
+        actor: Actor::Importer {
+            importer: opts.importer.clone(),
+            speaker: Box::new(Actor::Host(cast.host.clone())),
+        },
+        body: Body::Create(Create {
+            config: default_config(opts.game)?,
+            players: cast.players.to_vec(),
+            host: cast.host.clone(),
+            title: opts.title.clone(),
+            source: Some(Source {
+                format: transcript.format.slug().to_string(),
+                name: opts.source_name.clone(),
+                text: source_text.to_string(),
+            }),
+        }),
+    };
+
+    // First pass: each message read on its own; proofs joined.
+    let mut bodies: Vec<(usize, Speaker, String, DateTime<Utc>, Body)> = Vec::new();
+    let mut unread = Vec::new();
+    let mut chatter = Vec::new();
+    let mut rounds = 0u32;
+    for m in &transcript.messages {
+        let Some((speaker, name)) = cast.speaker(&m.author, &m.aliases) else {
+            chatter.push(m.index);
+            continue;
+        };
+        let ctx = ChatContext {
+            players: &cast.players,
+            rounds,
+        };
+        match read(&m.text, speaker, &ctx) {
+            ChatReading::Chatter => chatter.push(m.index),
+            ChatReading::Unread(reason) => unread.push(Unread {
+                message: m.index,
+                reason,
+            }),
+            ChatReading::Event(body) => {
+                if matches!(body, Body::RoundStart(_)) {
+                    rounds += 1;
+                }
+                if let Some(last) = bodies.last_mut() {
+                    let next_to_it = last.1 == speaker
+                        && transcript.messages[last.0 + 1..m.index]
+                            .iter()
+                            .all(|between| {
+                                cast.speaker(&between.author, &between.aliases).is_none()
+                            });
+                    if next_to_it
+                        && matches!(body, Body::Proof(_))
+                        && join_proofs(&mut last.4, &body)
+                    {
+                        continue;
+                    }
+                }
+                bodies.push((m.index, speaker, name, m.at, body));
+            }
+        }
+    }
+
+    // Second pass: the rules, event by event.
+    let mut events = vec![create];
+    let mut read_events = Vec::new();
+    let Body::Create(c) = &events[0].body else {
+        unreachable!("the first event is the Create built above")
+    };
+    let mut state = MatchState::start(c, start).ok();
+    for (message, speaker, name, at, body) in bodies {
+        let actor = Actor::Importer {
+            importer: opts.importer.clone(),
+            speaker: Box::new(match speaker {
+                Speaker::Host => Actor::Host(name.clone()),
+                Speaker::Player(_) => Actor::Player(name.clone()),
+            }),
+        };
+        let seq = events.len() as u64;
+        let (rule_error, note) = match state.as_mut() {
+            Some(s) => match s.apply(seq, &body, &actor, at) {
+                Ok(note) => (None, Some(note)),
+                Err(e) => (Some(e.message), None),
+            },
+            None => (Some("the match could not start".to_string()), None),
+        };
+        read_events.push(ReadEvent {
+            message,
+            kind: body.kind(),
+            text: crate::replay::describe(&body),
+            by: name,
+            at,
+            rule_error,
+            note,
+        });
+        events.push(NewEvent {
+            occurred_at: at,
+            actor,
+            body,
+        });
+    }
+
+    let outcome = outcome(state.as_ref(), &cast.players);
+    Ok(Imported {
+        report: ImportReport {
+            format: transcript.format.slug(),
+            messages: transcript.messages.len(),
+            events: read_events,
+            unread,
+            chatter,
+            skipped_lines: transcript.skipped.len(),
+            notes: transcript.notes.clone(),
+            outcome,
+        },
+        events,
+    })
+}
+
+/// What the rules give: each round's winner, the score, the match winner.
+fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
+    let mut rounds = Vec::new();
+    let mut score: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
+    if let Some(MatchState::RushHour(m)) = state {
+        for r in &m.rounds {
+            let winner = r
+                .decision(true, &m.players)
+                .and_then(|d| d.winner)
+                .map(|w| players[w].clone());
+            if let Some(w) = &winner {
+                *score.entry(w.clone()).or_default() += 1;
+            }
+            rounds.push(RoundOutcome {
+                round: r.number,
+                winner,
+            });
+        }
+    }
+    let to_win = match state {
+        Some(MatchState::RushHour(m)) => m.config.to_win,
+        _ => u32::MAX,
+    };
+    let winner = score
+        .iter()
+        .find(|(_, &n)| n >= to_win)
+        .map(|(p, _)| p.clone());
+    Outcome {
+        rounds,
+        score,
+        winner,
+    }
+}

@@ -1,0 +1,161 @@
+//! Transcripts to matches: a realistic Traffic Jam round pasted from the
+//! Discord client becomes the same events a host would record, with talk,
+//! a bot and an edit in between; the report is compared with a golden
+//! file, the committed match verifies, and no chat text makes a reader
+//! panic.
+
+use arbiter::games::{rush_hour, ChatContext, GameKind, Speaker};
+use arbiter::import::{self, events};
+use arbiter::log::{EventStore, MatchId, SledStore};
+use chrono::NaiveDate;
+use proptest::prelude::*;
+
+fn data(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/data/import/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+fn options() -> events::ImportOptions {
+    events::ImportOptions {
+        game: GameKind::RushHour,
+        cast: events::Cast {
+            players: ["mira".into(), "jonas".into()],
+            host: "kg".into(),
+            aliases: Default::default(),
+        },
+        title: "Penzo Cup final, round 1".into(),
+        importer: "test".into(),
+        source_name: "rush-hour-round.txt".into(),
+    }
+}
+
+fn imported() -> events::Imported {
+    let text = data("rush-hour-round.txt");
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 14).unwrap(),
+    );
+    let t = import::read_transcript(&text, None, &ctx).unwrap();
+    events::read_match(&t, &text, &options()).unwrap()
+}
+
+#[test]
+fn a_pasted_round_reads_as_the_hosts_record_and_matches_its_golden_report() {
+    let got = serde_json::to_string_pretty(&imported().report).unwrap() + "\n";
+    let path = format!(
+        "{}/tests/golden/import/rush-hour-round.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
+    assert_eq!(got, want, "the import report changed");
+
+    let r = imported().report;
+    let kinds: Vec<&str> = r.events.iter().map(|e| e.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            "round_start",
+            "place",
+            "place",
+            "place",
+            "place",
+            "place",
+            "place",
+            "claim",
+            "proof",
+            "pass",
+            "ruling"
+        ]
+    );
+    assert!(r.events.iter().all(|e| e.rule_error.is_none()), "{r:?}");
+    // The solution posted over two messages is one proof of six moves.
+    let proof = r.events.iter().find(|e| e.kind == "proof").unwrap();
+    assert_eq!(proof.text.split(';').count(), 6);
+    // The bot's reminder and the players' talk are talk; nothing unread.
+    assert!(r.unread.is_empty(), "{:?}", r.unread);
+    assert_eq!(r.chatter.len(), 5);
+    assert_eq!(r.outcome.score["mira"], 1);
+}
+
+#[test]
+fn a_committed_import_keeps_the_transcript_and_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = MatchId::parse("penzo-r1").unwrap();
+    let imported = imported();
+    for (seq, e) in imported.events.into_iter().enumerate() {
+        store.append(&id, seq as u64, e).unwrap();
+    }
+    let sealed = store.events(&id).unwrap();
+    let arbiter::log::Body::Create(c) = &sealed[0].envelope.body else {
+        panic!("Create first")
+    };
+    let source = c.source.as_ref().expect("the transcript is kept");
+    assert_eq!(source.text, data("rush-hour-round.txt"));
+    assert_eq!(source.format, "discord-paste");
+    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
+    let replay = arbiter::replay::Replay::new(&envelopes);
+    let findings = arbiter::verify::findings(&replay);
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
+}
+
+#[test]
+fn unknown_names_and_unsupported_games_are_clear_errors() {
+    let text = data("rush-hour-round.txt");
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 14).unwrap(),
+    );
+    let t = import::read_transcript(&text, None, &ctx).unwrap();
+    let mut o = options();
+    o.cast.host = "quizmaster".into();
+    let e = events::read_match(&t, &text, &o).err().unwrap().to_string();
+    assert!(
+        e.contains("no message by quizmaster") && e.contains("kg"),
+        "{e}"
+    );
+    // An alias ties another name to the host.
+    o.cast.aliases.insert("kg".into(), "quizmaster".into());
+    assert!(events::read_match(&t, &text, &o).is_ok());
+    let mut o = options();
+    o.game = GameKind::Dodgem;
+    let e = events::read_match(&t, &text, &o).err().unwrap().to_string();
+    assert!(e.contains("not supported yet"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// Whatever a player or the host writes, the reader answers.
+    #[test]
+    fn the_chat_reader_never_panics(text in "\\PC{0,80}(\n\\PC{0,40}){0,7}", host in any::<bool>()) {
+        let players = ["mira".to_string(), "jonas".to_string()];
+        let ctx = ChatContext { players: &players, rounds: 1 };
+        let speaker = if host { Speaker::Host } else { Speaker::Player(0) };
+        let _ = rush_hour::notation::read_chat(&text, speaker, &ctx);
+    }
+
+    /// Chat made of the notation's own words, in any order.
+    #[test]
+    fn notation_like_chat_never_panics(words in proptest::collection::vec(
+        prop_oneof![
+            Just("round"), Just("target"), Just("first"), Just("mira"), Just("wins"),
+            Just("the"), Just("round 2 to"), Just("X up"), Just("B1"), Just("C7"),
+            Just("Z right 9"), Just(";"), Just(","), Just("\n"), Just("cars:"), Just("......"),
+            Just("ZZ...."), Just("3"), Just("moves"), Just("pass"), Just("```"), Just(":x:"),
+        ],
+        0..30,
+    ), host in any::<bool>()) {
+        let text = words.join(" ");
+        let players = ["mira".to_string(), "jonas".to_string()];
+        let ctx = ChatContext { players: &players, rounds: 0 };
+        let speaker = if host { Speaker::Host } else { Speaker::Player(1) };
+        let _ = rush_hour::notation::read_chat(&text, speaker, &ctx);
+    }
+}

@@ -148,10 +148,11 @@ pub enum MatchImportError {
     NobodyPosts(String, String),
 }
 
+/// A game's chat reader: one message, its speaker, what is known so far.
+type ChatReader = fn(&str, Speaker, &ChatContext) -> ChatReading;
+
 /// The game's chat reader.
-fn reader(
-    game: GameKind,
-) -> Result<fn(&str, Speaker, &ChatContext) -> ChatReading, MatchImportError> {
+fn reader(game: GameKind) -> Result<ChatReader, MatchImportError> {
     match game {
         GameKind::RushHour => Ok(rush_hour::notation::read_chat),
         other => Err(MatchImportError::GameNotSupported(other.slug())),

@@ -458,6 +458,17 @@ fn ten_thousand_messages_parse() {
     eprintln!("10,000 messages in {took:?}");
 }
 
+#[test]
+fn custom_emoji_reactions_before_click_to_react_are_not_text() {
+    let p = "reds_ — Today at 3:45 PM\nfinished\n:heart_on_fire:\nClick to react\nMika — Today at 3:46 PM\n3\n";
+    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    assert_eq!(texts(&t), [("reds_", "finished"), ("Mika", "3")]);
+    assert!(t.messages[0].has(&Flag::Reactions));
+    // A lone trailing count is an answer, not a reaction.
+    assert!(!t.messages[1].has(&Flag::Reactions));
+    assert_accounted(&t);
+}
+
 fn header_like_line() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("reds_ — Today at 3:45 PM".to_string()),
@@ -506,6 +517,25 @@ proptest! {
     fn arbitrary_bytes_never_panic(b in proptest::collection::vec(any::<u8>(), 0..400)) {
         check_all(&String::from_utf8_lossy(&b));
         let _ = decode(&b);
+    }
+
+    #[test]
+    fn example_files_cut_and_shuffled_never_panic(
+        file in 0usize..5,
+        keep in proptest::collection::vec(any::<bool>(), 0..400),
+        cut in any::<proptest::sample::Index>(),
+    ) {
+        let text = [PASTE_2023, PASTE_2025, DCE_TXT, DCE_CSV, DCE_JSON][file];
+        let kept: Vec<&str> = text
+            .lines()
+            .zip(keep.iter().chain(std::iter::repeat(&true)))
+            .filter(|(_, k)| **k)
+            .map(|(l, _)| l)
+            .collect();
+        let joined = kept.join("\n");
+        let at = cut.index(joined.len() + 1);
+        let at = (0..=at).rev().find(|&i| joined.is_char_boundary(i)).unwrap_or(0);
+        check_all(&joined[..at]);
     }
 
     #[test]

@@ -169,8 +169,11 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
                     _ => format!("message {mid}"),
                 })
                 .unwrap_or_default();
-            if kind == "Reply" || kind == "19" || !to.is_empty() {
+            // Pins and forwards carry a reference too: only replies count.
+            if kind == "Reply" || kind == "19" {
                 flags.push(Flag::Reply { to });
+            } else if str_of(r, "type") == Some("Forward") {
+                flags.push(Flag::Forwarded);
             }
         }
         if !PERSON_KINDS.contains(&kind.as_str()) {

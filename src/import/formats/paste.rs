@@ -688,14 +688,23 @@ fn finish(
     let mut tail = Vec::new();
     let mut strong = false;
     let mut counts = 0;
+    let mut react_below = false;
     let mut k = to;
     while k >= from && k > 0 {
         let s = line(k).trim();
         let skipped_here = kind.get(&k).copied().flatten();
         if blank(s) || skipped_here == Some(SkipReason::Interface) {
-            if s == "Click to react" || s == "Add Reaction" {
+            // `Add Reaction` is a hover button on every message; only
+            // `Click to react` says reactions are shown.
+            if s == "Click to react" {
                 strong = true;
+                react_below = true;
             }
+            k -= 1;
+            continue;
+        }
+        if react_below && is_emoji_line(s) {
+            tail.push(k);
             k -= 1;
             continue;
         }

@@ -469,6 +469,65 @@ fn custom_emoji_reactions_before_click_to_react_are_not_text() {
     assert_accounted(&t);
 }
 
+#[test]
+fn notices_markers_on_the_text_line_and_file_trailers() {
+    let p = "bugttchi\n started a call.\n — Today at 21:04\n\
+xldn hopped into the server. — Today at 21:05\n\
+reds_ — Today at 21:06\nlook\n[9:07 PM] • B1 B2\n\
+Attachment file type: acrobat\nrules.pdf\n317.06 KB\n\
+https://github.com/x/y/pull/1\nGitHub\nFix the solver\nIt was slow\n";
+    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    assert_accounted(&t);
+    assert_eq!(
+        texts(&t),
+        [
+            ("bugttchi", "started a call."),
+            ("", "xldn hopped into the server."),
+            ("reds_", "look"),
+            ("reds_", "• B1 B2\nhttps://github.com/x/y/pull/1"),
+        ]
+    );
+    assert!(t.messages[0].has(&Flag::System) && t.messages[1].has(&Flag::System));
+    assert_eq!(t.messages[3].at, utc(2025, 1, 1, 21, 7));
+    assert!(t.messages[3].has(&Flag::Attachment("rules.pdf".into())));
+    assert!(t.messages[3].has(&Flag::Embed));
+}
+
+#[test]
+fn old_date_only_stamps_and_dst_gaps_are_flagged() {
+    let p = "reds_ — 09/02/2022\nB1 B2\n[2:18 PM]\nC4 C5 C6\n";
+    let mut c = ctx(chrono_tz::UTC, 2022, 10, 1);
+    // 09/02: 2 Sep or 9 Feb, and nothing decides, so the caller is asked.
+    assert_eq!(
+        read_transcript(p, None, &c),
+        Err(ImportError::AmbiguousDates {
+            example: "09/02/2022".into(),
+            line: 1
+        })
+    );
+    c.date_order = Some(DateOrder::MonthFirst);
+    let t = read_transcript(p, None, &c).unwrap();
+    assert_eq!(t.messages[0].flags, [Flag::DateOnly]);
+    assert_eq!(t.messages[0].at, utc(2022, 9, 2, 0, 0));
+    assert_eq!(t.messages[1].at, utc(2022, 9, 2, 14, 18));
+    let p = "reds_ — 2:30\nB1 B2\n";
+    let t = read_transcript(p, None, &ctx(chrono_tz::Europe::Berlin, 2025, 3, 30)).unwrap();
+    assert_eq!(t.messages[0].at, utc(2025, 3, 30, 1, 30)); // 03:30 CEST
+    assert!(t.notes.iter().any(|n| n.contains("does not exist")));
+}
+
+#[test]
+fn a_quoted_today_header_does_not_flip_a_bare_time_paste() {
+    let p = "reds_ — 14:00\nas the old client said:\nMika — Today at 3:45 PM\nreds_ — 14:05\nB1 B2\nMika — 14:06\nC4 C5 C6\n";
+    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 11, 21)).unwrap();
+    assert_eq!(t.messages.len(), 3);
+    assert_eq!(
+        t.messages[0].text,
+        "as the old client said:\nMika — Today at 3:45 PM"
+    );
+    assert_eq!(t.messages[2].text, "C4 C5 C6");
+}
+
 fn header_like_line() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("reds_ — Today at 3:45 PM".to_string()),

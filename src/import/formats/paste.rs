@@ -14,12 +14,14 @@
 //!   display name may contain dashes.
 //! - **Bare-time headers are checked against the transcript.** A bare time
 //!   (`sure — 23:30`) is the 2025+ client's stamp for *today*, so it is a
-//!   header only if (1) no `Today at` stamp appears anywhere (that is the
-//!   older client, which never writes bare times), (2) no dated or relative
+//!   header only if (1) `Today at` stamps do not outnumber bare ones (those
+//!   are the older client, which never writes bare times; in a bare-time
+//!   paste a `Today at` header is the quoted one), (2) no dated or relative
 //!   header follows it (today's messages come last), and (3) it is not an
 //!   *unknown author out of place*: an author who heads no other message and
 //!   is never `@`-replied to, whose time does not fit between its
-//!   neighbours' (or who would be the only bare-time header). A rejected
+//!   neighbours' (or who would be the only bare-time header among other
+//!   headers). A rejected
 //!   candidate stays message text and the notes say so, for review.
 //! - **Reply previews belong to the reply.** `@name` / quoted line / blank
 //!   just above a header is the quoted older message: skipped as
@@ -342,7 +344,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         .filter_map(|h| match h.stamp.day {
             Day::Date(date) => Some(Written {
                 line: h.line,
-                text: lines[h.line - 1].trim(),
+                text: h.stamp_text.as_str(),
                 date,
                 time: h.stamp.time,
             }),
@@ -471,8 +473,27 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
 
 /// Decides which candidates are headers (see the module docs).
 fn accept(lines: &[&str], cands: &[Cand<'_>], notes: &mut Vec<String>) -> Vec<bool> {
-    let has_today = cands.iter().any(|c| c.stamp.day == Day::Today);
-    let last_dated = cands.iter().rposition(|c| c.stamp.day != Day::Bare);
+    // The era: `Today at` (≤2024) or bare times (2025+). A quoted header of
+    // the other era must not flip it, so the majority decides.
+    let todays = cands.iter().filter(|c| c.stamp.day == Day::Today).count();
+    let bares = cands.iter().filter(|c| c.stamp.day == Day::Bare).count();
+    let has_today = todays > 0 && todays >= bares;
+    let mut accepted = vec![true; cands.len()];
+    for (i, c) in cands.iter().enumerate() {
+        if c.stamp.day == Day::Today && !has_today {
+            accepted[i] = false;
+            notes.push(format!(
+                "line {}: `{}` looks like a header but was kept as message text: \
+                 the transcript uses bare times, which never appear beside `Today at`",
+                c.line,
+                lines[c.line - 1].trim()
+            ));
+        }
+    }
+    let last_dated = cands
+        .iter()
+        .zip(&accepted)
+        .rposition(|(c, a)| *a && c.stamp.day != Day::Bare);
     // Names that head a message or are replied to: "known" authors.
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for c in cands {
@@ -486,8 +507,6 @@ fn accept(lines: &[&str], cands: &[Cand<'_>], notes: &mut Vec<String>) -> Vec<bo
             replied.insert(n);
         }
     }
-    let bare_count = cands.iter().filter(|c| c.stamp.day == Day::Bare).count();
-    let mut accepted = vec![true; cands.len()];
     let mut prev_bare: Option<NaiveTime> = None;
     for (i, c) in cands.iter().enumerate() {
         if c.stamp.day != Day::Bare {
@@ -512,7 +531,7 @@ fn accept(lines: &[&str], cands: &[Cand<'_>], notes: &mut Vec<String>) -> Vec<bo
             let after = next.is_some_and(|nx| nx < t && prev_bare.is_none_or(|p| p <= nx));
             if unknown && (before || after) {
                 Some("its author heads no other message and its time is out of order")
-            } else if unknown && bare_count == 1 {
+            } else if unknown && bares == 1 && cands.len() > 1 {
                 Some("its author heads no other message and it is the only bare-time header")
             } else {
                 None

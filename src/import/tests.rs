@@ -528,6 +528,33 @@ fn a_quoted_today_header_does_not_flip_a_bare_time_paste() {
     assert_eq!(t.messages[2].text, "C4 C5 C6");
 }
 
+#[test]
+fn dce_txt_old_and_dotted_date_forms() {
+    let old = "[20-Jul-21 03:36 PM] reds_\nB1 B2\n\n\n[20-Jul-21 03:40 PM] mika.ts\nC4 C5 C6\n";
+    let t = read_transcript(old, None, &ctx(chrono_tz::UTC, 2021, 8, 1)).unwrap();
+    assert_eq!(t.format, Format::DceTxt);
+    assert_eq!(t.messages[1].at, utc(2021, 7, 20, 15, 40));
+    assert_accounted(&t);
+    let de = "[03.04.2026 15:45] reds_\nB1 B2\n\n\n[03.04.2026 15:46] mika.ts\nfinished\n";
+    let t = read_transcript(de, None, &ctx(chrono_tz::UTC, 2026, 11, 1)).unwrap();
+    assert_eq!(t.messages[0].at, utc(2026, 4, 3, 15, 45));
+    assert!(t.notes.iter().any(|n| n.contains("dots")));
+}
+
+#[test]
+fn stacked_attachment_trailers_stay_linear() {
+    // 60,000 lines of trailers with no blank line: quadratic walking would hang.
+    let mut p = String::from("reds_ — Today at 3:45 PM\n");
+    for i in 0..15_000 {
+        p.push_str(&format!("A1 A2\nExpand\nround{i}.txt\n1 KB\n"));
+    }
+    let start = std::time::Instant::now();
+    let t = read_transcript(&p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(t.messages[0].text, "");
+    assert_accounted(&t);
+}
+
 fn header_like_line() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("reds_ — Today at 3:45 PM".to_string()),

@@ -290,6 +290,16 @@ pub(crate) fn decide_order(
     let fits = |order: DateOrder| dates.iter().all(|w| w.date.reading(order).is_some());
     let (day_first, month_first) = (fits(DateOrder::DayFirst), fits(DateOrder::MonthFirst));
     let open = dates.iter().find(|w| w.date.is_open());
+    let dotted = dates.iter().find(|w| match w.date {
+        DateTok::Numeric { a, b, dotted, .. } => dotted && a != b && a <= 12 && b <= 12,
+        DateTok::Fixed(_) => false,
+    });
+    if let Some(w) = dotted {
+        notes.push(format!(
+            "dates written with dots such as {} read day first (dd.mm.yyyy), as every culture that writes them",
+            w.text
+        ));
+    }
     match (day_first, month_first) {
         (false, false) => {
             let bad = dates

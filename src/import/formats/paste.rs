@@ -679,7 +679,12 @@ fn finish(
                 }
             }
             if preview {
-                while k > from && !blank(line(k - 1)) {
+                // Stops at lines already classified (an earlier trailer), so
+                // every line is walked once: stacked trailers stay linear.
+                while k > from
+                    && !blank(line(k - 1))
+                    && kind.get(&(k - 1)).copied().flatten().is_none()
+                {
                     kind.insert(k - 1, Some(SkipReason::AttachmentPreview));
                     k -= 1;
                 }
@@ -787,8 +792,9 @@ fn finish(
     d.text_lines = text_lines;
 }
 
+/// Adds a flag once (attachments may repeat: each file is one flag).
 fn push_flag(flags: &mut Vec<Flag>, f: Flag) {
-    if !flags.contains(&f) {
+    if matches!(f, Flag::Attachment(_)) || !flags.contains(&f) {
         flags.push(f);
     }
 }

@@ -114,6 +114,11 @@ enum Command {
         id: Option<String>,
         #[arg(long, default_value = "")]
         title: String,
+        /// The match's options as JSON, as in a match file's Create event
+        /// (e.g. '{"dodgem": {"size": 4, "rule": "stuck-wins"}}'); default:
+        /// the game's own defaults.
+        #[arg(long)]
+        config: Option<String>,
         /// Store the match (the report is printed either way).
         #[arg(long)]
         commit: bool,
@@ -816,11 +821,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
             format,
             id,
             title,
+            config,
             commit,
             json,
             data,
         } => {
             use arbiter::import::{self, events};
+            let config = match config {
+                None => None,
+                Some(c) => Some(
+                    serde_json::from_str::<arbiter::games::GameConfig>(&c).map_err(|e| {
+                        Failure::Input(format!("--config is not a game's options ({e}); write it as in a match file, like '{{\"rush_hour\": {{\"rounds\": 5, ...}}}}'"))
+                    })?,
+                ),
+            };
             let game = arbiter::games::GameKind::from_slug(&game).ok_or_else(|| {
                 Failure::Input(format!(
                     "unknown game '{game}': one of rush-hour, duorail, bejeweled, dodgem, xs-and-lines, permutation"
@@ -888,6 +902,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 },
                 importer: "arbiter import".to_string(),
                 source_name,
+                config,
             };
             let imported = events::read_match(&transcript, &text, &opts)
                 .map_err(|e| Failure::Input(e.to_string()))?;

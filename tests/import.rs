@@ -29,6 +29,7 @@ fn options() -> events::ImportOptions {
         title: "Penzo Cup final, round 1".into(),
         importer: "test".into(),
         source_name: "rush-hour-round.txt".into(),
+        config: None,
     }
 }
 

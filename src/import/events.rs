@@ -74,6 +74,9 @@ pub struct ImportOptions {
     pub importer: String,
     /// The file name, or `pasted`.
     pub source_name: String,
+    /// The match's options (board size, variant); `None`: the game's
+    /// defaults.
+    pub config: Option<GameConfig>,
 }
 
 /// One event read from a message.
@@ -142,6 +145,8 @@ pub struct Imported {
 pub enum MatchImportError {
     #[error("importing {0} transcripts is not supported yet: its chat notation is not written; import it as a match file with `arbiter load`")]
     GameNotSupported(&'static str),
+    #[error("the options given are for {0}, the match is {1}")]
+    ConfigForAnotherGame(&'static str, &'static str),
     #[error("the two players have one name ({0}); name two different players")]
     SamePlayers(String),
     #[error("the transcript has no message by {0}; check the names (`--players`, `--host`) against the authors: {1}")]
@@ -160,10 +165,14 @@ fn reader(game: GameKind) -> Result<ChatReader, MatchImportError> {
 }
 
 /// A fresh match's options for the game, as the rules' defaults.
-fn default_config(game: GameKind) -> Result<GameConfig, MatchImportError> {
+fn default_config(game: GameKind) -> GameConfig {
     match game {
-        GameKind::RushHour => Ok(GameConfig::RushHour(rush_hour::Config::default())),
-        other => Err(MatchImportError::GameNotSupported(other.slug())),
+        GameKind::RushHour => GameConfig::RushHour(Default::default()),
+        GameKind::Duorail => GameConfig::Duorail(Default::default()),
+        GameKind::Bejeweled => GameConfig::Bejeweled(Default::default()),
+        GameKind::Dodgem => GameConfig::Dodgem(Default::default()),
+        GameKind::XsAndLines => GameConfig::XsAndLines(Default::default()),
+        GameKind::Permutation => GameConfig::Permutation(Default::default()),
     }
 }
 
@@ -223,7 +232,16 @@ pub fn read_match(
             speaker: Box::new(Actor::Host(cast.host.clone())),
         },
         body: Body::Create(Create {
-            config: default_config(opts.game)?,
+            config: match &opts.config {
+                Some(c) if c.game() == opts.game => c.clone(),
+                Some(c) => {
+                    return Err(MatchImportError::ConfigForAnotherGame(
+                        c.game().slug(),
+                        opts.game.slug(),
+                    ))
+                }
+                None => default_config(opts.game),
+            },
             players: cast.players.to_vec(),
             host: cast.host.clone(),
             title: opts.title.clone(),
@@ -334,27 +352,41 @@ pub fn read_match(
 }
 
 /// What the rules give: each round's winner, the score, the match winner.
+/// Traffic Jam lists its rounds; a game decided in one game is one round,
+/// won by the player the rules' score names.
 fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
-    let mut rounds = Vec::new();
     let mut score: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
-    if let Some(MatchState::RushHour(m)) = state {
-        for r in &m.rounds {
-            let winner = r
-                .decision(true, &m.players)
-                .and_then(|d| d.winner)
-                .map(|w| players[w].clone());
-            if let Some(w) = &winner {
-                *score.entry(w.clone()).or_default() += 1;
-            }
-            rounds.push(RoundOutcome {
-                round: r.number,
-                winner,
-            });
-        }
+    let Some(state) = state else {
+        return Outcome {
+            rounds: Vec::new(),
+            score,
+            winner: None,
+        };
+    };
+    let by_rules = state.view().score_by_rules;
+    for (seat, n) in by_rules.iter().enumerate().take(2) {
+        score.insert(players[seat].clone(), *n);
     }
-    let to_win = match state {
-        Some(MatchState::RushHour(m)) => m.config.to_win,
-        _ => u32::MAX,
+    let (rounds, to_win) = match state {
+        MatchState::RushHour(m) => (
+            m.rounds
+                .iter()
+                .map(|r| RoundOutcome {
+                    round: r.number,
+                    winner: r
+                        .decision(true, &m.players)
+                        .and_then(|d| d.winner)
+                        .map(|w| players[w].clone()),
+                })
+                .collect(),
+            m.config.to_win,
+        ),
+        _ => {
+            let winner = (0..2)
+                .find(|&s| by_rules.get(s) > by_rules.get(1 - s))
+                .map(|s| players[s].clone());
+            (vec![RoundOutcome { round: 1, winner }], 1)
+        }
     };
     let winner = score
         .iter()

@@ -179,6 +179,10 @@ pub struct Message {
     /// The message text: interface lines removed, `(edited)` stripped,
     /// leading spaces and inner blank lines kept.
     pub text: String,
+    /// The text of link or bot embeds (title, description, fields), one
+    /// string per embed, kept apart from `text`: a host bot may post its
+    /// ruling as an embed, but an embed is not typed.
+    pub embeds: Vec<String>,
     /// Posted by a bot or app.
     pub is_bot: bool,
     /// See [`Flag`].

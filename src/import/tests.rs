@@ -108,6 +108,7 @@ fn paste_2023_reads_every_message() {
     assert_eq!(m[7].text, "E5 E6\n\nhmm wait");
     assert_eq!(m[5].text, "watching this one, good luck both");
     assert_eq!(skipped_why(&t, "March 24, 2023"), [SkipReason::DayDivider]);
+    assert_eq!(skipped_why(&t, "March 23, 2023"), [SkipReason::DayDivider]);
     // Times: 9:02 PM CDT = 02:02 UTC next day.
     assert_eq!(m[0].at, utc(2023, 3, 24, 2, 2));
     assert_eq!(m[9].at, utc(2023, 3, 25, 4, 50)); // Yesterday at 11:50 PM
@@ -198,6 +199,10 @@ fn dce_txt_reads_blocks_pins_and_footer() {
         [Flag::Attachment("round1-solution.txt".into())]
     );
     assert!(m[11].has(&Flag::Embed) && m[11].text.is_empty());
+    assert_eq!(
+        m[11].embeds,
+        ["Round 1 result\nreds_ wins the round (solution checked, 5 moves)\nmika.ts: claim \"impossible\" rejected"]
+    );
     assert!(m[13].has(&Flag::Forwarded) && m[13].text.is_empty());
     // 3:40 PM in Berlin (CET) = 14:40 UTC.
     assert_eq!(m[0].at, utc(2026, 11, 21, 14, 40));
@@ -491,6 +496,10 @@ https://github.com/x/y/pull/1\nGitHub\nFix the solver\nIt was slow\n";
     assert_eq!(t.messages[3].at, utc(2025, 1, 1, 21, 7));
     assert!(t.messages[3].has(&Flag::Attachment("rules.pdf".into())));
     assert!(t.messages[3].has(&Flag::Embed));
+    assert_eq!(
+        t.messages[3].embeds,
+        ["GitHub\nFix the solver\nIt was slow"]
+    );
 }
 
 #[test]
@@ -631,3 +640,4 @@ proptest! {
         check_all(&lines.join("\n"));
     }
 }
+

@@ -200,6 +200,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             flags,
             lines: r.first..r.last + 1,
             text_lines,
+            embeds: Vec::new(),
         });
     }
     let mut owned = vec![false; n + 2];

@@ -47,6 +47,27 @@ fn snowflake_time(id: &str) -> Option<DateTime<Utc>> {
     Utc.timestamp_millis_opt(ms).single()
 }
 
+/// An embed's readable text: author, title, description, fields, footer.
+fn embed_text(e: &Value) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    let author = e.get("author").and_then(|a| str_of(a, "name"));
+    parts.extend(author);
+    parts.extend(str_of(e, "title"));
+    parts.extend(str_of(e, "description"));
+    for f in e
+        .get("fields")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        parts.extend(str_of(f, "name"));
+        parts.extend(str_of(f, "value"));
+    }
+    parts.extend(e.get("footer").and_then(|f| str_of(f, "text")));
+    parts.retain(|p| !p.trim().is_empty());
+    parts.join("\n")
+}
+
 /// Byte spans of the elements of the top-level `messages` array.
 fn message_spans(text: &str) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
@@ -204,6 +225,13 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         if non_empty("embeds") {
             flags.push(Flag::Embed);
         }
+        let embeds: Vec<String> = m
+            .get("embeds")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(embed_text)
+            .collect();
         if non_empty("stickers") {
             flags.push(Flag::Sticker);
         }
@@ -238,6 +266,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             flags,
             lines: first..last + 1,
             text_lines,
+            embeds,
         });
     }
     let mut owned = vec![false; n + 2];

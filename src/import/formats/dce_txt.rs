@@ -184,6 +184,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
                 skip(&mut skipped, &lines, l, SkipReason::Blank);
             }
         }
+        let mut embeds = Vec::new();
         for (b, &m) in markers.iter().enumerate() {
             let block_end = markers.get(b + 1).map_or(end, |x| x - 1);
             let kind = lines[m - 1].trim_end();
@@ -198,6 +199,13 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
                 if !flags.contains(&f) {
                     flags.push(f);
                 }
+            }
+            if kind == "{Embed}" {
+                let body: Vec<&str> = (m + 1..=block_end)
+                    .map(|l| lines[l - 1].trim())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                embeds.push(body.join("\n"));
             }
             for l in m..=block_end {
                 let s = lines[l - 1].trim();
@@ -235,6 +243,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             flags,
             lines: line..limit + 1,
             text_lines,
+            embeds,
         });
     }
     notes.insert(

@@ -300,6 +300,7 @@ struct Draft {
     flags: Vec<Flag>,
     text: String,
     text_lines: Vec<usize>,
+    embeds: Vec<String>,
     lines: std::ops::Range<usize>,
 }
 
@@ -354,7 +355,15 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
     let order = decide_order(&written, ctx.date_order, ctx.date, &mut notes)?;
 
     for l in 1..headers[0].start {
-        skip(&mut skipped, &lines, l, SkipReason::BeforeFirstMessage);
+        let s = lines[l - 1].trim();
+        let why = if is_day_divider(s) {
+            SkipReason::DayDivider
+        } else if INTERFACE.contains(&s) {
+            SkipReason::Interface
+        } else {
+            SkipReason::BeforeFirstMessage
+        };
+        skip(&mut skipped, &lines, l, why);
     }
     let mut drafts: Vec<Draft> = Vec::new();
     for (k, h) in headers.iter().enumerate() {
@@ -401,6 +410,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             flags,
             text: String::new(),
             text_lines: Vec::new(),
+            embeds: Vec::new(),
             lines: h.start..end + 1,
         };
         let mut pre_text = first_text;
@@ -429,6 +439,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
                 flags: Vec::new(),
                 text: String::new(),
                 text_lines: Vec::new(),
+                embeds: Vec::new(),
                 lines: l..end + 1,
             };
             drafts.push(std::mem::replace(&mut current, next));
@@ -454,14 +465,20 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
     }
 
     let messages = resolve_times(drafts, order, ctx, &mut notes);
-    notes.insert(
-        0,
+    let relative = headers.iter().any(|h| !matches!(h.stamp.day, Day::Date(_)));
+    let head_note = if relative {
         format!(
             "relative stamps read against {} in {}",
             ctx.date,
             ctx.tz.name()
-        ),
-    );
+        )
+    } else {
+        format!(
+            "stamps carry no zone: read as wall-clock times in {}",
+            ctx.tz.name()
+        )
+    };
+    notes.insert(0, head_note);
     Ok(Transcript {
         format: Format::DiscordPaste,
         messages,
@@ -701,10 +718,13 @@ fn finish(
             && EMBED_PROVIDERS.contains(&line(l).trim())
         {
             let mut k = l;
+            let mut embed = Vec::new();
             while k <= to && k < l + 4 && !blank(line(k)) {
                 kind.insert(k, Some(SkipReason::Embed));
+                embed.push(line(k).trim());
                 k += 1;
             }
+            d.embeds.push(embed.join("\n"));
             push_flag(&mut d.flags, Flag::Embed);
         }
     }
@@ -885,6 +905,7 @@ fn resolve_times(
             flags: d.flags,
             lines: d.lines,
             text_lines: d.text_lines,
+            embeds: d.embeds,
         })
         .collect()
 }

@@ -52,6 +52,8 @@ const UNREACHED: u8 = 3;
 const LOW_CELLS: u32 = 13;
 const LOW_MASK: u32 = (1 << LOW_CELLS) - 1;
 const HIGH_CELLS: u32 = 25 - LOW_CELLS;
+/// The most cars a side has (on 5×5).
+const MAX_CARS: usize = 4;
 
 /// Dense numbering of positions of one board size.
 ///
@@ -74,8 +76,7 @@ pub struct Indexer {
     /// Rank of a set of low cells, and (bits 16 up) how many it holds.
     low: Box<[u32]>,
     /// Rank added by a set of high cells when the low cells hold `k` cars
-    /// (row `k`), and how many it holds; rows up to 13 so that any mask
-    /// indexes in bounds (only rows 0–4 occur).
+    /// (row `k`, at most 4), and how many it holds.
     high: Box<[u32]>,
     /// [`Indexer::offset`] and the size of red's part of a block, in 32
     /// bits (every index fits: 240,060,402 on 5×5).
@@ -125,7 +126,7 @@ impl Indexer {
             (r as u32 & 0xffff) | set.count_ones() << 16
         };
         let low = (0..1u32 << LOW_CELLS).map(|s| part(s, 0, 0)).collect();
-        let high = (0..=LOW_CELLS as usize)
+        let high = (0..=MAX_CARS)
             .flat_map(|k| (0..1u32 << HIGH_CELLS).map(move |s| (s, k)))
             .map(|(s, k)| part(s, LOW_CELLS as usize, k))
             .collect();
@@ -194,7 +195,8 @@ impl Indexer {
     #[inline(always)]
     fn rank_count(&self, set: u32) -> (u32, usize) {
         let lo = self.low[(set & LOW_MASK) as usize];
-        let row = (lo >> 16) as usize;
+        // A side has at most four cars (a bigger set is no position).
+        let row = ((lo >> 16) as usize).min(MAX_CARS);
         let hi = self.high
             [(row << HIGH_CELLS) | ((set >> LOW_CELLS) & ((1 << HIGH_CELLS) - 1)) as usize];
         let t = lo + hi;

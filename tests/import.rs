@@ -78,6 +78,13 @@ fn a_pasted_round_reads_as_the_hosts_record_and_matches_its_golden_report() {
     // The solution posted over two messages is one proof of six moves.
     let proof = r.events.iter().find(|e| e.kind == "proof").unwrap();
     assert_eq!(proof.text.split(';').count(), 6);
+    assert_eq!(proof.messages, [13, 14]);
+    // Every message is accounted for: an event's, talk, or unread.
+    let mut seen: Vec<usize> = r.events.iter().flat_map(|e| e.messages.clone()).collect();
+    seen.extend(&r.chatter);
+    seen.extend(r.unread.iter().map(|u| u.message));
+    seen.sort_unstable();
+    assert_eq!(seen, (0..r.messages).collect::<Vec<_>>());
     // The bot's reminder and the players' talk are talk; nothing unread.
     assert!(r.unread.is_empty(), "{:?}", r.unread);
     assert_eq!(r.chatter.len(), 5);

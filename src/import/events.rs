@@ -84,6 +84,8 @@ pub struct ImportOptions {
 pub struct ReadEvent {
     /// The message it came from (the first, for a proof over several).
     pub message: usize,
+    /// Every message it came from (a proof posted over several).
+    pub messages: Vec<usize>,
     pub kind: &'static str,
     /// The event in the game's canonical notation.
     pub text: String,
@@ -254,7 +256,8 @@ pub fn read_match(
     };
 
     // First pass: each message read on its own; proofs joined.
-    let mut bodies: Vec<(usize, Speaker, String, DateTime<Utc>, Body)> = Vec::new();
+    // (messages it came from, speaker, name, time, event)
+    let mut bodies: Vec<(Vec<usize>, Speaker, String, DateTime<Utc>, Body)> = Vec::new();
     let mut unread = Vec::new();
     let mut chatter = Vec::new();
     let mut rounds = 0u32;
@@ -278,20 +281,21 @@ pub fn read_match(
                     rounds += 1;
                 }
                 if let Some(last) = bodies.last_mut() {
-                    let next_to_it = last.1 == speaker
-                        && transcript.messages[last.0 + 1..m.index]
-                            .iter()
-                            .all(|between| {
-                                cast.speaker(&between.author, &between.aliases).is_none()
-                            });
+                    let after = last.0.last().map_or(m.index, |&i| i + 1);
+                    let next_to_it =
+                        last.1 == speaker
+                            && transcript.messages[after.min(m.index)..m.index].iter().all(
+                                |between| cast.speaker(&between.author, &between.aliases).is_none(),
+                            );
                     if next_to_it
                         && matches!(body, Body::Proof(_))
                         && join_proofs(&mut last.4, &body)
                     {
+                        last.0.push(m.index);
                         continue;
                     }
                 }
-                bodies.push((m.index, speaker, name, m.at, body));
+                bodies.push((vec![m.index], speaker, name, m.at, body));
             }
         }
     }
@@ -303,7 +307,7 @@ pub fn read_match(
         unreachable!("the first event is the Create built above")
     };
     let mut state = MatchState::start(c, start).ok();
-    for (message, speaker, name, at, body) in bodies {
+    for (messages, speaker, name, at, body) in bodies {
         let actor = Actor::Importer {
             importer: opts.importer.clone(),
             speaker: Box::new(match speaker {
@@ -320,7 +324,8 @@ pub fn read_match(
             None => (Some("the match could not start".to_string()), None),
         };
         read_events.push(ReadEvent {
-            message,
+            message: messages[0],
+            messages,
             kind: body.kind(),
             text: crate::replay::describe(&body),
             by: name,

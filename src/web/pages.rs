@@ -238,71 +238,74 @@ async fn match_page(
 }
 
 /// A rectangle of the SVG board, in pixels.
-struct SvgPiece {
-    x: u32,
-    y: u32,
-    w: u32,
-    h: u32,
-    cx: u32,
-    cy: u32,
-    label: String,
-    class: String,
+pub(super) struct SvgPiece {
+    pub(super) x: u32,
+    pub(super) y: u32,
+    pub(super) w: u32,
+    pub(super) h: u32,
+    pub(super) cx: u32,
+    pub(super) cy: u32,
+    pub(super) label: String,
+    pub(super) class: String,
 }
 
 /// A rail piece as an SVG path.
-struct SvgRail {
-    d: String,
-    class: String,
+pub(super) struct SvgRail {
+    pub(super) d: String,
+    pub(super) class: String,
 }
 
 /// A gem: a shape per color.
-struct SvgGem {
+pub(super) struct SvgGem {
     /// `circle` or `polygon`.
-    tag: &'static str,
-    cx: u32,
-    cy: u32,
-    r: u32,
-    points: String,
-    class: String,
-    label: String,
-    title: String,
+    pub(super) tag: &'static str,
+    pub(super) cx: u32,
+    pub(super) cy: u32,
+    pub(super) r: u32,
+    pub(super) points: String,
+    pub(super) class: String,
+    pub(super) label: String,
+    pub(super) title: String,
 }
 
 /// A loop drawn over the board.
-struct SvgOverlay {
-    id: String,
-    label: String,
-    class: String,
-    points: String,
-    visible: bool,
-    drawn: bool,
+pub(super) struct SvgOverlay {
+    pub(super) id: String,
+    pub(super) label: String,
+    pub(super) class: String,
+    pub(super) points: String,
+    pub(super) visible: bool,
+    pub(super) drawn: bool,
 }
 
 /// The board as the step template draws it.
-struct Svg {
-    width: u32,
-    height: u32,
-    cells: Vec<(u32, u32)>,
-    cell: u32,
-    col_labels: Vec<(u32, String)>,
-    row_labels: Vec<(u32, String)>,
-    pieces: Vec<SvgPiece>,
+pub(super) struct Svg {
+    pub(super) width: u32,
+    pub(super) height: u32,
+    pub(super) cells: Vec<(u32, u32)>,
+    pub(super) cell: u32,
+    pub(super) col_labels: Vec<(u32, String)>,
+    pub(super) row_labels: Vec<(u32, String)>,
+    pub(super) pieces: Vec<SvgPiece>,
     /// (x, y) of the exit arrow's tip.
-    exit: Option<(u32, u32)>,
+    pub(super) exit: Option<(u32, u32)>,
     /// Screen-reader and test text: the board row by row.
-    summary: String,
-    rails: Vec<SvgRail>,
-    overlays: Vec<SvgOverlay>,
+    pub(super) summary: String,
+    /// The element id (`board` on a step page, none where several boards
+    /// share a page).
+    pub(super) id: Option<&'static str>,
+    pub(super) rails: Vec<SvgRail>,
+    pub(super) overlays: Vec<SvgOverlay>,
     /// Some overlays can be switched on and off.
-    toggles: bool,
-    gems: Vec<SvgGem>,
+    pub(super) toggles: bool,
+    pub(super) gems: Vec<SvgGem>,
 }
 
 const CELL: u32 = 56;
 const MARGIN: u32 = 26;
 
 impl Svg {
-    fn new(d: &Drawing) -> Svg {
+    pub(super) fn new(d: &Drawing) -> Svg {
         let at = |i: u8| MARGIN + i as u32 * CELL;
         let mut cells = Vec::new();
         for r in 0..d.rows {
@@ -475,6 +478,7 @@ impl Svg {
             pieces,
             exit: d.exit_row.map(|r| (at(d.cols) + MARGIN, at(r) + CELL / 2)),
             summary,
+            id: Some("board"),
             rails,
             toggles: d.overlays.iter().any(|o| !o.drawn),
             overlays,

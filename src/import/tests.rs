@@ -564,6 +564,19 @@ fn stacked_attachment_trailers_stay_linear() {
     assert_accounted(&t);
 }
 
+#[test]
+fn compact_mode_is_a_fallback() {
+    let p = "March 18, 2024\n[3:45 PM] reds_: B1 B2\n[3:46 PM] Mika ✦: C4 C5 C6\nand more\n";
+    assert_eq!(detect(p), Some(Format::DiscordPaste));
+    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2024, 6, 1)).unwrap();
+    assert_eq!(
+        texts(&t),
+        [("reds_", "B1 B2"), ("Mika ✦", "C4 C5 C6\nand more")]
+    );
+    assert_eq!(t.messages[1].at, utc(2024, 3, 18, 15, 46));
+    assert_accounted(&t);
+}
+
 fn header_like_line() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("reds_ — Today at 3:45 PM".to_string()),
@@ -573,6 +586,8 @@ fn header_like_line() -> impl Strategy<Value = String> {
         Just("HostBot APP — 03/04/2024 1:39 AM".to_string()),
         Just("x — 25/04/2024 17.03".to_string()),
         Just("[2:06 PM]".to_string()),
+        Just("[2:06 PM] reds_: A1 A2".to_string()),
+        Just("March 18, 2024".to_string()),
         Just("[11/21/2026 3:45 PM] reds_".to_string()),
         Just("{Attachments}".to_string()),
         Just("=".repeat(62)),
@@ -640,4 +655,3 @@ proptest! {
         check_all(&lines.join("\n"));
     }
 }
-

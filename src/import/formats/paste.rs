@@ -47,7 +47,8 @@ use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime};
 
 use super::{blank, skip};
 use crate::import::time::{
-    decide_order, local_to_utc, parse_clock, parse_paste_stamp, Day, RelativeWords, Stamp, Written,
+    decide_order, local_to_utc, parse_clock, parse_paste_stamp, DateTok, Day, RelativeWords, Stamp,
+    Written,
 };
 use crate::import::{
     lines_of, DateOrder, Flag, Format, ImportError, Message, SkipReason, Skipped, TimeContext,
@@ -162,18 +163,41 @@ const MONTH_NAMES: [&str; 12] = [
 
 /// `March 18, 2024` or `18 March 2024`.
 fn is_day_divider(s: &str) -> bool {
+    divider_date(s).is_some()
+}
+
+/// The date of a day divider (`March 18, 2024`, `18 March 2024`).
+fn divider_date(s: &str) -> Option<NaiveDate> {
     let s = s.trim();
-    let words: Vec<&str> = s.split(' ').collect();
-    let digits = |w: &str, lo: usize, hi: usize| {
-        (lo..=hi).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
-    };
-    match words.as_slice() {
-        [m, d, y] if MONTH_NAMES.contains(m) => {
-            d.strip_suffix(',').is_some_and(|d| digits(d, 1, 2)) && digits(y, 4, 4)
-        }
-        [d, m, y] => digits(d, 1, 2) && MONTH_NAMES.contains(m) && digits(y, 4, 4),
-        _ => false,
+    if s.len() > 24 {
+        return None;
     }
+    let words: Vec<&str> = s.split(' ').collect();
+    let num = |w: &str, lo: usize, hi: usize| -> Option<u32> {
+        ((lo..=hi).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| w.parse().ok())
+            .flatten()
+    };
+    let month = |m: &str| {
+        MONTH_NAMES
+            .iter()
+            .position(|x| *x == m)
+            .map(|i| i as u32 + 1)
+    };
+    let (d, m, y) = match words.as_slice() {
+        [m, d, y] => (num(d.strip_suffix(',')?, 1, 2)?, month(m)?, num(y, 4, 4)?),
+        [d, m, y] if month(m).is_some() => (num(d, 1, 2)?, month(m)?, num(y, 4, 4)?),
+        _ => return None,
+    };
+    NaiveDate::from_ymd_opt(y as i32, m, d)
+}
+
+/// A compact-mode line `[3:45 PM] name: text`: time, stamp, name, text.
+fn compact_header(s: &str) -> Option<(NaiveTime, &str, &str, &str)> {
+    let (time, stamp, rest) = follow_up(s)?;
+    let (name, text) = rest.split_once(": ")?;
+    let name = name.trim();
+    (!name.is_empty() && name.chars().count() <= 48).then_some((time, stamp, name, text))
 }
 
 /// `317.06 KB`, `1 KB`, `880 bytes`.
@@ -265,10 +289,16 @@ fn is_tag(s: &str) -> bool {
 /// How strongly `text` looks like a paste: 2 per dated or relative header,
 /// 1 per bare-time header.
 pub fn score(text: &str, words: &RelativeWords) -> usize {
-    text.lines()
+    let headers = text
+        .lines()
         .filter_map(|l| header_candidate(l, words))
         .map(|(_, _, s)| if s.day == Day::Bare { 1 } else { 2 })
-        .sum()
+        .sum();
+    if headers > 0 {
+        return headers;
+    }
+    // The compact-mode fallback counts only when nothing else does.
+    text.lines().filter(|l| compact_header(l).is_some()).count() / 2
 }
 
 /// An accepted header and the lines it owns.
@@ -324,10 +354,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         })
         .collect();
     if cands.is_empty() {
-        return Err(ImportError::NotATranscript {
-            line: 1,
-            detail: "no line looks like `name — Today at 3:45 PM` (a pasted message header)".into(),
-        });
+        return read_compact(&lines, ctx);
     }
 
     let accepted = accept(&lines, &cands, &mut notes);
@@ -479,6 +506,75 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         )
     };
     notes.insert(0, head_note);
+    Ok(Transcript {
+        format: Format::DiscordPaste,
+        messages,
+        skipped,
+        notes,
+        line_count: n,
+    })
+}
+
+/// The compact-mode fallback (unverified in real pastes): `[3:45 PM] name:
+/// text` lines start messages; a day divider above gives their date, else
+/// they are today's.
+fn read_compact(lines: &[&str], ctx: &TimeContext) -> Result<Transcript, ImportError> {
+    let n = lines.len();
+    let mut notes = Vec::new();
+    let mut skipped = Vec::new();
+    let starts: Vec<usize> = (1..=n)
+        .filter(|&l| compact_header(lines[l - 1]).is_some())
+        .collect();
+    let Some(&first) = starts.first() else {
+        return Err(ImportError::NotATranscript {
+            line: 1,
+            detail: "no line looks like `name — Today at 3:45 PM` (a pasted message header)".into(),
+        });
+    };
+    let mut day: Option<NaiveDate> = None;
+    for l in 1..first {
+        day = divider_date(lines[l - 1]).or(day);
+        let why = if day.is_some() && is_day_divider(lines[l - 1]) {
+            SkipReason::DayDivider
+        } else {
+            SkipReason::BeforeFirstMessage
+        };
+        skip(&mut skipped, lines, l, why);
+    }
+    let mut drafts = Vec::with_capacity(starts.len());
+    for (k, &l) in starts.iter().enumerate() {
+        let Some((time, stamp, name, text)) = compact_header(lines[l - 1]) else {
+            continue;
+        };
+        let end = starts.get(k + 1).map_or(n, |x| x - 1);
+        let (author, bot) = decorate(name);
+        let mut d = Draft {
+            author,
+            bot,
+            stamp_text: stamp.to_string(),
+            day: Some(day.map_or(Day::Bare, |d| Day::Date(DateTok::Fixed(d)))),
+            time: Some(time),
+            stamp_line: l,
+            flags: Vec::new(),
+            text: String::new(),
+            text_lines: Vec::new(),
+            embeds: Vec::new(),
+            lines: l..end + 1,
+        };
+        finish(lines, &mut d, l + 1, end, &[l], Some(text), &mut skipped);
+        // A divider inside this message's lines dates the next ones.
+        day = (l + 1..=end)
+            .rev()
+            .find_map(|x| divider_date(lines[x - 1]))
+            .or(day);
+        drafts.push(d);
+    }
+    notes.push(format!(
+        "compact-mode lines `[time] name: text` read as messages; times without a day divider are {} in {}",
+        ctx.date,
+        ctx.tz.name()
+    ));
+    let messages = resolve_times(drafts, DateOrder::MonthFirst, ctx, &mut notes);
     Ok(Transcript {
         format: Format::DiscordPaste,
         messages,

@@ -185,7 +185,9 @@ fn divider_date(s: &str) -> Option<NaiveDate> {
             .map(|i| i as u32 + 1)
     };
     let (d, m, y) = match words.as_slice() {
-        [m, d, y] => (num(d.strip_suffix(',')?, 1, 2)?, month(m)?, num(y, 4, 4)?),
+        [m, d, y] if month(m).is_some() => {
+            (num(d.strip_suffix(',')?, 1, 2)?, month(m)?, num(y, 4, 4)?)
+        }
         [d, m, y] if month(m).is_some() => (num(d, 1, 2)?, month(m)?, num(y, 4, 4)?),
         _ => return None,
     };
@@ -1038,7 +1040,8 @@ mod tests {
         );
         assert_eq!(decorate("HostBot APP"), ("HostBot".into(), true));
         assert!(is_notice("xldn hopped into the server."));
-        assert!(is_day_divider("March 18, 2024"));
+        assert!(is_day_divider("March 18, 2024") && is_day_divider("18 March 2024"));
+        assert!(!is_day_divider("March 32, 2024") && !is_day_divider("B1 B2 B3"));
         assert!(is_size("317.06 KB") && is_file_name("round5.txt") && !is_file_name("A1 A2"));
         assert!(is_emoji_line("👍") && is_emoji_line(":heart_on_fire:") && !is_emoji_line("A1"));
     }

@@ -797,3 +797,91 @@ async fn a_solution_steps_through_its_moves() {
         "no sub-step after the last"
     );
 }
+
+/// A multipart form body (text fields only) and its content type.
+fn multipart(fields: &[(&str, &str)]) -> (String, String) {
+    let boundary = "----arbiter-test-boundary";
+    let mut body = String::new();
+    for (name, value) in fields {
+        body.push_str(&format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        ));
+    }
+    body.push_str(&format!("--{boundary}--\r\n"));
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// The import page: a pasted round previewed message by message with the
+/// board after each event, then committed with a token as a match.
+#[actix_web::test]
+async fn a_transcript_is_previewed_then_committed_as_a_match() {
+    let f = fixture();
+    let app = app!(f);
+    let (status, page) = get_text(&app, "/import").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("enctype=\"multipart/form-data\""), "{page}");
+    assert!(page.contains("up to 8 MiB"), "{page}");
+
+    let transcript = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/import/rush-hour-round.txt"
+    ))
+    .unwrap();
+    let post = |fields: Vec<(&str, &str)>| {
+        let (ct, body) = multipart(&fields);
+        test::TestRequest::post()
+            .uri("/import")
+            .insert_header(("content-type", ct))
+            .set_payload(body)
+            .to_request()
+    };
+    let base = |action: &'static str, token: &'static str| {
+        vec![
+            ("transcript", transcript.as_str()),
+            ("game", "rush-hour"),
+            ("player_a", "mira"),
+            ("player_b", "jonas"),
+            ("host", "kg"),
+            ("tz", "UTC"),
+            ("date", "2026-11-14"),
+            ("action", action),
+            ("token", token),
+            ("id", "penzo-r1"),
+        ]
+    };
+    let resp = test::call_service(&app, post(base("preview", ""))).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    for want in [
+        "What arbiter read",
+        "discord-paste",
+        "place: C2 C3",
+        "part of the proof at message 13",
+        "<strong>0</strong> not understood",
+        "<svg",
+        "mira 1",
+    ] {
+        assert!(page.contains(want), "missing {want:?}: {page}");
+    }
+    // A host who never posts: the page says so and lists the authors.
+    let mut wrong = base("preview", "");
+    wrong[4] = ("host", "quizmaster");
+    let resp = test::call_service(&app, post(wrong)).await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("no message by quizmaster"), "{page}");
+    assert!(page.contains("kg: 3 message(s)"), "{page}");
+
+    // Commit: a token is needed; then the match is stored and shown.
+    let resp = test::call_service(&app, post(base("commit", "wrong"))).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let token: &'static str = Box::leak(f.token.clone().into_boxed_str());
+    let resp = test::call_service(&app, post(base("commit", token))).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    assert_eq!(resp.headers().get("location").unwrap(), "/matches/penzo-r1");
+    let (status, page) = get_text(&app, "/matches/penzo-r1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Every ruling agrees"), "{page}");
+    // The same id again is refused.
+    let resp = test::call_service(&app, post(base("commit", token))).await;
+    assert_eq!(resp.status(), StatusCode::CONFLICT);
+}

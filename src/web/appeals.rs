@@ -226,7 +226,7 @@ async fn appeal_page(
 }
 
 /// Checks a token typed into a form; 401 with what to do otherwise.
-fn form_token(state: &AppState, token: &str) -> Result<(), WebError> {
+pub(super) fn form_token(state: &AppState, token: &str) -> Result<(), WebError> {
     match state.store.token_ok(token.trim()) {
         Ok(true) => Ok(()),
         Ok(false) => Err(WebError::page(
@@ -259,7 +259,7 @@ async fn append_now(
     Ok(seq)
 }
 
-fn see_other(to: String) -> HttpResponse {
+pub(super) fn see_other(to: String) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header(("Location", to))
         .finish()

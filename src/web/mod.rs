@@ -8,6 +8,7 @@
 
 mod api;
 mod appeals;
+mod import;
 mod pages;
 
 use std::collections::BTreeMap;
@@ -108,6 +109,7 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             }))
             .configure(pages::routes)
             .configure(appeals::routes)
+            .configure(import::routes)
             .configure(api::routes);
     }
 }

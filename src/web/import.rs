@@ -1,0 +1,377 @@
+//! `/import`: a Discord transcript in, a match out — with a preview first.
+//!
+//! The person pastes the channel's text (or uploads an export), names the
+//! game, the players and the host, and sees every message beside what
+//! arbiter read from it (an event with the board after it, talk, a message
+//! it could not read, a rule error) before anything is stored; they can
+//! fix the mapping and preview again. Committing needs a write token, like
+//! every other write, and stores the whole transcript with the match.
+//!
+//! The form is `multipart/form-data` so that a file upload works without
+//! JavaScript; an uploaded file wins over the text box, and the preview
+//! puts the transcript back into the text box so the next round trip (a
+//! new preview, or the commit) carries it without a second upload.
+
+use std::collections::BTreeMap;
+
+use actix_multipart::Multipart;
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use chrono::NaiveDate;
+use futures_util::StreamExt;
+
+use super::appeals::{form_token, see_other};
+use super::pages::{html, Svg};
+use super::{AppState, WebError};
+use crate::games::GameKind;
+use crate::import::events::{self, ImportOptions, ImportReport};
+use crate::import::{self, DateOrder, Format, TimeContext, MAX_INPUT_BYTES};
+use crate::log::MatchId;
+use crate::replay::Replay;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(import_form).service(import_post);
+}
+
+/// What the form holds (every field a string, as typed).
+#[derive(Default, Clone)]
+struct ImportForm {
+    transcript: String,
+    game: String,
+    player_a: String,
+    player_b: String,
+    host: String,
+    aliases: String,
+    tz: String,
+    date: String,
+    date_order: String,
+    format: String,
+    title: String,
+    id: String,
+}
+
+/// One message of the preview.
+struct PreviewRow {
+    index: usize,
+    author: String,
+    stamp: String,
+    at: String,
+    text: String,
+    /// `event`, `talk`, `unread`, `rule-error`, `joined`.
+    class: &'static str,
+    /// What arbiter read, in words.
+    read: String,
+    board: Option<Svg>,
+}
+
+#[derive(Template)]
+#[template(path = "import.html")]
+struct ImportPage {
+    form: ImportForm,
+    games: Vec<(&'static str, &'static str)>,
+    formats: Vec<&'static str>,
+    limit_mib: usize,
+    /// Why the transcript could not be read or mapped.
+    error: Option<String>,
+    report: Option<ImportReport>,
+    rows: Vec<PreviewRow>,
+    /// Authors and their message counts, to help with the mapping.
+    authors: Vec<(String, usize)>,
+}
+
+impl ImportPage {
+    fn new(form: ImportForm) -> ImportPage {
+        ImportPage {
+            form,
+            games: GameKind::ALL
+                .iter()
+                .map(|g| (g.slug(), g.title()))
+                .collect(),
+            formats: Format::ALL.iter().map(|f| f.slug()).collect(),
+            limit_mib: MAX_INPUT_BYTES >> 20,
+            error: None,
+            report: None,
+            rows: Vec::new(),
+            authors: Vec::new(),
+        }
+    }
+}
+
+#[get("/import")]
+async fn import_form() -> Result<HttpResponse, WebError> {
+    let form = ImportForm {
+        game: "rush-hour".into(),
+        tz: "UTC".into(),
+        date: chrono::Utc::now().date_naive().to_string(),
+        ..ImportForm::default()
+    };
+    html(&ImportPage::new(form))
+}
+
+/// Reads the multipart form: text fields, the uploaded file (which wins
+/// over the text box when it is not empty), the action and the token.
+async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String), WebError> {
+    let too_big = || {
+        WebError::page(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the form is over the {} MiB limit: export a shorter range of messages and import it in parts",
+                MAX_INPUT_BYTES >> 20
+            ),
+        )
+    };
+    let mut fields: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut total = 0usize;
+    while let Some(item) = payload.next().await {
+        let mut field = item.map_err(|e| {
+            WebError::page(
+                StatusCode::BAD_REQUEST,
+                format!("the form did not arrive whole: {e}"),
+            )
+        })?;
+        let name = field.name().unwrap_or_default().to_string();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|e| {
+                WebError::page(
+                    StatusCode::BAD_REQUEST,
+                    format!("the form did not arrive whole: {e}"),
+                )
+            })?;
+            total += chunk.len();
+            if total > MAX_INPUT_BYTES + (64 << 10) {
+                return Err(too_big());
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        fields.insert(name, bytes);
+    }
+    let text = |k: &str| {
+        fields
+            .get(k)
+            .map(|b| String::from_utf8_lossy(b).trim().to_string())
+            .unwrap_or_default()
+    };
+    let transcript = match fields.get("file").filter(|b| !b.is_empty()) {
+        Some(bytes) => import::decode(bytes)
+            .map_err(|e| WebError::page(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?,
+        None => fields
+            .get("transcript")
+            .map(|b| String::from_utf8_lossy(b).into_owned())
+            .unwrap_or_default(),
+    };
+    let form = ImportForm {
+        transcript,
+        game: text("game"),
+        player_a: text("player_a"),
+        player_b: text("player_b"),
+        host: text("host"),
+        aliases: text("aliases"),
+        tz: text("tz"),
+        date: text("date"),
+        date_order: text("date_order"),
+        format: text("format"),
+        title: text("title"),
+        id: text("id"),
+    };
+    Ok((form, text("action"), text("token")))
+}
+
+/// The options the form names, or what is wrong with them.
+fn options(form: &ImportForm) -> Result<(ImportOptions, TimeContext, Option<Format>), String> {
+    let game =
+        GameKind::from_slug(&form.game).ok_or_else(|| format!("unknown game '{}'", form.game))?;
+    if form.player_a.is_empty() || form.player_b.is_empty() || form.host.is_empty() {
+        return Err("name both players and the host, as their names appear in the transcript (the list of authors below helps)".into());
+    }
+    let tz: chrono_tz::Tz = form.tz.parse().map_err(|_| {
+        format!(
+            "'{}' is not a time zone: use an IANA name like Europe/Berlin or UTC",
+            form.tz
+        )
+    })?;
+    let date = NaiveDate::parse_from_str(&form.date, "%Y-%m-%d")
+        .map_err(|_| format!("'{}' is not a date: write YYYY-MM-DD", form.date))?;
+    let mut ctx = TimeContext::new(tz, date);
+    ctx.date_order = match form.date_order.as_str() {
+        "day-first" => Some(DateOrder::DayFirst),
+        "month-first" => Some(DateOrder::MonthFirst),
+        _ => None,
+    };
+    let forced = Format::from_slug(&form.format);
+    let mut aliases = BTreeMap::new();
+    for line in form
+        .aliases
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
+        let (other, name) = line
+            .split_once('=')
+            .ok_or_else(|| format!("the alias line '{line}' is not OTHER = NAME"))?;
+        aliases.insert(other.trim().to_string(), name.trim().to_string());
+    }
+    let opts = ImportOptions {
+        game,
+        cast: events::Cast {
+            players: [form.player_a.clone(), form.player_b.clone()],
+            host: form.host.clone(),
+            aliases,
+        },
+        title: if form.title.is_empty() {
+            format!("{} (imported)", game.title())
+        } else {
+            form.title.clone()
+        },
+        importer: "arbiter /import".into(),
+        source_name: "pasted".into(),
+        config: None,
+    };
+    Ok((opts, ctx, forced))
+}
+
+#[post("/import")]
+async fn import_post(
+    state: web::Data<AppState>,
+    payload: Multipart,
+) -> Result<HttpResponse, WebError> {
+    let (form, action, token) = read_form(payload).await?;
+    let mut page = ImportPage::new(form.clone());
+    let (opts, ctx, forced) = match options(&form) {
+        Ok(x) => x,
+        Err(e) => {
+            page.error = Some(e);
+            return html(&page);
+        }
+    };
+    let transcript = match import::read_transcript(&form.transcript, forced, &ctx) {
+        Ok(t) => t,
+        Err(e) => {
+            page.error = Some(e.to_string());
+            return html(&page);
+        }
+    };
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for m in &transcript.messages {
+        *counts.entry(m.author.clone()).or_default() += 1;
+    }
+    page.authors = counts.into_iter().collect();
+    let imported = match events::read_match(&transcript, &form.transcript, &opts) {
+        Ok(x) => x,
+        Err(e) => {
+            page.error = Some(e.to_string());
+            return html(&page);
+        }
+    };
+
+    if action == "commit" {
+        form_token(&state, &token)?;
+        let id = MatchId::parse(&form.id)
+            .map_err(|e| WebError::page(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+        let store = state.store.clone();
+        let events = imported.events;
+        let stored_id = id.clone();
+        web::block(move || -> Result<(), crate::log::StoreError> {
+            if store.events(&stored_id).is_ok_and(|e| !e.is_empty()) {
+                return Err(crate::log::StoreError::Exists(stored_id.to_string()));
+            }
+            for (seq, e) in events.into_iter().enumerate() {
+                store.append(&stored_id, seq as u64, e)?;
+            }
+            Ok(())
+        })
+        .await
+        .map_err(|e| WebError::page(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+        return Ok(see_other(format!("/matches/{id}")));
+    }
+
+    // The preview: each message beside what was read, with the board
+    // after each event (the events replayed as they would be stored).
+    let envelopes: Vec<_> = imported
+        .events
+        .iter()
+        .enumerate()
+        .map(|(seq, e)| crate::log::Envelope {
+            match_id: MatchId::parse("preview").expect("a fixed valid id"),
+            seq: seq as u64,
+            occurred_at: e.occurred_at,
+            recorded_at: e.occurred_at,
+            actor: e.actor.clone(),
+            body: e.body.clone(),
+        })
+        .collect();
+    let replay = Replay::new(&envelopes);
+    let report = imported.report;
+    let mut read: BTreeMap<usize, (&'static str, String, Option<Svg>)> = BTreeMap::new();
+    for (k, e) in report.events.iter().enumerate() {
+        let board = replay
+            .steps
+            .get(k + 1)
+            .and_then(|s| s.view())
+            .and_then(|v| v.drawing)
+            .map(|d| {
+                let mut svg = Svg::new(&d);
+                svg.id = None;
+                svg
+            });
+        let (class, words) = match &e.rule_error {
+            Some(err) => (
+                "rule-error",
+                format!("{}: {} — rule error: {err}", e.kind, e.text),
+            ),
+            None => ("event", format!("{}: {}", e.kind, e.text)),
+        };
+        read.insert(e.message, (class, words, board));
+        for &later in &e.messages[1..] {
+            read.insert(
+                later,
+                (
+                    "joined",
+                    format!("part of the {} at message {}", e.kind, e.message),
+                    None,
+                ),
+            );
+        }
+    }
+    for u in &report.unread {
+        read.insert(
+            u.message,
+            ("unread", format!("not understood: {}", u.reason), None),
+        );
+    }
+    page.rows = transcript
+        .messages
+        .iter()
+        .map(|m| {
+            let (class, words, board) =
+                read.remove(&m.index)
+                    .unwrap_or(("talk", "talk".to_string(), None));
+            PreviewRow {
+                index: m.index,
+                author: m.author.clone(),
+                stamp: m.stamp.clone(),
+                at: m.at.format("%Y-%m-%d %H:%M UTC").to_string(),
+                text: m.text.clone(),
+                class,
+                read: words,
+                board,
+            }
+        })
+        .collect();
+    page.report = Some(report);
+    if page.form.id.is_empty() {
+        page.form.id = format!(
+            "{}-{}",
+            opts.game.slug(),
+            transcript
+                .messages
+                .first()
+                .map_or("import".to_string(), |m| m
+                    .at
+                    .format("%Y%m%d-%H%M")
+                    .to_string())
+        );
+    }
+    html(&page)
+}

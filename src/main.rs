@@ -933,6 +933,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         e.message, e.kind, e.by, e.text
                     );
                 }
+                for e in &r.events {
+                    if let Some(o) = &e.overtime {
+                        println!("  message {:>4}  CLOCK: {o}", e.message);
+                    }
+                }
                 for u in &r.unread {
                     println!("  message {:>4}  NOT READ: {}", u.message, u.reason);
                 }

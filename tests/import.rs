@@ -115,7 +115,7 @@ fn a_committed_import_keeps_the_transcript_and_verifies() {
 }
 
 #[test]
-fn unknown_names_and_unsupported_games_are_clear_errors() {
+fn unknown_names_and_options_for_another_game_are_clear_errors() {
     let text = data("rush-hour-round.txt");
     let ctx = import::TimeContext::new(
         chrono_tz::UTC,
@@ -132,10 +132,11 @@ fn unknown_names_and_unsupported_games_are_clear_errors() {
     // An alias ties another name to the host.
     o.cast.aliases.insert("kg".into(), "quizmaster".into());
     assert!(events::read_match(&t, &text, &o).is_ok());
+    // Options for another game than the one named are refused.
     let mut o = options();
-    o.game = GameKind::Dodgem;
+    o.config = Some(arbiter::games::GameConfig::Dodgem(Default::default()));
     let e = events::read_match(&t, &text, &o).err().unwrap().to_string();
-    assert!(e.contains("not supported yet"), "{e}");
+    assert!(e.contains("options given are for dodgem"), "{e}");
 }
 
 proptest! {
@@ -166,4 +167,35 @@ proptest! {
         let speaker = if host { Speaker::Host } else { Speaker::Player(1) };
         let _ = rush_hour::notation::read_chat(&text, speaker, &ctx);
     }
+}
+
+#[test]
+fn a_player_who_runs_over_is_marked_at_that_message() {
+    // The same round with mira's solution three minutes after her claim
+    // (two are allowed): a minute comes off her reserve.
+    let text = data("rush-hour-round.txt")
+        .replace(
+            "mira — Today at 7:05 PM\n1. W left 2",
+            "mira — Today at 7:07 PM\n1. W left 2",
+        )
+        .replace("[7:05 PM]\nT right", "[7:07 PM]\nT right")
+        .replace(
+            "jonas — Today at 7:05 PM\npass",
+            "jonas — Today at 7:08 PM\npass",
+        )
+        .replace("kg — Today at 7:06 PM", "kg — Today at 7:09 PM");
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 14).unwrap(),
+    );
+    let t = import::read_transcript(&text, None, &ctx).unwrap();
+    let r = events::read_match(&t, &text, &options()).unwrap().report;
+    let over: Vec<(&str, &str)> = r
+        .events
+        .iter()
+        .filter_map(|e| e.overtime.as_deref().map(|o| (e.kind, o)))
+        .collect();
+    assert_eq!(over.len(), 1, "{over:?}");
+    assert_eq!(over[0].0, "proof");
+    assert!(over[0].1.starts_with("mira ran 60.0 s over"), "{over:?}");
 }

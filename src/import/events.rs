@@ -95,6 +95,9 @@ pub struct ReadEvent {
     pub rule_error: Option<String>,
     /// What the event did, by the rules.
     pub note: Option<String>,
+    /// Set when the clock ran over its allowance at this event: how much
+    /// of the player's reserve it took, and what is left.
+    pub overtime: Option<String>,
 }
 
 /// A message that became no event and is not talk.
@@ -316,6 +319,7 @@ pub fn read_match(
             }),
         };
         let seq = events.len() as u64;
+        let before = state.as_ref().and_then(reserves);
         let (rule_error, note) = match state.as_mut() {
             Some(s) => match s.apply(seq, &body, &actor, at) {
                 Ok(note) => (None, Some(note)),
@@ -323,7 +327,20 @@ pub fn read_match(
             },
             None => (Some("the match could not start".to_string()), None),
         };
+        let overtime = match (before, state.as_ref().and_then(reserves)) {
+            (Some(b), Some(a)) => (0..2).find(|&p| a[p] < b[p]).map(|p| {
+                format!(
+                    "{} ran {:.1} s over; reserve left {:.1} s{}",
+                    cast.players[p],
+                    (b[p] - a[p]) as f64 / 1000.0,
+                    a[p].max(0) as f64 / 1000.0,
+                    if a[p] < 0 { " — ran out" } else { "" }
+                )
+            }),
+            _ => None,
+        };
         read_events.push(ReadEvent {
+            overtime,
             message: messages[0],
             messages,
             kind: body.kind(),
@@ -354,6 +371,16 @@ pub fn read_match(
         },
         events,
     })
+}
+
+/// Each player's time reserve (milliseconds, seat order), for the games
+/// that keep one.
+fn reserves(state: &MatchState) -> Option<[i64; 2]> {
+    match state {
+        MatchState::RushHour(m) => Some(m.reserve_ms),
+        MatchState::Duorail(m) => Some(m.bank_ms),
+        _ => None,
+    }
 }
 
 /// What the rules give: each round's winner, the score, the match winner.

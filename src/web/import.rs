@@ -315,13 +315,16 @@ async fn import_post(
                 svg.id = None;
                 svg
             });
-        let (class, words) = match &e.rule_error {
+        let (class, mut words) = match &e.rule_error {
             Some(err) => (
                 "rule-error",
                 format!("{}: {} — rule error: {err}", e.kind, e.text),
             ),
             None => ("event", format!("{}: {}", e.kind, e.text)),
         };
+        if let Some(o) = &e.overtime {
+            words.push_str(&format!(" — clock: {o}"));
+        }
         read.insert(e.message, (class, words, board));
         for &later in &e.messages[1..] {
             read.insert(

@@ -35,6 +35,11 @@
 //! - **Reactions only at the end, and only when unmistakable**: an emoji
 //!   line followed by a count, `Click to react`/`Add Reaction`, or two or
 //!   more bare counts. A lone trailing `3` stays text (it may be an answer).
+//! - **Compact mode is only a fallback**: `[3:45 PM] name: text` lines are
+//!   read as messages (dated by the day divider above) only when no line
+//!   is a regular header, since the compact copy format is unverified.
+//! - **Embeds are kept apart**: a provider line (`GitHub`, `YouTube`, …)
+//!   under a URL starts an embed, whose lines go to `Message::embeds`.
 //! - **Time.** `[time]` follow-ups take their header's date; a relative or
 //!   bare time that goes down (23:59 → 00:01) moves to the next day; if
 //!   that would put messages after the paste date, the relative ones move

@@ -8,8 +8,10 @@
 //!
 //! Files: `grid` (gems, rocks, cells), `proof` (powerups and the proof
 //! notation), `engine` (the cascade and its trace), `solver` (the best
-//! possible claim).
+//! possible claim), `chat` (chat messages as events, for importing
+//! transcripts).
 
+pub mod chat;
 pub mod check;
 pub mod engine;
 pub mod fast;

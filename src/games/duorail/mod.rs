@@ -11,9 +11,11 @@
 //! The rules as implemented are in `docs/rules/duorail.md`. Files: `board`
 //! (cells, pieces, tracks and the exact track check), `rules` (the match),
 //! `solver` (the longest track, by a frontier DP), `check` (what the
-//! verifier recomputes), `view` (what a page draws).
+//! verifier recomputes), `view` (what a page draws), `chat` (chat messages
+//! as events, for importing transcripts).
 
 pub mod board;
+pub mod chat;
 pub mod check;
 pub mod rules;
 pub mod solver;

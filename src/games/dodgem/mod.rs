@@ -10,6 +10,7 @@
 //! analysis of the whole game: value and remoteness of every position).
 
 pub mod board;
+pub mod notation;
 pub mod rules;
 pub mod solver;
 pub mod view;

@@ -14,6 +14,7 @@
 //! are [`view`].
 
 pub mod analysis;
+pub mod notation;
 pub mod rules;
 pub mod view;
 

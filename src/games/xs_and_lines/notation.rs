@@ -1,0 +1,587 @@
+//! x's and lines in chat: a player's x (`C3`) or line (`C3-F6 via F3`),
+//! and the host's words that set up and end a one-game match.
+//!
+//! The reader does not know the grid or the stage: a message naming one
+//! cell is an x, two or three cells a line, and the rules say whether that
+//! fits the game at that point (a line in part 1 is a rule error at its
+//! step, not a misreading). Lines are read in the ways players write them
+//! — `C3-F6 via F3`, `c3 to f6 (via f3)`, `C3→F6 through F3`, `C3-F3-F6`
+//! (the middle cell is the corner) — and printed canonically, `C3-F6 via
+//! F3`, as the rules and the RULINGS write them.
+//!
+//! The host's part is shared by the three one-game matches (Dodgem and
+//! the permutation game call the functions marked `pub(crate)`): who is
+//! player 1, a ruling on the game and a time-out. Those are read clause by
+//! clause (a clause ends at `,` `;` `.` `!` a new line, `and` or `vs`), and
+//! a player counts only when named right next to the key word (`quill
+//! wins`, `winner: quill`, `quill is player 1`), so `marrow blundered,
+//! quill wins` names quill and a rules reminder (`the player who draws the
+//! last line loses, first to 8 x's`) names no one and stays talk.
+
+use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, Speaker};
+use crate::log::event::{Body, Ruling, Scope, Timeout};
+
+use super::rules;
+
+/// Reads one chat message of an x's-and-lines match, as a good host
+/// would: case, extra spaces, commas, emoji and markdown do not matter.
+///
+/// - a player: an x (`C3`, `x on c3`), a line (`C3-F6 via F3`, `B2-F7`),
+///   or `pass` (which the rules refuse: a player who can move must);
+/// - the host: who is player 1 (`quill is player 1`, `P1: quill`, `quill
+///   goes first`), a ruling (`quill wins`, `game to quill`), a time-out
+///   (`marrow ran out of time`).
+///
+/// Anything else is talk, unless it names cells and still cannot be read
+/// as one x or one line: then the reason says how to write it.
+pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
+    let clean = clean_chat(&arrows_as_dashes(text));
+    match speaker {
+        Speaker::Player(_) => read_player(&clean),
+        Speaker::Host => read_host(&clean, text, ctx, &[], |first| {
+            RoundSetup::XsAndLines(rules::Setup { first })
+        }),
+    }
+}
+
+/// `→` and friends between two cells are a dash (clean_chat drops them,
+/// which would glue `C3→F6` into one word).
+pub(crate) fn arrows_as_dashes(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '→' | '➡' | '⟶' | '⇒' | '↦' | '–' | '—' => '-',
+            c => c,
+        })
+        .collect()
+}
+
+/// Lowercase words of a cleaned message: letters, digits and `_`.
+pub(crate) fn words(clean: &str) -> Vec<String> {
+    clean
+        .to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A cell of a grid up to 15×15 (`c3`, `l12`), lowercase: (column, row
+/// from 1).
+pub(crate) fn grid_cell(w: &str) -> Option<(u8, u8)> {
+    let mut chars = w.chars();
+    let col = chars.next().filter(|c| ('a'..='o').contains(c))?;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 2 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let row: u8 = digits.parse().ok()?;
+    ((1..=15).contains(&row)).then_some((col as u8 - b'a', row))
+}
+
+/// A cell as the rules print it: `C3`.
+pub(crate) fn cell_name((col, row): (u8, u8)) -> String {
+    format!("{}{row}", (b'A' + col) as char)
+}
+
+/// Words a player puts around an x or a line.
+const FILLER: [&str; 18] = [
+    "x", "s", "on", "at", "in", "place", "placing", "i", "put", "draw", "drawing", "line", "from",
+    "to", "an", "a", "my", "the",
+];
+
+/// Words that name the corner of an L.
+const CORNER: [&str; 6] = ["via", "through", "thru", "corner", "turn", "turning"];
+
+const HOW: &str =
+    "write one x as its cell, like 'C3', or one line as 'C3-F6 via F3' ('B2-F7' when straight)";
+
+fn read_player(clean: &str) -> ChatReading {
+    let w = words(clean);
+    if is_pass(&w) {
+        return ChatReading::Event(Body::Pass);
+    }
+    let cells: Vec<(u8, u8)> = w.iter().filter_map(|x| grid_cell(x)).collect();
+    if cells.is_empty() {
+        return ChatReading::Chatter;
+    }
+    let others: Vec<&String> = w
+        .iter()
+        .filter(|x| {
+            grid_cell(x).is_none() && !FILLER.contains(&x.as_str()) && !CORNER.contains(&x.as_str())
+        })
+        .collect();
+    if !others.is_empty() {
+        return ChatReading::Unread(format!(
+            "it names {} but also '{}': {HOW}",
+            list(&cells),
+            others
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    let via_at = w.iter().position(|x| CORNER.contains(&x.as_str()));
+    let mv = match (cells.as_slice(), via_at) {
+        ([one], None) => cell_name(*one),
+        ([from, to], None) => format!("{}-{}", cell_name(*from), cell_name(*to)),
+        ([a, b, c], None) => {
+            // A path: the middle cell is the corner.
+            format!("{}-{} via {}", cell_name(*a), cell_name(*c), cell_name(*b))
+        }
+        ([a, b, c], Some(at)) => {
+            // The cell after "via" is the corner; the others are the ends.
+            let corner_word = w[at + 1..].iter().find_map(|x| grid_cell(x));
+            match corner_word {
+                Some(v) if v == *c => {
+                    format!("{}-{} via {}", cell_name(*a), cell_name(*b), cell_name(v))
+                }
+                Some(v) if v == *a => {
+                    format!("{}-{} via {}", cell_name(*b), cell_name(*c), cell_name(v))
+                }
+                _ => {
+                    return ChatReading::Unread(format!("the corner of the line is unclear: {HOW}"))
+                }
+            }
+        }
+        ([_], Some(_)) | ([_, _], Some(_)) => {
+            return ChatReading::Unread(format!("a line needs both ends and its corner: {HOW}"))
+        }
+        _ => {
+            return ChatReading::Unread(format!(
+                "{} cells in one message: {HOW}, one per message",
+                cells.len()
+            ))
+        }
+    };
+    ChatReading::Event(Body::Place(Placement::XsAndLines(rules::Placement { mv })))
+}
+
+/// `pass` alone, or with a word of talk (`pass, sorry`).
+pub(crate) fn is_pass(w: &[String]) -> bool {
+    w.first().is_some_and(|x| x == "pass")
+        && w.len() <= 3
+        && !w.iter().any(|x| grid_cell(x).is_some())
+}
+
+fn list(cells: &[(u8, u8)]) -> String {
+    cells
+        .iter()
+        .map(|c| cell_name(*c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The host of x's and lines or the permutation game: a ruling, a
+/// time-out, who is player 1 (`setup` makes the game's setup naming
+/// them). `draws` are the clauses that end the game with no winner (none
+/// in x's and lines).
+pub(crate) fn read_host(
+    clean: &str,
+    raw: &str,
+    ctx: &ChatContext,
+    draws: &[&[&str]],
+    setup: fn(String) -> RoundSetup,
+) -> ChatReading {
+    if let Some(r) = read_ending(clean, raw, ctx, draws) {
+        return r;
+    }
+    let clauses = clauses(clean);
+    let names = name_words(ctx);
+    if let Some(seat) = clauses.iter().find_map(|c| player_one(c, &names)) {
+        return ChatReading::Event(Body::RoundStart(setup(ctx.players[seat].clone())));
+    }
+    if clauses.iter().any(|c| misnames_player_one(c)) && !clean.contains('?') {
+        return ChatReading::Unread(
+            "it names player 1 but no player of this match: write '<player> is player 1', or check the player mapping".to_string(),
+        );
+    }
+    ChatReading::Chatter
+}
+
+/// A message cut into clauses, each as lowercase words.
+pub(crate) fn clauses(clean: &str) -> Vec<Vec<String>> {
+    let lower = clean.to_lowercase();
+    let mut out = Vec::new();
+    for part in lower.split([',', ';', '.', '!', '\n', '|', '&']) {
+        let mut clause = Vec::new();
+        for w in words(part) {
+            if w == "and" || w == "vs" || w == "versus" || w == "but" {
+                if !clause.is_empty() {
+                    out.push(std::mem::take(&mut clause));
+                }
+            } else {
+                clause.push(w);
+            }
+        }
+        if !clause.is_empty() {
+            out.push(clause);
+        }
+    }
+    out
+}
+
+/// Each player's name as words (seat order).
+pub(crate) fn name_words(ctx: &ChatContext) -> Vec<Vec<String>> {
+    ctx.players.iter().map(|p| words(p)).collect()
+}
+
+/// Where each player is named in a clause: (start, end, seat).
+fn named(clause: &[String], names: &[Vec<String>]) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (seat, name) in names.iter().enumerate() {
+        if name.is_empty() || name.len() > clause.len() {
+            continue;
+        }
+        for start in 0..=clause.len() - name.len() {
+            if clause[start..start + name.len()] == name[..] {
+                out.push((start, start + name.len(), seat));
+            }
+        }
+    }
+    out
+}
+
+/// Which side of a key word a name may stand on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    Before,
+    After,
+    Either,
+}
+
+/// The player named next to the words `key` (`at` is where they start),
+/// at most `gap` words away on `side`, the nearest first; `None` when
+/// none is, or when the two players are named equally near.
+pub(crate) fn player_near(
+    clause: &[String],
+    names: &[Vec<String>],
+    at: usize,
+    key_len: usize,
+    side: Side,
+    gap: usize,
+) -> Option<usize> {
+    let found = named(clause, names);
+    let distance = |(start, end, _): &(usize, usize, usize)| -> Option<usize> {
+        if *end <= at && side != Side::After {
+            Some(at - end)
+        } else if *start >= at + key_len && side != Side::Before {
+            Some(start - (at + key_len))
+        } else {
+            None
+        }
+    };
+    let mut near: Vec<(usize, usize)> = found
+        .iter()
+        .filter_map(|n| distance(n).filter(|d| *d <= gap).map(|d| (d, n.2)))
+        .collect();
+    near.sort_unstable();
+    match near.as_slice() {
+        [] => None,
+        [(d, seat), rest @ ..] => {
+            if rest.iter().any(|(d2, s2)| d2 == d && s2 != seat) {
+                None
+            } else {
+                Some(*seat)
+            }
+        }
+    }
+}
+
+/// Where the word sequence `key` starts in a clause.
+pub(crate) fn find_seq(clause: &[String], key: &[&str]) -> Option<usize> {
+    if key.is_empty() || key.len() > clause.len() {
+        return None;
+    }
+    (0..=clause.len() - key.len()).find(|&i| {
+        clause[i..i + key.len()]
+            .iter()
+            .zip(key)
+            .all(|(a, b)| a == b)
+    })
+}
+
+/// Ways of naming player 1, each with the side the name stands on.
+const PLAYER_ONE: [(&[&str], Side); 9] = [
+    (&["player", "1"], Side::Either),
+    (&["player", "one"], Side::Either),
+    (&["p1"], Side::Either),
+    (&["first", "player"], Side::Either),
+    (&["goes", "first"], Side::Before),
+    (&["moves", "first"], Side::Before),
+    (&["places", "first"], Side::Before),
+    (&["starts"], Side::Before),
+    (&["begins"], Side::Before),
+];
+
+/// The seat a clause names as player 1 (`quill is player 1`, `P1:
+/// quill`, `quill goes first`).
+pub(crate) fn player_one(clause: &[String], names: &[Vec<String>]) -> Option<usize> {
+    PLAYER_ONE.iter().find_map(|(key, side)| {
+        let at = find_seq(clause, key)?;
+        player_near(clause, names, at, key.len(), *side, 2)
+    })
+}
+
+/// Whether a clause says someone who is not a player is player 1 (`Quil
+/// is player 1`): the key and exactly one other word.
+fn misnames_player_one(clause: &[String]) -> bool {
+    const AROUND: [&str; 8] = ["is", "the", "as", "will", "be", "places", "first", "goes"];
+    let Some((at, len)) = PLAYER_ONE[..4]
+        .iter()
+        .find_map(|(key, _)| find_seq(clause, key).map(|at| (at, key.len())))
+    else {
+        return false;
+    };
+    clause
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| (*i < at || *i >= at + len) && !AROUND.contains(&w.as_str()))
+        .count()
+        == 1
+}
+
+/// Words that make a clause a hypothesis or a denial, not a ruling.
+const NOT_A_RULING: [&str; 12] = [
+    "if", "could", "would", "should", "might", "can", "not", "never", "almost", "nearly", "didn",
+    "doesn",
+];
+
+/// A ruling on the game (`quill wins`, `game to quill`, `winner:
+/// quill`, a draw) or a time-out (`marrow ran out of time`), read as a
+/// good host's record of a one-game match: scope the match, the host's
+/// words kept. `draws` are clauses (word sequences) that rule the game
+/// drawn or shared, no winner. `None`: neither.
+pub(crate) fn read_ending(
+    clean: &str,
+    raw: &str,
+    ctx: &ChatContext,
+    draws: &[&[&str]],
+) -> Option<ChatReading> {
+    let names = name_words(ctx);
+    let text = || {
+        raw.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let ruling = |winner: Option<usize>| {
+        ChatReading::Event(Body::Ruling(Ruling {
+            scope: Scope::Match,
+            winner: winner.map(|s| ctx.players[s].clone()),
+            text: text(),
+        }))
+    };
+    let clauses = clauses(clean);
+    let mut unnamed = false;
+    for c in &clauses {
+        if c.iter().any(|w| NOT_A_RULING.contains(&w.as_str())) {
+            continue;
+        }
+        // `quill wins`, `quill won`, `quill is the winner`, `winner: quill`,
+        // `game to quill`, `victory for quill`.
+        let keys: [(&[&str], Side); 8] = [
+            (&["wins"], Side::Before),
+            (&["won"], Side::Before),
+            (&["winner"], Side::Either),
+            (&["game", "to"], Side::After),
+            (&["match", "to"], Side::After),
+            (&["win", "to"], Side::After),
+            (&["win", "goes", "to"], Side::After),
+            (&["victory", "for"], Side::After),
+        ];
+        for (key, side) in keys {
+            if let Some(at) = find_seq(c, key) {
+                match player_near(c, &names, at, key.len(), side, 2) {
+                    Some(seat) => return Some(ruling(Some(seat))),
+                    // `Quil wins`: a short ruling naming someone else.
+                    None if c.len() <= 4 && named(c, &names).is_empty() => unnamed = true,
+                    None => {}
+                }
+            }
+        }
+        if draws.iter().any(|d| find_seq(c, d).is_some())
+            || ["nobody", "noone"]
+                .iter()
+                .any(|n| find_seq(c, &[n, "wins"]).is_some())
+            || find_seq(c, &["no", "one", "wins"]).is_some()
+            || find_seq(c, &["no", "winner"]).is_some()
+        {
+            return Some(ruling(None));
+        }
+    }
+    // A time-out.
+    const TIME: [&[&str]; 6] = [
+        &["timed", "out"],
+        &["time", "out"],
+        &["timeout"],
+        &["out", "of", "time"],
+        &["flagged"],
+        &["ran", "out"],
+    ];
+    for c in &clauses {
+        if TIME.iter().any(|t| find_seq(c, t).is_some()) {
+            if let [(_, _, seat)] = named(c, &names).as_slice() {
+                return Some(ChatReading::Event(Body::Timeout(Timeout {
+                    player: ctx.players[*seat].clone(),
+                    note: text(),
+                })));
+            }
+        }
+    }
+    if unnamed && !clean.contains('?') {
+        return Some(ChatReading::Unread(
+            "a ruling that names no player of this match: name the winner ('quill wins'), or check the player mapping".to_string(),
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, speaker: Speaker) -> ChatReading {
+        let players = ["quill".to_string(), "Marrow Bone".to_string()];
+        read_chat(
+            text,
+            speaker,
+            &ChatContext {
+                players: &players,
+                rounds: 1,
+            },
+        )
+    }
+
+    fn mv(text: &str) -> String {
+        match read(text, Speaker::Player(0)) {
+            ChatReading::Event(Body::Place(Placement::XsAndLines(p))) => p.mv,
+            other => panic!("{text:?} read as {other:?}"),
+        }
+    }
+
+    fn event(text: &str) -> Body {
+        match read(text, Speaker::Host) {
+            ChatReading::Event(b) => b,
+            other => panic!("{text:?} read as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn players_place_xs_in_any_case_and_dress() {
+        for text in [
+            "C3",
+            "c3",
+            "  **C3** ",
+            "x on c3",
+            "C3 ✖️",
+            "`c3`",
+            "placing C3",
+        ] {
+            assert_eq!(mv(text), "C3", "{text}");
+        }
+        assert_eq!(mv("L12"), "L12");
+    }
+
+    #[test]
+    fn players_draw_lines_as_they_write_them() {
+        for text in [
+            "C3-F6 via F3",
+            "c3-f6 via f3",
+            "C3 - F6 (via F3)",
+            "c3 to f6 via f3",
+            "C3→F6 through F3",
+            "C3-F3-F6",
+            "line from C3 to F6, corner F3",
+            "via F3: C3-F6",
+        ] {
+            assert_eq!(mv(text), "C3-F6 via F3", "{text}");
+        }
+        assert_eq!(mv("B2-F2"), "B2-F2");
+        assert_eq!(mv("b2 b7"), "B2-B7");
+    }
+
+    #[test]
+    fn talk_is_talk_and_unreadable_play_says_how_to_write_it() {
+        for talk in ["gl hf", "hmm", "nice x", "pass the salt? no wait", "brb 5"] {
+            assert_eq!(
+                read(talk, Speaker::Player(1)),
+                ChatReading::Chatter,
+                "{talk}"
+            );
+        }
+        assert_eq!(
+            read("pass", Speaker::Player(1)),
+            ChatReading::Event(Body::Pass)
+        );
+        for bad in [
+            "C3 D4 E5 F6",
+            "C3 please",
+            "C3-F6 via",
+            "I think C3 was bad",
+        ] {
+            match read(bad, Speaker::Player(0)) {
+                ChatReading::Unread(why) => assert!(why.contains("C3-F6 via F3"), "{bad}: {why}"),
+                other => panic!("{bad:?} read as {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_host_names_player_1_rules_and_calls_time() {
+        for text in [
+            "quill is player 1",
+            "Player 1: **quill**, player 2: Marrow Bone",
+            "P1 = quill",
+            "quill goes first. Good luck!",
+            "Marrow Bone is player 2, quill player 1",
+        ] {
+            let Body::RoundStart(RoundSetup::XsAndLines(s)) = event(text) else {
+                panic!("{text}")
+            };
+            assert_eq!(s.first, "quill", "{text}");
+        }
+        for (text, winner) in [
+            ("quill wins", Some("quill")),
+            ("Marrow Bone blundered, quill wins 🎉", Some("quill")),
+            ("game to marrow bone", Some("Marrow Bone")),
+            ("Winner: quill", Some("quill")),
+            (
+                "quill drew the last line, so Marrow Bone wins",
+                Some("Marrow Bone"),
+            ),
+        ] {
+            let Body::Ruling(r) = event(text) else {
+                panic!("{text}")
+            };
+            assert_eq!(
+                (r.scope, r.winner.as_deref()),
+                (Scope::Match, winner),
+                "{text}"
+            );
+            assert!(r.text.contains("wins") || r.text.contains("to") || r.text.contains("Winner"));
+        }
+        let Body::Timeout(t) = event("Marrow Bone ran out of time") else {
+            panic!()
+        };
+        assert_eq!(t.player, "Marrow Bone");
+        for talk in [
+            "welcome to the final",
+            "whoever draws the last line loses, player 1 places first",
+            "if quill wins this, it's over",
+            "who wins?",
+            "first to 8 x's, then lines",
+        ] {
+            assert_eq!(read(talk, Speaker::Host), ChatReading::Chatter, "{talk}");
+        }
+        assert!(matches!(
+            read("quil wins", Speaker::Host),
+            ChatReading::Unread(_)
+        ));
+        assert!(matches!(
+            read("Marrow is player 1", Speaker::Host),
+            ChatReading::Unread(_)
+        ));
+    }
+}

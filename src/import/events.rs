@@ -26,7 +26,8 @@ use serde::Serialize;
 
 use super::Transcript;
 use crate::games::{
-    rush_hour, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
+    bejeweled, duorail, rush_hour, ChatContext, ChatReading, GameConfig, GameKind, MatchState,
+    Proof, Speaker,
 };
 use crate::log::event::{Actor, Body, Create, NewEvent, Source};
 
@@ -165,6 +166,8 @@ type ChatReader = fn(&str, Speaker, &ChatContext) -> ChatReading;
 fn reader(game: GameKind) -> Result<ChatReader, MatchImportError> {
     match game {
         GameKind::RushHour => Ok(rush_hour::notation::read_chat),
+        GameKind::Duorail => Ok(duorail::chat::read_chat),
+        GameKind::Bejeweled => Ok(bejeweled::chat::read_chat),
         other => Err(MatchImportError::GameNotSupported(other.slug())),
     }
 }
@@ -182,7 +185,9 @@ fn default_config(game: GameKind) -> GameConfig {
 }
 
 /// Joins a proof posted over two messages into one (`false` when the two
-/// cannot be joined).
+/// cannot be joined). A Duorail track or a Bejeweled proof is never
+/// joined: each track is its own attempt, and a Bejeweled proof is whole
+/// (a second one in a round is a rule error the report must show).
 fn join_proofs(first: &mut Body, more: &Body) -> bool {
     match (first, more) {
         (Body::Proof(Proof::RushHour(a)), Body::Proof(Proof::RushHour(b))) => {
@@ -190,6 +195,29 @@ fn join_proofs(first: &mut Body, more: &Body) -> bool {
             true
         }
         _ => false,
+    }
+}
+
+/// Fills in what a message leaves to the match so far (the state before
+/// the event): a Duorail piece or challenge written without its color
+/// ("E5 UR", "impossible for you") is in the speaker's colors, which only
+/// the setup says.
+fn settle(
+    body: Body,
+    text: &str,
+    speaker: Speaker,
+    state: Option<&MatchState>,
+    players: &[String],
+) -> Body {
+    match (state, speaker) {
+        (Some(MatchState::Duorail(m)), Speaker::Player(seat)) => match m.blue {
+            Some(blue) => {
+                let ctx = ChatContext { players, rounds: 1 };
+                duorail::chat::settle_colors(body, text, seat, blue, &ctx)
+            }
+            None => body,
+        },
+        _ => body,
     }
 }
 
@@ -311,6 +339,13 @@ pub fn read_match(
     };
     let mut state = MatchState::start(c, start).ok();
     for (messages, speaker, name, at, body) in bodies {
+        let body = settle(
+            body,
+            &transcript.messages[messages[0]].text,
+            speaker,
+            state.as_ref(),
+            &cast.players,
+        );
         let actor = Actor::Importer {
             importer: opts.importer.clone(),
             speaker: Box::new(match speaker {
@@ -384,8 +419,8 @@ fn reserves(state: &MatchState) -> Option<[i64; 2]> {
 }
 
 /// What the rules give: each round's winner, the score, the match winner.
-/// Traffic Jam lists its rounds; a game decided in one game is one round,
-/// won by the player the rules' score names.
+/// Traffic Jam and Bejeweled list their rounds; a game decided in one game
+/// is one round, won by the player the rules' score names.
 fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
     let mut score: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     let Some(state) = state else {
@@ -407,6 +442,21 @@ fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
                     round: r.number,
                     winner: r
                         .decision(true, &m.players)
+                        .and_then(|d| d.winner)
+                        .map(|w| players[w].clone()),
+                })
+                .collect(),
+            m.config.to_win,
+        ),
+        MatchState::Bejeweled(m) => (
+            m.rounds
+                .iter()
+                .map(|r| RoundOutcome {
+                    round: r.number,
+                    winner: r
+                        .by_rules
+                        .clone()
+                        .or_else(|| m.decision(r, true))
                         .and_then(|d| d.winner)
                         .map(|w| players[w].clone()),
                 })

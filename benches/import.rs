@@ -1,0 +1,101 @@
+//! Importing a long transcript: a DiscordChatExporter PlainText export of
+//! 10,000 messages (a Traffic Jam round among a channel's worth of talk by
+//! players and spectators) read, classified and replayed. The issue's bar
+//! is well under a second.
+
+use arbiter::games::GameKind;
+use arbiter::import::{self, events};
+use chrono::NaiveDate;
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+/// The round of `tests/data/import/rush-hour-round.txt`, as (author, text).
+const PLAY: [(&str, &str); 11] = [
+    ("kg", "**Round 1** — target 6 moves. jonas goes first.\n```\n......\n...YY.\nZZ....\n......\n......\n......\n```"),
+    ("jonas", "C2 C3"),
+    ("mira", "D6 E6"),
+    ("jonas", "D3 D4 D5"),
+    ("mira", "F1, F2, F3"),
+    ("jonas", "a1 b1 c1"),
+    ("mira", "A4 B4 C4"),
+    ("mira", "finished"),
+    ("mira", "W left 2\nV down\nU down\nT right\nX up\nZ right"),
+    ("jonas", "pass"),
+    ("kg", "mira takes round 1 — 6 moves, no counter"),
+];
+
+const TALK: [(&str, &str); 6] = [
+    ("spectator_1", "this board is nasty"),
+    ("mira", "hmm let me think"),
+    ("spectator_2", "gl both :fire:"),
+    ("jonas", "no way that works"),
+    ("spectator_1", "I'd have gone B5 there honestly"),
+    ("kg", "reminder: one minute per placement"),
+];
+
+/// A DCE PlainText export of `n` messages: the round's play spread through
+/// the talk, one minute of clock per ten messages.
+pub fn transcript(n: usize) -> String {
+    let mut out = String::from(
+        "==============================================================\nGuild: Puzzle Pit\nChannel: Death Matches / traffic-jam\n==============================================================\n\n",
+    );
+    let every = n / PLAY.len();
+    let mut play = PLAY.iter();
+    for i in 0..n {
+        let (who, text) = if i % every == 0 {
+            play.next().copied().unwrap_or(TALK[i % TALK.len()])
+        } else {
+            TALK[i % TALK.len()]
+        };
+        // Play must stay within its clocks: the round's events come in
+        // the first minutes, talk fills the rest of the channel.
+        let minute = i / 10;
+        let (h, m) = (15 + minute / 60, minute % 60);
+        let (h12, ampm) = ((h - 1) % 12 + 1, if h >= 12 { "PM" } else { "AM" });
+        let day = 21 + h / 24;
+        out.push_str(&format!(
+            "[11/{day}/2026 {h12}:{m:02} {ampm}] {who}\n{text}\n\n\n"
+        ));
+    }
+    out.push_str(&format!(
+        "==============================================================\nExported {n} message(s)\n==============================================================\n"
+    ));
+    out
+}
+
+fn import(text: &str) -> events::Imported {
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 21).expect("a date"),
+    );
+    let t = import::read_transcript(text, None, &ctx).expect("the bench transcript reads");
+    let opts = events::ImportOptions {
+        game: GameKind::RushHour,
+        cast: events::Cast {
+            players: ["mira".into(), "jonas".into()],
+            host: "kg".into(),
+            aliases: Default::default(),
+        },
+        title: "bench".into(),
+        importer: "bench".into(),
+        source_name: "bench.txt".into(),
+        config: None,
+    };
+    events::read_match(&t, text, &opts).expect("the bench transcript imports")
+}
+
+fn bench(c: &mut Criterion) {
+    let text = transcript(10_000);
+    let r = import(&text).report;
+    assert_eq!(r.messages, 10_000);
+    assert_eq!(r.events.len(), PLAY.len());
+    assert!(r.unread.is_empty(), "{:?}", r.unread);
+    let mut g = c.benchmark_group("import");
+    g.sample_size(10);
+    g.bench_function("dce_txt_10000_messages", |b| {
+        b.iter(|| import(black_box(&text)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

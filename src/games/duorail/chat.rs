@@ -127,7 +127,7 @@ fn read_player(clean: &str, seat: usize, ctx: &ChatContext, own: Color) -> ChatR
         return ChatReading::Chatter;
     }
     // A pass, or giving up a challenge (the rules read both as a pass).
-    const FILLER: [&str; 6] = ["i", "ll", "will", "i_", "so", "ok"];
+    const FILLER: [&str; 5] = ["i", "ll", "will", "so", "ok"];
     let core: Vec<&str> = w
         .iter()
         .map(String::as_str)

@@ -168,7 +168,9 @@ fn reader(game: GameKind) -> Result<ChatReader, MatchImportError> {
         GameKind::RushHour => Ok(rush_hour::notation::read_chat),
         GameKind::Duorail => Ok(duorail::chat::read_chat),
         GameKind::Bejeweled => Ok(bejeweled::chat::read_chat),
-        other => Err(MatchImportError::GameNotSupported(other.slug())),
+        GameKind::Dodgem => Ok(crate::games::dodgem::notation::read_chat),
+        GameKind::XsAndLines => Ok(crate::games::xs_and_lines::notation::read_chat),
+        GameKind::Permutation => Ok(crate::games::permutation::notation::read_chat),
     }
 }
 

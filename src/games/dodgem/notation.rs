@@ -6,7 +6,9 @@
 //! All become the canonical `a3 E` the rules and the RULINGS write. The
 //! reader does not know the position or the board size, so a legal-looking
 //! move on the wrong square is read, and the rules refuse it at its step
-//! (as a host's record would show it). Driving off the board has no cell
+//! (as a host's record would show it). A sentence that mentions a move
+//! among three or more other words (`gg, a2 north was the blunder`) is
+//! talk about the game, not a move. Driving off the board has no cell
 //! to drive to, and the reader cannot tell blue's exit from red's, so
 //! `c3 off` asks for the direction instead of guessing.
 //!
@@ -18,7 +20,7 @@
 //! with the name next to its key word.
 
 use crate::games::xs_and_lines::notation::{
-    clauses, find_seq, name_words, player_near, player_one, read_ending, words, Side,
+    clauses, find_seq, is_talk, name_words, player_near, player_one, read_ending, words, Side,
 };
 use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, Speaker};
 use crate::log::event::Body;
@@ -144,6 +146,9 @@ fn read_player(clean: &str) -> ChatReading {
             mv: format!("{} {dir}", cell_name(from)),
         })))
     };
+    if is_talk(others.len()) {
+        return ChatReading::Chatter;
+    }
     if others == ["off"] && cells.len() == 1 {
         return ChatReading::Unread(format!(
             "{} off the board: say which way, 'E' for blue or 'N' for red, like '{} E'",
@@ -313,7 +318,15 @@ mod tests {
 
     #[test]
     fn talk_is_talk_and_unreadable_moves_say_how_to_write_them() {
-        for talk in ["gl hf", "hmm", "ugh", "nice", "e", "well played!"] {
+        for talk in [
+            "gl hf",
+            "hmm",
+            "ugh",
+            "nice",
+            "e",
+            "well played!",
+            "gg, a2 north was the blunder",
+        ] {
             assert_eq!(
                 read(talk, Speaker::Player(1)),
                 ChatReading::Chatter,
@@ -330,7 +343,7 @@ mod tests {
             "a3 b4",
             "a3 E, b1 N",
             "a3 N E",
-            "I think a3 was a mistake",
+            "a3 E now ok",
         ] {
             match read(bad, Speaker::Player(0)) {
                 ChatReading::Unread(why) => assert!(why.contains("'a3 E'"), "{bad}: {why}"),

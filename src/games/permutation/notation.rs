@@ -14,7 +14,7 @@
 //! no winner.
 
 use crate::games::xs_and_lines::notation::{
-    arrows_as_dashes, cell_name, grid_cell, is_pass, read_host, words,
+    arrows_as_dashes, cell_name, grid_cell, is_pass, is_talk, read_host, words,
 };
 use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, Speaker};
 use crate::log::event::Body;
@@ -75,6 +75,9 @@ fn read_player(clean: &str) -> ChatReading {
         .map(String::as_str)
         .filter(|x| grid_cell(x).is_none() && x.parse::<u8>().is_err() && !FILLER.contains(x))
         .collect();
+    if is_talk(others.len()) {
+        return ChatReading::Chatter;
+    }
     match cells.as_slice() {
         [cell] if others.is_empty() && numbers <= 1 => {
             ChatReading::Event(Body::Place(Placement::Permutation(rules::Placement {

@@ -83,6 +83,14 @@ pub(crate) fn cell_name((col, row): (u8, u8)) -> String {
     format!("{}{row}", (b'A' + col) as char)
 }
 
+/// Whether the words of a message that are neither play nor filler make
+/// it a sentence about the game (`I think C3 was bad`, `gg, a2 north was
+/// the blunder`): three or more are talk, fewer make an unreadable move
+/// (`C3 please`), which the report lists for a person to fix.
+pub(crate) fn is_talk(other_words: usize) -> bool {
+    other_words >= 3
+}
+
 /// Words a player puts around an x or a line.
 const FILLER: [&str; 18] = [
     "x", "s", "on", "at", "in", "place", "placing", "i", "put", "draw", "drawing", "line", "from",
@@ -110,6 +118,9 @@ fn read_player(clean: &str) -> ChatReading {
             grid_cell(x).is_none() && !FILLER.contains(&x.as_str()) && !CORNER.contains(&x.as_str())
         })
         .collect();
+    if is_talk(others.len()) {
+        return ChatReading::Chatter;
+    }
     if !others.is_empty() {
         return ChatReading::Unread(format!(
             "it names {} but also '{}': {HOW}",
@@ -504,7 +515,14 @@ mod tests {
 
     #[test]
     fn talk_is_talk_and_unreadable_play_says_how_to_write_it() {
-        for talk in ["gl hf", "hmm", "nice x", "pass the salt? no wait", "brb 5"] {
+        for talk in [
+            "gl hf",
+            "hmm",
+            "nice x",
+            "pass the salt? no wait",
+            "brb 5",
+            "I think C3 was bad",
+        ] {
             assert_eq!(
                 read(talk, Speaker::Player(1)),
                 ChatReading::Chatter,
@@ -515,12 +533,7 @@ mod tests {
             read("pass", Speaker::Player(1)),
             ChatReading::Event(Body::Pass)
         );
-        for bad in [
-            "C3 D4 E5 F6",
-            "C3 please",
-            "C3-F6 via",
-            "I think C3 was bad",
-        ] {
+        for bad in ["C3 D4 E5 F6", "C3 please", "C3-F6 via", "line C3 F6 now ok"] {
             match read(bad, Speaker::Player(0)) {
                 ChatReading::Unread(why) => assert!(why.contains("C3-F6 via F3"), "{bad}: {why}"),
                 other => panic!("{bad:?} read as {other:?}"),

@@ -199,3 +199,88 @@ fn a_player_who_runs_over_is_marked_at_that_message() {
     assert_eq!(over[0].0, "proof");
     assert!(over[0].1.starts_with("mira ran 60.0 s over"), "{over:?}");
 }
+
+/// Reads a transcript of the Penzo Cup round (names tied by alias where an
+/// export shows usernames) and compares its report with its golden file.
+fn golden_import(file: &str, date: (i32, u32, u32)) -> events::ImportReport {
+    let text = data(file);
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(date.0, date.1, date.2).unwrap(),
+    );
+    let t = import::read_transcript(&text, None, &ctx).unwrap();
+    let mut o = options();
+    for (other, name) in [("mira.k", "mira"), ("jonas_", "jonas"), ("kg_hosts", "kg")] {
+        o.cast.aliases.insert(other.into(), name.into());
+    }
+    let r = events::read_match(&t, &text, &o).unwrap().report;
+    let got = serde_json::to_string_pretty(&r).unwrap() + "\n";
+    let path = format!(
+        "{}/tests/golden/import/{file}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
+    assert_eq!(got, want, "{file}: the import report changed");
+    r
+}
+
+/// The same round as a paste, a DCE PlainText, CSV and JSON export reads
+/// as the same events, by the same people.
+#[test]
+fn every_format_of_one_round_gives_the_same_events() {
+    let play = |r: &events::ImportReport| -> Vec<(String, String, String)> {
+        r.events
+            .iter()
+            .map(|e| (e.kind.to_string(), e.text.clone(), e.by.clone()))
+            .collect()
+    };
+    let paste = golden_import("rush-hour-round.txt", (2026, 11, 14));
+    for (file, format) in [
+        ("rush-hour-round.dce.txt", "dce-txt"),
+        ("rush-hour-round.dce.csv", "dce-csv"),
+        ("rush-hour-round.dce.json", "dce-json"),
+    ] {
+        let r = golden_import(file, (2026, 11, 14));
+        assert_eq!(r.format, format);
+        assert_eq!(play(&r), play(&paste), "{file}");
+        assert!(r.unread.is_empty(), "{file}: {:?}", r.unread);
+        assert_eq!(r.outcome.score["mira"], 1, "{file}");
+    }
+}
+
+/// A 2025 paste that crosses midnight with bare times, where the host
+/// corrects a mistyped placement: the mistyped one is kept with its rule
+/// error and changes nothing, the corrected one counts, and the clock
+/// charges the time the correction took.
+#[test]
+fn a_mistyped_placement_the_host_corrects_across_midnight() {
+    let r = golden_import("rush-hour-round-2025.txt", (2026, 11, 15));
+    let bad: Vec<&events::ReadEvent> = r.events.iter().filter(|e| e.rule_error.is_some()).collect();
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0].text, "A1 B2");
+    assert!(bad[0]
+        .rule_error
+        .as_ref()
+        .unwrap()
+        .contains("not in a line"));
+    let fixed = r.events.iter().find(|e| e.text == "A1 B1 C1").unwrap();
+    assert!(fixed.rule_error.is_none());
+    assert!(fixed
+        .overtime
+        .as_ref()
+        .unwrap()
+        .starts_with("jonas ran 60.0 s over"));
+    // The day turned between 23:59 and 00:00.
+    assert_eq!(
+        fixed.at.date_naive(),
+        NaiveDate::from_ymd_opt(2026, 11, 15).unwrap()
+    );
+    assert_eq!(
+        bad[0].at.date_naive(),
+        NaiveDate::from_ymd_opt(2026, 11, 14).unwrap()
+    );
+    assert_eq!(r.outcome.score["mira"], 1);
+}

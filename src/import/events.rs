@@ -149,8 +149,6 @@ pub struct Imported {
 /// Why a transcript cannot become a match at all.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum MatchImportError {
-    #[error("importing {0} transcripts is not supported yet: its chat notation is not written; import it as a match file with `arbiter load`")]
-    GameNotSupported(&'static str),
     #[error("the options given are for {0}, the match is {1}")]
     ConfigForAnotherGame(&'static str, &'static str),
     #[error("the two players have one name ({0}); name two different players")]
@@ -163,15 +161,25 @@ pub enum MatchImportError {
 type ChatReader = fn(&str, Speaker, &ChatContext) -> ChatReading;
 
 /// The game's chat reader.
-fn reader(game: GameKind) -> Result<ChatReader, MatchImportError> {
+fn reader(game: GameKind) -> ChatReader {
     match game {
-        GameKind::RushHour => Ok(rush_hour::notation::read_chat),
-        GameKind::Duorail => Ok(duorail::chat::read_chat),
-        GameKind::Bejeweled => Ok(bejeweled::chat::read_chat),
-        GameKind::Dodgem => Ok(crate::games::dodgem::notation::read_chat),
-        GameKind::XsAndLines => Ok(crate::games::xs_and_lines::notation::read_chat),
-        GameKind::Permutation => Ok(crate::games::permutation::notation::read_chat),
+        GameKind::RushHour => rush_hour::notation::read_chat,
+        GameKind::Duorail => duorail::chat::read_chat,
+        GameKind::Bejeweled => bejeweled::chat::read_chat,
+        GameKind::Dodgem => crate::games::dodgem::notation::read_chat,
+        GameKind::XsAndLines => crate::games::xs_and_lines::notation::read_chat,
+        GameKind::Permutation => crate::games::permutation::notation::read_chat,
     }
+}
+
+/// One event as read, before the rules see it.
+struct Said {
+    /// The messages it came from (several for a joined proof).
+    messages: Vec<usize>,
+    speaker: Speaker,
+    name: String,
+    at: DateTime<Utc>,
+    body: Body,
 }
 
 /// A fresh match's options for the game, as the rules' defaults.
@@ -229,7 +237,7 @@ pub fn read_match(
     source_text: &str,
     opts: &ImportOptions,
 ) -> Result<Imported, MatchImportError> {
-    let read = reader(opts.game)?;
+    let read = reader(opts.game);
     let cast = &opts.cast;
     if cast.players[0].eq_ignore_ascii_case(&cast.players[1]) {
         return Err(MatchImportError::SamePlayers(cast.players[0].clone()));
@@ -289,8 +297,7 @@ pub fn read_match(
     };
 
     // First pass: each message read on its own; proofs joined.
-    // (messages it came from, speaker, name, time, event)
-    let mut bodies: Vec<(Vec<usize>, Speaker, String, DateTime<Utc>, Body)> = Vec::new();
+    let mut bodies: Vec<Said> = Vec::new();
     let mut unread = Vec::new();
     let mut chatter = Vec::new();
     let mut rounds = 0u32;
@@ -314,21 +321,27 @@ pub fn read_match(
                     rounds += 1;
                 }
                 if let Some(last) = bodies.last_mut() {
-                    let after = last.0.last().map_or(m.index, |&i| i + 1);
+                    let after = last.messages.last().map_or(m.index, |&i| i + 1);
                     let next_to_it =
-                        last.1 == speaker
+                        last.speaker == speaker
                             && transcript.messages[after.min(m.index)..m.index].iter().all(
                                 |between| cast.speaker(&between.author, &between.aliases).is_none(),
                             );
                     if next_to_it
                         && matches!(body, Body::Proof(_))
-                        && join_proofs(&mut last.4, &body)
+                        && join_proofs(&mut last.body, &body)
                     {
-                        last.0.push(m.index);
+                        last.messages.push(m.index);
                         continue;
                     }
                 }
-                bodies.push((vec![m.index], speaker, name, m.at, body));
+                bodies.push(Said {
+                    messages: vec![m.index],
+                    speaker,
+                    name,
+                    at: m.at,
+                    body,
+                });
             }
         }
     }
@@ -340,7 +353,14 @@ pub fn read_match(
         unreachable!("the first event is the Create built above")
     };
     let mut state = MatchState::start(c, start).ok();
-    for (messages, speaker, name, at, body) in bodies {
+    for Said {
+        messages,
+        speaker,
+        name,
+        at,
+        body,
+    } in bodies
+    {
         let body = settle(
             body,
             &transcript.messages[messages[0]].text,

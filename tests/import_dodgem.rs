@@ -1,0 +1,148 @@
+//! A Dodgem game pasted from the Discord client becomes the host's
+//! record: the host names blue, the players' moves in the ways they write
+//! them (`A2 north`, `c1 ⬆️`, `b2-c2`, `b3→E`), talk, a bot, an edit and
+//! grouped follow-ups in between. Blue throws its forced win away on its
+//! second move (`A2 north`) and red drives every car off; the report is
+//! compared with a golden file, and no chat text makes the reader panic.
+
+use arbiter::games::dodgem::{self, StuckRule};
+use arbiter::games::{ChatContext, GameConfig, GameKind, Speaker};
+use arbiter::import::{self, events};
+use chrono::NaiveDate;
+use proptest::prelude::*;
+
+const FILE: &str = "dodgem-game.txt";
+
+fn data() -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/data/import/{FILE}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+fn options() -> events::ImportOptions {
+    events::ImportOptions {
+        game: GameKind::Dodgem,
+        cast: events::Cast {
+            players: ["tamsin".into(), "ozzie_b".into()],
+            host: "ruthless".into(),
+            aliases: Default::default(),
+        },
+        title: "Bumper Cup final".into(),
+        importer: "test".into(),
+        source_name: FILE.into(),
+        config: Some(GameConfig::Dodgem(dodgem::Config {
+            size: 3,
+            rule: StuckRule::StuckLoses,
+        })),
+    }
+}
+
+fn imported() -> events::Imported {
+    let text = data();
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
+    );
+    let t = import::read_transcript(&text, None, &ctx).unwrap();
+    events::read_match(&t, &text, &options()).unwrap()
+}
+
+#[test]
+fn a_pasted_dodgem_game_reads_as_the_hosts_record_and_matches_its_golden_report() {
+    let r = imported().report;
+    let got = serde_json::to_string_pretty(&r).unwrap() + "\n";
+    let path = format!(
+        "{}/tests/golden/import/dodgem-game.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
+    assert_eq!(got, want, "the import report changed");
+
+    let kinds: Vec<&str> = r.events.iter().map(|e| e.kind).collect();
+    let mut want_kinds = vec!["round_start"];
+    want_kinds.extend(["place"; 16]);
+    want_kinds.push("ruling");
+    assert_eq!(kinds, want_kinds);
+    assert!(
+        r.events.iter().all(|e| e.rule_error.is_none()),
+        "{:#?}",
+        r.events
+    );
+    assert_eq!(r.events[0].text, "tamsin plays blue");
+    // Every way of writing a move became the canonical one.
+    let moves: Vec<&str> = r
+        .events
+        .iter()
+        .filter(|e| e.kind == "place")
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "a3 E", "b1 N", "a2 N", "c1 N", "a3 S", "c2 N", "a2 N", "b2 E", "a3 S", "c3 N", "b3 E",
+            "c2 W", "a2 N", "b2 N", "a3 S", "b3 N"
+        ]
+    );
+    // The last move drives red's last car off.
+    let last = r.events.iter().rfind(|e| e.kind == "place").unwrap();
+    assert!(
+        last.note
+            .as_deref()
+            .unwrap_or("")
+            .contains("every car is off"),
+        "{last:?}"
+    );
+    let ruling = r.events.last().unwrap();
+    assert!(
+        ruling
+            .note
+            .as_deref()
+            .unwrap_or("")
+            .contains("the rules agree"),
+        "{ruling:?}"
+    );
+    // `c3 off` cannot say which way; its follow-up `c3 N` is the move.
+    assert_eq!(r.unread.len(), 1, "{:?}", r.unread);
+    assert!(r.unread[0].reason.contains("'c3 E'"), "{:?}", r.unread);
+    // Talk: the welcome, two greetings, the bot, a spectator, "your move",
+    // "gg wp" and the post-mortem sentence that names a move.
+    assert_eq!(r.chatter.len(), 8, "{:?}", r.chatter);
+    assert_eq!(r.outcome.winner.as_deref(), Some("ozzie_b"));
+    assert_eq!(r.outcome.score["ozzie_b"], 1);
+    assert_eq!(r.outcome.score["tamsin"], 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// Whatever a player or the host writes, the reader answers.
+    #[test]
+    fn the_chat_reader_never_panics(text in "\\PC{0,80}(\n\\PC{0,40}){0,7}", host in any::<bool>()) {
+        let players = ["tamsin".to_string(), "ozzie b".to_string()];
+        let ctx = ChatContext { players: &players, rounds: 1 };
+        let speaker = if host { Speaker::Host } else { Speaker::Player(0) };
+        let _ = dodgem::notation::read_chat(&text, speaker, &ctx);
+    }
+
+    /// Chat made of the notation's own words, in any order.
+    #[test]
+    fn notation_like_chat_never_panics(words in proptest::collection::vec(
+        prop_oneof![
+            Just("a3"), Just("E"), Just("north"), Just("→"), Just("⬆️"), Just("b2-c2"),
+            Just("a3e"), Just("off"), Just("tamsin"), Just("ozzie"), Just("b"), Just("plays"),
+            Just("blue"), Just("red"), Just("wins"), Just("draw by"), Just("player 1"),
+            Just(","), Just("\n"), Just("ran out of time"), Just("?"), Just("pass"),
+        ],
+        0..30,
+    ), host in any::<bool>()) {
+        let text = words.join(" ");
+        let players = ["tamsin".to_string(), "ozzie b".to_string()];
+        let ctx = ChatContext { players: &players, rounds: 0 };
+        let speaker = if host { Speaker::Host } else { Speaker::Player(1) };
+        let _ = dodgem::notation::read_chat(&text, speaker, &ctx);
+    }
+}

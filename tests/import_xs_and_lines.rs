@@ -1,0 +1,168 @@
+//! An x's-and-lines game pasted from the Discord client becomes the
+//! host's record: the host names player 1, the players place eight x's
+//! and draw lines in the ways they write them (`x on F7`, `A7 → F7`, `f7
+//! to c5 via c7`, `F2-F5-H5`), with talk, a bot, an edit and grouped
+//! follow-ups in between. One line is refused by the rules (an L written
+//! without its corner) and drawn again right after; the player who draws
+//! the last line loses. The report is compared with a golden file, and no
+//! chat text makes the reader panic.
+
+use arbiter::games::xs_and_lines::{self, rules};
+use arbiter::games::{ChatContext, GameConfig, GameKind, Placement, Speaker};
+use arbiter::import::{self, events};
+use arbiter::log::Body;
+use chrono::NaiveDate;
+use proptest::prelude::*;
+
+const FILE: &str = "xs-and-lines-game.txt";
+
+fn data() -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/data/import/{FILE}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+fn options() -> events::ImportOptions {
+    events::ImportOptions {
+        game: GameKind::XsAndLines,
+        cast: events::Cast {
+            players: ["pemberton".into(), "Juno K".into()],
+            host: "inkwell".into(),
+            aliases: Default::default(),
+        },
+        title: "Inkwell DM 3".into(),
+        importer: "test".into(),
+        source_name: FILE.into(),
+        config: Some(GameConfig::XsAndLines(rules::Config { size: 8 })),
+    }
+}
+
+fn imported() -> events::Imported {
+    let text = data();
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
+    );
+    let t = import::read_transcript(&text, None, &ctx).unwrap();
+    events::read_match(&t, &text, &options()).unwrap()
+}
+
+#[test]
+fn a_pasted_game_reads_as_the_hosts_record_and_matches_its_golden_report() {
+    let imported = imported();
+    let r = imported.report;
+    let got = serde_json::to_string_pretty(&r).unwrap() + "\n";
+    let path = format!(
+        "{}/tests/golden/import/xs-and-lines-game.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
+    assert_eq!(got, want, "the import report changed");
+
+    let kinds: Vec<&str> = r.events.iter().map(|e| e.kind).collect();
+    let mut want_kinds = vec!["round_start"];
+    want_kinds.extend(["place"; 8 + 7]);
+    want_kinds.push("ruling");
+    assert_eq!(kinds, want_kinds);
+    assert!(r.events[0]
+        .note
+        .as_deref()
+        .unwrap_or("")
+        .contains("pemberton is player 1"));
+    // The moves as stored, canonical whatever way they were written.
+    let moves: Vec<&str> = imported
+        .events
+        .iter()
+        .filter_map(|e| match &e.body {
+            Body::Place(Placement::XsAndLines(p)) => Some(p.mv.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "B2",
+            "F2",
+            "F7",
+            "C5",
+            "H5",
+            "D8",
+            "A7",
+            "G4",
+            "B2-A7 via A2",
+            "A7-F7",
+            "F7-C5 via C7",
+            "C5-F2",
+            "C5-F2 via F5",
+            "F2-H5 via F5",
+            "H5-D8 via H8",
+        ]
+    );
+    // The one rule error: an L written without its corner, drawn again
+    // with it right after.
+    let refused: Vec<usize> = r
+        .events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.rule_error.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(refused, [12], "{:#?}", r.events);
+    assert!(r.events[12]
+        .rule_error
+        .as_deref()
+        .unwrap_or("")
+        .contains("via"));
+    let last = r.events.iter().rfind(|e| e.kind == "place").unwrap();
+    assert!(
+        last.note
+            .as_deref()
+            .unwrap_or("")
+            .contains("pemberton wins"),
+        "{last:?}"
+    );
+    // `H5 or H4` is not one x; its follow-up `H5` is.
+    assert_eq!(r.unread.len(), 1, "{:?}", r.unread);
+    assert!(r.unread[0].reason.contains("'C3'"), "{:?}", r.unread);
+    // Talk: welcome, good luck, the bot, "lines now?", the host's part-2
+    // reminder, a spectator, and the sentence naming D8.
+    assert_eq!(r.chatter.len(), 7, "{:?}", r.chatter);
+    assert_eq!(r.outcome.winner.as_deref(), Some("pemberton"));
+    assert_eq!(r.outcome.score["pemberton"], 1);
+    assert_eq!(r.outcome.score["Juno K"], 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// Whatever a player or the host writes, the reader answers.
+    #[test]
+    fn the_chat_reader_never_panics(text in "\\PC{0,80}(\n\\PC{0,40}){0,7}", host in any::<bool>()) {
+        let players = ["pemberton".to_string(), "Juno K".to_string()];
+        let ctx = ChatContext { players: &players, rounds: 1 };
+        let speaker = if host { Speaker::Host } else { Speaker::Player(0) };
+        let _ = xs_and_lines::notation::read_chat(&text, speaker, &ctx);
+    }
+
+    /// Chat made of the notation's own words, in any order.
+    #[test]
+    fn notation_like_chat_never_panics(words in proptest::collection::vec(
+        prop_oneof![
+            Just("C3"), Just("F6"), Just("via"), Just("-"), Just("→"), Just("to"), Just("x on"),
+            Just("L12"), Just("Z99"), Just("pemberton"), Just("juno"), Just("k"), Just("is"),
+            Just("player 1"), Just("wins"), Just("game to"), Just("winner:"), Just(","),
+            Just("\n"), Just("timed out"), Just("?"), Just("pass"), Just("first"),
+        ],
+        0..30,
+    ), host in any::<bool>()) {
+        let text = words.join(" ");
+        let players = ["pemberton".to_string(), "Juno K".to_string()];
+        let ctx = ChatContext { players: &players, rounds: 0 };
+        let speaker = if host { Speaker::Host } else { Speaker::Player(1) };
+        let _ = xs_and_lines::notation::read_chat(&text, speaker, &ctx);
+    }
+}

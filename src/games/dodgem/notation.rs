@@ -20,7 +20,8 @@
 //! with the name next to its key word.
 
 use crate::games::xs_and_lines::notation::{
-    clauses, find_seq, is_talk, name_words, player_near, player_one, read_ending, words, Side,
+    clauses, find_seq, is_pass, is_talk, name_words, player_near, player_one, read_ending, words,
+    Beside,
 };
 use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, Speaker};
 use crate::log::event::Body;
@@ -120,7 +121,7 @@ fn player_words(clean: &str) -> Vec<String> {
 
 fn read_player(clean: &str) -> ChatReading {
     let w = player_words(clean);
-    if w.first().is_some_and(|x| x == "pass") && w.len() <= 3 {
+    if is_pass(&w) {
         return ChatReading::Event(Body::Pass);
     }
     let cells: Vec<(u8, u8)> = w.iter().filter_map(|x| cell(x)).collect();
@@ -217,7 +218,7 @@ fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
     let mut blue: Vec<usize> = Vec::new();
     for c in &clauses {
         let side_of = |key: &str| {
-            find_seq(c, &[key]).and_then(|at| player_near(c, &names, at, 1, Side::Either, 2))
+            find_seq(c, &[key]).and_then(|at| player_near(c, &names, at, 1, Beside::Either, 2))
         };
         if let Some(seat) = side_of("blue") {
             blue.push(seat);

@@ -255,7 +255,7 @@ fn named(clause: &[String], names: &[Vec<String>]) -> Vec<(usize, usize, usize)>
 
 /// Which side of a key word a name may stand on.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Side {
+pub(crate) enum Beside {
     Before,
     After,
     Either,
@@ -269,14 +269,14 @@ pub(crate) fn player_near(
     names: &[Vec<String>],
     at: usize,
     key_len: usize,
-    side: Side,
+    side: Beside,
     gap: usize,
 ) -> Option<usize> {
     let found = named(clause, names);
     let distance = |(start, end, _): &(usize, usize, usize)| -> Option<usize> {
-        if *end <= at && side != Side::After {
+        if *end <= at && side != Beside::After {
             Some(at - end)
-        } else if *start >= at + key_len && side != Side::Before {
+        } else if *start >= at + key_len && side != Beside::Before {
             Some(start - (at + key_len))
         } else {
             None
@@ -313,16 +313,16 @@ pub(crate) fn find_seq(clause: &[String], key: &[&str]) -> Option<usize> {
 }
 
 /// Ways of naming player 1, each with the side the name stands on.
-const PLAYER_ONE: [(&[&str], Side); 9] = [
-    (&["player", "1"], Side::Either),
-    (&["player", "one"], Side::Either),
-    (&["p1"], Side::Either),
-    (&["first", "player"], Side::Either),
-    (&["goes", "first"], Side::Before),
-    (&["moves", "first"], Side::Before),
-    (&["places", "first"], Side::Before),
-    (&["starts"], Side::Before),
-    (&["begins"], Side::Before),
+const PLAYER_ONE: [(&[&str], Beside); 9] = [
+    (&["player", "1"], Beside::Either),
+    (&["player", "one"], Beside::Either),
+    (&["p1"], Beside::Either),
+    (&["first", "player"], Beside::Either),
+    (&["goes", "first"], Beside::Before),
+    (&["moves", "first"], Beside::Before),
+    (&["places", "first"], Beside::Before),
+    (&["starts"], Beside::Before),
+    (&["begins"], Beside::Before),
 ];
 
 /// The seat a clause names as player 1 (`quill is player 1`, `P1:
@@ -392,15 +392,15 @@ pub(crate) fn read_ending(
         }
         // `quill wins`, `quill won`, `quill is the winner`, `winner: quill`,
         // `game to quill`, `victory for quill`.
-        let keys: [(&[&str], Side); 8] = [
-            (&["wins"], Side::Before),
-            (&["won"], Side::Before),
-            (&["winner"], Side::Either),
-            (&["game", "to"], Side::After),
-            (&["match", "to"], Side::After),
-            (&["win", "to"], Side::After),
-            (&["win", "goes", "to"], Side::After),
-            (&["victory", "for"], Side::After),
+        let keys: [(&[&str], Beside); 8] = [
+            (&["wins"], Beside::Before),
+            (&["won"], Beside::Before),
+            (&["winner"], Beside::Either),
+            (&["game", "to"], Beside::After),
+            (&["match", "to"], Beside::After),
+            (&["win", "to"], Beside::After),
+            (&["win", "goes", "to"], Beside::After),
+            (&["victory", "for"], Beside::After),
         ];
         for (key, side) in keys {
             if let Some(at) = find_seq(c, key) {

@@ -6,11 +6,13 @@
 //! without its corner) and drawn again right after; the player who draws
 //! the last line loses. The report is compared with a golden file, and no
 //! chat text makes the reader panic.
+//! Committed, the log keeps the transcript and the host's ruling agrees
+//! with the rules.
 
 use arbiter::games::xs_and_lines::{self, rules};
 use arbiter::games::{ChatContext, GameConfig, GameKind, Placement, Speaker};
 use arbiter::import::{self, events};
-use arbiter::log::Body;
+use arbiter::log::{Body, EventStore, MatchId, SledStore};
 use chrono::NaiveDate;
 use proptest::prelude::*;
 
@@ -135,6 +137,29 @@ fn a_pasted_game_reads_as_the_hosts_record_and_matches_its_golden_report() {
     assert_eq!(r.outcome.winner.as_deref(), Some("pemberton"));
     assert_eq!(r.outcome.score["pemberton"], 1);
     assert_eq!(r.outcome.score["Juno K"], 0);
+}
+
+#[test]
+fn the_committed_import_keeps_the_transcript_and_its_ruling_agrees_with_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = MatchId::parse("imported").unwrap();
+    for (seq, e) in imported().events.into_iter().enumerate() {
+        store.append(&id, seq as u64, e).unwrap();
+    }
+    let sealed = store.events(&id).unwrap();
+    let Body::Create(c) = &sealed[0].envelope.body else {
+        panic!("Create first")
+    };
+    assert_eq!(
+        c.source.as_ref().map(|s| s.text.as_str()),
+        Some(data().as_str())
+    );
+    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
+    let replay = arbiter::replay::Replay::new(&envelopes);
+    let findings = arbiter::verify::findings(&replay);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
 }
 
 proptest! {

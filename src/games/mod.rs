@@ -772,6 +772,10 @@ pub fn describe_payload(body: &Body) -> Option<String> {
         Body::Proof(Proof::Bejeweled(p)) => p.proof.to_string(),
         Body::RoundStart(RoundSetup::Dodgem(s)) => format!("{} plays blue", s.blue),
         Body::Place(Placement::Dodgem(p)) => p.mv.clone(),
+        Body::RoundStart(RoundSetup::XsAndLines(s)) => format!("{} is player 1", s.first),
+        Body::Place(Placement::XsAndLines(p)) => p.mv.clone(),
+        Body::RoundStart(RoundSetup::Permutation(s)) => format!("{} places first", s.first),
+        Body::Place(Placement::Permutation(p)) => p.mv.clone(),
         Body::Claim(Claim::Dodgem(never))
         | Body::Challenge(Challenge::Dodgem(never))
         | Body::Proof(Proof::Dodgem(never)) => match *never {},

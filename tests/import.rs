@@ -6,17 +6,12 @@
 
 use arbiter::games::{rush_hour, ChatContext, GameKind, Speaker};
 use arbiter::import::{self, events};
-use arbiter::log::{EventStore, MatchId, SledStore};
 use chrono::NaiveDate;
 use proptest::prelude::*;
 
-fn data(name: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/data/import/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
+mod common;
+
+use common::import::{assert_golden, import_file, transcript as data};
 
 fn options() -> events::ImportOptions {
     events::ImportOptions {
@@ -34,13 +29,7 @@ fn options() -> events::ImportOptions {
 }
 
 fn imported() -> events::Imported {
-    let text = data("rush-hour-round.txt");
-    let ctx = import::TimeContext::new(
-        chrono_tz::UTC,
-        NaiveDate::from_ymd_opt(2026, 11, 14).unwrap(),
-    );
-    let t = import::read_transcript(&text, None, &ctx).unwrap();
-    events::read_match(&t, &text, &options()).unwrap()
+    import_file("rush-hour-round.txt", (2026, 11, 14), &options())
 }
 
 #[test]
@@ -85,23 +74,14 @@ fn a_pasted_round_reads_as_the_hosts_record_and_matches_its_golden_report() {
 
 #[test]
 fn a_committed_import_keeps_the_transcript_and_verifies() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
-    let id = MatchId::parse("penzo-r1").unwrap();
-    let imported = imported();
-    for (seq, e) in imported.events.into_iter().enumerate() {
-        store.append(&id, seq as u64, e).unwrap();
-    }
-    let sealed = store.events(&id).unwrap();
+    let (_dir, sealed) = common::import::committed(imported());
     let arbiter::log::Body::Create(c) = &sealed[0].envelope.body else {
         panic!("Create first")
     };
     let source = c.source.as_ref().expect("the transcript is kept");
     assert_eq!(source.text, data("rush-hour-round.txt"));
     assert_eq!(source.format, "discord-paste");
-    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
-    let replay = arbiter::replay::Replay::new(&envelopes);
-    let findings = arbiter::verify::findings(&replay);
+    let findings = common::import::findings(&sealed);
     assert_eq!(findings.len(), 1);
     assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
 }
@@ -195,27 +175,12 @@ fn a_player_who_runs_over_is_marked_at_that_message() {
 /// Reads a transcript of the Penzo Cup round (names tied by alias where an
 /// export shows usernames) and compares its report with its golden file.
 fn golden_import(file: &str, date: (i32, u32, u32)) -> events::ImportReport {
-    let text = data(file);
-    let ctx = import::TimeContext::new(
-        chrono_tz::UTC,
-        NaiveDate::from_ymd_opt(date.0, date.1, date.2).unwrap(),
-    );
-    let t = import::read_transcript(&text, None, &ctx).unwrap();
     let mut o = options();
     for (other, name) in [("mira.k", "mira"), ("jonas_", "jonas"), ("kg_hosts", "kg")] {
         o.cast.aliases.insert(other.into(), name.into());
     }
-    let r = events::read_match(&t, &text, &o).unwrap().report;
-    let got = serde_json::to_string_pretty(&r).unwrap() + "\n";
-    let path = format!(
-        "{}/tests/golden/import/{file}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
-    assert_eq!(got, want, "{file}: the import report changed");
+    let r = import_file(file, date, &o).report;
+    assert_golden(&format!("{file}.json"), &r);
     r
 }
 

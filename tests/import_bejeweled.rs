@@ -6,28 +6,15 @@
 //! between; the report is compared with a golden file, and no chat text
 //! makes the reader panic.
 
+mod common;
+
 use arbiter::games::{bejeweled, ChatContext, GameKind, Speaker};
-use arbiter::import::{self, events};
-use chrono::NaiveDate;
+use arbiter::import::events;
 use proptest::prelude::*;
 
 const FILE: &str = "bejeweled-dce.json";
 
-fn data() -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/data/import/{FILE}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
-
 fn imported() -> events::Imported {
-    let text = data();
-    let ctx = import::TimeContext::new(
-        chrono_tz::UTC,
-        NaiveDate::from_ymd_opt(2026, 11, 28).unwrap(),
-    );
-    let t = import::read_transcript(&text, None, &ctx).unwrap();
     let opts = events::ImportOptions {
         game: GameKind::Bejeweled,
         cast: events::Cast {
@@ -40,21 +27,12 @@ fn imported() -> events::Imported {
         source_name: FILE.into(),
         config: None,
     };
-    events::read_match(&t, &text, &opts).unwrap()
+    common::import::import_file(FILE, (2026, 11, 28), &opts)
 }
 
 #[test]
 fn a_bejeweled_dm_reads_as_the_hosts_record_and_matches_its_golden_report() {
-    let got = serde_json::to_string_pretty(&imported().report).unwrap() + "\n";
-    let path = format!(
-        "{}/tests/golden/import/bejeweled.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
-    assert_eq!(got, want, "the import report changed");
+    common::import::assert_golden("bejeweled.json", &imported().report);
 
     let r = imported().report;
     assert_eq!(r.format, "dce-json");

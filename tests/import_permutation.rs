@@ -9,21 +9,18 @@
 //! Committed, the log keeps the transcript and the host's ruling agrees
 //! with the rules.
 
+mod common;
+
 use arbiter::games::permutation::{self, rules};
 use arbiter::games::{ChatContext, GameConfig, GameKind, Placement, Speaker};
-use arbiter::import::{self, events};
-use arbiter::log::{Body, EventStore, MatchId, SledStore};
-use chrono::NaiveDate;
+use arbiter::import::events;
+use arbiter::log::Body;
 use proptest::prelude::*;
 
 const FILE: &str = "permutation-game.txt";
 
 fn data() -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/data/import/{FILE}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
+    common::import::transcript(FILE)
 }
 
 fn options() -> events::ImportOptions {
@@ -43,29 +40,14 @@ fn options() -> events::ImportOptions {
 }
 
 fn imported() -> events::Imported {
-    let text = data();
-    let ctx = import::TimeContext::new(
-        chrono_tz::UTC,
-        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(),
-    );
-    let t = import::read_transcript(&text, None, &ctx).unwrap();
-    events::read_match(&t, &text, &options()).unwrap()
+    common::import::import_file(FILE, (2026, 11, 22), &options())
 }
 
 #[test]
 fn a_pasted_game_reads_as_the_hosts_record_and_matches_its_golden_report() {
     let imported = imported();
     let r = imported.report;
-    let got = serde_json::to_string_pretty(&r).unwrap() + "\n";
-    let path = format!(
-        "{}/tests/golden/import/permutation-game.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
-    assert_eq!(got, want, "the import report changed");
+    common::import::assert_golden("permutation-game.json", &r);
 
     let kinds: Vec<&str> = r.events.iter().map(|e| e.kind).collect();
     let mut want_kinds = vec!["round_start"];
@@ -135,13 +117,7 @@ fn a_pasted_game_reads_as_the_hosts_record_and_matches_its_golden_report() {
 
 #[test]
 fn the_committed_import_keeps_the_transcript_and_its_ruling_agrees_with_the_rules() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
-    let id = MatchId::parse("imported").unwrap();
-    for (seq, e) in imported().events.into_iter().enumerate() {
-        store.append(&id, seq as u64, e).unwrap();
-    }
-    let sealed = store.events(&id).unwrap();
+    let (_dir, sealed) = common::import::committed(imported());
     let Body::Create(c) = &sealed[0].envelope.body else {
         panic!("Create first")
     };
@@ -149,9 +125,7 @@ fn the_committed_import_keeps_the_transcript_and_its_ruling_agrees_with_the_rule
         c.source.as_ref().map(|s| s.text.as_str()),
         Some(data().as_str())
     );
-    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
-    let replay = arbiter::replay::Replay::new(&envelopes);
-    let findings = arbiter::verify::findings(&replay);
+    let findings = common::import::findings(&sealed);
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
 }

@@ -97,3 +97,4 @@ pub fn small_match() -> Vec<NewEvent> {
         ),
     ]
 }
+pub mod import;

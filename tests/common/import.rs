@@ -1,0 +1,58 @@
+//! Shared by the import tests: the transcripts in `tests/data/import/`,
+//! their golden reports in `tests/golden/import/` (`UPDATE_GOLDEN=1`
+//! rewrites them), and an import committed to a fresh store.
+
+use arbiter::import::events::{self, ImportOptions, ImportReport, Imported};
+use arbiter::import::{self as transcripts, TimeContext};
+use arbiter::log::seal::Sealed;
+use arbiter::log::{EventStore, MatchId, SledStore};
+use arbiter::verify::Finding;
+use chrono::NaiveDate;
+
+/// A transcript file of `tests/data/import/`, as text.
+pub fn transcript(file: &str) -> String {
+    let path = format!("{}/tests/data/import/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Imports a transcript file copied on `date` (UTC), its layout detected.
+pub fn import_file(file: &str, date: (i32, u32, u32), opts: &ImportOptions) -> Imported {
+    let text = transcript(file);
+    let ctx = TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(date.0, date.1, date.2).expect("a valid date"),
+    );
+    let t = transcripts::read_transcript(&text, None, &ctx).expect("the transcript reads");
+    events::read_match(&t, &text, opts).expect("the transcript imports")
+}
+
+/// Compares a report with `tests/golden/import/{name}`.
+pub fn assert_golden(name: &str, report: &ImportReport) {
+    let got = serde_json::to_string_pretty(report).expect("a report serialises") + "\n";
+    let path = format!("{}/tests/golden/import/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).expect("the golden file is writable");
+    }
+    let want = std::fs::read_to_string(&path).expect("golden report (UPDATE_GOLDEN=1 writes it)");
+    assert_eq!(got, want, "{name}: the import report changed");
+}
+
+/// The import stored as match `imported` in a fresh store, as sealed.
+pub fn committed(imported: Imported) -> (tempfile::TempDir, Vec<Sealed>) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let store = SledStore::open(dir.path()).expect("a fresh store");
+    let id = MatchId::parse("imported").expect("a valid id");
+    for (seq, e) in imported.events.into_iter().enumerate() {
+        store
+            .append(&id, seq as u64, e)
+            .expect("the import appends");
+    }
+    let sealed = store.events(&id).expect("the match reads back");
+    (dir, sealed)
+}
+
+/// The verifier's findings on a stored log.
+pub fn findings(sealed: &[Sealed]) -> Vec<Finding> {
+    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
+    arbiter::verify::findings(&arbiter::replay::Replay::new(&envelopes))
+}

@@ -510,6 +510,38 @@ pub fn clean_chat(text: &str) -> String {
     out.trim().to_string()
 }
 
+/// Lowercase words (letters, digits, `_`) of a cleaned message: what the
+/// chat readers match key words against.
+pub fn chat_words(clean: &str) -> Vec<String> {
+    clean
+        .to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A host's time-out announcement (`reds_ ran out of time`, `time out
+/// mira`): the player it names, with `note` (the host's words) kept.
+/// `lower` is the message's words joined by spaces.
+pub fn read_timeout(lower: &str, clean: &str, note: String, ctx: &ChatContext) -> Option<Body> {
+    const SAYS: [&str; 5] = [
+        "timed out",
+        "time out",
+        "timeout",
+        "out of time",
+        "ran out of",
+    ];
+    if !SAYS.iter().any(|t| lower.contains(t)) {
+        return None;
+    }
+    let seat = ctx.named_player(clean)?;
+    Some(Body::Timeout(Timeout {
+        player: ctx.players[seat].clone(),
+        note,
+    }))
+}
+
 /// What a game's notation reads in one chat message.
 #[derive(Clone, PartialEq, Debug)]
 pub enum ChatReading {

@@ -39,7 +39,7 @@ use crate::games::{
     clean_chat, ChatContext, ChatReading, Claim as GameClaim, Placement as GamePlacement,
     Proof as GameProof, RoundSetup as GameSetup, Speaker,
 };
-use crate::log::event::{Body, Ruling, Scope, Timeout};
+use crate::log::event::{Body, Ruling, Scope};
 
 /// How a proof is written, for the reasons of unread messages.
 const HOW_TO_PROVE: &str =
@@ -54,15 +54,7 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     }
 }
 
-/// Lowercase words (letters, digits, `_`) of a cleaned message.
-fn words(clean: &str) -> Vec<String> {
-    clean
-        .to_lowercase()
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
+use crate::games::chat_words as words;
 
 /// A cell of the grid (`f4`: column A–H, row 1–7).
 fn is_cell(w: &str) -> bool {
@@ -485,22 +477,8 @@ fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
             text: host_words(),
         }));
     }
-    if [
-        "timed out",
-        "time out",
-        "timeout",
-        "out of time",
-        "ran out of",
-    ]
-    .iter()
-    .any(|t| lower.contains(t))
-    {
-        if let Some(seat) = ctx.named_player(clean) {
-            return ChatReading::Event(Body::Timeout(Timeout {
-                player: ctx.players[seat].clone(),
-                note: host_words(),
-            }));
-        }
+    if let Some(t) = crate::games::read_timeout(&lower, clean, host_words(), ctx) {
+        return ChatReading::Event(t);
     }
     if let Some(round) = round {
         let offer = offered(raw, &[]);

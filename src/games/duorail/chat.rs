@@ -38,7 +38,7 @@ use crate::games::{
     clean_chat, Challenge as GameChallenge, ChatContext, ChatReading, Placement as GamePlacement,
     Proof as GameProof, RoundSetup as GameSetup, Speaker,
 };
-use crate::log::event::{Body, Ruling, Scope, Timeout};
+use crate::log::event::{Body, Ruling, Scope};
 
 /// How to write a move, for the reasons of unread messages.
 const HOW_TO_PLACE: &str =
@@ -86,15 +86,7 @@ fn other(c: Color) -> Color {
     c.opponent().unwrap_or(c)
 }
 
-/// Lowercase words (letters, digits, `_`) of a cleaned message.
-fn words(clean: &str) -> Vec<String> {
-    clean
-        .to_lowercase()
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
+use crate::games::chat_words as words;
 
 /// A cell of the 9×9 board (`e5`).
 fn is_cell(w: &str) -> bool {
@@ -466,22 +458,8 @@ fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
             text: host_words(),
         }));
     }
-    if [
-        "timed out",
-        "time out",
-        "timeout",
-        "out of time",
-        "ran out of",
-    ]
-    .iter()
-    .any(|t| lower.contains(t))
-    {
-        if let Some(seat) = ctx.named_player(clean) {
-            return ChatReading::Event(Body::Timeout(Timeout {
-                player: ctx.players[seat].clone(),
-                note: host_words(),
-            }));
-        }
+    if let Some(t) = crate::games::read_timeout(&lower, clean, host_words(), ctx) {
+        return ChatReading::Event(t);
     }
     let says_setup = w
         .iter()

@@ -19,7 +19,7 @@ use crate::games::{
     clean_chat, Challenge as GameChallenge, ChatContext, ChatReading, Claim as GameClaim,
     Placement as GamePlacement, Proof as GameProof, RoundSetup as GameSetup, Speaker,
 };
-use crate::log::event::{Body, Ruling, Scope, Timeout};
+use crate::log::event::{Body, Ruling, Scope};
 
 /// Text that is not a move, a cell list or a solution.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
@@ -193,15 +193,7 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     }
 }
 
-/// Lowercase words (letters, digits, `_`) of a cleaned message.
-fn words(clean: &str) -> Vec<String> {
-    clean
-        .to_lowercase()
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
+use crate::games::chat_words as words;
 
 /// Whether a word is a cell of the 6×6 board (`c3`).
 fn is_cell(w: &str) -> bool {
@@ -395,22 +387,13 @@ fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
             text: raw.lines().map(str::trim).collect::<Vec<_>>().join(" "),
         }));
     }
-    if [
-        "timed out",
-        "time out",
-        "timeout",
-        "out of time",
-        "ran out of",
-    ]
-    .iter()
-    .any(|t| lower.contains(t))
-    {
-        if let Some(seat) = ctx.named_player(clean) {
-            return ChatReading::Event(Body::Timeout(Timeout {
-                player: ctx.players[seat].clone(),
-                note: raw.lines().map(str::trim).collect::<Vec<_>>().join(" "),
-            }));
-        }
+    if let Some(t) = crate::games::read_timeout(
+        &lower,
+        clean,
+        raw.lines().map(str::trim).collect::<Vec<_>>().join(" "),
+        ctx,
+    ) {
+        return ChatReading::Event(t);
     }
     if let (Some(round), Some(target)) = (round, target) {
         return ChatReading::Unread(format!(

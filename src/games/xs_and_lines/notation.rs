@@ -55,15 +55,7 @@ pub(crate) fn arrows_as_dashes(text: &str) -> String {
         .collect()
 }
 
-/// Lowercase words of a cleaned message: letters, digits and `_`.
-pub(crate) fn words(clean: &str) -> Vec<String> {
-    clean
-        .to_lowercase()
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
+pub(crate) use crate::games::chat_words as words;
 
 /// A cell of a grid up to 15×15 (`c3`, `l12`), lowercase: (column, row
 /// from 1).

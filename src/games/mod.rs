@@ -542,6 +542,64 @@ pub fn read_timeout(lower: &str, clean: &str, note: String, ctx: &ChatContext) -
     }))
 }
 
+/// Where a name (one or more words) stands in a message's words: the
+/// index of its first word and one past its last, each time it occurs.
+pub fn name_at(w: &[String], name: &str) -> Vec<(usize, usize)> {
+    let n = chat_words(name);
+    if n.is_empty() || n.len() > w.len() {
+        return Vec::new();
+    }
+    (0..=w.len() - n.len())
+        .filter(|&i| w[i..i + n.len()] == n[..])
+        .map(|i| (i, i + n.len()))
+        .collect()
+}
+
+/// Who a host's ruling gives the game or round to: `Some(Some(seat))`,
+/// `Some(None)` for no player (the host), `None` when the words are not a
+/// ruling. The winner is the player who `wins`/`won`/`takes` it, who `is
+/// the winner`, or the one it goes `to` (`round 3 to reds`, `victory to
+/// reds`), not merely the first player named: a ruling often names the
+/// loser first ("craw claimed 35 … round 3 to reds").
+pub fn ruling_winner(w: &[String], ctx: &ChatContext) -> Option<Option<usize>> {
+    let lower = w.join(" ");
+    const NOBODY: [&str; 7] = [
+        "nobody wins",
+        "no one wins",
+        "noone wins",
+        "host wins",
+        "dmo wins",
+        "no winner",
+        "no player wins",
+    ];
+    if NOBODY.iter().any(|n| lower.contains(n)) {
+        return Some(None);
+    }
+    let word = |i: usize| w.get(i).map(String::as_str);
+    let mut best: Option<(usize, usize)> = None;
+    for (seat, name) in ctx.players.iter().enumerate() {
+        for (from, to) in name_at(w, name) {
+            let before = |k: usize| from.checked_sub(k).and_then(word);
+            let goes_to_them = before(1) == Some("to")
+                && before(2).is_some_and(|b| {
+                    b.parse::<u32>().is_ok()
+                        || ["round", "match", "game", "point", "win", "victory"].contains(&b)
+                });
+            let wins = word(to).is_some_and(|a| ["wins", "won", "takes", "took"].contains(&a))
+                || (word(to) == Some("is")
+                    && word(to + 1) == Some("the")
+                    && word(to + 2) == Some("winner"))
+                || goes_to_them
+                || before(1).is_some_and(|b| ["win", "victory", "winner"].contains(&b))
+                || (before(1) == Some("is") && before(2) == Some("winner"));
+            if wins && best.is_none_or(|(at, _)| from < at) {
+                best = Some((from, seat));
+            }
+        }
+    }
+    best.map(|(_, seat)| Some(seat))
+}
+
 /// What a game's notation reads in one chat message.
 #[derive(Clone, PartialEq, Debug)]
 pub enum ChatReading {

@@ -35,6 +35,8 @@
 use super::grid::{Grid, COLS, ROWS};
 use super::proof::{Offer, Powerup, ProofSpec};
 use super::rules::{Claim, Picks, Proof, Setup};
+use crate::games::chat_words as words;
+use crate::games::ruling_winner;
 use crate::games::{
     clean_chat, ChatContext, ChatReading, Claim as GameClaim, Placement as GamePlacement,
     Proof as GameProof, RoundSetup as GameSetup, Speaker,
@@ -53,8 +55,6 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
         Speaker::Host => read_host(&clean, text, ctx),
     }
 }
-
-use crate::games::chat_words as words;
 
 /// A cell of the grid (`f4`: column A–H, row 1–7).
 fn is_cell(w: &str) -> bool {
@@ -256,60 +256,6 @@ fn number_after(w: &[String], word: &str) -> Option<u32> {
     w.windows(2)
         .find(|p| p[0] == word)
         .and_then(|p| p[1].parse().ok())
-}
-
-/// Where `name`'s words stand in `w`, by word index.
-fn name_at(w: &[String], name: &str) -> Vec<usize> {
-    let n = words(name);
-    if n.is_empty() || n.len() > w.len() {
-        return Vec::new();
-    }
-    (0..=w.len() - n.len())
-        .filter(|&i| w[i..i + n.len()] == n[..])
-        .collect()
-}
-
-/// Who a ruling gives the round to: `Some(Some(seat))`, `Some(None)` for
-/// no player (the host), `None` when the message is not a ruling. A
-/// winner is the player who `wins`/`takes` it, or the one it goes `to`
-/// (`round 3 to reds`): not merely the first player named, since a
-/// ruling often names the loser first ("craw claimed 35 … round 3 to reds").
-fn ruling_winner(w: &[String], ctx: &ChatContext) -> Option<Option<usize>> {
-    let lower = w.join(" ");
-    const NOBODY: [&str; 6] = [
-        "nobody wins",
-        "no one wins",
-        "noone wins",
-        "host wins",
-        "no winner",
-        "no player wins",
-    ];
-    if NOBODY.iter().any(|n| lower.contains(n)) {
-        return Some(None);
-    }
-    let mut best: Option<(usize, usize)> = None;
-    for (seat, name) in ctx.players.iter().enumerate() {
-        let len = words(name).len();
-        for from in name_at(w, name) {
-            let after = w.get(from + len).map(String::as_str);
-            let before = |k: usize| {
-                from.checked_sub(k)
-                    .and_then(|i| w.get(i))
-                    .map(String::as_str)
-            };
-            let to_them = before(1) == Some("to")
-                && before(2).is_some_and(|b| {
-                    b.parse::<u32>().is_ok() || ["round", "match", "game", "point"].contains(&b)
-                });
-            let wins = after.is_some_and(|a| ["wins", "won", "takes", "took"].contains(&a))
-                || to_them
-                || before(1).is_some_and(|b| ["winner", "victory"].contains(&b));
-            if wins && best.is_none_or(|(at, _)| from < at) {
-                best = Some((from, seat));
-            }
-        }
-    }
-    best.map(|(_, seat)| Some(seat))
 }
 
 /// A line of a grid as written: the letters of `RBGYP#`, or colored

@@ -34,10 +34,12 @@
 
 use super::board::{Color, Exits, Piece, Track};
 use super::rules::{Challenge, Placement, Proof, Setup};
+use crate::games::chat_words as words;
 use crate::games::{
     clean_chat, Challenge as GameChallenge, ChatContext, ChatReading, Placement as GamePlacement,
     Proof as GameProof, RoundSetup as GameSetup, Speaker,
 };
+use crate::games::{name_at, ruling_winner};
 use crate::log::event::{Body, Ruling, Scope};
 
 /// How to write a move, for the reasons of unread messages.
@@ -85,8 +87,6 @@ fn seat_color(seat: usize) -> Color {
 fn other(c: Color) -> Color {
     c.opponent().unwrap_or(c)
 }
-
-use crate::games::chat_words as words;
 
 /// A cell of the 9×9 board (`e5`).
 fn is_cell(w: &str) -> bool {
@@ -336,63 +336,6 @@ fn read_placement(clean: &str, own: Color) -> ChatReading {
         "it names a piece among other words"
     };
     ChatReading::Unread(format!("{why}: {HOW_TO_PLACE}"))
-}
-
-/// Where `name`'s words stand in `w`, by word index.
-fn name_at(w: &[String], name: &str) -> Vec<(usize, usize)> {
-    let n = words(name);
-    if n.is_empty() || n.len() > w.len() {
-        return Vec::new();
-    }
-    (0..=w.len() - n.len())
-        .filter(|&i| w[i..i + n.len()] == n[..])
-        .map(|i| (i, i + n.len()))
-        .collect()
-}
-
-/// Who a ruling gives the game to: `Some(Some(seat))`, `Some(None)` for no
-/// player (the host), `None` when the message is not a ruling. A winner is
-/// the player who `wins`/`won`/`takes` it, or the one it goes `to`.
-fn ruling_winner(w: &[String], ctx: &ChatContext) -> Option<Option<usize>> {
-    let lower = w.join(" ");
-    const NOBODY: [&str; 7] = [
-        "nobody wins",
-        "no one wins",
-        "noone wins",
-        "host wins",
-        "dmo wins",
-        "no winner",
-        "no player wins",
-    ];
-    if NOBODY.iter().any(|n| lower.contains(n)) {
-        return Some(None);
-    }
-    const WINS: [&str; 7] = ["wins", "won", "takes", "took", "win", "victory", "winner"];
-    let mut best: Option<(usize, usize)> = None;
-    for (seat, name) in ctx.players.iter().enumerate() {
-        for (from, to) in name_at(w, name) {
-            let after = w.get(to).map(String::as_str);
-            let before = |k: usize| {
-                from.checked_sub(k)
-                    .and_then(|i| w.get(i))
-                    .map(String::as_str)
-            };
-            let wins = after.is_some_and(|a| WINS[..4].contains(&a))
-                || (after == Some("is")
-                    && w.get(to + 1).is_some_and(|x| x == "the")
-                    && w.get(to + 2).is_some_and(|x| x == "winner"))
-                || (before(1) == Some("to")
-                    && before(2).is_some_and(|b| {
-                        ["game", "match", "round", "1", "win", "victory", "point"].contains(&b)
-                    }))
-                || before(1).is_some_and(|b| WINS[4..].contains(&b))
-                || (before(1) == Some("is") && before(2) == Some("winner"));
-            if wins && best.is_none_or(|(at, _)| from < at) {
-                best = Some((from, seat));
-            }
-        }
-    }
-    best.map(|(_, seat)| Some(seat))
 }
 
 /// Who the setup names blue, by the words nearest to `blue`/`first` (that

@@ -15,6 +15,7 @@ use thiserror::Error;
 use std::collections::BTreeMap;
 
 use super::board::{Cell, Dir, Move};
+use crate::games::chat_words as words;
 use crate::games::{
     clean_chat, Challenge as GameChallenge, ChatContext, ChatReading, Claim as GameClaim,
     Placement as GamePlacement, Proof as GameProof, RoundSetup as GameSetup, Speaker,
@@ -192,8 +193,6 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
         Speaker::Host => read_host(&clean, text.trim(), ctx),
     }
 }
-
-use crate::games::chat_words as words;
 
 /// Whether a word is a cell of the 6×6 board (`c3`).
 fn is_cell(w: &str) -> bool {

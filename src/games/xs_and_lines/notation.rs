@@ -22,6 +22,7 @@ use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, 
 use crate::log::event::{Body, Ruling, Scope, Timeout};
 
 use super::rules;
+pub(crate) use crate::games::chat_words as words;
 
 /// Reads one chat message of an x's-and-lines match, as a good host
 /// would: case, extra spaces, commas, emoji and markdown do not matter.
@@ -54,8 +55,6 @@ pub(crate) fn arrows_as_dashes(text: &str) -> String {
         })
         .collect()
 }
-
-pub(crate) use crate::games::chat_words as words;
 
 /// A cell of a grid up to 15×15 (`c3`, `l12`), lowercase: (column, row
 /// from 1).

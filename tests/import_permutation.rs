@@ -19,10 +19,6 @@ use proptest::prelude::*;
 
 const FILE: &str = "permutation-game.txt";
 
-fn data() -> String {
-    common::import::transcript(FILE)
-}
-
 fn options() -> events::ImportOptions {
     events::ImportOptions {
         game: GameKind::Permutation,
@@ -117,17 +113,7 @@ fn a_pasted_game_reads_as_the_hosts_record_and_matches_its_golden_report() {
 
 #[test]
 fn the_committed_import_keeps_the_transcript_and_its_ruling_agrees_with_the_rules() {
-    let (_dir, sealed) = common::import::committed(imported());
-    let Body::Create(c) = &sealed[0].envelope.body else {
-        panic!("Create first")
-    };
-    assert_eq!(
-        c.source.as_ref().map(|s| s.text.as_str()),
-        Some(data().as_str())
-    );
-    let findings = common::import::findings(&sealed);
-    assert_eq!(findings.len(), 1, "{findings:?}");
-    assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
+    common::import::assert_kept_and_agreed(imported(), FILE);
 }
 
 proptest! {

@@ -56,3 +56,21 @@ pub fn findings(sealed: &[Sealed]) -> Vec<Finding> {
     let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
     arbiter::verify::findings(&arbiter::replay::Replay::new(&envelopes))
 }
+
+/// Commits an import and checks what every committed import must hold:
+/// the Create event keeps the transcript `file` word for word, and the
+/// match has one finding, on which the host's ruling agrees with the rules.
+pub fn assert_kept_and_agreed(imported: Imported, file: &str) {
+    let (_dir, sealed) = committed(imported);
+    let arbiter::log::Body::Create(c) = &sealed[0].envelope.body else {
+        panic!("the first event is not the Create")
+    };
+    assert_eq!(
+        c.source.as_ref().map(|s| s.text.as_str()),
+        Some(transcript(file).as_str()),
+        "the transcript is kept whole"
+    );
+    let findings = findings(&sealed);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
+}

@@ -12,8 +12,7 @@ use chrono::{DateTime, NaiveTime, Utc};
 
 use crate::import::time::{decide_order, local_to_utc, parse_date_time, DateTok, Written};
 use crate::import::{
-    lines_of, DateOrder, Flag, Format, ImportError, Message, SkipReason, Skipped, TimeContext,
-    Transcript,
+    lines_of, DateOrder, Flag, Format, ImportError, Message, SkipReason, TimeContext, Transcript,
 };
 
 const COLUMNS: [&str; 6] = [
@@ -203,22 +202,13 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             embeds: Vec::new(),
         });
     }
-    let mut owned = vec![false; n + 2];
-    for &l in messages.iter().flat_map(|m: &Message| &m.text_lines) {
-        owned[l] = true;
-    }
-    let skipped = (1..=n)
-        .filter(|&l| !owned[l])
-        .map(|l| Skipped {
-            line: l,
-            text: lines[l - 1].to_string(),
-            why: if l == 1 {
-                SkipReason::CsvHeader
-            } else {
-                SkipReason::Blank
-            },
-        })
-        .collect();
+    let skipped = super::unowned(&lines, &messages, |l| {
+        if l == 1 {
+            SkipReason::CsvHeader
+        } else {
+            SkipReason::Blank
+        }
+    });
     Ok(Transcript {
         format: Format::DceCsv,
         messages,

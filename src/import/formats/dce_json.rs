@@ -20,7 +20,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use serde_json::Value;
 
 use crate::import::{
-    lines_of, Flag, Format, ImportError, Message, SkipReason, Skipped, TimeContext, Transcript,
+    lines_of, Flag, Format, ImportError, Message, SkipReason, TimeContext, Transcript,
 };
 
 /// Message kinds typed by a person (names and the numbers DCE leaves as
@@ -269,18 +269,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
             embeds,
         });
     }
-    let mut owned = vec![false; n + 2];
-    for &l in messages.iter().flat_map(|m: &Message| &m.text_lines) {
-        owned[l] = true;
-    }
-    let skipped = (1..=n)
-        .filter(|&l| !owned[l])
-        .map(|l| Skipped {
-            line: l,
-            text: lines[l - 1].to_string(),
-            why: SkipReason::JsonStructure,
-        })
-        .collect();
+    let skipped = super::unowned(&lines, &messages, |_| SkipReason::JsonStructure);
     Ok(Transcript {
         format: Format::DceJson,
         messages,

@@ -144,6 +144,9 @@ pub struct ImportReport {
 pub struct Imported {
     pub report: ImportReport,
     pub events: Vec<NewEvent>,
+    /// The state after each read event (`states[k]` follows
+    /// `report.events[k]`), as the rules left it: what a preview draws.
+    pub states: Vec<Option<MatchState>>,
 }
 
 /// Why a transcript cannot become a match at all.
@@ -242,25 +245,22 @@ pub fn read_match(
     if cast.players[0].eq_ignore_ascii_case(&cast.players[1]) {
         return Err(MatchImportError::SamePlayers(cast.players[0].clone()));
     }
-    let authors: Vec<&str> = {
-        let mut a: Vec<&str> = transcript
-            .messages
-            .iter()
-            .map(|m| m.author.as_str())
-            .collect();
-        a.sort_unstable();
-        a.dedup();
-        a
-    };
+    // Who each message is by, worked out once.
+    let speakers: Vec<Option<(Speaker, String)>> = transcript
+        .messages
+        .iter()
+        .map(|m| cast.speaker(&m.author, &m.aliases))
+        .collect();
     for who in cast.players.iter().chain([&cast.host]) {
-        let posts = transcript.messages.iter().any(|m| {
-            cast.speaker(&m.author, &m.aliases)
-                .is_some_and(|(_, n)| &n == who)
-        });
-        if !posts {
+        if !speakers.iter().flatten().any(|(_, n)| n == who) {
+            let authors: std::collections::BTreeSet<&str> = transcript
+                .messages
+                .iter()
+                .map(|m| m.author.as_str())
+                .collect();
             return Err(MatchImportError::NobodyPosts(
                 who.clone(),
-                authors.join(", "),
+                authors.into_iter().collect::<Vec<_>>().join(", "),
             ));
         }
     }
@@ -302,7 +302,7 @@ pub fn read_match(
     let mut chatter = Vec::new();
     let mut rounds = 0u32;
     for m in &transcript.messages {
-        let Some((speaker, name)) = cast.speaker(&m.author, &m.aliases) else {
+        let Some((speaker, name)) = speakers[m.index].clone() else {
             chatter.push(m.index);
             continue;
         };
@@ -322,11 +322,10 @@ pub fn read_match(
                 }
                 if let Some(last) = bodies.last_mut() {
                     let after = last.messages.last().map_or(m.index, |&i| i + 1);
-                    let next_to_it =
-                        last.speaker == speaker
-                            && transcript.messages[after.min(m.index)..m.index].iter().all(
-                                |between| cast.speaker(&between.author, &between.aliases).is_none(),
-                            );
+                    let next_to_it = last.speaker == speaker
+                        && speakers[after.min(m.index)..m.index]
+                            .iter()
+                            .all(Option::is_none);
                     if next_to_it
                         && matches!(body, Body::Proof(_))
                         && join_proofs(&mut last.body, &body)
@@ -349,6 +348,7 @@ pub fn read_match(
     // Second pass: the rules, event by event.
     let mut events = vec![create];
     let mut read_events = Vec::new();
+    let mut states = Vec::new();
     let Body::Create(c) = &events[0].body else {
         unreachable!("the first event is the Create built above")
     };
@@ -407,6 +407,7 @@ pub fn read_match(
             rule_error,
             note,
         });
+        states.push(state.clone());
         events.push(NewEvent {
             occurred_at: at,
             actor,
@@ -427,6 +428,7 @@ pub fn read_match(
             outcome,
         },
         events,
+        states,
     })
 }
 

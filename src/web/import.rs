@@ -28,7 +28,6 @@ use crate::games::GameKind;
 use crate::import::events::{self, ImportOptions, ImportReport};
 use crate::import::{self, DateOrder, Format, TimeContext, MAX_INPUT_BYTES};
 use crate::log::MatchId;
-use crate::replay::Replay;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(import_form).service(import_post);
@@ -287,29 +286,13 @@ async fn import_post(
     }
 
     // The preview: each message beside what was read, with the board
-    // after each event (the events replayed as they would be stored).
-    let envelopes: Vec<_> = imported
-        .events
-        .iter()
-        .enumerate()
-        .map(|(seq, e)| crate::log::Envelope {
-            match_id: MatchId::parse("preview").expect("a fixed valid id"),
-            seq: seq as u64,
-            occurred_at: e.occurred_at,
-            recorded_at: e.occurred_at,
-            actor: e.actor.clone(),
-            body: e.body.clone(),
-        })
-        .collect();
-    let replay = Replay::new(&envelopes);
+    // after each event (the state the rules left it in).
     let report = imported.report;
     let mut read: BTreeMap<usize, (&'static str, String, Option<Svg>)> = BTreeMap::new();
     for (k, e) in report.events.iter().enumerate() {
-        let board = replay
-            .steps
-            .get(k + 1)
-            .and_then(|s| s.view())
-            .and_then(|v| v.drawing)
+        let board = imported.states[k]
+            .as_ref()
+            .and_then(|s| s.view().drawing)
             .map(|d| {
                 let mut svg = Svg::new(&d);
                 svg.id = None;

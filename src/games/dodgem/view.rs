@@ -20,8 +20,9 @@ use super::solver::Tables;
 use crate::games::{Analysis, Drawing, MoveValue, Piece, View};
 use crate::verify::Finding;
 
-/// Solved tables by (size, rule slug).
-type Solved = BTreeMap<(u8, &'static str), Arc<Tables>>;
+/// Solved tables by (size, rule slug); `None` for a saved file that does
+/// not load, so a damaged file is read once, not on every step.
+type Solved = BTreeMap<(u8, &'static str), Option<Arc<Tables>>>;
 
 /// Where saved tables of the boards too big to solve on a page request
 /// are looked for.
@@ -45,19 +46,23 @@ fn tables(n: u8, rule: StuckRule) -> Option<Arc<Tables>> {
     let cache = CACHE.get_or_init(Mutex::default);
     let mut map = cache.lock().ok()?;
     if let Some(t) = map.get(&(n, rule.slug())) {
-        return Some(t.clone());
+        return t.clone();
     }
     let t = if n <= 4 {
-        Tables::solve(n, rule, |_, _, _| {})
+        Some(Tables::solve(n, rule, |_, _, _| {}))
     } else {
         let file = tables_file(TABLES_DIR.get()?, n, rule);
-        // Not there yet is the usual case; a file that does not load is
-        // treated the same (the page says how to make it).
-        Tables::load(&file, n, rule).ok()?
+        // Not there yet is the usual case, and is asked again next time (the
+        // file may be written meanwhile); a file that does not load is
+        // treated the same on the page (it says how to make one).
+        if !file.exists() {
+            return None;
+        }
+        Tables::load(&file, n, rule).ok()
     };
-    let t = Arc::new(t);
+    let t = t.map(Arc::new);
     map.insert((n, rule.slug()), t.clone());
-    Some(t)
+    t
 }
 
 /// What the page says where a board's analysis is not available.

@@ -314,10 +314,19 @@ async fn checkpoint(state: web::Data<AppState>, path: web::Path<String>) -> ApiR
     Ok(HttpResponse::Ok().json(c))
 }
 
-/// The Merkle leaves of a loaded match.
-fn leaves(m: &super::Loaded) -> Vec<crate::log::seal::Hash> {
+/// The Merkle leaves of a loaded match's first `size` events (default:
+/// all of them), with that size; a 400 for a tree the log has not reached.
+fn tree(
+    m: &super::Loaded,
+    size: Option<u64>,
+) -> Result<(u64, Vec<crate::log::seal::Hash>), WebError> {
     let hashes: Vec<_> = m.sealed.iter().map(|s| s.hash).collect();
-    merkle::leaves(&hashes)
+    let have = hashes.len() as u64;
+    let size = size.unwrap_or(have);
+    if size > have {
+        return Err(proof_error(merkle::ProofError::TooBig { size, have }));
+    }
+    Ok((size, merkle::leaves(&hashes[..size as usize])))
 }
 
 fn proof_error(e: merkle::ProofError) -> WebError {
@@ -338,22 +347,14 @@ async fn inclusion(
     q: web::Query<InclusionQuery>,
 ) -> ApiResult {
     let m = api(load(&state, &path))?;
-    let all = leaves(&m);
-    let size = q.size.unwrap_or(all.len() as u64);
-    if size > all.len() as u64 {
-        return Err(proof_error(merkle::ProofError::TooBig {
-            size,
-            have: all.len() as u64,
-        }));
-    }
-    let tree = &all[..size as usize];
-    let proof = merkle::inclusion_proof(q.seq as usize, tree).map_err(proof_error)?;
+    let (size, tree) = tree(&m, q.size)?;
+    let proof = merkle::inclusion_proof(q.seq as usize, &tree).map_err(proof_error)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "seq": q.seq,
         "size": size,
         "event_hash": hex::encode(m.sealed[q.seq as usize].hash),
         "leaf": hex::encode(tree[q.seq as usize]),
-        "root": hex::encode(merkle::root(tree)),
+        "root": hex::encode(merkle::root(&tree)),
         "proof": proof.iter().map(hex::encode).collect::<Vec<_>>(),
     })))
 }
@@ -372,27 +373,19 @@ async fn consistency(
     q: web::Query<ConsistencyQuery>,
 ) -> ApiResult {
     let m = api(load(&state, &path))?;
-    let all = leaves(&m);
-    let to = q.to.unwrap_or(all.len() as u64);
-    if to > all.len() as u64 {
-        return Err(proof_error(merkle::ProofError::TooBig {
-            size: to,
-            have: all.len() as u64,
-        }));
-    }
+    let (to, tree) = tree(&m, q.to)?;
     if q.from > to {
         return Err(proof_error(merkle::ProofError::Backwards {
             from: q.from,
             to,
         }));
     }
-    let tree = &all[..to as usize];
-    let proof = merkle::consistency_proof(q.from as usize, tree).map_err(proof_error)?;
+    let proof = merkle::consistency_proof(q.from as usize, &tree).map_err(proof_error)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "from": q.from,
         "to": to,
         "first_root": hex::encode(merkle::root(&tree[..q.from as usize])),
-        "second_root": hex::encode(merkle::root(tree)),
+        "second_root": hex::encode(merkle::root(&tree)),
         "proof": proof.iter().map(hex::encode).collect::<Vec<_>>(),
     })))
 }

@@ -1,0 +1,3 @@
+//! duorail's rule points (issue 12).
+#[allow(unused_imports)]
+use super::*;

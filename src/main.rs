@@ -1,6 +1,9 @@
 //! The `arbiter` command: parse arguments, call `run`, map errors to exit
 //! codes. Exit 0: done (even when the answer is "no"); 2: the input is
 //! malformed (a one-line reason on stderr); 1: anything else went wrong.
+//! `arbiter verify` says more, because scripts act on what it found: 0
+//! clean, 1 disputed, 2 bad input, 3 a broken chain or lost events, 4 any
+//! other failure (see its `--help`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +41,12 @@ enum Command {
         data: PathBuf,
     },
     /// Check a match's chain and re-check every claim.
+    ///
+    /// Exit codes: 0 the chain is intact and no finding disagrees with a
+    /// ruling; 1 a finding disagrees or a rule error stands; 2 bad usage or
+    /// a malformed match id; 3 the chain is broken or the store has lost
+    /// events; 4 any other failure (no such match, a store that cannot be
+    /// opened).
     Verify {
         match_id: String,
         #[arg(long, default_value = "data/db")]
@@ -275,6 +284,9 @@ enum Failure {
     Input(String),
     /// Anything else: exit 1.
     Other(String),
+    /// A command with exit codes of its own (`verify`): this code, and a
+    /// line for stderr.
+    Exit(u8, String),
 }
 
 fn main() -> ExitCode {
@@ -288,6 +300,10 @@ fn main() -> ExitCode {
         Err(Failure::Other(msg)) => {
             eprintln!("arbiter: {msg}");
             ExitCode::from(1)
+        }
+        Err(Failure::Exit(code, msg)) => {
+            eprintln!("arbiter: {msg}");
+            ExitCode::from(code)
         }
     }
 }
@@ -326,15 +342,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
             data,
             json,
         } => {
+            use verify::Standing;
             let id = match_id(&id)?;
-            let store = open(&data)?;
-            let chain = store
-                .verify(&id)
-                .map_err(|e| Failure::Other(e.to_string()))?;
+            // A store that cannot be opened, or no such match: exit 4.
+            let other = |e: String| Failure::Exit(4, e);
+            let store = SledStore::open(&data).map_err(|e| other(e.to_string()))?;
+            let chain = store.verify(&id).map_err(|e| match e {
+                arbiter::log::StoreError::Corrupt { .. } => Failure::Exit(3, e.to_string()),
+                e => other(e.to_string()),
+            })?;
             let events: Vec<_> = match store.events(&id) {
                 Ok(sealed) => sealed.into_iter().map(|s| s.envelope).collect(),
                 Err(_) if !chain.is_ok() => Vec::new(),
-                Err(e) => return Err(Failure::Other(e.to_string())),
+                Err(e) => return Err(other(e.to_string())),
             };
             let report = verify::report(&id, chain, &Replay::new(&events));
             if json {
@@ -342,10 +362,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 println!("{report}");
             }
-            if report.chain.is_ok() {
-                Ok(())
-            } else {
-                Err(Failure::Other("the match's chain is broken".into()))
+            match report.standing() {
+                Standing::Clean => Ok(()),
+                Standing::Disputed => Err(Failure::Exit(
+                    1,
+                    format!(
+                        "{} finding(s) disagree with the ruling and {} rule error(s) stand",
+                        report.disagreements(),
+                        report.rule_errors.len()
+                    ),
+                )),
+                Standing::Broken => Err(Failure::Exit(3, "the match's chain is broken".into())),
             }
         }
         Command::Solve {

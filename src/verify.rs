@@ -148,7 +148,32 @@ pub struct Report {
     pub mistakes: Vec<(u64, String)>,
 }
 
+/// What a report amounts to, for a script: `arbiter verify` exits 0, 1 or
+/// 3 on it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Standing {
+    /// The chain is intact, no rule error stands and no finding disagrees
+    /// with a ruling (findings not ruled yet, or where the rules name no
+    /// winner, are not disputes).
+    Clean,
+    /// The chain is intact, but a finding disagrees or a rule error stands.
+    Disputed,
+    /// The chain is broken (or the store lost events): nothing else in the
+    /// report can be trusted.
+    Broken,
+}
+
 impl Report {
+    pub fn standing(&self) -> Standing {
+        if !self.chain.is_ok() {
+            Standing::Broken
+        } else if self.disagreements() > 0 || !self.rule_errors.is_empty() {
+            Standing::Disputed
+        } else {
+            Standing::Clean
+        }
+    }
+
     pub fn disagreements(&self) -> usize {
         self.findings
             .iter()

@@ -85,15 +85,131 @@ fn malformed_boards_exit_2_naming_the_problem() {
     }
 }
 
+/// `arbiter verify` exits 4 for a match that is not there (and for a
+/// store that cannot be opened), 2 for a malformed id or bad usage.
 #[test]
-fn verify_reports_a_missing_match_clearly() {
+fn verify_exits_4_for_a_missing_match_and_2_for_bad_usage() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().to_str().unwrap();
     let (code, _, err) = arbiter(&["verify", "no-such-match", "--data", data]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 4, "{err}");
     assert!(err.contains("no-such-match"), "{err}");
     let (code, _, err) = arbiter(&["verify", "Bad Id", "--data", data]);
     assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a match id"), "{err}");
+    let (code, _, err) = arbiter(&["verify", "--data", data]);
+    assert_eq!(code, 2, "no match id is bad usage: {err}");
+    let (code, _, err) = arbiter(&["verify", "x", "--no-such-flag"]);
+    assert_eq!(code, 2, "{err}");
+    // A data directory that is a file: the store cannot be opened.
+    let file = dir.path().join("not-a-dir");
+    std::fs::write(&file, "plain text").unwrap();
+    let (code, _, err) = arbiter(&["verify", "m", "--data", file.to_str().unwrap()]);
+    assert_eq!(code, 4, "{err}");
+}
+
+/// Exit 0: the chain is intact and every finding agrees (and no rule
+/// error stands); the `--help` text states every code.
+#[test]
+fn verify_exits_0_when_every_finding_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/samples/tj-penzo-cup-final.json"
+    );
+    let (code, _, err) = arbiter(&["load", sample, "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = arbiter(&["verify", "tj-penzo-cup-final", "--data", data, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["rule_errors"], serde_json::json!([]));
+    assert!(report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["verdict"] != "disagrees"));
+    let (code, out, _) = arbiter(&["verify", "--help"]);
+    assert_eq!(code, 0);
+    for says in ["0 the chain is intact", "1 a finding disagrees", "2 bad usage", "3 the chain is broken", "4 any other failure"] {
+        assert!(out.contains(says), "--help says '{says}': {out}");
+    }
+}
+
+/// Exit 1: a finding disagrees with a ruling (the sample whose round 3
+/// was ruled wrongly), or a rule error stands; the report is still printed
+/// whole.
+#[test]
+fn verify_exits_1_when_a_finding_disagrees_or_a_rule_error_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let data = data.to_str().unwrap();
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/samples/tj-simply-genius-dm4.json"
+    );
+    let (code, _, err) = arbiter(&["load", sample, "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = arbiter(&["verify", "tj-simply-genius-dm4", "--data", data, "--json"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("1 finding(s) disagree"), "{err}");
+    let report: Value = serde_json::from_str(&out).expect("the JSON report is printed whole");
+    assert_eq!(report["chain"]["first_bad"], Value::Null);
+
+    // A match that agrees everywhere but holds one rule error: exit 1.
+    let mut file: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/samples/tj-penzo-cup-final.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    file["id"] = "with-a-rule-error".into();
+    let last = file["events"].as_array().unwrap().last().unwrap().clone();
+    let mut stray = last.clone();
+    stray["actor"] = serde_json::json!({"player": "mira"});
+    stray["body"] = serde_json::json!("pass");
+    file["events"].as_array_mut().unwrap().push(stray);
+    let path = dir.path().join("m.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let (code, _, err) = arbiter(&["load", path.to_str().unwrap(), "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = arbiter(&["verify", "with-a-rule-error", "--data", data, "--json"]);
+    assert_eq!(code, 1, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["rule_errors"].as_array().unwrap().len(), 1, "{report}");
+}
+
+/// Exit 3: the chain is broken. The store's bytes are altered behind its
+/// back (one flipped bit inside a stored event), and verify names the seq.
+#[test]
+fn verify_exits_3_when_the_chain_is_broken() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let data_s = data.to_str().unwrap();
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/samples/tj-penzo-cup-final.json"
+    );
+    let (code, _, err) = arbiter(&["load", sample, "--data", data_s]);
+    assert_eq!(code, 0, "{err}");
+    {
+        // The store's own layout: tree `events`, key = id, 0, seq (u64 BE).
+        let db = sled::open(data.join("sled")).unwrap();
+        let events = db.open_tree("events").unwrap();
+        let mut key = b"tj-penzo-cup-final\0".to_vec();
+        key.extend_from_slice(&5u64.to_be_bytes());
+        let mut value = events.get(&key).unwrap().expect("seq 5 is stored").to_vec();
+        let at = value.len() - 40; // inside the event, before the seal's tail
+        value[at] ^= 0x01;
+        events.insert(key, value).unwrap();
+        db.flush().unwrap();
+    }
+    let (code, out, err) = arbiter(&["verify", "tj-penzo-cup-final", "--data", data_s, "--json"]);
+    assert_eq!(code, 3, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["chain"]["first_bad"]["seq"], 5, "{report}");
 }
 
 #[test]
@@ -111,7 +227,7 @@ fn load_verify_and_export_a_sample() {
     assert_eq!(code, 2, "loading the same id twice is refused: {err}");
 
     let (code, out, _) = arbiter(&["verify", "tj-simply-genius-dm4", "--data", data, "--json"]);
-    assert_eq!(code, 0);
+    assert_eq!(code, 1, "a finding disagrees");
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["chain"]["events"], 64);
     let verdicts: Vec<&str> = report["findings"]
@@ -126,7 +242,7 @@ fn load_verify_and_export_a_sample() {
     );
 
     let (code, out, _) = arbiter(&["verify", "tj-simply-genius-dm4", "--data", data]);
-    assert_eq!(code, 0);
+    assert_eq!(code, 1);
     assert!(out.contains("1 disagree with the ruling"), "{out}");
 
     let (code, out, _) = arbiter(&["export", "tj-simply-genius-dm4", "--data", data]);

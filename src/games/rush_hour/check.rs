@@ -3,21 +3,35 @@
 //! every posted solution replayed move by move, and the rules' verdict
 //! beside the host's ruling.
 
-use super::rules::{Attempt, Match, Phase, Round};
+use super::rules::{target_note, Attempt, Match, Phase, Round};
 use super::solver::{solve, Outcome};
 use crate::verify::{Finding, ProofFinding, Verdict, Witness};
 
-fn proof_findings(m: &Match, attempts: &[Attempt], role: &str) -> Vec<ProofFinding> {
+/// Each posted attempt, checked; `claimed`: the target of a "finished"
+/// claim when these are the claimer's own solutions (a shorter one then
+/// says that it disproves the claim).
+fn proof_findings(
+    m: &Match,
+    attempts: &[Attempt],
+    role: &str,
+    claimed: Option<usize>,
+) -> Vec<ProofFinding> {
     attempts
         .iter()
-        .map(|a| ProofFinding {
-            seq: a.seq,
-            by: m.players[a.by].clone(),
-            role: role.to_string(),
-            moves: a.check.moves,
-            legal: a.check.legal,
-            solves: a.check.solves,
-            note: a.check.describe(),
+        .map(|a| {
+            let mut note = a.check.describe();
+            if let Some(target) = claimed.filter(|_| a.check.legal && a.check.solves) {
+                note.push_str(&target_note(a.check.moves, target));
+            }
+            ProofFinding {
+                seq: a.seq,
+                by: m.players[a.by].clone(),
+                role: role.to_string(),
+                moves: a.check.moves,
+                legal: a.check.legal,
+                solves: a.check.solves,
+                note,
+            }
         })
         .collect()
 }
@@ -94,9 +108,9 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                     "{} claims finished: exactly {target} moves",
                     m.players[*claimer]
                 );
-                f.proofs = proof_findings(m, solutions, "solution");
+                f.proofs = proof_findings(m, solutions, "solution", Some(target));
                 f.proofs
-                    .extend(proof_findings(m, counters, "counter-solution"));
+                    .extend(proof_findings(m, counters, "counter-solution", None));
                 Some(board)
             }
             Phase::Impossible {
@@ -111,7 +125,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                     "{} claims impossible within {target} moves",
                     m.players[*challenger]
                 );
-                f.proofs = proof_findings(m, attempts, "solution");
+                f.proofs = proof_findings(m, attempts, "solution", None);
                 Some(board)
             }
             Phase::NoSpace { last_placer } => {

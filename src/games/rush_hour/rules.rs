@@ -260,6 +260,20 @@ impl Round {
                 ..
             } => {
                 let opp = 1 - claimer;
+                // RULINGS: a legal solution shorter than the target
+                // disproves the claim itself, whatever else the claimer
+                // posts (an exact-length one before or after it included).
+                if let Some(short) = solutions.iter().find(|a| a.check.ok(|n| n < target)) {
+                    return decided(
+                        opp,
+                        format!(
+                            "{}'s own solution (seq {}) solves in {} moves, fewer than the target {target}: a shorter solution disproves the claim",
+                            name(*claimer),
+                            short.seq,
+                            short.check.moves
+                        ),
+                    );
+                }
                 let solved = solutions.iter().find(|a| a.check.ok(|n| n == target));
                 match solved {
                     None if closed || *passed == Some(*claimer) => decided(
@@ -792,11 +806,8 @@ fn apply(
                     ..
                 } => {
                     if *claimer == p {
-                        if attempt.check.legal
-                            && attempt.check.solves
-                            && attempt.check.moves != target
-                        {
-                            note.push_str(&format!(" — not the target {target}"));
+                        if attempt.check.legal && attempt.check.solves {
+                            note.push_str(&target_note(attempt.check.moves, target));
                         }
                         solutions.push(attempt);
                     } else {
@@ -1033,6 +1044,18 @@ fn apply(
     }
 }
 
+/// What a claimer's solving solution of `moves` says about a "finished"
+/// claim of `target` ("" when it proves it).
+pub fn target_note(moves: usize, target: usize) -> String {
+    match moves.cmp(&target) {
+        std::cmp::Ordering::Less => {
+            format!(" — fewer than the target {target}: a shorter solution disproves the claim")
+        }
+        std::cmp::Ordering::Equal => String::new(),
+        std::cmp::Ordering::Greater => format!(" — not the target {target}"),
+    }
+}
+
 fn push_clock(note: &mut String, clock: Option<String>) {
     if let Some(c) = clock {
         note.push_str("; ");
@@ -1231,6 +1254,33 @@ mod tests {
             Some(JONAS),
             "a 2-move counter beats the target"
         );
+    }
+
+    /// RULINGS: any legal solution of the claimer's shorter than the
+    /// target disproves the claim, before or after an exact-length one.
+    #[test]
+    fn the_claimers_own_shorter_solution_disproves_the_claim_whatever_follows() {
+        for order in [
+            ["Y up\nZ right", "Y up\nZ right 1\nZ right"],
+            ["Y up\nZ right 1\nZ right", "Y up\nZ right"],
+        ] {
+            let mut t = Table::new();
+            t.round(0, 1, 3, &[], MIRA);
+            t.place(10, MIRA, "C2 C3").unwrap();
+            t.finished(15, MIRA).unwrap();
+            let first = t.prove(40, MIRA, order[0]).unwrap();
+            let second = t.prove(50, MIRA, order[1]).unwrap();
+            assert_eq!(t.verdict(), Some(JONAS), "{order:?}");
+            let note = if order[0].lines().count() == 2 {
+                first
+            } else {
+                second
+            };
+            assert!(
+                note.contains("a shorter solution disproves the claim"),
+                "{note}"
+            );
+        }
     }
 
     #[test]

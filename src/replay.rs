@@ -178,14 +178,13 @@ pub fn describe(body: &Body) -> String {
             }
         }
         Body::Appeal(a) => format!("appeal against seq {}: {}", a.ruling_seq, a.grounds),
+        Body::AppealDecision(d) if d.upheld => {
+            format!("appeal at seq {} rejected: ruling upheld", d.appeal_seq)
+        }
         Body::AppealDecision(d) => format!(
-            "appeal at seq {} {}",
+            "appeal at seq {} granted: ruling overturned, to {}",
             d.appeal_seq,
-            if d.upheld {
-                "rejected: ruling upheld"
-            } else {
-                "granted: ruling overturned"
-            }
+            d.winner.as_deref().unwrap_or("no player")
         ),
         // Payload events are described by their game above.
         Body::RoundStart(_)

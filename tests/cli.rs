@@ -131,7 +131,13 @@ fn verify_exits_0_when_every_finding_agrees() {
         .all(|f| f["verdict"] != "disagrees"));
     let (code, out, _) = arbiter(&["verify", "--help"]);
     assert_eq!(code, 0);
-    for says in ["0 the chain is intact", "1 a finding disagrees", "2 bad usage", "3 the chain is broken", "4 any other failure"] {
+    for says in [
+        "0 the chain is intact",
+        "1 a finding disagrees",
+        "2 bad usage",
+        "3 the chain is broken",
+        "4 any other failure",
+    ] {
         assert!(out.contains(says), "--help says '{says}': {out}");
     }
 }
@@ -178,7 +184,11 @@ fn verify_exits_1_when_a_finding_disagrees_or_a_rule_error_stands() {
     let (code, out, err) = arbiter(&["verify", "with-a-rule-error", "--data", data, "--json"]);
     assert_eq!(code, 1, "{err}");
     let report: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(report["rule_errors"].as_array().unwrap().len(), 1, "{report}");
+    assert_eq!(
+        report["rule_errors"].as_array().unwrap().len(),
+        1,
+        "{report}"
+    );
 }
 
 /// Exit 3: the chain is broken. The store's bytes are altered behind its

@@ -583,7 +583,7 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
     for want in [
         "What was ruled",
         "What the rules say",
-        "overturn the ruling: by the rules, round to tamsin",
+        "overturn the ruling and give it to tamsin: by the rules, round to tamsin",
         "/matches/tj-simply-genius-dm4/steps/32",
         "Not decided yet",
     ] {
@@ -623,7 +623,11 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
     let events: Value = serde_json::from_str(&events).unwrap();
     let last = events.as_array().unwrap().last().unwrap().clone();
     let decision = &last["body"]["appeal_decision"];
-    assert_eq!(decision["recommendation"], "overturn", "{last}");
+    assert_eq!(
+        decision["recommendation"],
+        serde_json::json!({"overturn_to": {"player": "tamsin"}}),
+        "the recommendation names who wins: {last}"
+    );
     assert!(
         !decision["findings"].as_array().unwrap().is_empty(),
         "{last}"
@@ -652,6 +656,190 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
+}
+
+/// Issue 12, point 7: the decision form pre-selects nothing; a form
+/// without a decision, without the winner of an overturn or without
+/// reasons comes back as the appeal page with the error beside the field
+/// and writes nothing; and "followed" means both halves of the
+/// recommendation (overturn, and who wins) — an overturn that gives the
+/// round to no player where the rules give it to tamsin says so.
+#[actix_web::test]
+async fn a_decision_needs_uphold_or_overturn_a_winner_and_reasons_and_names_the_part_that_differs()
+{
+    let mut f = samples_fixture();
+    f.token = arbiter::web::new_token();
+    f.state.store.add_token(&f.token).unwrap();
+    let app = app!(f);
+    let id = "tj-simply-genius-dm4";
+    let mid = MatchId::parse(id).unwrap();
+    let count = || f.state.store.events(&mid).unwrap().len();
+    let (status, _, location) = post_form(
+        &app,
+        &format!("/matches/{id}/appeals"),
+        &[
+            ("token", &f.token),
+            ("player", "tamsin"),
+            ("ruling_seq", "33"),
+            ("grounds", "my counter-solution came in time"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = get_text(&app, &location).await;
+    // Nothing is chosen for the host.
+    assert!(
+        !page.contains(" checked"),
+        "no decision is pre-selected: {page}"
+    );
+    assert!(
+        page.contains(r#"<option value="" selected>— choose —</option>"#),
+        "{page}"
+    );
+    assert!(!page.contains(r#"value="no-player" selected"#), "{page}");
+    assert!(
+        page.contains("overturn the ruling and give it to tamsin"),
+        "the recommendation is a pair: {page}"
+    );
+
+    let decide = format!("{location}/decision");
+    let before = count();
+    // (the form, the status it gets, what the page says beside the field)
+    type Case<'a> = (&'a [(&'a str, &'a str)], StatusCode, &'a str);
+    let cases: [Case; 5] = [
+        (
+            &[("token", &f.token), ("text", "reasons")],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "choose: uphold the ruling, or overturn it",
+        ),
+        (
+            &[
+                ("token", &f.token),
+                ("decision", "overturn"),
+                ("text", "the counter was in time"),
+            ],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "choose who wins instead",
+        ),
+        (
+            &[
+                ("token", &f.token),
+                ("decision", "overturn"),
+                ("winner", "no-player"),
+            ],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "give the reasons for the decision",
+        ),
+        (
+            &[
+                ("token", &f.token),
+                ("decision", "overturn"),
+                ("winner", "player:zed"),
+                ("text", "x"),
+            ],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "zed&#39; is not a player of this match",
+        ),
+        (
+            &[("token", "wrong"), ("decision", "uphold"), ("text", "x")],
+            StatusCode::UNAUTHORIZED,
+            "this token is not known here",
+        ),
+    ];
+    for (form, want_status, says) in cases {
+        let (status, body, _) = post_form(&app, &decide, form).await;
+        assert_eq!(status, want_status, "{form:?}: {body}");
+        assert!(body.contains(says), "{form:?} should say {says:?}: {body}");
+        assert!(
+            body.contains(r#"class="field-error""#)
+                && body.contains("<form class=\"write decision\""),
+            "the form comes back with the error beside the field: {body}"
+        );
+        assert_eq!(count(), before, "nothing is written: {form:?}");
+    }
+    // What the host typed is kept when the form comes back.
+    let (_, body, _) = post_form(
+        &app,
+        &decide,
+        &[
+            ("token", &f.token),
+            ("decision", "overturn"),
+            ("text", "the counter was in time"),
+        ],
+    )
+    .await;
+    assert!(body.contains(r#"value="overturn" checked"#), "{body}");
+    assert!(
+        body.contains(">the counter was in time</textarea>"),
+        "{body}"
+    );
+
+    // Overturned, but to no player: the winner half differs, and the page says so.
+    let (status, body, _) = post_form(
+        &app,
+        &decide,
+        &[
+            ("token", &f.token),
+            ("decision", "overturn"),
+            ("winner", "no-player"),
+            ("text", "neither solution counts"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(count(), before + 1);
+    let (_, page) = get_text(&app, &location).await;
+    assert!(!page.contains("followed the verifier"), "{page}");
+    assert!(
+        page.contains("went against the verifier on who wins: the decision gives it to no player, the rules give it to tamsin"),
+        "{page}"
+    );
+    let (_, events) = get_text(&app, &format!("/api/matches/{id}/events")).await;
+    let events: Value = serde_json::from_str(&events).unwrap();
+    let d = &events.as_array().unwrap().last().unwrap()["body"]["appeal_decision"];
+    assert_eq!(d["upheld"], false);
+    assert_eq!(d["winner"], Value::Null);
+    assert_eq!(
+        d["recommendation"],
+        serde_json::json!({"overturn_to": {"player": "tamsin"}})
+    );
+}
+
+/// An uphold where the verifier said overturn: the action differs.
+#[actix_web::test]
+async fn upholding_against_an_overturn_recommendation_says_the_action_differs() {
+    let mut f = samples_fixture();
+    f.token = arbiter::web::new_token();
+    f.state.store.add_token(&f.token).unwrap();
+    let app = app!(f);
+    let id = "tj-simply-genius-dm4";
+    let (_, _, location) = post_form(
+        &app,
+        &format!("/matches/{id}/appeals"),
+        &[
+            ("token", &f.token),
+            ("player", "tamsin"),
+            ("ruling_seq", "33"),
+            ("grounds", "my counter-solution came in time"),
+        ],
+    )
+    .await;
+    let (status, _, _) = post_form(
+        &app,
+        &format!("{location}/decision"),
+        &[
+            ("token", &f.token),
+            ("decision", "uphold"),
+            ("text", "the ruling stands"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = get_text(&app, &location).await;
+    assert!(
+        page.contains("the verifier recommended to overturn it and give it to tamsin, the host chose to uphold the ruling"),
+        "{page}"
+    );
 }
 
 fn hash(v: &Value) -> [u8; 32] {

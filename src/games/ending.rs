@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::{host_only, player_seat, winner_seat, RuleError, Ruled};
 use crate::log::event::{Actor, Appeal, AppealDecision, Ruling};
-use crate::verify::{Finding, Verdict};
+use crate::verify::{Award, Finding, Verdict};
 
 /// The end of a one-game match.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
@@ -192,6 +192,10 @@ impl Ending {
             ruled: format!("the game to {} (seq {})", name(players, r.winner), r.seq),
             ruling_seq: Some(r.seq),
             verdict,
+            award_by_rules: self
+                .by_rules
+                .as_ref()
+                .map(|(w, _)| Award::of_seat(players, *w)),
         }]
     }
 }

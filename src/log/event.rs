@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::games::{Challenge, Claim, GameConfig, Placement, Proof, RoundSetup};
-use crate::verify::Recommendation;
+use crate::verify::{Accord, Recommendation};
 
 /// A match's id: lowercase letters, digits and `-`, 1 to 64 characters.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -227,8 +227,10 @@ pub struct AppealDecision {
     #[serde(default)]
     pub text: String,
     /// What the verifier recommended when the decision was made, computed
-    /// by the server from the findings (`None` in logs written before the
-    /// server recorded it, or by a client that did not compute it).
+    /// by the server from the findings: uphold, or overturn and who then
+    /// wins (`Recommendation::OverturnTo`). `None` in logs written before
+    /// the server recorded it; a plain `Overturn` in logs written before it
+    /// recorded who wins. Never typed by a client.
     #[serde(default)]
     pub recommendation: Option<Recommendation>,
     /// The seqs of the findings (claims, or rulings without a claim) the
@@ -238,9 +240,11 @@ pub struct AppealDecision {
 }
 
 impl AppealDecision {
-    /// Whether the decision followed the verifier's recommendation, when
-    /// one was recorded.
-    pub fn followed(&self) -> Option<bool> {
-        self.recommendation.map(|r| r.followed_by(self.upheld))
+    /// How the decision compares with the recommendation it recorded (both
+    /// parts: uphold or overturn, and who wins), when one was recorded.
+    pub fn accord(&self) -> Option<Accord> {
+        self.recommendation
+            .as_ref()
+            .map(|r| r.accord(self.upheld, &self.winner))
     }
 }

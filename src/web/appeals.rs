@@ -20,7 +20,7 @@ use super::pages::{html, who};
 use super::{load, AppState, Loaded, WebError};
 use crate::log::event::{Appeal, AppealDecision, Ruling};
 use crate::log::{Actor, Body, NewEvent};
-use crate::verify::{Finding, Recommendation, Verdict};
+use crate::verify::{Accord, Finding, Recommendation, Verdict};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(appeal_page)
@@ -93,15 +93,16 @@ pub struct RecommendationText {
     pub text: String,
 }
 
-fn recommendation_text(r: Recommendation, findings: &[&Finding]) -> RecommendationText {
+fn recommendation_text(r: &Recommendation, findings: &[&Finding]) -> RecommendationText {
+    let by_rules = findings
+        .iter()
+        .find(|f| f.verdict == Verdict::Disagrees)
+        .map_or("", |f| f.by_rules.as_str());
     let text = match r {
-        Recommendation::Overturn => {
-            let by_rules = findings
-                .iter()
-                .find(|f| f.verdict == Verdict::Disagrees)
-                .map_or("", |f| f.by_rules.as_str());
-            format!("overturn the ruling: by the rules, {by_rules}")
+        Recommendation::OverturnTo(to) => {
+            format!("overturn the ruling and give it to {to}: by the rules, {by_rules}")
         }
+        Recommendation::Overturn => format!("overturn the ruling: by the rules, {by_rules}"),
         Recommendation::Uphold => "uphold the ruling: it is what the rules give".to_string(),
         Recommendation::None => {
             "none: the rules name no winner here, so the host's call stands".to_string()
@@ -140,6 +141,30 @@ pub fn recommend(
     )
 }
 
+/// The decision form as the host filled it in, with what is wrong beside
+/// each field: empty on a fresh page, kept when the form comes back.
+#[derive(Default)]
+struct DecisionDraft {
+    /// `uphold`, `overturn`, or empty (nothing is pre-selected).
+    decision: String,
+    /// The `winner` field's value: `player:NAME`, `no-player`, or empty.
+    winner: String,
+    text: String,
+    token_error: Option<String>,
+    decision_error: Option<String>,
+    winner_error: Option<String>,
+    text_error: Option<String>,
+}
+
+impl DecisionDraft {
+    fn has_errors(&self) -> bool {
+        self.token_error.is_some()
+            || self.decision_error.is_some()
+            || self.winner_error.is_some()
+            || self.text_error.is_some()
+    }
+}
+
 #[derive(Template)]
 #[template(path = "appeal.html")]
 struct AppealPage {
@@ -150,9 +175,9 @@ struct AppealPage {
     ruled_for: String,
     findings: Vec<Finding>,
     recommendation: RecommendationText,
-    /// Whether the decision followed the recommendation it recorded (once
-    /// decided).
-    followed: Option<bool>,
+    /// How the decision compares with the recommendation it recorded
+    /// (once decided), both parts: uphold or overturn, and who wins.
+    accord: Option<Accord>,
     /// What the decision recorded as the recommendation, when it differs
     /// from today's (the log grew, or an older decision recorded none).
     recorded: Option<String>,
@@ -160,41 +185,52 @@ struct AppealPage {
     evidence: Vec<(u64, String)>,
     players: Vec<String>,
     host: String,
+    draft: DecisionDraft,
 }
 
-#[get("/matches/{id}/appeals/{seq}")]
-async fn appeal_page(
-    state: web::Data<AppState>,
-    path: web::Path<(String, u64)>,
-) -> Result<HttpResponse, WebError> {
-    let (id, seq) = path.into_inner();
-    let m = load(&state, &id)?;
-    let appeal = appeals(&m)
+/// The appeal page for the appeal at `seq`, with the decision form as
+/// `draft` left it.
+fn appeal_view(
+    state: &AppState,
+    m: &Loaded,
+    seq: u64,
+    draft: DecisionDraft,
+) -> Result<AppealPage, WebError> {
+    let appeal = appeals(m)
         .into_iter()
         .find(|a| a.seq == seq)
         .ok_or_else(|| {
             WebError::page(
                 StatusCode::NOT_FOUND,
-                format!("seq {seq} of match '{id}' is not an appeal"),
+                format!("seq {seq} of match '{}' is not an appeal", m.id),
             )
         })?;
-    let ruling = ruling_at(&m, appeal.ruling_seq)?;
-    let all = state.findings(&m);
+    let ruling = ruling_at(m, appeal.ruling_seq)?;
+    let all = state.findings(m);
     let findings = findings_on(&all, appeal.ruling_seq);
     let now = Recommendation::for_findings(&findings);
     let decided = appeal.decision.as_ref().map(|(_, d)| d);
     // The decision's own record counts; a decision that recorded none is
     // compared with today's recommendation.
-    let followed = decided.map(|d| d.followed().unwrap_or(now.followed_by(d.upheld)));
-    let recorded = decided.and_then(|d| match d.recommendation {
-        Some(r) if r != now => Some(format!(
+    let accord = decided.map(|d| {
+        d.accord()
+            .unwrap_or_else(|| now.accord(d.upheld, &d.winner))
+    });
+    let recorded = decided.and_then(|d| match &d.recommendation {
+        Some(Recommendation::Overturn) => Some(
+            "When the decision was made the verifier recommended: overturn (a decision of that time recorded no winner, so only uphold or overturn is compared).".to_string(),
+        ),
+        Some(r) if *r != now => Some(format!(
             "When the decision was made the verifier recommended: {}.",
-            r.word()
+            match r {
+                Recommendation::OverturnTo(to) => format!("overturn, giving it to {to}"),
+                other => other.word().to_string(),
+            }
         )),
         None => Some("The decision recorded no recommendation (it was written before arbiter recorded them).".to_string()),
         _ => None,
     });
-    let recommendation = recommendation_text(now, &findings);
+    let recommendation = recommendation_text(&now, &findings);
     let mut evidence: Vec<(u64, String)> = Vec::new();
     for f in &findings {
         evidence.push((f.seq, format!("the claim: {}", f.claim)));
@@ -206,7 +242,7 @@ async fn appeal_page(
     evidence.sort_by_key(|(s, _)| *s);
     evidence.dedup_by_key(|(s, _)| *s);
     let create = m.create();
-    html(&AppealPage {
+    Ok(AppealPage {
         id: m.id.to_string(),
         title: m.title(),
         ruling_text: ruling.text.clone(),
@@ -216,13 +252,24 @@ async fn appeal_page(
             .unwrap_or_else(|| "no player".to_string()),
         findings: findings.into_iter().cloned().collect(),
         recommendation,
-        followed,
+        accord,
         recorded,
         evidence,
         players: create.map(|c| c.players.clone()).unwrap_or_default(),
         host: create.map(|c| c.host.clone()).unwrap_or_default(),
         appeal,
+        draft,
     })
+}
+
+#[get("/matches/{id}/appeals/{seq}")]
+async fn appeal_page(
+    state: web::Data<AppState>,
+    path: web::Path<(String, u64)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, seq) = path.into_inner();
+    let m = load(&state, &id)?;
+    html(&appeal_view(&state, &m, seq, DecisionDraft::default())?)
 }
 
 /// Checks a token typed into a form; 401 with what to do otherwise.
@@ -332,16 +379,47 @@ async fn file_appeal(
 
 #[derive(Deserialize)]
 struct DecisionForm {
+    #[serde(default)]
     token: String,
-    /// `uphold` or `overturn`.
+    /// `uphold` or `overturn`; missing when the host chose neither.
+    #[serde(default)]
     decision: String,
-    /// When overturning: the player who wins instead (empty: no player).
+    /// When overturning, who wins instead: `player:NAME` (or a player's
+    /// bare name, as scripts send it) or `no-player`; never defaulted.
     #[serde(default)]
     winner: String,
+    /// The host's reasons (required).
     #[serde(default)]
     text: String,
 }
 
+/// The form's `winner` value read against the players: `Ok(None)` for
+/// no player.
+fn chosen_winner(value: &str, players: &[String]) -> Result<Option<String>, String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(
+            "choose who wins instead: a player, or “no player” (nothing is assumed)".to_string(),
+        );
+    }
+    if value == "no-player" {
+        return Ok(None);
+    }
+    let name = value.strip_prefix("player:").unwrap_or(value);
+    if players.iter().any(|p| p == name) {
+        Ok(Some(name.to_string()))
+    } else {
+        Err(format!(
+            "'{name}' is not a player of this match ({}); choose one of them or “no player”",
+            players.join(", ")
+        ))
+    }
+}
+
+/// The decision on an appeal. A form that misses the decision, the
+/// winner of an overturn or the reasons comes back as the appeal page
+/// with the error beside the field (422; 401 for the token) and nothing
+/// is written.
 #[post("/matches/{id}/appeals/{seq}/decision")]
 async fn decide_appeal(
     state: web::Data<AppState>,
@@ -350,7 +428,6 @@ async fn decide_appeal(
 ) -> Result<HttpResponse, WebError> {
     let (id, seq) = path.into_inner();
     let form = form.into_inner();
-    form_token(&state, &form.token)?;
     let m = load(&state, &id)?;
     let appeal = appeals(&m)
         .into_iter()
@@ -367,31 +444,54 @@ async fn decide_appeal(
             format!("the appeal at seq {seq} was decided at seq {d}; a decision is final"),
         ));
     }
-    let upheld = match form.decision.as_str() {
-        "uphold" => true,
-        "overturn" => false,
-        other => {
-            return Err(WebError::page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("the decision is 'uphold' or 'overturn', not '{other}'"),
-            ))
-        }
-    };
     let create = m.create().ok_or_else(|| {
         WebError::page(
             StatusCode::UNPROCESSABLE_ENTITY,
             "the match has no valid Create event, so it has no host to decide",
         )
     })?;
-    let winner = match form.winner.trim() {
-        "" => None,
-        w if create.players.iter().any(|p| p == w) => Some(w.to_string()),
-        w => {
-            return Err(WebError::page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("'{w}' is not a player of this match"),
-            ))
+    let mut draft = DecisionDraft {
+        decision: form.decision.trim().to_string(),
+        winner: form.winner.trim().to_string(),
+        text: form.text.trim().to_string(),
+        ..DecisionDraft::default()
+    };
+    let mut status = StatusCode::UNPROCESSABLE_ENTITY;
+    if let Err(e) = form_token(&state, &form.token) {
+        status = e.status;
+        draft.token_error = Some(e.message);
+    }
+    let upheld = match draft.decision.as_str() {
+        "uphold" => Some(true),
+        "overturn" => Some(false),
+        "" => {
+            draft.decision_error = Some("choose: uphold the ruling, or overturn it".to_string());
+            None
         }
+        other => {
+            draft.decision_error = Some(format!(
+                "the decision is “uphold” or “overturn”, not '{other}'"
+            ));
+            None
+        }
+    };
+    let winner = match upheld {
+        Some(false) => match chosen_winner(&draft.winner, &create.players) {
+            Ok(w) => w,
+            Err(e) => {
+                draft.winner_error = Some(e);
+                None
+            }
+        },
+        _ => None,
+    };
+    if draft.text.is_empty() {
+        draft.text_error = Some("give the reasons for the decision".to_string());
+    }
+    let Some(upheld) = upheld.filter(|_| !draft.has_errors()) else {
+        let mut page = html(&appeal_view(&state, &m, seq, draft)?)?;
+        *page.status_mut() = status;
+        return Ok(page);
     };
     let host = create.host.clone();
     let (recommendation, findings) = recommend(&state, &m, seq);
@@ -402,8 +502,8 @@ async fn decide_appeal(
         Body::AppealDecision(AppealDecision {
             appeal_seq: seq,
             upheld,
-            winner: if upheld { None } else { winner },
-            text: form.text.trim().to_string(),
+            winner,
+            text: draft.text,
             recommendation,
             findings,
         }),

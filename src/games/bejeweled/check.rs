@@ -7,13 +7,13 @@ use std::time::Duration;
 
 use super::rules::{Match, Round};
 use super::solver::best;
-use crate::verify::{Finding, ProofFinding, Verdict, Witness};
+use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
 
 fn name(m: &Match, p: Option<usize>) -> String {
     p.map_or("no player (the host)".to_string(), |p| m.players[p].clone())
 }
 
-fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
+fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Option<Award>) {
     let decision = r.by_rules.clone().or_else(|| m.decision(r, false));
     let by_rules = match &decision {
         Some(d) => format!("round to {}: {}", name(m, d.winner), d.reason),
@@ -41,7 +41,8 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
         (Some(x), Some(d)) if x.winner == d.winner => Verdict::Agrees,
         (Some(_), Some(_)) => Verdict::Disagrees,
     };
-    (by_rules, ruled, seq, verdict)
+    let award = decision.map(|d| Award::of_seat(&m.players, d.winner));
+    (by_rules, ruled, seq, verdict, award)
 }
 
 /// One finding per round. `limit` bounds the best-claim search per round
@@ -50,7 +51,7 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
 pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
     let mut out = Vec::new();
     for r in &m.rounds {
-        let (by_rules, ruled, ruling_seq, verdict) = compare(m, r);
+        let (by_rules, ruled, ruling_seq, verdict, award_by_rules) = compare(m, r);
         let b = best(&r.grid, r.offer, limit);
         let best_text = if b.exact {
             format!("best possible {}", b.removed)
@@ -110,6 +111,7 @@ pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
             ruled,
             ruling_seq,
             verdict,
+            award_by_rules,
         });
     }
     out

@@ -7,7 +7,7 @@
 use super::board::Color;
 use super::rules::{Match, Phase, Shown};
 use super::solver::longest;
-use crate::verify::{Finding, ProofFinding, Verdict, Witness};
+use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
 
 fn name(m: &Match, seat: Option<usize>) -> String {
     seat.map_or("no player (the host)".to_string(), |s| m.players[s].clone())
@@ -75,6 +75,9 @@ pub fn findings(m: &Match) -> Vec<Finding> {
         ruled,
         ruling_seq: m.ruled.as_ref().map(|r| r.seq),
         verdict,
+        award_by_rules: decision
+            .as_ref()
+            .map(|d| Award::of_seat(&m.players, d.winner)),
     };
     match &m.phase {
         Phase::Challenge {
@@ -186,6 +189,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                 ruled: "—".to_string(),
                 ruling_seq: None,
                 verdict: Verdict::RulesSilent,
+                award_by_rules: None,
             });
         }
     }

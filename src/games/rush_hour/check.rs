@@ -5,7 +5,7 @@
 
 use super::rules::{target_note, Attempt, Match, Phase, Round};
 use super::solver::{solve, Outcome};
-use crate::verify::{Finding, ProofFinding, Verdict, Witness};
+use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
 
 /// Each posted attempt, checked; `claimed`: the target of a "finished"
 /// claim when these are the claimer's own solutions (a shorter one then
@@ -40,8 +40,9 @@ fn name(m: &Match, p: Option<usize>) -> String {
     p.map_or("no player".to_string(), |p| m.players[p].clone())
 }
 
-/// The rules' verdict and the ruling, compared.
-fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
+/// The rules' verdict and the ruling, compared, with who the rules give
+/// the round to (none where they name no winner).
+fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Option<Award>) {
     let decision = r.by_rules.clone().or_else(|| r.decision(false, &m.players));
     let by_rules = match &decision {
         Some(d) => format!("round to {}: {}", name(m, d.winner), d.reason),
@@ -70,7 +71,10 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
         (Some(x), Some(d)) if x.winner == d.winner => Verdict::Agrees,
         (Some(_), Some(_)) => Verdict::Disagrees,
     };
-    (by_rules, ruled, seq, verdict)
+    let award = decision
+        .and_then(|d| d.winner)
+        .map(|w| Award::of_seat(&m.players, Some(w)));
+    (by_rules, ruled, seq, verdict, award)
 }
 
 /// One finding per round, plus one for the match when a clock or a match
@@ -78,7 +82,7 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict) {
 pub fn findings(m: &Match) -> Vec<Finding> {
     let mut out = Vec::new();
     for r in &m.rounds {
-        let (by_rules, ruled, ruling_seq, verdict) = compare(m, r);
+        let (by_rules, ruled, ruling_seq, verdict, award_by_rules) = compare(m, r);
         let target = r.target as usize;
         let mut f = Finding {
             seq: ruling_seq.unwrap_or(0),
@@ -93,6 +97,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
             ruled,
             ruling_seq,
             verdict,
+            award_by_rules,
         };
         let board = match &r.phase {
             Phase::Finished {
@@ -220,6 +225,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                 (a, b) if a == b => Verdict::Agrees,
                 _ => Verdict::Disagrees,
             },
+            award_by_rules: rules.map(|w| Award::of_seat(&m.players, Some(w))),
         });
     }
     out

@@ -13,6 +13,7 @@
 
 pub mod chat;
 pub mod check;
+pub mod claims;
 pub mod engine;
 pub mod fast;
 pub mod grid;

@@ -235,7 +235,7 @@ fn main() {
         wins[winner] += 1;
         if k + 1 < plans.len() {
             // Both players pick the next offer's powerups: one of each type
-            // not used this round; they agree on the types in `offers`.
+            // not offered this round; they agree on the types in `offers`.
             let next: Offer = offers[k + 1].parse().unwrap();
             let want: Vec<Powerup> = next.iter().collect();
             for p in [0, 1] {

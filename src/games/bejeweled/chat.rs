@@ -24,8 +24,9 @@
 //!   without the powerups) is listed unread with what the host must post,
 //!   rather than guessed from another message or a bot's picture.
 //! - **A proof is one message**, and not joined with the next: it names all
-//!   three powerups, and a second proof in a round is a rule error the
-//!   report should show, not hide in a join.
+//!   three powerups, and a second proof in a round is a correction (the
+//!   last one shown in time counts) the report should show, not hide in a
+//!   join.
 //! - **`pass` is talk**: in Bejeweled a player claims or does nothing, and
 //!   doing nothing is no event.
 //! - **A number in talk is talk** (`30 s left?`); a number with a claim

@@ -1,10 +1,13 @@
 //! What the verifier recomputes for a Bejeweled match: each round's proof
 //! re-played (removed vs claimed) and the round's best possible claim
 //! beside it ("claimed 15, removed 16, best possible 23"), with the best
-//! proof as the witness.
+//! proof as the witness. Every proof shown is listed with what it is for
+//! the round: the one that counts, superseded, late, or for the lower
+//! claim.
 
 use std::time::Duration;
 
+use super::claims::Standing;
 use super::rules::{Match, Round};
 use super::solver::best;
 use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
@@ -67,7 +70,7 @@ pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
                 m.players[c.by], c.gems, m.players[d.by], d.gems
             ),
         };
-        let shown = r.proofs.last();
+        let shown = r.counting_proof();
         let removed = shown.and_then(|p| p.result.as_ref().ok().copied());
         let truth = match (top, removed) {
             (Some(c), Some(n)) => format!("claimed {}, removed {n}, {best_text}", c.gems),
@@ -93,18 +96,25 @@ pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
             proofs: r
                 .proofs
                 .iter()
-                .map(|p| ProofFinding {
-                    seq: p.seq,
-                    by: m.players[p.by].clone(),
-                    role: "proof".to_string(),
-                    moves: p.result.as_ref().map_or(0, |n| *n),
-                    legal: p.result.is_ok(),
-                    solves: p.result.is_ok() && !p.late,
-                    note: match &p.result {
+                .map(|p| {
+                    let standing = r.standing(p);
+                    let mut note = match &p.result {
                         Ok(n) if p.late => format!("removes {n}, but shown late: {}", p.proof),
                         Ok(n) => format!("removes {n}: {}", p.proof),
                         Err(e) => format!("not legal: {e}"),
-                    },
+                    };
+                    if let Some(s) = standing.text() {
+                        note.push_str(&format!(" — {s}"));
+                    }
+                    ProofFinding {
+                        seq: p.seq,
+                        by: m.players[p.by].clone(),
+                        role: "proof".to_string(),
+                        moves: p.result.as_ref().map_or(0, |n| *n),
+                        legal: p.result.is_ok(),
+                        solves: standing == Standing::Counts && p.result.is_ok() && !p.late,
+                        note,
+                    }
                 })
                 .collect(),
             by_rules,

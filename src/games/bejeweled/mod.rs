@@ -7,12 +7,14 @@
 //! cascade. Seven rounds, first to four.
 //!
 //! Files: `grid` (gems, rocks, cells), `proof` (powerups and the proof
-//! notation), `engine` (the cascade and its trace), `solver` (the best
-//! possible claim), `chat` (chat messages as events, for importing
-//! transcripts).
+//! notation), `engine` (the cascade and its trace), `rules` (rounds,
+//! carry-over, picks, rulings), `claims` (claims, proofs and their clocks,
+//! which proof counts, the verdict), `solver` (the best possible claim),
+//! `chat` (chat messages as events, for importing transcripts).
 
 pub mod chat;
 pub mod check;
+pub mod claims;
 pub mod engine;
 pub mod fast;
 pub mod grid;

@@ -6,19 +6,18 @@
 //! every proof, so a proof's count is known at its step. The best possible
 //! claim (`solver`) is the verifier's question.
 //!
-//! Clocks come only from event times (`occurred_at`): a first claim within
-//! 10 minutes of the round's opening, a counterclaim within 30 s of it, and
-//! the proof within 2 minutes of claiming closing (at the counterclaim, or
-//! 30 s after the first claim). A late proof is still played out and
-//! recorded: it is what was shown, and its end grid still carries over.
-//! The rules as implemented: `docs/rules/bejeweled.md`.
+//! Claims, proofs and their clocks (which proof counts, the rules'
+//! verdict) live in `claims`; this module opens rounds, checks carry-over
+//! and picks, and keeps rulings and appeals. The rules as implemented:
+//! `docs/rules/bejeweled.md`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::engine::{play, TraceStep};
+use super::claims::{self, decision, span};
+use super::engine::TraceStep;
 use super::grid::{Cell, Grid, Tile, CELLS};
 use super::proof::{Offer, Powerup, ProofSpec};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
@@ -34,7 +33,7 @@ pub struct Config {
     pub to_win: u32,
     /// Seconds the opponent has to counterclaim.
     pub counter_secs: u32,
-    /// Seconds to show the proof once claiming has closed.
+    /// Seconds to show the proof once the time for a counterclaim ends.
     pub proof_secs: u32,
     /// Seconds without any claim after which the host wins the round.
     pub round_secs: u32,
@@ -61,7 +60,7 @@ pub struct Setup {
 }
 
 /// A player's picks for the next round: one powerup of each type, each
-/// one not used in this round.
+/// one not offered in this round.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Picks {
     pub starter: Powerup,
@@ -107,7 +106,8 @@ pub struct Shown {
     pub trace: Vec<TraceStep>,
     /// The grid it ends on (the next round's grid before the refill).
     pub end: Option<Grid>,
-    /// Shown after the proof time ran out.
+    /// Shown after the proof was due (first claim + counterclaim time +
+    /// proof time).
     pub late: bool,
 }
 
@@ -129,6 +129,7 @@ pub struct Round {
     pub offer: Offer,
     /// Claims in order (the first, then at most one counterclaim).
     pub claims: Vec<Claimed>,
+    /// Every proof shown, in order; which one counts: `Round::standing`.
     pub proofs: Vec<Shown>,
     /// Each player's picks for the next round, by seat.
     pub picks: [Option<Picks>; 2],
@@ -255,41 +256,24 @@ impl Shown {
 }
 
 impl Round {
-    /// The claim that must be proved: the counterclaim, else the first.
-    pub fn higher(&self) -> Option<&Claimed> {
-        self.claims.last()
-    }
-
-    /// When claiming closes: at the counterclaim, or `counter_secs` after
-    /// the first claim when there is none.
-    pub fn claiming_closes(&self, counter_secs: u32) -> Option<DateTime<Utc>> {
-        match self.claims.as_slice() {
-            [] => None,
-            [first] => Some(first.at + Duration::seconds(counter_secs as i64)),
-            [.., counter] => Some(counter.at),
+    /// The powerups of `kind` the players may pick for the next round: one
+    /// not offered this round, or any of the three when all three were
+    /// offered; and whether all three were.
+    pub fn pickable(&self, kind: &str) -> (BTreeSet<Powerup>, bool) {
+        let all: BTreeSet<Powerup> = Powerup::ALL
+            .into_iter()
+            .filter(|p| p.kind() == kind)
+            .collect();
+        let free: BTreeSet<Powerup> = all
+            .iter()
+            .copied()
+            .filter(|p| !self.offer.has(*p))
+            .collect();
+        if free.is_empty() {
+            (all, true)
+        } else {
+            (free, false)
         }
-    }
-
-    /// The legal proof shown this round (illegal ones do not count).
-    pub fn legal_proof(&self) -> Option<&Shown> {
-        self.proofs.iter().rev().find(|s| s.result.is_ok())
-    }
-
-    /// The powerups this round's legal proof used: starter, passive,
-    /// active. `None` when no legal proof was shown.
-    pub fn used(&self) -> Option<[Powerup; 3]> {
-        let spec = self.legal_proof()?.spec()?;
-        Some([
-            spec.starter.powerup(),
-            spec.passive.powerup(),
-            spec.active.0.powerup(),
-        ])
-    }
-
-    /// The grid the next round carries over (before the refill): the end
-    /// grid of the legal proof, else this round's grid.
-    pub fn carried(&self) -> Grid {
-        self.legal_proof().and_then(|s| s.end).unwrap_or(self.grid)
     }
 }
 
@@ -299,7 +283,7 @@ impl Match {
         let open = self.match_ruling.is_none();
         self.rounds.last().filter(|r| open && r.ruled.is_none())
     }
-    fn current_mut(&mut self) -> Option<&mut Round> {
+    pub(super) fn current_mut(&mut self) -> Option<&mut Round> {
         let open = self.match_ruling.is_none();
         self.rounds.last_mut().filter(|r| open && r.ruled.is_none())
     }
@@ -326,7 +310,7 @@ impl Match {
         }
     }
 
-    fn name(&self, p: Option<usize>) -> String {
+    pub(super) fn name(&self, p: Option<usize>) -> String {
         p.map_or("no player (the host)".to_string(), |w| {
             self.players[w].clone()
         })
@@ -339,23 +323,6 @@ impl Match {
             self.players[0], s[0], s[1], self.players[1]
         )
     }
-}
-
-/// `600` → "10 minutes", `30` → "30 s".
-fn span(secs: u32) -> String {
-    match secs {
-        60 => "1 minute".to_string(),
-        s if s > 0 && s % 60 == 0 => format!("{} minutes", s / 60),
-        s => format!("{s} s"),
-    }
-}
-
-fn secs_since(from: DateTime<Utc>, at: DateTime<Utc>) -> i64 {
-    (at - from).num_milliseconds()
-}
-
-fn secs_text(ms: i64) -> String {
-    format!("{:.1} s", ms as f64 / 1000.0)
 }
 
 fn tile_name(t: Tile) -> &'static str {
@@ -397,73 +364,26 @@ fn names(set: &BTreeSet<Powerup>) -> String {
     v.join(", ")
 }
 
-fn rule(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
+/// "pick", "pick or rotate", "pick, swap or rotate".
+fn or_list(set: &BTreeSet<Powerup>) -> String {
+    let v: Vec<&str> = set.iter().map(|p| p.name()).collect();
+    match v.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => v.join(""),
+    }
 }
 
-fn decision(m: &Match, r: &Round, closed: bool) -> Option<Decision> {
-    let name = |p: usize| m.players[p].as_str();
-    let Some(higher) = r.higher() else {
-        return closed.then(|| Decision {
-            winner: None,
-            reason: format!(
-                "no claim within {}: the host wins the round",
-                span(m.config.round_secs)
-            ),
-        });
-    };
-    let (claimer, opp, target) = (higher.by, 1 - higher.by, higher.gems);
-    let decided = |winner: usize, reason: String| {
-        Some(Decision {
-            winner: Some(winner),
-            reason,
-        })
-    };
-    let Some(shown) = r.proofs.first() else {
-        return if closed {
-            decided(
-                opp,
-                format!(
-                    "{} showed no proof within {}",
-                    name(claimer),
-                    span(m.config.proof_secs)
-                ),
-            )
-        } else {
-            None
-        };
-    };
-    match &shown.result {
-        Err(e) => decided(
-            opp,
-            format!(
-                "{} claimed {target} and showed a proof that is not legal: {e}",
-                name(claimer)
-            ),
-        ),
-        Ok(n) if shown.late => {
-            let closes = r
-                .claiming_closes(m.config.counter_secs)
-                .expect("a proof follows a claim");
-            decided(
-                opp,
-                format!(
-                    "{} claimed {target} and showed the proof (removing {n}) {} after claiming closed, over the {} allowed",
-                    name(claimer),
-                    secs_text(secs_since(closes, shown.at)),
-                    span(m.config.proof_secs)
-                ),
-            )
-        }
-        Ok(n) if (*n as u64) < target as u64 => decided(
-            opp,
-            format!("{} claimed {target} and removed only {n}", name(claimer)),
-        ),
-        Ok(n) => decided(
-            claimer,
-            format!("{} claimed {target} and removed {n}", name(claimer)),
-        ),
+/// "a starter", "an active".
+fn article(kind: &str) -> &'static str {
+    if kind == "active" {
+        "an"
+    } else {
+        "a"
     }
+}
+
+pub(super) fn rule(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
 }
 
 fn apply(
@@ -516,31 +436,44 @@ fn apply(
                     ),
                 ));
             }
-            let mut notes: Vec<String> = Vec::new();
-            if m.rounds.is_empty() && setup.grid.rocks() > 0 {
-                notes.push(format!("the grid holds {} rock(s)", setup.grid.rocks()));
+            let rocks: Vec<String> = (0..CELLS)
+                .map(Cell::from_index)
+                .filter(|&c| setup.grid.get(c) == Tile::Rock)
+                .map(|c| c.to_string())
+                .collect();
+            if m.rounds.is_empty() && !rocks.is_empty() {
+                return Err(rule(
+                    "grid",
+                    format!(
+                        "{} {} a rock: a round's grid is filled with gems; put a gem on every cell",
+                        rocks.join(" "),
+                        if rocks.len() == 1 { "is" } else { "are each" }
+                    ),
+                ));
             }
+            let mut notes: Vec<String> = Vec::new();
             if let Some(prev) = m.rounds.last() {
                 let n = prev.number;
-                // Carry-over: only the rocks of the base may change.
-                let (base, whence) = match prev.legal_proof() {
-                    Some(s) if s.end.is_some() => (
-                        s.end.expect("checked"),
-                        format!("at the end of round {n}'s proof (seq {})", s.seq),
+                // Carry-over: only the rocks of the base change, each to a gem.
+                let base = prev.carried();
+                let whence = match prev.counting_proof() {
+                    Some(s) if s.end.is_some() => {
+                        format!("at the end of round {n}'s proof (seq {})", s.seq)
+                    }
+                    Some(s) => format!(
+                        "in round {n}'s grid (no legal proof counts: the proof at seq {} is not legal)",
+                        s.seq
                     ),
-                    _ => (
-                        prev.grid,
-                        format!("in round {n}'s grid (no legal proof was shown)"),
-                    ),
+                    None => format!("in round {n}'s grid (no legal proof was shown)"),
                 };
                 let mut changed = Vec::new();
-                let (mut refilled, mut left) = (0, 0);
+                let (mut refilled, mut left) = (0, Vec::new());
                 for i in 0..CELLS {
                     let c = Cell::from_index(i);
                     let (was, now) = (base.get(c), setup.grid.get(c));
                     if was == Tile::Rock {
                         if now == Tile::Rock {
-                            left += 1;
+                            left.push(c.to_string());
                         } else {
                             refilled += 1;
                         }
@@ -561,12 +494,19 @@ fn apply(
                         ),
                     ));
                 }
-                let mut carry =
-                    format!("the grid carries over {whence}: {refilled} rock(s) refilled");
-                if left > 0 {
-                    carry.push_str(&format!(", {left} left as rocks"));
+                if !left.is_empty() {
+                    return Err(rule(
+                        "carry-over",
+                        format!(
+                            "{} {} still a rock {whence}: every rock is refilled with a gem for the next round",
+                            left.join(" "),
+                            if left.len() == 1 { "is" } else { "are each" }
+                        ),
+                    ));
                 }
-                notes.push(carry);
+                notes.push(format!(
+                    "the grid carries over {whence}: {refilled} rock(s) refilled"
+                ));
                 // The offer follows both players' picks.
                 match &prev.picks {
                     [Some(a), Some(b)] => {
@@ -660,207 +600,11 @@ fn apply(
         }
         Event::Claim(claim) => {
             let p = player_seat(&m.players, actor)?;
-            let (counter_secs, round_secs, proof_secs) = (
-                m.config.counter_secs,
-                m.config.round_secs,
-                m.config.proof_secs,
-            );
-            let round = m.current().ok_or_else(no_round)?;
-            if let Some(s) = round.proofs.first() {
-                return Err(rule(
-                    "claim",
-                    format!("the proof is shown (seq {}); claiming is over", s.seq),
-                ));
-            }
-            let name = |q: usize| m.players[q].clone();
-            let note = match round.claims.as_slice() {
-                [] => {
-                    let since = secs_since(round.opened, at);
-                    if since > round_secs as i64 * 1000 {
-                        return Err(rule(
-                            "claim",
-                            format!(
-                                "no claim came within {}: the host wins the round (this claim is {} after the round opened)",
-                                span(round_secs),
-                                secs_text(since)
-                            ),
-                        ));
-                    }
-                    if claim.gems == 0 {
-                        return Err(rule("claim", "a claim is at least 1 gem"));
-                    }
-                    format!(
-                        "{} claims {}; {} may counterclaim a higher number within {}, else {} shows the proof within {} after that",
-                        name(p),
-                        claim.gems,
-                        name(1 - p),
-                        span(counter_secs),
-                        name(p),
-                        span(proof_secs)
-                    )
-                }
-                [first] => {
-                    if first.by == p {
-                        return Err(rule(
-                            "claim",
-                            format!(
-                                "{} already claimed {} (seq {}); only {} may counterclaim",
-                                name(p),
-                                first.gems,
-                                first.seq,
-                                name(1 - p)
-                            ),
-                        ));
-                    }
-                    let since = secs_since(first.at, at);
-                    if since > counter_secs as i64 * 1000 {
-                        return Err(rule(
-                            "claim",
-                            format!(
-                                "{}'s counterclaim comes {} after {}'s claim (seq {}); a counterclaim is due within {}",
-                                name(p),
-                                secs_text(since),
-                                name(first.by),
-                                first.seq,
-                                span(counter_secs)
-                            ),
-                        ));
-                    }
-                    if claim.gems <= first.gems {
-                        return Err(rule(
-                            "claim",
-                            format!(
-                                "a counterclaim must be higher than {}'s {}, not {}",
-                                name(first.by),
-                                first.gems,
-                                claim.gems
-                            ),
-                        ));
-                    }
-                    format!(
-                        "{} counterclaims {} ({} after {}'s {}); claiming is closed: {} shows the proof within {}",
-                        name(p),
-                        claim.gems,
-                        secs_text(since),
-                        name(first.by),
-                        first.gems,
-                        name(p),
-                        span(proof_secs)
-                    )
-                }
-                [first, counter, ..] => {
-                    return Err(rule(
-                        "claim",
-                        format!(
-                            "{} claimed {} and {} counterclaimed {} (seq {}); there is no counterclaim to a counterclaim",
-                            name(first.by),
-                            first.gems,
-                            name(counter.by),
-                            counter.gems,
-                            counter.seq
-                        ),
-                    ))
-                }
-            };
-            let round = m.current_mut().ok_or_else(no_round)?;
-            round.claims.push(Claimed {
-                seq,
-                at,
-                by: p,
-                gems: claim.gems,
-            });
-            Ok(note)
+            claims::claim(m, seq, claim, p, at)
         }
         Event::Proof(proof) => {
             let p = player_seat(&m.players, actor)?;
-            let (counter_secs, proof_secs) = (m.config.counter_secs, m.config.proof_secs);
-            let round = m.current().ok_or_else(no_round)?;
-            let name = |q: usize| m.players[q].clone();
-            let Some(higher) = round.higher() else {
-                return Err(rule("proof", "no one has claimed: a proof answers a claim"));
-            };
-            if let Some(s) = round.proofs.first() {
-                return Err(rule(
-                    "proof",
-                    format!(
-                        "round {} already has a proof (seq {}): one proof per round",
-                        round.number, s.seq
-                    ),
-                ));
-            }
-            if higher.by != p {
-                let own = match round.claims.iter().find(|c| c.by == p) {
-                    Some(c) => format!("{}'s {} is the lower claim", name(p), c.gems),
-                    None => format!("{} made no claim", name(p)),
-                };
-                return Err(rule(
-                    "proof",
-                    format!(
-                        "{own}; {} claimed {}, the higher number, and shows the proof",
-                        name(higher.by),
-                        higher.gems
-                    ),
-                ));
-            }
-            let closes = round.claiming_closes(counter_secs).expect("claimed");
-            if at < closes {
-                return Err(rule(
-                    "proof",
-                    format!(
-                        "claiming is still open: {} may counterclaim until {} after {}'s claim (seq {}); the proof comes after that",
-                        name(1 - p),
-                        span(counter_secs),
-                        name(p),
-                        higher.seq
-                    ),
-                ));
-            }
-            proof
-                .proof
-                .check_offer(round.offer)
-                .map_err(|e| rule("offer", e.to_string()))?;
-            let target = higher.gems;
-            let since = secs_since(closes, at);
-            let late = since > proof_secs as i64 * 1000;
-            let (result, trace, end) = match play(&round.grid, &proof.proof, true) {
-                Ok(o) => (Ok(o.removed), o.trace, Some(o.end)),
-                Err(e) => (Err(e.to_string()), Vec::new(), None),
-            };
-            let mut note = format!(
-                "{} shows a proof for {target}: {}",
-                name(p),
-                match &result {
-                    Ok(n) => format!("it removes {n} gem(s)"),
-                    Err(e) => format!("it is not legal: {e}"),
-                }
-            );
-            if late {
-                note.push_str(&format!(
-                    "; shown {} after claiming closed, over the {} allowed",
-                    secs_text(since),
-                    span(proof_secs)
-                ));
-            }
-            let round = m.current_mut().ok_or_else(no_round)?;
-            round.proofs.push(Shown {
-                seq,
-                at,
-                by: p,
-                proof: proof.proof.to_string(),
-                result,
-                trace,
-                end,
-                late,
-            });
-            let round = m.current().ok_or_else(no_round)?;
-            if let Some(d) = decision(m, round, false) {
-                note.push_str(&format!(
-                    "; by the rules the round goes to {}: {}",
-                    m.name(d.winner),
-                    d.reason
-                ));
-            }
-            Ok(note)
+            claims::prove(m, seq, proof, p, at)
         }
         Event::Place(picks) => {
             let p = player_seat(&m.players, actor)?;
@@ -899,29 +643,39 @@ fn apply(
                     format!("{} already posted picks in round {n}", m.players[p]),
                 ));
             }
-            let used = round.used();
+            let mut all_offered = Vec::new();
             for kind in KINDS {
                 let pick = pick_of(picks, kind);
-                if pick.kind() != kind {
-                    return Err(rule(
-                        "picks",
-                        format!(
-                            "{} is {} {} powerup, not a {kind}",
-                            pick.name(),
-                            if pick.kind() == "active" { "an" } else { "a" },
-                            pick.kind()
-                        ),
-                    ));
+                let (pickable, all) = round.pickable(kind);
+                if all {
+                    all_offered.push(kind);
                 }
-                if used.is_some_and(|u| u.contains(&pick)) {
-                    return Err(rule(
-                        "picks",
-                        format!(
-                            "{} was used in round {n}'s proof: pick a {kind} not used this round",
-                            pick.name()
-                        ),
-                    ));
-                }
+                let what = if pick.kind() != kind {
+                    format!(
+                        "{} is {} {} powerup, not {} {kind}",
+                        pick.name(),
+                        article(pick.kind()),
+                        pick.kind(),
+                        article(kind)
+                    )
+                } else if !pickable.contains(&pick) {
+                    format!("{} was offered in round {n}", pick.name())
+                } else {
+                    continue;
+                };
+                let may = if all {
+                    format!(
+                        "round {n} offered all three {kind}s ({}), so any of them may be picked",
+                        names(&pickable)
+                    )
+                } else {
+                    format!(
+                        "pick {} {kind} that round {n} did not offer ({})",
+                        article(kind),
+                        or_list(&pickable)
+                    )
+                };
+                return Err(rule("picks", format!("{what}: {may}")));
             }
             let mut note = format!(
                 "{} picks {}, {}, {} for round {}",
@@ -931,9 +685,9 @@ fn apply(
                 picks.active.name(),
                 n + 1
             );
-            if used.is_none() {
+            for kind in all_offered {
                 note.push_str(&format!(
-                    " (round {n} had no legal proof, so any powerup of each type may be picked)"
+                    " (round {n} offered all three {kind}s, so any {kind} may be picked)"
                 ));
             }
             m.rounds.last_mut().expect("checked").picks[p] = Some(picks.clone());
@@ -953,72 +707,7 @@ fn apply(
                 )
             })?;
             let mut note = format!("the host says {}'s time ran out", t.player);
-            let c = &m.config;
-            let verdict = |what: String, since: i64, secs: u32| {
-                let limit = secs as i64 * 1000;
-                if since > limit {
-                    format!(
-                        "; by the clocks {what} has run out ({} elapsed, {} allowed)",
-                        secs_text(since),
-                        span(secs)
-                    )
-                } else {
-                    format!(
-                        "; by the clocks {what} has not run out: {} left of {}",
-                        secs_text(limit - since),
-                        span(secs)
-                    )
-                }
-            };
-            let clocks = match m.current() {
-                None => format!(
-                    "; no round is in play, so no timer of {} is running",
-                    t.player
-                ),
-                Some(r) => match (r.claims.as_slice(), r.proofs.first()) {
-                    (_, Some(s)) => format!(
-                        "; the proof was shown at seq {}, so no timer is running",
-                        s.seq
-                    ),
-                    ([], None) => verdict(
-                        format!("the round's time to claim (from seq {})", r.seq),
-                        secs_since(r.opened, at),
-                        c.round_secs,
-                    ),
-                    (claims, None) => {
-                        let first = &claims[0];
-                        let higher = r.higher().expect("claimed");
-                        let closes = r.claiming_closes(c.counter_secs).expect("claimed");
-                        if claims.len() == 1 && at <= closes {
-                            if p == first.by {
-                                format!(
-                                    "; claiming is still open ({} may counterclaim), so {}'s proof time has not started",
-                                    m.players[1 - p],
-                                    t.player
-                                )
-                            } else {
-                                verdict(
-                                    format!("{}'s time to counterclaim", t.player),
-                                    secs_since(first.at, at),
-                                    c.counter_secs,
-                                )
-                            }
-                        } else if p == higher.by {
-                            verdict(
-                                format!("{}'s time to show the proof", t.player),
-                                secs_since(closes, at),
-                                c.proof_secs,
-                            )
-                        } else {
-                            format!(
-                                "; no timer of {} is running: the proof is {}'s to show",
-                                t.player, m.players[higher.by]
-                            )
-                        }
-                    }
-                },
-            };
-            note.push_str(&clocks);
+            note.push_str(&claims::clocks(m, p, at));
             Ok(note)
         }
         Event::Ruling(r) => {
@@ -1164,43 +853,48 @@ fn apply(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    //! A match driven event by event (`Table`), shared with the tests of
+    //! `claims`.
+
     use super::*;
     use crate::games::{self, MatchState};
     use crate::log::event::{Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 
     /// The seed's worked example (as in the engine tests).
-    const SEED_GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
+    pub(crate) const SEED_GRID: &str =
+        "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
     /// Removes 16 on `SEED_GRID`.
-    const SEED_PROOF: &str = "active plus F4; passive bend; swap F4 F5";
-    const SEED_OFFER: &str = "swap,bend,plus";
+    pub(crate) const SEED_PROOF: &str = "active plus F4; passive bend; swap F4 F5";
+    pub(crate) const SEED_OFFER: &str = "swap,bend,plus";
     /// The end grid of `SEED_PROOF` with its 16 rocks refilled, no 3 in a row.
-    const ROUND_2: &str = "YGRBYRPR\nRBGYPRBG\nGYPRBGYP\nPRGYYPRB\nBGPRBYGY\nRPBPPRBG\nGRPBBGYP";
+    pub(crate) const ROUND_2: &str =
+        "YGRBYRPR\nRBGYPRBG\nGYPRBGYP\nPRGYYPRB\nBGPRBYGY\nRPBPPRBG\nGRPBBGYP";
 
     /// A match driven by bodies, with a clock in seconds.
-    struct Table {
+    pub(crate) struct Table {
         state: MatchState,
-        seq: u64,
+        pub(crate) seq: u64,
     }
 
-    fn at(secs: i64) -> DateTime<Utc> {
+    pub(crate) fn at(secs: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
     }
 
-    const MIRA: usize = 0;
-    const JONAS: usize = 1;
+    pub(crate) const MIRA: usize = 0;
+    pub(crate) const JONAS: usize = 1;
 
-    fn player(p: usize) -> Actor {
+    pub(crate) fn player(p: usize) -> Actor {
         Actor::Player(["mira", "jonas"][p].to_string())
     }
-    fn host() -> Actor {
+    pub(crate) fn host() -> Actor {
         Actor::Host("kg".into())
     }
-    fn grid(text: &str) -> Grid {
+    pub(crate) fn grid(text: &str) -> Grid {
         Grid::parse(text).unwrap()
     }
     /// `text` with one cell replaced.
-    fn with(text: &str, cell: &str, ch: char) -> String {
+    pub(crate) fn with(text: &str, cell: &str, ch: char) -> String {
         let c: Cell = cell.parse().unwrap();
         let mut rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
         rows[c.row()][c.col()] = ch;
@@ -1209,7 +903,7 @@ mod tests {
     }
 
     impl Table {
-        fn new() -> Table {
+        pub(crate) fn new() -> Table {
             let create = Create {
                 config: games::GameConfig::Bejeweled(Config::default()),
                 players: vec!["mira".into(), "jonas".into()],
@@ -1223,21 +917,26 @@ mod tests {
             }
         }
         /// Round 1 of the seed's example opened at 0 s.
-        fn seed() -> Table {
+        pub(crate) fn seed() -> Table {
             let mut t = Table::new();
             t.round(0, 1, SEED_GRID, SEED_OFFER).unwrap();
             t
         }
-        fn m(&self) -> &Match {
+        pub(crate) fn m(&self) -> &Match {
             match &self.state {
                 MatchState::Bejeweled(m) => m,
                 other => panic!("a bejeweled table holds a {:?} match", other.game()),
             }
         }
-        fn last(&self) -> &Round {
+        pub(crate) fn last(&self) -> &Round {
             self.m().rounds.last().unwrap()
         }
-        fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
+        pub(crate) fn act(
+            &mut self,
+            secs: i64,
+            actor: Actor,
+            body: Body,
+        ) -> Result<String, RuleError> {
             self.seq += 1;
             let before = format!("{:?}", self.m());
             let r = self.state.apply(self.seq, &body, &actor, at(secs));
@@ -1250,7 +949,13 @@ mod tests {
             }
             r
         }
-        fn round(&mut self, secs: i64, n: u32, g: &str, offer: &str) -> Result<String, RuleError> {
+        pub(crate) fn round(
+            &mut self,
+            secs: i64,
+            n: u32,
+            g: &str,
+            offer: &str,
+        ) -> Result<String, RuleError> {
             let setup = Setup {
                 round: n,
                 grid: grid(g),
@@ -1262,14 +967,24 @@ mod tests {
                 Body::RoundStart(games::RoundSetup::Bejeweled(setup)),
             )
         }
-        fn claim(&mut self, secs: i64, p: usize, gems: u32) -> Result<String, RuleError> {
+        pub(crate) fn claim(
+            &mut self,
+            secs: i64,
+            p: usize,
+            gems: u32,
+        ) -> Result<String, RuleError> {
             self.act(
                 secs,
                 player(p),
                 Body::Claim(games::Claim::Bejeweled(Claim { gems })),
             )
         }
-        fn prove(&mut self, secs: i64, p: usize, proof: &str) -> Result<String, RuleError> {
+        pub(crate) fn prove(
+            &mut self,
+            secs: i64,
+            p: usize,
+            proof: &str,
+        ) -> Result<String, RuleError> {
             let proof = proof.parse().unwrap();
             self.act(
                 secs,
@@ -1278,7 +993,12 @@ mod tests {
             )
         }
         /// Picks as `starter passive active`.
-        fn pick(&mut self, secs: i64, p: usize, picks: &str) -> Result<String, RuleError> {
+        pub(crate) fn pick(
+            &mut self,
+            secs: i64,
+            p: usize,
+            picks: &str,
+        ) -> Result<String, RuleError> {
             let w: Vec<Powerup> = picks
                 .split_whitespace()
                 .map(|x| Powerup::parse(x).unwrap())
@@ -1294,7 +1014,12 @@ mod tests {
                 Body::Place(games::Placement::Bejeweled(picks)),
             )
         }
-        fn rule(&mut self, secs: i64, n: u32, winner: Option<usize>) -> Result<String, RuleError> {
+        pub(crate) fn rule(
+            &mut self,
+            secs: i64,
+            n: u32,
+            winner: Option<usize>,
+        ) -> Result<String, RuleError> {
             self.act(
                 secs,
                 host(),
@@ -1305,7 +1030,7 @@ mod tests {
                 }),
             )
         }
-        fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+        pub(crate) fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
             self.act(
                 secs,
                 host(),
@@ -1316,217 +1041,20 @@ mod tests {
             )
         }
         /// The rules' verdict on the last round so far (not closed).
-        fn verdict_open(&self) -> Option<Decision> {
+        pub(crate) fn verdict_open(&self) -> Option<Decision> {
             self.m().decision(self.last(), false)
         }
         /// The rules' verdict on the last round with nothing more to come.
-        fn verdict(&self) -> Option<usize> {
+        pub(crate) fn verdict(&self) -> Option<usize> {
             self.m().decision(self.last(), true).and_then(|d| d.winner)
         }
         /// Round 1 of the seed: mira claims 15, no counterclaim, proves 16.
-        fn seed_won_by_mira() -> Table {
+        pub(crate) fn seed_won_by_mira() -> Table {
             let mut t = Table::seed();
             t.claim(10, MIRA, 15).unwrap();
             t.prove(60, MIRA, SEED_PROOF).unwrap();
             t
         }
-    }
-
-    #[test]
-    fn the_seeds_round_claim_15_no_counter_removes_16_and_wins() {
-        let mut t = Table::seed();
-        assert_eq!(t.verdict_open(), None, "nothing decided before a claim");
-        let note = t.claim(10, MIRA, 15).unwrap();
-        assert!(note.contains("jonas may counterclaim"), "{note}");
-        let note = t.prove(60, MIRA, SEED_PROOF).unwrap();
-        assert!(note.contains("removes 16 gem(s)"), "{note}");
-        assert!(note.contains("mira claimed 15 and removed 16"), "{note}");
-        let shown = &t.last().proofs[0];
-        assert_eq!(shown.result, Ok(16));
-        assert!(!shown.late);
-        assert_eq!(shown.end.unwrap().rocks(), 16);
-        assert!(shown.trace.iter().any(|s| s.what == "gravity"));
-        let d = t.verdict_open().unwrap();
-        assert_eq!(
-            d.winner,
-            Some(MIRA),
-            "decided as soon as the proof is shown"
-        );
-        let note = t.rule(70, 1, Some(MIRA)).unwrap();
-        assert!(note.contains("the rules agree"), "{note}");
-        assert!(note.contains("mira 1–0 jonas"), "{note}");
-        assert_eq!(t.m().score(), [1, 0]);
-        assert_eq!(t.m().score_by_rules(), [1, 0]);
-        let e = t.rule(71, 1, Some(JONAS)).unwrap_err();
-        assert!(e.message.contains("already ruled (seq 4)"), "{}", e.message);
-    }
-
-    #[test]
-    fn a_higher_counterclaim_in_time_that_falls_short_gives_the_first_claimer_the_round() {
-        let mut t = Table::seed();
-        t.claim(10, MIRA, 15).unwrap();
-        let note = t.claim(40, JONAS, 17).unwrap();
-        assert!(note.contains("30.0 s after mira's 15"), "{note}");
-        assert!(note.contains("claiming is closed"), "{note}");
-        // Claiming closed at the counterclaim: jonas may prove at once.
-        let note = t.prove(41, JONAS, SEED_PROOF).unwrap();
-        assert!(
-            note.contains("jonas claimed 17 and removed only 16"),
-            "{note}"
-        );
-        assert_eq!(t.verdict(), Some(MIRA));
-    }
-
-    #[test]
-    fn late_low_and_third_claims_are_errors() {
-        let mut t = Table::seed();
-        t.claim(10, MIRA, 15).unwrap();
-        let e = t.claim(41, JONAS, 17).unwrap_err();
-        assert_eq!(e.rule, "claim");
-        assert!(
-            e.message.contains("31.0 s after mira's claim"),
-            "{}",
-            e.message
-        );
-        let e = t.claim(20, JONAS, 15).unwrap_err();
-        assert!(
-            e.message.contains("higher than mira's 15, not 15"),
-            "{}",
-            e.message
-        );
-        let e = t.claim(20, MIRA, 16).unwrap_err();
-        assert!(
-            e.message.contains("mira already claimed 15"),
-            "{}",
-            e.message
-        );
-        t.claim(25, JONAS, 17).unwrap();
-        let e = t.claim(30, MIRA, 18).unwrap_err();
-        assert!(
-            e.message.contains("no counterclaim to a counterclaim"),
-            "{}",
-            e.message
-        );
-        assert_eq!(t.last().claims.len(), 2);
-        let e = t.claim(30, JONAS, 19).unwrap_err();
-        assert!(e.message.contains("no counterclaim to a counterclaim"));
-    }
-
-    #[test]
-    fn a_first_claim_must_be_positive_and_within_ten_minutes() {
-        let mut t = Table::seed();
-        assert!(t
-            .claim(5, MIRA, 0)
-            .unwrap_err()
-            .message
-            .contains("at least 1"));
-        let e = t.claim(601, MIRA, 3).unwrap_err();
-        assert!(
-            e.message
-                .contains("no claim came within 10 minutes: the host wins the round"),
-            "{}",
-            e.message
-        );
-        assert!(t.claim(600, MIRA, 3).is_ok(), "600 s is still in time");
-    }
-
-    #[test]
-    fn only_the_higher_claimer_proves_and_only_after_claiming_closes() {
-        let mut t = Table::seed();
-        let e = t.prove(5, MIRA, SEED_PROOF).unwrap_err();
-        assert!(e.message.contains("no one has claimed"), "{}", e.message);
-        t.claim(10, MIRA, 15).unwrap();
-        let e = t.prove(20, MIRA, SEED_PROOF).unwrap_err();
-        assert!(
-            e.message
-                .contains("claiming is still open: jonas may counterclaim"),
-            "{}",
-            e.message
-        );
-        let e = t.prove(45, JONAS, SEED_PROOF).unwrap_err();
-        assert!(e.message.contains("jonas made no claim"), "{}", e.message);
-        let mut t = Table::seed();
-        t.claim(10, MIRA, 15).unwrap();
-        t.claim(20, JONAS, 16).unwrap();
-        let e = t.prove(30, MIRA, SEED_PROOF).unwrap_err();
-        assert_eq!(e.rule, "proof");
-        assert!(
-            e.message
-                .contains("mira's 15 is the lower claim; jonas claimed 16"),
-            "{}",
-            e.message
-        );
-        t.prove(30, JONAS, SEED_PROOF).unwrap();
-        assert_eq!(t.verdict(), Some(JONAS), "16 proves a claim of 16");
-        let e = t.prove(31, JONAS, SEED_PROOF).unwrap_err();
-        assert!(e.message.contains("one proof per round"), "{}", e.message);
-        let e = t.claim(32, MIRA, 20).unwrap_err();
-        assert!(e.message.contains("claiming is over"), "{}", e.message);
-    }
-
-    #[test]
-    fn a_proof_using_a_powerup_not_offered_is_an_error() {
-        let mut t = Table::new();
-        t.round(0, 1, SEED_GRID, "swap,bend,column").unwrap();
-        t.claim(10, MIRA, 15).unwrap();
-        let e = t.prove(60, MIRA, SEED_PROOF).unwrap_err();
-        assert_eq!(e.rule, "offer");
-        assert!(e.message.contains("plus is not offered"), "{}", e.message);
-        assert!(t.last().proofs.is_empty());
-    }
-
-    #[test]
-    fn an_illegal_proof_is_recorded_and_loses() {
-        let mut t = Table::seed();
-        t.claim(10, MIRA, 15).unwrap();
-        let note = t
-            .prove(60, MIRA, "active plus F4; passive bend; swap F4 F6")
-            .unwrap();
-        assert!(note.contains("not legal"), "{note}");
-        let shown = &t.last().proofs[0];
-        assert!(
-            shown
-                .result
-                .as_ref()
-                .unwrap_err()
-                .contains("not side by side"),
-            "{:?}",
-            shown.result
-        );
-        assert_eq!(shown.end, None);
-        assert!(shown.trace.is_empty());
-        assert_eq!(t.verdict(), Some(JONAS));
-        assert!(note.contains("the round goes to jonas"), "{note}");
-    }
-
-    #[test]
-    fn a_late_proof_loses_even_when_it_removes_enough() {
-        let mut t = Table::seed();
-        t.claim(10, MIRA, 15).unwrap();
-        // Claiming closes at 40 s; the proof is due by 160 s.
-        let note = t.prove(161, MIRA, SEED_PROOF).unwrap();
-        assert!(note.contains("121.0 s after claiming closed"), "{note}");
-        assert!(t.last().proofs[0].late);
-        assert_eq!(t.last().proofs[0].result, Ok(16));
-        let d = t.verdict_open().unwrap();
-        assert_eq!(d.winner, Some(JONAS));
-        assert!(
-            d.reason.contains("over the 2 minutes allowed"),
-            "{}",
-            d.reason
-        );
-    }
-
-    #[test]
-    fn no_proof_by_the_ruling_loses_the_round() {
-        let mut t = Table::seed();
-        t.claim(10, MIRA, 15).unwrap();
-        assert_eq!(t.verdict_open(), None, "the proof may still come");
-        let note = t.rule(200, 1, Some(JONAS)).unwrap();
-        assert!(
-            note.contains("the rules agree: mira showed no proof within 2 minutes"),
-            "{note}"
-        );
     }
 
     #[test]
@@ -1600,7 +1128,8 @@ mod tests {
             e.message
         );
         assert!(
-            e.message.contains("no legal proof was shown"),
+            e.message
+                .contains("no legal proof counts: the proof at seq 3 is not legal"),
             "{}",
             e.message
         );
@@ -1609,7 +1138,63 @@ mod tests {
     }
 
     #[test]
-    fn picks_exclude_the_used_powerups_and_must_be_of_their_type() {
+    fn the_grid_carries_over_from_the_proof_that_counts() {
+        // A legal proof corrected in time into an illegal one: the illegal
+        // one counts, so the round's own grid carries over.
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        t.prove(60, MIRA, SEED_PROOF).unwrap();
+        t.prove(70, MIRA, "active plus F4; passive bend; swap F4 F6")
+            .unwrap();
+        t.rule(80, 1, Some(JONAS)).unwrap();
+        let e = t.round(100, 2, ROUND_2, SEED_OFFER).unwrap_err();
+        assert!(
+            e.message.contains("the proof at seq 4 is not legal"),
+            "{}",
+            e.message
+        );
+        t.round(100, 2, SEED_GRID, SEED_OFFER).unwrap();
+    }
+
+    #[test]
+    fn every_round_grid_is_filled_with_gems_and_every_rock_is_refilled() {
+        let mut t = Table::new();
+        let e = t
+            .round(0, 1, &with(SEED_GRID, "A1", '#'), SEED_OFFER)
+            .unwrap_err();
+        assert_eq!(e.rule, "grid");
+        assert!(
+            e.message
+                .contains("A1 is a rock: a round's grid is filled with gems"),
+            "{}",
+            e.message
+        );
+        let mut t = Table::seed_won_by_mira();
+        // F4 was a rock at the end of the proof and is left one.
+        let e = t
+            .round(100, 2, &with(ROUND_2, "F4", '#'), SEED_OFFER)
+            .unwrap_err();
+        assert_eq!(e.rule, "carry-over");
+        assert!(
+            e.message.contains(
+                "F4 is still a rock at the end of round 1's proof (seq 3): every rock is refilled"
+            ),
+            "{}",
+            e.message
+        );
+        // A7 was a gem: a rock there is a changed cell.
+        let e = t
+            .round(100, 2, &with(ROUND_2, "A7", '#'), SEED_OFFER)
+            .unwrap_err();
+        assert!(
+            e.message.contains("A7 was green and is a rock"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn picks_exclude_the_powerups_offered_this_round_and_must_be_of_their_type() {
         let mut t = Table::seed();
         t.claim(10, MIRA, 15).unwrap();
         let e = t.pick(20, MIRA, "rotate chain column").unwrap_err();
@@ -1619,27 +1204,32 @@ mod tests {
             e.message
         );
         t.prove(60, MIRA, SEED_PROOF).unwrap();
+        // Offered: swap, bend, plus.
         let e = t.pick(70, MIRA, "swap chain column").unwrap_err();
         assert_eq!(e.rule, "picks");
-        assert!(
-            e.message.contains("swap was used in round 1's proof"),
-            "{}",
-            e.message
+        assert_eq!(
+            e.message,
+            "swap was offered in round 1: pick a starter that round 1 did not offer (pick or rotate)"
         );
         let e = t.pick(70, MIRA, "rotate bend column").unwrap_err();
-        assert!(e.message.contains("bend was used"), "{}", e.message);
-        let e = t.pick(70, MIRA, "plus chain column").unwrap_err();
         assert!(
-            e.message
-                .contains("plus is an active powerup, not a starter"),
+            e.message.contains(
+                "bend was offered in round 1: pick a passive that round 1 did not offer (recolor or chain)"
+            ),
             "{}",
             e.message
         );
-        let note = t.pick(70, MIRA, "rotate chain column").unwrap();
-        assert!(
-            note.contains("mira picks rotate, chain, column for round 2"),
-            "{note}"
+        // The seed: "if A-Plus was the only available active powerup, then
+        // players can choose either A-Column or A-Refresh".
+        let e = t.pick(70, MIRA, "rotate chain plus").unwrap_err();
+        assert!(e.message.contains("(column or refresh)"), "{}", e.message);
+        let e = t.pick(70, MIRA, "plus chain column").unwrap_err();
+        assert_eq!(
+            e.message,
+            "plus is an active powerup, not a starter: pick a starter that round 1 did not offer (pick or rotate)"
         );
+        let note = t.pick(70, MIRA, "rotate chain column").unwrap();
+        assert_eq!(note, "mira picks rotate, chain, column for round 2");
         let e = t.pick(71, MIRA, "pick chain column").unwrap_err();
         assert!(e.message.contains("already posted picks"), "{}", e.message);
         assert_eq!(
@@ -1649,11 +1239,51 @@ mod tests {
     }
 
     #[test]
-    fn without_a_legal_proof_any_pick_of_the_type_is_allowed() {
+    fn a_powerup_offered_but_not_used_may_not_be_picked() {
+        // The seed: "If S-Swap and S-Rotate were available, only S-Pick can
+        // be chosen" — rotate was offered, though the proof used swap.
+        let mut t = Table::new();
+        t.round(0, 1, SEED_GRID, "swap,rotate,bend,plus").unwrap();
+        t.claim(10, MIRA, 15).unwrap();
+        t.prove(60, MIRA, SEED_PROOF).unwrap();
+        let e = t.pick(70, JONAS, "rotate chain column").unwrap_err();
+        assert_eq!(
+            e.message,
+            "rotate was offered in round 1: pick a starter that round 1 did not offer (pick)"
+        );
+        t.pick(70, JONAS, "pick chain column").unwrap();
+    }
+
+    #[test]
+    fn without_a_legal_proof_the_offered_powerups_still_may_not_be_picked() {
         let mut t = Table::seed();
         t.rule(30, 1, None).unwrap();
-        let note = t.pick(40, JONAS, "swap bend plus").unwrap();
-        assert!(note.contains("no legal proof"), "{note}");
+        let e = t.pick(40, JONAS, "swap bend plus").unwrap_err();
+        assert!(
+            e.message.starts_with("swap was offered in round 1"),
+            "{}",
+            e.message
+        );
+        let note = t.pick(40, JONAS, "pick recolor refresh").unwrap();
+        assert_eq!(note, "jonas picks pick, recolor, refresh for round 2");
+    }
+
+    #[test]
+    fn when_all_three_of_a_type_were_offered_any_of_them_may_be_picked() {
+        let mut t = Table::new();
+        t.round(0, 1, SEED_GRID, "pick,swap,rotate,bend,plus")
+            .unwrap();
+        t.rule(30, 1, None).unwrap();
+        let e = t.pick(40, MIRA, "plus chain column").unwrap_err();
+        assert_eq!(
+            e.message,
+            "plus is an active powerup, not a starter: round 1 offered all three starters (pick, swap, rotate), so any of them may be picked"
+        );
+        let note = t.pick(40, MIRA, "swap chain column").unwrap();
+        assert!(
+            note.contains("(round 1 offered all three starters, so any starter may be picked)"),
+            "{note}"
+        );
     }
 
     #[test]
@@ -1748,43 +1378,6 @@ mod tests {
         let e = t.act(5, player(MIRA), Body::Pass).unwrap_err();
         assert_eq!(e.rule, "pass");
         assert!(e.message.contains("claims or does nothing"));
-    }
-
-    #[test]
-    fn timeouts_note_which_timer_and_whether_it_ran_out() {
-        let mut t = Table::seed();
-        let note = t.timeout(300, MIRA).unwrap();
-        assert!(note.contains("time to claim"), "{note}");
-        assert!(note.contains("has not run out: 300.0 s left"), "{note}");
-        let note = t.timeout(601, JONAS).unwrap();
-        assert!(note.contains("has run out (601.0 s elapsed"), "{note}");
-        t.claim(610, MIRA, 15).unwrap_err();
-        let mut t = Table::seed();
-        t.claim(10, MIRA, 15).unwrap();
-        let note = t.timeout(20, JONAS).unwrap();
-        assert!(
-            note.contains("jonas's time to counterclaim has not run out"),
-            "{note}"
-        );
-        let note = t.timeout(20, MIRA).unwrap();
-        assert!(note.contains("proof time has not started"), "{note}");
-        let note = t.timeout(161, MIRA).unwrap();
-        assert!(
-            note.contains("mira's time to show the proof has run out (121.0 s elapsed"),
-            "{note}"
-        );
-        let note = t.timeout(161, JONAS).unwrap();
-        assert!(note.contains("the proof is mira's to show"), "{note}");
-        assert!(t
-            .act(
-                5,
-                player(MIRA),
-                Body::Timeout(Timeout {
-                    player: "jonas".into(),
-                    note: String::new(),
-                })
-            )
-            .is_err());
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! per color (so it reads without color vision), rocks, the active
 //! powerup's gem, and — on a proof's step — the cascade as sub-steps, each
 //! pass with the cells it removes or recolors marked and the running count.
+//! The facts list every proof of the round with what it is for the round
+//! (superseded, late, for the lower claim) beside the one that counts.
 
 use super::engine::TraceStep;
 use super::grid::{Cell, Color, Grid, COLS, ROWS};
@@ -146,18 +148,24 @@ fn round_facts(m: &Match, r: &Round, facts: &mut Vec<(String, String)>) {
             claims.join(", then ")
         },
     ));
-    if let Some(p) = r.proofs.last() {
-        facts.push((
-            "Proof".to_string(),
-            match &p.result {
-                Ok(n) => format!(
-                    "{} removed {n}{}",
-                    name(p.by),
-                    if p.late { " (late)" } else { "" }
-                ),
-                Err(e) => format!("{}'s proof is not legal: {e}", name(p.by)),
-            },
-        ));
+    for p in &r.proofs {
+        let label = if r.proofs.len() == 1 {
+            "Proof".to_string()
+        } else {
+            format!("Proof (seq {})", p.seq)
+        };
+        let mut text = match &p.result {
+            Ok(n) => format!(
+                "{} removed {n}{}",
+                name(p.by),
+                if p.late { " (late)" } else { "" }
+            ),
+            Err(e) => format!("{}'s proof is not legal: {e}", name(p.by)),
+        };
+        if let Some(s) = r.standing(p).text() {
+            text.push_str(&format!(" — {s}"));
+        }
+        facts.push((label, text));
     }
     if let Some(d) = m.decision(r, r.ruled.is_some()) {
         let w = d.winner.map_or("no player (the host)".to_string(), name);

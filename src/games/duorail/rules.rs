@@ -12,49 +12,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::{check_track, Board, Cell, Color, Piece, Track};
+use super::config::{Config, Variant};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
 use crate::log::event::{Actor, Scope};
-
-/// Which text of the rules a match follows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// The "GAME RULES" text: a tie in the endgame goes to the last placer.
-    #[default]
-    Standard,
-    /// The older texts: when the board fills up the longest track wins, a
-    /// tie goes against the last placer, and with no track at all the host
-    /// wins; in the endgame, no track on either side also means the host
-    /// wins.
-    Classic,
-}
-
-/// The options of a Duorail match.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Config {
-    pub variant: Variant,
-    /// Seconds per move.
-    pub move_secs: u32,
-    /// Each player's bank for the whole match, in seconds.
-    pub bank_secs: u32,
-    /// Seconds to show a track in the challenge or endgame phase (no bank).
-    pub track_secs: u32,
-    /// Board size (9 in a match).
-    pub size: u8,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            variant: Variant::Standard,
-            move_secs: 60,
-            bank_secs: 300,
-            track_secs: 300,
-            size: 9,
-        }
-    }
-}
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

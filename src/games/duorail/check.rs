@@ -205,7 +205,7 @@ fn time_up(m: &Match, t: &TimeUp) -> Finding {
             format!("the host called time on {who}"),
             Some(true),
             format!(
-                "by the message times {who}'s minute and every time bank had run out {:.1} s before",
+                "by the message times {who}'s time for the turn and every time bank had run out {:.1} s before",
                 past_ms as f64 / 1000.0
             ),
             no_action,
@@ -230,7 +230,7 @@ fn time_up(m: &Match, t: &TimeUp) -> Finding {
             format!("{who}'s move (seq {}) came in time", t.seq),
             Some(false),
             format!(
-                "by the message times it came {:.1} s after {who}'s minute and every time bank had run out",
+                "by the message times it came {:.1} s after {who}'s time for the turn and every time bank had run out",
                 past_ms as f64 / 1000.0
             ),
             no_action,

@@ -437,7 +437,7 @@ pub fn read_match(
 fn reserves(state: &MatchState) -> Option<[i64; 2]> {
     match state {
         MatchState::RushHour(m) => Some(m.reserve_ms),
-        MatchState::Duorail(m) => Some(m.bank_ms),
+        MatchState::Duorail(m) => m.reserve_ms(),
         _ => None,
     }
 }

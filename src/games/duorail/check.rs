@@ -2,9 +2,11 @@
 //! whether a track of the named color exists (with a longest one as the
 //! witness) and whether each shown track is valid; for the endgame, each
 //! color's shown tracks beside its true maximum ("red showed 16, the
-//! longest was 18").
+//! longest was 18"); for the clocks, a `standard` bank that ran out and
+//! each `classic` turn whose time ran out or that the host called.
 
 use super::board::Color;
+use super::clock::{HowTimeUp, TimeUp};
 use super::rules::{Match, Phase, Shown};
 use super::solver::longest;
 use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
@@ -193,5 +195,65 @@ pub fn findings(m: &Match) -> Vec<Finding> {
             });
         }
     }
+    out.extend(m.time_ups.iter().map(|t| time_up(m, t)));
     out
+}
+
+/// A `classic` turn whose time ran out or that the host called: what the
+/// clocks say beside what the host did.
+fn time_up(m: &Match, t: &TimeUp) -> Finding {
+    let (who, next) = (&m.players[t.seat], &m.players[1 - t.seat]);
+    let no_action = format!("no action: the turn passes to {next} and counts as a pass");
+    let (claim, claim_true, truth, by_rules, ruled, verdict) = match t.how {
+        HowTimeUp::Called { past_ms } => (
+            format!("the host called time on {who}"),
+            Some(true),
+            format!(
+                "by the message times {who}'s time for the turn and every time bank had run out {:.1} s before",
+                past_ms as f64 / 1000.0
+            ),
+            no_action,
+            format!("no action (the host's timeout, seq {})", t.seq),
+            Verdict::Agrees,
+        ),
+        HowTimeUp::CalledEarly { left_ms, banks } => (
+            format!("the host called time on {who}"),
+            Some(false),
+            format!(
+                "by the message times {who} still had {:.1} s, {banks} time bank(s) included",
+                left_ms as f64 / 1000.0
+            ),
+            format!("{who}'s turn was not over"),
+            format!(
+                "no action: the host's timeout (seq {}) ended {who}'s turn",
+                t.seq
+            ),
+            Verdict::Disagrees,
+        ),
+        HowTimeUp::LateMove { past_ms } => (
+            format!("{who}'s move (seq {}) came in time", t.seq),
+            Some(false),
+            format!(
+                "by the message times it came {:.1} s after {who}'s time for the turn and every time bank had run out",
+                past_ms as f64 / 1000.0
+            ),
+            no_action,
+            "the move stands: the host did not call time".to_string(),
+            Verdict::Disagrees,
+        ),
+    };
+    Finding {
+        seq: t.seq,
+        round: None,
+        claim,
+        claim_true,
+        truth,
+        optimal: None,
+        witness: None,
+        proofs: Vec::new(),
+        by_rules,
+        ruled,
+        ruling_seq: None,
+        verdict,
+    }
 }

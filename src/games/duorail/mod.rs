@@ -9,17 +9,21 @@
 //! no piece of the other color.
 //!
 //! The rules as implemented are in `docs/rules/duorail.md`. Files: `board`
-//! (cells, pieces, tracks and the exact track check), `rules` (the match),
-//! `solver` (the longest track, by a frontier DP), `check` (what the
-//! verifier recomputes), `view` (what a page draws), `chat` (chat messages
-//! as events, for importing transcripts).
+//! (cells, pieces, tracks and the exact track check), `config` (a match's
+//! options and their defaults), `rules` (the match), `clock` (the time
+//! controls), `solver` (the longest track, by a frontier DP), `check` (what
+//! the verifier recomputes), `view` (what a page draws), `chat` (chat
+//! messages as events, for importing transcripts).
 
 pub mod board;
 pub mod chat;
 pub mod check;
+pub mod clock;
+pub mod config;
 pub mod rules;
 pub mod solver;
 pub mod view;
 
 pub use board::{Board, Cell, Color, Exits, Piece, Side, Track};
-pub use rules::{Config, Duorail, Match, Variant};
+pub use config::{Config, Variant};
+pub use rules::{Duorail, Match};

@@ -1,4 +1,5 @@
-//! The match: placements, challenges, passes, the endgame, clocks, rulings.
+//! The match: placements, challenges, passes, the endgame, rulings. What
+//! the time controls make of each event is in `clock`.
 //!
 //! Like every game's reducer, this records what the players did and what
 //! the rules make of it, without a solver: whether a challenged color
@@ -12,49 +13,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::{check_track, Board, Cell, Color, Piece, Track};
+use super::clock::{push_clock, starting_bank_ms, TimeUp, Window};
+pub use super::config::{Config, Variant};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
 use crate::log::event::{Actor, Scope};
-
-/// Which text of the rules a match follows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// The "GAME RULES" text: a tie in the endgame goes to the last placer.
-    #[default]
-    Standard,
-    /// The older texts: when the board fills up the longest track wins, a
-    /// tie goes against the last placer, and with no track at all the host
-    /// wins; in the endgame, no track on either side also means the host
-    /// wins.
-    Classic,
-}
-
-/// The options of a Duorail match.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Config {
-    pub variant: Variant,
-    /// Seconds per move.
-    pub move_secs: u32,
-    /// Each player's bank for the whole match, in seconds.
-    pub bank_secs: u32,
-    /// Seconds to show a track in the challenge or endgame phase (no bank).
-    pub track_secs: u32,
-    /// Board size (9 in a match).
-    pub size: u8,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            variant: Variant::Standard,
-            move_secs: 60,
-            bank_secs: 300,
-            track_secs: 300,
-            size: 9,
-        }
-    }
-}
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -184,14 +146,18 @@ pub struct Match {
     pub to_move: usize,
     /// When the current turn started.
     pub turn_started: DateTime<Utc>,
-    /// Passes in a row.
+    /// Passes in a row (a `classic` no action counts as one).
     pub passes: u8,
     /// Seat of the player who placed the last piece, and where.
     pub last_placed: Option<(usize, Cell)>,
-    /// Bank left per seat, in milliseconds.
+    /// Bank left per seat, in milliseconds (`classic`: the whole time
+    /// banks left, a minute each; below zero, how far past the last one
+    /// the turn that ran out went).
     pub bank_ms: [i64; 2],
-    /// Seats whose bank ran out (with the seq where it did).
+    /// `standard`: seats whose bank ran out (with the seq where it did).
     pub bank_out: [Option<u64>; 2],
+    /// `classic`: turns whose time ran out or that the host called.
+    pub time_ups: Vec<TimeUp>,
     pub ruled: Option<Ruled>,
     /// The rules' verdict, fixed when the game was ruled.
     pub by_rules: Option<Decision>,
@@ -201,21 +167,13 @@ pub struct Match {
     pub appeals: BTreeMap<u64, (usize, u64, Option<u64>)>,
     /// Per seat, the time allowance last charged to the bank: charging is
     /// once per allowance, however many events fall into it.
-    windows: [Option<Window>; 2],
-}
-
-/// A running time allowance: its start, and how much over-time has been
-/// taken from the bank for it already.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-pub struct Window {
-    pub start: DateTime<Utc>,
-    pub charged_ms: i64,
+    pub(super) windows: [Option<Window>; 2],
 }
 
 impl Match {
     pub fn new(config: Config, players: [String; 2], at: DateTime<Utc>) -> Match {
         let size = config.size.clamp(2, 9);
-        let bank = config.bank_secs as i64 * 1000;
+        let bank = starting_bank_ms(&config);
         Match {
             board: Board::empty(size, size),
             config,
@@ -228,12 +186,39 @@ impl Match {
             last_placed: None,
             bank_ms: [bank; 2],
             bank_out: [None, None],
+            time_ups: Vec::new(),
             ruled: None,
             by_rules: None,
             rulings: BTreeMap::new(),
             appeals: BTreeMap::new(),
             windows: [None, None],
         }
+    }
+
+    /// Ends `p`'s turn without a piece: a pass, or in `classic` no action
+    /// when the time ran out. Two in a row start the endgame, and then the
+    /// note goes on with what that says.
+    pub(super) fn turn_passes(&mut self, p: usize, seq: u64, at: DateTime<Utc>) -> Option<String> {
+        self.passes += 1;
+        self.to_move = 1 - p;
+        self.turn_started = at;
+        if self.passes < 2 {
+            return None;
+        }
+        self.phase = Phase::Endgame {
+            seq,
+            full_board: false,
+            since: at,
+            shown: Vec::new(),
+        };
+        let mut note = format!(
+            ": two passes in a row, so the endgame begins; each player shows a track of their own color within {} s",
+            self.config.track_secs
+        );
+        if self.config.variant == Variant::Classic {
+            note.push_str(" (one more minute each if neither shows a valid track by then)");
+        }
+        Some(note)
     }
 
     /// The color a seat plays.
@@ -307,133 +292,8 @@ impl Game for Duorail {
     }
 }
 
-impl Match {
-    /// Takes over-time since `start` beyond `allowance_secs` from `p`'s
-    /// bank, once per allowance; returns a note when anything was taken.
-    /// A bank below zero is recorded in `bank_out` (first time only).
-    fn charge(
-        &mut self,
-        p: usize,
-        start: DateTime<Utc>,
-        allowance_secs: u32,
-        at: DateTime<Utc>,
-        seq: u64,
-    ) -> Option<String> {
-        let window = match self.windows[p] {
-            Some(w) if w.start == start => w,
-            _ => Window {
-                start,
-                charged_ms: 0,
-            },
-        };
-        let over = (at - start).num_milliseconds() - allowance_secs as i64 * 1000;
-        let extra = over - window.charged_ms;
-        self.windows[p] = Some(Window {
-            start,
-            charged_ms: window.charged_ms.max(over),
-        });
-        if extra <= 0 {
-            return None;
-        }
-        self.bank_ms[p] -= extra;
-        let mut note = format!(
-            "{} ran {:.1} s over; bank left {:.1} s",
-            self.players[p],
-            extra as f64 / 1000.0,
-            self.bank_ms[p].max(0) as f64 / 1000.0
-        );
-        if self.bank_ms[p] < 0 && self.bank_out[p].is_none() {
-            self.bank_out[p] = Some(seq);
-            note.push_str(&format!("; {}'s bank is exhausted", self.players[p]));
-        }
-        Some(note)
-    }
-
-    /// Charges the player to move for the turn that this move ends.
-    fn charge_move(&mut self, p: usize, at: DateTime<Utc>, seq: u64) -> Option<String> {
-        let clock = self.charge(p, self.turn_started, self.config.move_secs, at, seq);
-        clock.map(|mut c| {
-            if self.bank_out[p] == Some(seq) {
-                c.push_str(
-                    " (the classic text would count this turn as a pass; \
-                     arbiter records it, the move stands and the verifier reports it)",
-                );
-            }
-            c
-        })
-    }
-
-    /// The latest moment (in ms after the phase began) a track shown now in
-    /// the endgame counts. In `classic`, when neither player showed a valid
-    /// track within `track_secs`, both get one more minute.
-    fn endgame_limit_ms(&self, since: DateTime<Utc>, shown: &[Shown]) -> i64 {
-        let secs = self.config.track_secs as i64 * 1000;
-        let valid_in_time = shown
-            .iter()
-            .any(|s| s.result.is_ok() && (s.at - since).num_milliseconds() <= secs);
-        if self.config.variant == Variant::Classic && !valid_in_time {
-            secs + 60_000
-        } else {
-            secs
-        }
-    }
-
-    /// Whether a track shown by `p` at `at` comes too late, why, and any
-    /// clock note (a challenge in `classic` runs on the bank).
-    fn track_time(
-        &mut self,
-        p: usize,
-        at: DateTime<Utc>,
-        seq: u64,
-    ) -> (bool, String, Option<String>) {
-        let secs = self.config.track_secs as i64 * 1000;
-        match &self.phase {
-            Phase::Challenge { since, .. } => {
-                let since = *since;
-                let elapsed = (at - since).num_milliseconds();
-                if self.config.variant == Variant::Classic {
-                    let clock = self.charge(p, since, self.config.track_secs, at, seq);
-                    let late = elapsed > secs && self.bank_ms[p] < 0;
-                    let why = format!(
-                        "shown {:.1} s after the challenge, past the {} s and {}'s bank",
-                        elapsed as f64 / 1000.0,
-                        self.config.track_secs,
-                        self.players[p]
-                    );
-                    (late, why, clock)
-                } else {
-                    let why = format!(
-                        "shown {:.1} s after the challenge; {} s are allowed",
-                        elapsed as f64 / 1000.0,
-                        self.config.track_secs
-                    );
-                    (elapsed > secs, why, None)
-                }
-            }
-            Phase::Endgame { since, shown, .. } => {
-                let elapsed = (at - *since).num_milliseconds();
-                let limit = self.endgame_limit_ms(*since, shown);
-                let why = format!(
-                    "shown {:.1} s after the endgame began; {} s are allowed",
-                    elapsed as f64 / 1000.0,
-                    limit / 1000
-                );
-                (elapsed > limit, why, None)
-            }
-            Phase::Waiting | Phase::Playing => (false, String::new(), None),
-        }
-    }
-}
-
 fn rule(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
-}
-
-fn push_clock(note: &mut String, clock: Option<String>) {
-    if let Some(c) = clock {
-        note.push_str("; ");
-        note.push_str(&c);
-    }
 }
 
 /// The player to move, while the game is in its playing phase.
@@ -791,21 +651,9 @@ fn apply(
             }
             let p = mover(m, actor, "pass")?;
             let clock = m.charge_move(p, at, seq);
-            m.passes += 1;
-            m.to_move = 1 - p;
-            m.turn_started = at;
             let mut note = format!("{} passes", m.players[p]);
-            if m.passes >= 2 {
-                m.phase = Phase::Endgame {
-                    seq,
-                    full_board: false,
-                    since: at,
-                    shown: Vec::new(),
-                };
-                note.push_str(&format!(
-                    ": two passes in a row, so the endgame begins; each player shows a track of their own color within {} s",
-                    m.config.track_secs
-                ));
+            if let Some(endgame) = m.turn_passes(p, seq, at) {
+                note.push_str(&endgame);
             }
             push_clock(&mut note, clock);
             Ok(note)
@@ -837,7 +685,14 @@ fn apply(
                 m.config.track_secs
             );
             if m.config.variant == Variant::Classic {
-                note.push_str(" (and may use the bank)");
+                note.push_str(&format!(
+                    " (then {})",
+                    if m.config.classic_banks() > 0 {
+                        "their time banks, a minute each"
+                    } else {
+                        "no bank"
+                    }
+                ));
             }
             push_clock(&mut note, clock);
             Ok(note)
@@ -878,7 +733,7 @@ fn apply(
                 }
             };
             let result = check_track(&m.board, color, &proof.track).map_err(|e| e.to_string());
-            let (late, why, clock) = m.track_time(p, at, seq);
+            let (late, why, clock) = m.track_time(p, at);
             let shown = Shown {
                 seq,
                 at,
@@ -920,73 +775,7 @@ fn apply(
                     format!("{} is not a player of this match", t.player),
                 )
             })?;
-            let mut note = format!("the host says {}'s time ran out", t.player);
-            let secs = m.config.track_secs as i64 * 1000;
-            match m.phase.clone() {
-                Phase::Playing if m.to_move == p => {
-                    let clock = m.charge(p, m.turn_started, m.config.move_secs, at, seq);
-                    if m.bank_ms[p] >= 0 {
-                        note.push_str(&format!(
-                            "; by the clocks {} still has {:.1} s of bank",
-                            t.player,
-                            m.bank_ms[p] as f64 / 1000.0
-                        ));
-                    }
-                    push_clock(&mut note, clock);
-                }
-                Phase::Challenge {
-                    challenger, since, ..
-                } if challenger != p => {
-                    let elapsed = (at - since).num_milliseconds();
-                    if m.config.variant == Variant::Classic {
-                        let clock = m.charge(p, since, m.config.track_secs, at, seq);
-                        if m.bank_ms[p] >= 0 {
-                            note.push_str(&format!(
-                                "; by the clocks {} may still show a track: {:.1} s of bank left",
-                                t.player,
-                                m.bank_ms[p] as f64 / 1000.0
-                            ));
-                        } else {
-                            note.push_str(&format!(
-                                "; by the clocks the time to show a track has run out ({:.1} s after the challenge, bank included)",
-                                elapsed as f64 / 1000.0
-                            ));
-                        }
-                        push_clock(&mut note, clock);
-                    } else if elapsed > secs {
-                        note.push_str(&format!(
-                            "; by the clocks the time to show a track has run out ({:.1} s after the challenge, {} s allowed)",
-                            elapsed as f64 / 1000.0,
-                            m.config.track_secs
-                        ));
-                    } else {
-                        note.push_str(&format!(
-                            "; by the clocks {} still has {:.1} s to show a track",
-                            t.player,
-                            (secs - elapsed) as f64 / 1000.0
-                        ));
-                    }
-                }
-                Phase::Endgame { since, shown, .. } => {
-                    let elapsed = (at - since).num_milliseconds();
-                    let limit = m.endgame_limit_ms(since, &shown);
-                    if elapsed > limit {
-                        note.push_str(&format!(
-                            "; by the clocks the time to show a track has run out ({:.1} s after the endgame began, {} s allowed)",
-                            elapsed as f64 / 1000.0,
-                            limit / 1000
-                        ));
-                    } else {
-                        note.push_str(&format!(
-                            "; by the clocks {} still has {:.1} s to show a track",
-                            t.player,
-                            (limit - elapsed) as f64 / 1000.0
-                        ));
-                    }
-                }
-                _ => note.push_str(&format!("; no timer of {} is running", t.player)),
-            }
-            Ok(note)
+            Ok(m.timeout(p, at, seq))
         }
         Event::Ruling(r) => {
             host_only(actor, "rule")?;
@@ -1090,6 +879,7 @@ fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::duorail::clock::HowTimeUp;
     use crate::games::{self, MatchState};
     use crate::log::event::{Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 
@@ -1116,9 +906,8 @@ mod tests {
     /// A 4×4 board (rows A–D, columns 1–4) unless said otherwise.
     fn small(variant: Variant) -> Config {
         Config {
-            variant,
             size: 4,
-            ..Config::default()
+            ..Config::of(variant)
         }
     }
 
@@ -1589,63 +1378,245 @@ mod tests {
     }
 
     #[test]
-    fn endgame_tracks_late_and_the_classic_extra_minute() {
+    fn a_standard_endgame_track_after_the_5_minutes_is_late() {
         let mut t = Table::started(small(Variant::Standard));
         t.place(5, MIRA, "A1", "B:RD").unwrap();
         t.pass(10, JONAS).unwrap();
         t.pass(20, MIRA).unwrap();
-        t.show(20 + 330, MIRA, "A1 RDLU").unwrap();
+        t.show(20 + 301, MIRA, "A1 RDLU").unwrap();
         assert_eq!(t.shown_late(), vec![true]);
         let note = t.timeout(20 + 330, JONAS).unwrap();
-        assert!(note.contains("has run out"), "{note}");
+        assert!(
+            note.contains("has run out (330.0 s after the endgame began, 300 s allowed)"),
+            "{note}"
+        );
+    }
 
-        // Classic: no valid track in the 300 s, so one more minute.
+    #[test]
+    fn classic_endgame_3_minutes_then_one_more_minute_each_if_neither_track_is_valid() {
         let mut t = Table::started(small(Variant::Classic));
         t.place(5, MIRA, "A1", "B:RD").unwrap();
         t.pass(10, JONAS).unwrap();
-        t.pass(20, MIRA).unwrap();
+        let note = t.pass(20, MIRA).unwrap();
+        assert!(
+            note.contains("within 180 s (one more minute each"),
+            "{note}"
+        );
         t.show(20 + 100, JONAS, "A1 RDLU").unwrap(); // invalid: crosses blue
-        let note = t.timeout(20 + 310, JONAS).unwrap();
-        assert!(note.contains("still has 50.0 s"), "{note}");
-        t.show(20 + 330, MIRA, "A1 RDLU").unwrap();
-        t.show(20 + 370, JONAS, "C3 RDLU").unwrap();
+        let note = t.timeout(20 + 185, JONAS).unwrap();
+        assert!(note.contains("still has 55.0 s"), "{note}");
+        t.show(20 + 230, MIRA, "A1 RDLU").unwrap();
+        t.show(20 + 241, JONAS, "C3 RDLU").unwrap();
         assert_eq!(t.shown_late(), vec![false, false, true]);
         assert_eq!(t.verdict(), Some(MIRA));
 
-        // Classic, a valid track in time: no extra minute for the other.
+        // A valid track within the 3 minutes: no extra minute for the other.
         let mut t = Table::started(small(Variant::Classic));
         t.place(5, MIRA, "A1", "B:RD").unwrap();
         t.pass(10, JONAS).unwrap();
         t.pass(20, MIRA).unwrap();
         t.show(20 + 100, MIRA, "A1 RDLU").unwrap();
-        t.show(20 + 330, JONAS, "C3 RDLU").unwrap();
+        t.show(20 + 181, JONAS, "C3 RDLU").unwrap();
         assert_eq!(t.shown_late(), vec![false, true]);
+
+        // Neither shows a valid track even in the extra minute: the host wins.
+        let mut t = Table::started(small(Variant::Classic));
+        t.place(5, MIRA, "A1", "B:RD").unwrap();
+        t.pass(10, JONAS).unwrap();
+        t.pass(20, MIRA).unwrap();
+        t.show(20 + 241, MIRA, "A1 RDLU").unwrap();
+        let note = t.timeout(20 + 241, JONAS).unwrap();
+        assert!(
+            note.contains("(241.0 s after the endgame began, 240 s allowed)"),
+            "{note}"
+        );
+        let d = t.m().decision(true).unwrap();
+        assert_eq!(d.winner, None);
+        assert!(d.reason.contains("the host wins"), "{}", d.reason);
     }
 
     #[test]
-    fn classic_challenges_run_on_the_bank() {
+    fn classic_challenge_3_minutes_then_the_time_banks_a_whole_minute_each() {
+        let mut t = Table::started(small(Variant::Classic));
+        t.place(5, MIRA, "A1", "B:RD").unwrap();
+        let note = t.challenge(10, JONAS, Color::Blue).unwrap();
+        assert!(
+            note.contains("within 180 s (then their time banks, a minute each)"),
+            "{note}"
+        );
+        let note = t.show(10 + 200, MIRA, "A2 RDLU").unwrap();
+        assert!(
+            note.contains(
+                "mira ran 20.0 s over the 180 s: 1 time bank used (1 more minute), 2 left"
+            ),
+            "{note}"
+        );
+        assert_eq!(t.m().bank_ms[MIRA], 120_000);
+        let note = t.timeout(10 + 230, MIRA).unwrap();
+        assert!(
+            note.contains("mira may still show a track: 130.0 s left, 2 time banks included"),
+            "{note}"
+        );
+        assert_eq!(t.m().bank_ms[MIRA], 120_000, "still the same bank");
+        // 180 s and three banks: 360 s after the challenge is the last moment.
+        t.show(10 + 360, MIRA, "A2 RDDLUU").unwrap();
+        assert_eq!(t.m().bank_ms[MIRA], 0);
+        t.show(10 + 361, MIRA, "A1 RDLU").unwrap();
+        assert_eq!(t.m().bank_ms[MIRA], -1_000);
+        assert_eq!(t.shown_late(), vec![false, false, true]);
+        assert_eq!(
+            t.m().bank_out,
+            [None, None],
+            "classic reports no bank exhaustion"
+        );
+        assert_eq!(
+            t.verdict(),
+            Some(JONAS),
+            "mira's tracks in time miss A1; A1 RDLU came too late"
+        );
+    }
+
+    #[test]
+    fn a_classic_overrun_takes_one_whole_bank_and_gives_one_more_minute() {
+        let mut t = Table::started(small(Variant::Classic));
+        assert_eq!(t.m().bank_text(MIRA), "3 time banks");
+        let note = t.place(70, MIRA, "A1", "B:RD").unwrap();
+        assert!(
+            note.ends_with(
+                "mira ran 10.0 s over the 60 s: 1 time bank used (1 more minute), 2 left"
+            ),
+            "{note}"
+        );
+        assert_eq!(t.m().bank_ms[MIRA], 120_000);
+        // 61 s over: two banks, charged once however many
+        // events fall into the turn.
+        let note = t.timeout(70 + 121, JONAS).unwrap();
+        assert!(
+            note.contains("still had 119.0 s (1 time bank left)"),
+            "{note}"
+        );
+        assert_eq!(t.m().bank_ms[JONAS], 60_000);
+        assert_eq!(t.m().to_move, MIRA, "the host's call ended jonas's turn");
+        assert!(t.m().reserve_ms().is_none());
+        assert_eq!(t.m().bank_text(JONAS), "1 time bank");
+        let note = t.place(191 + 60, MIRA, "B2", "B:UD").unwrap();
+        assert_eq!(note, "mira places a blue UD on B2", "within the minute");
+    }
+
+    #[test]
+    fn a_classic_turn_out_of_banks_is_no_action_and_the_opponent_moves_next() {
+        let mut t = Table::started(small(Variant::Classic));
+        // 60 s and three banks of 60 s: out 240 s into the turn.
+        let note = t.timeout(245, MIRA).unwrap();
+        assert_eq!(
+            note,
+            "the host says mira's time ran out; by the clocks mira's 60 s and 3 time banks ran out \
+             5.0 s before: no action, which counts as a pass; it is jonas's turn"
+        );
+        assert_eq!(t.m().to_move, JONAS);
+        assert_eq!(t.m().passes, 1);
+        assert_eq!(t.m().bank_ms[MIRA], -5_000);
+        assert_eq!(
+            t.m().time_ups,
+            vec![TimeUp {
+                seq: t.seq,
+                seat: MIRA,
+                how: HowTimeUp::Called { past_ms: 5_000 }
+            }]
+        );
+        assert_eq!(t.place(246, MIRA, "A1", "B:RD").unwrap_err().rule, "turn");
+        let note = t.place(250, JONAS, "D4", "R:LU").unwrap();
+        assert_eq!(note, "jonas places a red LU on D4");
+        assert_eq!(t.m().passes, 0);
+        // mira has no bank left: her next turn ends after its minute.
+        assert_eq!(t.m().bank_text(MIRA), "0 time banks");
+        let note = t.timeout(250 + 61, MIRA).unwrap();
+        assert!(note.contains("ran out 1.0 s before: no action"), "{note}");
+    }
+
+    #[test]
+    fn two_classic_no_actions_in_a_row_start_the_endgame() {
         let config = Config {
-            track_secs: 180,
-            bank_secs: 180,
+            bank_secs: 0,
             ..small(Variant::Classic)
         };
         let mut t = Table::started(config);
         t.place(5, MIRA, "A1", "B:RD").unwrap();
-        t.challenge(10, JONAS, Color::Blue).unwrap();
-        let note = t.show(10 + 200, MIRA, "A2 RDLU").unwrap();
+        t.timeout(5 + 61, JONAS).unwrap();
+        let note = t.timeout(66 + 70, MIRA).unwrap();
         assert!(
-            note.contains("mira ran 20.0 s over; bank left 160.0 s"),
+            note.ends_with(
+                "no action, which counts as a pass: two passes in a row, so the endgame begins; \
+                 each player shows a track of their own color within 180 s (one more minute each \
+                 if neither shows a valid track by then)"
+            ),
             "{note}"
         );
-        assert_eq!(t.m().bank_ms[MIRA], 160_000);
-        t.show(10 + 400, MIRA, "A1 RDLU").unwrap();
-        assert_eq!(t.m().bank_out[MIRA], Some(t.seq));
-        assert_eq!(t.shown_late(), vec![false, true]);
-        assert_eq!(
-            t.verdict(),
-            Some(JONAS),
-            "A2 RDLU misses A1; A1 RDLU came too late"
+        assert!(matches!(
+            t.m().phase,
+            Phase::Endgame {
+                full_board: false,
+                ..
+            }
+        ));
+        // A no action and a pass in a row do too.
+        let mut t = Table::started(small(Variant::Classic));
+        t.timeout(241, MIRA).unwrap();
+        let note = t.pass(250, JONAS).unwrap();
+        assert!(note.contains("endgame begins"), "{note}");
+    }
+
+    #[test]
+    fn a_classic_timeout_before_the_time_is_up_is_the_hosts_call() {
+        let mut t = Table::started(small(Variant::Classic));
+        let note = t.timeout(50, MIRA).unwrap();
+        assert!(
+            note.contains(
+                "by the clocks mira still had 190.0 s (3 time banks left), but the host is the \
+                 judge of time: no action"
+            ),
+            "{note}"
         );
+        assert_eq!(t.m().to_move, JONAS);
+        assert_eq!(
+            t.m().bank_ms[MIRA],
+            180_000,
+            "the banks the clocks count stay"
+        );
+        t.place(55, JONAS, "D4", "R:LU").unwrap();
+        // A timeout for the player not to move changes nothing.
+        let note = t.timeout(56, JONAS).unwrap();
+        assert!(note.contains("no timer of jonas is running"), "{note}");
+        assert_eq!(t.m().to_move, MIRA);
+    }
+
+    #[test]
+    fn a_classic_move_after_the_banks_ran_out_stands_and_is_reported() {
+        let config = Config {
+            bank_secs: 60,
+            ..small(Variant::Classic)
+        };
+        let mut t = Table::started(config);
+        let note = t.place(125, MIRA, "A1", "B:RD").unwrap();
+        assert!(
+            note.contains(
+                "mira's 60 s and 1 time bank ran out 5.0 s before this move: by the classic rules \
+                 the turn was no action, but the host did not call time, so the move stands"
+            ),
+            "{note}"
+        );
+        assert_eq!(t.m().board.count(Color::Blue), 1);
+        assert_eq!(t.m().to_move, JONAS);
+        assert_eq!(t.m().time_ups.len(), 1);
+        assert_eq!(t.m().bank_ms[MIRA], -5_000);
+        // The next turn starts with no bank, not below it.
+        t.place(130, JONAS, "D4", "R:LU").unwrap();
+        let note = t.place(130 + 61, MIRA, "B2", "B:UD").unwrap();
+        assert!(
+            note.contains("60 s and 0 time banks ran out 1.0 s before"),
+            "{note}"
+        );
+        assert_eq!(t.m().bank_ms[MIRA], -1_000);
     }
 
     #[test]

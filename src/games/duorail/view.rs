@@ -191,13 +191,11 @@ pub fn view(m: &Match) -> View {
     facts.push((
         "Bank".to_string(),
         format!(
-            "{} {}:{:02} · {} {}:{:02}",
+            "{} {} · {} {}",
             name(0),
-            m.bank_ms[0].max(0) / 60_000,
-            m.bank_ms[0].max(0) / 1000 % 60,
+            m.bank_text(0),
             name(1),
-            m.bank_ms[1].max(0) / 60_000,
-            m.bank_ms[1].max(0) / 1000 % 60
+            m.bank_text(1)
         ),
     ));
     View {

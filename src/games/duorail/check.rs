@@ -255,5 +255,7 @@ fn time_up(m: &Match, t: &TimeUp) -> Finding {
         ruled,
         ruling_seq: None,
         verdict,
+        // About a turn's time, not who wins the game.
+        award_by_rules: None,
     }
 }

@@ -855,25 +855,27 @@ mod tests {
     #[test]
     fn a_flipped_stored_byte_is_reported_at_its_seq() {
         let m = id("m1");
-        let len = {
-            let dir = tempfile::tempdir().expect("tempdir");
-            let store = SledStore::open(dir.path()).expect("open");
-            fill(&store, &m, 5);
-            drop(store);
-            stored_len(dir.path(), &m, 2)
-        };
         // The version byte, the match id's length prefix and text, the seq,
         // the timestamps, the body, the hashes, the key id, the signature's
-        // length and its last byte; several bits each.
-        let mut positions: Vec<usize> = vec![0, 1, 8, 9, 10, 17, 20, 30, len / 2, len - 65];
-        positions.extend([len - 70, len - 100, len - 130, len - 2, len - 1]);
-        for pos in positions {
+        // length and its last byte; several bits each. Positions from the
+        // end are taken from each store's own record: `recorded_at` is the
+        // clock's, and its text has 0, 3, 6 or 9 fraction digits.
+        let from_start: [usize; 8] = [0, 1, 8, 9, 10, 17, 20, 30];
+        let from_end: [usize; 6] = [65, 70, 100, 130, 2, 1];
+        let at = |len: usize| -> Vec<usize> {
+            let mut v = from_start.to_vec();
+            v.push(len / 2);
+            v.extend(from_end.iter().map(|k| len - k));
+            v
+        };
+        for which in 0..from_start.len() + 1 + from_end.len() {
             for mask in [0x01, 0x20, 0x80] {
                 let dir = tempfile::tempdir().expect("tempdir");
                 {
                     let store = SledStore::open(dir.path()).expect("open");
                     fill(&store, &m, 5);
                 }
+                let pos = at(stored_len(dir.path(), &m, 2))[which];
                 flip_stored_byte(dir.path(), &m, 2, pos, mask);
                 let store = SledStore::open(dir.path()).expect("reopen");
                 let report = store.verify(&m).expect("verify");

@@ -92,7 +92,7 @@ proptest! {
         rounds in 0u32..8,
     ) {
         let players = ["ruby_k".to_string(), "corvid".to_string()];
-        let ctx = ChatContext { players: &players, rounds };
+        let ctx = ChatContext::new(&players, rounds);
         let speaker = if who == 2 { Speaker::Host } else { Speaker::Player(who) };
         let _ = bejeweled::chat::read_chat(&text, speaker, &ctx);
     }

@@ -83,7 +83,7 @@ proptest! {
         rounds in 0u32..2,
     ) {
         let players = ["tamsin".to_string(), "oskar_v".to_string()];
-        let ctx = ChatContext { players: &players, rounds };
+        let ctx = ChatContext::new(&players, rounds);
         let speaker = if who == 2 { Speaker::Host } else { Speaker::Player(who) };
         let _ = duorail::chat::read_chat(&text, speaker, &ctx);
     }

@@ -122,7 +122,7 @@ proptest! {
     #[test]
     fn the_chat_reader_never_panics(text in "\\PC{0,80}(\n\\PC{0,40}){0,7}", host in any::<bool>()) {
         let players = ["ottoline".to_string(), "Fen_".to_string()];
-        let ctx = ChatContext { players: &players, rounds: 1 };
+        let ctx = ChatContext::new(&players, 1);
         let speaker = if host { Speaker::Host } else { Speaker::Player(0) };
         let _ = permutation::notation::read_chat(&text, speaker, &ctx);
     }
@@ -140,7 +140,7 @@ proptest! {
     ), host in any::<bool>()) {
         let text = words.join(" ");
         let players = ["ottoline".to_string(), "Fen_".to_string()];
-        let ctx = ChatContext { players: &players, rounds: 0 };
+        let ctx = ChatContext::new(&players, 0);
         let speaker = if host { Speaker::Host } else { Speaker::Player(1) };
         let _ = permutation::notation::read_chat(&text, speaker, &ctx);
     }

@@ -26,8 +26,7 @@ use serde::Serialize;
 
 use super::Transcript;
 use crate::games::{
-    bejeweled, duorail, rush_hour, ChatContext, ChatReading, GameConfig, GameKind, MatchState,
-    Proof, Speaker,
+    duorail, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
 };
 use crate::log::event::{Actor, Body, Create, NewEvent, Source};
 
@@ -160,31 +159,6 @@ pub enum MatchImportError {
     NobodyPosts(String, String),
 }
 
-/// A game's chat reader: one message, its speaker, what is known so far.
-type ChatReader = fn(&str, Speaker, &ChatContext) -> ChatReading;
-
-/// The game's chat reader.
-fn reader(game: GameKind) -> ChatReader {
-    match game {
-        GameKind::RushHour => rush_hour::notation::read_chat,
-        GameKind::Duorail => duorail::chat::read_chat,
-        GameKind::Bejeweled => bejeweled::chat::read_chat,
-        GameKind::Dodgem => crate::games::dodgem::notation::read_chat,
-        GameKind::XsAndLines => crate::games::xs_and_lines::notation::read_chat,
-        GameKind::Permutation => crate::games::permutation::notation::read_chat,
-    }
-}
-
-/// One event as read, before the rules see it.
-struct Said {
-    /// The messages it came from (several for a joined proof).
-    messages: Vec<usize>,
-    speaker: Speaker,
-    name: String,
-    at: DateTime<Utc>,
-    body: Body,
-}
-
 /// A fresh match's options for the game, as the rules' defaults.
 fn default_config(game: GameKind) -> GameConfig {
     match game {
@@ -225,7 +199,7 @@ fn settle(
     match (state, speaker) {
         (Some(MatchState::Duorail(m)), Speaker::Player(seat)) => match m.blue {
             Some(blue) => {
-                let ctx = ChatContext { players, rounds: 1 };
+                let ctx = ChatContext::new(players, 1);
                 duorail::chat::settle_colors(body, text, seat, blue, &ctx)
             }
             None => body,
@@ -240,7 +214,6 @@ pub fn read_match(
     source_text: &str,
     opts: &ImportOptions,
 ) -> Result<Imported, MatchImportError> {
-    let read = reader(opts.game);
     let cast = &opts.cast;
     if cast.players[0].eq_ignore_ascii_case(&cast.players[1]) {
         return Err(MatchImportError::SamePlayers(cast.players[0].clone()));
@@ -296,124 +269,35 @@ pub fn read_match(
         }),
     };
 
-    // First pass: each message read on its own; proofs joined.
-    let mut bodies: Vec<Said> = Vec::new();
-    let mut unread = Vec::new();
-    let mut chatter = Vec::new();
-    let mut rounds = 0u32;
-    for m in &transcript.messages {
-        let Some((speaker, name)) = speakers[m.index].clone() else {
-            chatter.push(m.index);
-            continue;
-        };
-        let ctx = ChatContext {
-            players: &cast.players,
-            rounds,
-        };
-        match read(&m.text, speaker, &ctx) {
-            ChatReading::Chatter => chatter.push(m.index),
-            ChatReading::Unread(reason) => unread.push(Unread {
-                message: m.index,
-                reason,
-            }),
-            ChatReading::Event(body) => {
-                if matches!(body, Body::RoundStart(_)) {
-                    rounds += 1;
-                }
-                if let Some(last) = bodies.last_mut() {
-                    let after = last.messages.last().map_or(m.index, |&i| i + 1);
-                    let next_to_it = last.speaker == speaker
-                        && speakers[after.min(m.index)..m.index]
-                            .iter()
-                            .all(Option::is_none);
-                    if next_to_it
-                        && matches!(body, Body::Proof(_))
-                        && join_proofs(&mut last.body, &body)
-                    {
-                        last.messages.push(m.index);
-                        continue;
-                    }
-                }
-                bodies.push(Said {
-                    messages: vec![m.index],
-                    speaker,
-                    name,
-                    at: m.at,
-                    body,
-                });
-            }
-        }
-    }
-
-    // Second pass: the rules, event by event.
-    let mut events = vec![create];
-    let mut read_events = Vec::new();
-    let mut states = Vec::new();
-    let Body::Create(c) = &events[0].body else {
-        unreachable!("the first event is the Create built above")
+    let Body::Create(c) = &create.body else {
+        unreachable!("the Create built above")
     };
-    let mut state = MatchState::start(c, start).ok();
-    for Said {
-        messages,
-        speaker,
-        name,
-        at,
-        body,
-    } in bodies
-    {
-        let body = settle(
-            body,
-            &transcript.messages[messages[0]].text,
-            speaker,
-            state.as_ref(),
-            &cast.players,
-        );
-        let actor = Actor::Importer {
-            importer: opts.importer.clone(),
-            speaker: Box::new(match speaker {
-                Speaker::Host => Actor::Host(name.clone()),
-                Speaker::Player(_) => Actor::Player(name.clone()),
-            }),
-        };
-        let seq = events.len() as u64;
-        let before = state.as_ref().and_then(reserves);
-        let (rule_error, note) = match state.as_mut() {
-            Some(s) => match s.apply(seq, &body, &actor, at) {
-                Ok(note) => (None, Some(note)),
-                Err(e) => (Some(e.message), None),
-            },
-            None => (Some("the match could not start".to_string()), None),
-        };
-        let overtime = match (before, state.as_ref().and_then(reserves)) {
-            (Some(b), Some(a)) => (0..2).find(|&p| a[p] < b[p]).map(|p| {
-                format!(
-                    "{} ran {:.1} s over; reserve left {:.1} s{}",
-                    cast.players[p],
-                    (b[p] - a[p]) as f64 / 1000.0,
-                    a[p].max(0) as f64 / 1000.0,
-                    if a[p] < 0 { " — ran out" } else { "" }
-                )
-            }),
-            _ => None,
-        };
-        read_events.push(ReadEvent {
-            overtime,
-            message: messages[0],
-            messages,
-            kind: body.kind(),
-            text: crate::replay::describe(&body),
-            by: name,
-            at,
-            rule_error,
-            note,
-        });
-        states.push(state.clone());
-        events.push(NewEvent {
-            occurred_at: at,
-            actor,
-            body,
-        });
+    let state = MatchState::start(c, start).ok();
+    let mut reader = Reading {
+        opts,
+        transcript,
+        speakers: &speakers,
+        events: vec![create],
+        read: Vec::new(),
+        states: Vec::new(),
+        state,
+        before_last: None,
+        unread: Vec::new(),
+        chatter: Vec::new(),
+        rounds: 0,
+    };
+    for m in &transcript.messages {
+        reader.message(m.index);
     }
+    let Reading {
+        events,
+        read: read_events,
+        states,
+        state,
+        unread,
+        chatter,
+        ..
+    } = reader;
 
     let outcome = outcome(state.as_ref(), &cast.players);
     Ok(Imported {
@@ -430,6 +314,174 @@ pub fn read_match(
         events,
         states,
     })
+}
+
+/// The import as it goes: each message is read against the match as the
+/// messages before it left it, and what it says is applied at once, so the
+/// next message is read knowing whose turn it is and what is awaited.
+struct Reading<'a> {
+    opts: &'a ImportOptions,
+    transcript: &'a Transcript,
+    /// Who each message is by (`None`: a spectator).
+    speakers: &'a [Option<(Speaker, String)>],
+    /// The events so far, Create first.
+    events: Vec<NewEvent>,
+    /// Each event after the Create as the report shows it.
+    read: Vec<ReadEvent>,
+    /// The state after each event of `read`.
+    states: Vec<Option<MatchState>>,
+    /// The match now.
+    state: Option<MatchState>,
+    /// The state before the last event: a proof continued in the next
+    /// message is joined to it and applied again from there.
+    before_last: Option<Option<MatchState>>,
+    unread: Vec<Unread>,
+    chatter: Vec<usize>,
+    /// Rounds opened so far.
+    rounds: u32,
+}
+
+impl Reading<'_> {
+    /// Reads message `index` and applies what it says.
+    fn message(&mut self, index: usize) {
+        let m = &self.transcript.messages[index];
+        let Some((speaker, name)) = self.speakers[index].clone() else {
+            self.chatter.push(index);
+            return;
+        };
+        let players = &self.opts.cast.players;
+        let ctx = ChatContext {
+            players,
+            rounds: self.rounds,
+            state: self.state.as_ref(),
+        };
+        let readings = crate::games::chat::read(self.opts.game, &m.text, speaker, &ctx);
+        let mut said_anything = false;
+        for r in readings {
+            match r.read {
+                ChatReading::Chatter => {}
+                ChatReading::Unread(reason) => {
+                    said_anything = true;
+                    self.unread.push(Unread {
+                        message: index,
+                        reason,
+                    })
+                }
+                ChatReading::Event(body) => {
+                    said_anything = true;
+                    if matches!(body, Body::RoundStart(_)) {
+                        self.rounds += 1;
+                    }
+                    if !self.joined(index, speaker, &body) {
+                        self.apply(vec![index], speaker, name.clone(), m.at, body);
+                    }
+                }
+            }
+        }
+        if !said_anything {
+            self.chatter.push(index);
+        }
+    }
+
+    /// Joins a proof to the previous event when it continues it: a proof
+    /// by the same speaker whose messages come right before this one (only
+    /// spectators between). `false` when it does not.
+    fn joined(&mut self, index: usize, speaker: Speaker, body: &Body) -> bool {
+        if !matches!(body, Body::Proof(_)) {
+            return false;
+        }
+        let (Some(last), Some(before)) = (self.read.last(), self.before_last.clone()) else {
+            return false;
+        };
+        let after = last.messages.last().map_or(index, |&i| i + 1);
+        let next_to_it = last.kind == "proof"
+            && self.speakers[last.message].as_ref().map(|(s, _)| *s) == Some(speaker)
+            && after <= index
+            && self.speakers[after..index].iter().all(Option::is_none);
+        if !next_to_it {
+            return false;
+        }
+        let Some(mut joined) = self.events.last().map(|e| e.body.clone()) else {
+            return false;
+        };
+        if !join_proofs(&mut joined, body) {
+            return false;
+        }
+        let (Some(last), Some(_)) = (self.read.pop(), self.events.pop()) else {
+            return false;
+        };
+        self.states.pop();
+        self.state = before;
+        let mut messages = last.messages;
+        messages.push(index);
+        self.apply(messages, speaker, last.by, last.at, joined);
+        true
+    }
+
+    /// Applies one event read from `messages` and records it.
+    fn apply(
+        &mut self,
+        messages: Vec<usize>,
+        speaker: Speaker,
+        name: String,
+        at: DateTime<Utc>,
+        body: Body,
+    ) {
+        let cast = &self.opts.cast;
+        let body = settle(
+            body,
+            &self.transcript.messages[messages[0]].text,
+            speaker,
+            self.state.as_ref(),
+            &cast.players,
+        );
+        let actor = Actor::Importer {
+            importer: self.opts.importer.clone(),
+            speaker: Box::new(match speaker {
+                Speaker::Host => Actor::Host(name.clone()),
+                Speaker::Player(_) => Actor::Player(name.clone()),
+            }),
+        };
+        let seq = self.events.len() as u64;
+        self.before_last = Some(self.state.clone());
+        let before = self.state.as_ref().and_then(reserves);
+        let (rule_error, note) = match self.state.as_mut() {
+            Some(s) => match s.apply(seq, &body, &actor, at) {
+                Ok(note) => (None, Some(note)),
+                Err(e) => (Some(e.message), None),
+            },
+            None => (Some("the match could not start".to_string()), None),
+        };
+        let overtime = match (before, self.state.as_ref().and_then(reserves)) {
+            (Some(b), Some(a)) => (0..2).find(|&p| a[p] < b[p]).map(|p| {
+                format!(
+                    "{} ran {:.1} s over; reserve left {:.1} s{}",
+                    cast.players[p],
+                    (b[p] - a[p]) as f64 / 1000.0,
+                    a[p].max(0) as f64 / 1000.0,
+                    if a[p] < 0 { " — ran out" } else { "" }
+                )
+            }),
+            _ => None,
+        };
+        self.read.push(ReadEvent {
+            overtime,
+            message: messages[0],
+            messages,
+            kind: body.kind(),
+            text: crate::replay::describe(&body),
+            by: name,
+            at,
+            rule_error,
+            note,
+        });
+        self.states.push(self.state.clone());
+        self.events.push(NewEvent {
+            occurred_at: at,
+            actor,
+            body,
+        });
+    }
 }
 
 /// Each player's time reserve (milliseconds, seat order), for the games

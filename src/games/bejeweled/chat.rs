@@ -451,14 +451,7 @@ mod tests {
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let p = players();
-        read_chat(
-            text,
-            speaker,
-            &ChatContext {
-                players: &p,
-                rounds: 1,
-            },
-        )
+        read_chat(text, speaker, &ChatContext::new(&p, 1))
     }
 
     fn event(text: &str, speaker: Speaker) -> Body {
@@ -691,7 +684,7 @@ mod tests {
             seat in 0usize..3,
         ) {
             let p = players();
-            let ctx = ChatContext { players: &p, rounds: 1 };
+            let ctx = ChatContext::new(&p, 1);
             let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
             let _ = read_chat(&text, speaker, &ctx);
         }
@@ -710,7 +703,7 @@ mod tests {
         ), seat in 0usize..3) {
             let text = parts.join(" ");
             let p = players();
-            let ctx = ChatContext { players: &p, rounds: 0 };
+            let ctx = ChatContext::new(&p, 0);
             let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
             let _ = read_chat(&text, speaker, &ctx);
         }

@@ -264,14 +264,7 @@ mod tests {
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let players = ["quill".to_string(), "marrow".to_string()];
-        read_chat(
-            text,
-            speaker,
-            &ChatContext {
-                players: &players,
-                rounds: 1,
-            },
-        )
+        read_chat(text, speaker, &ChatContext::new(&players, 1))
     }
 
     fn mv(text: &str) -> String {

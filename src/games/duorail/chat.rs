@@ -441,14 +441,7 @@ mod tests {
 
     fn read(text: &str, speaker: Speaker, rounds: u32) -> ChatReading {
         let p = players();
-        read_chat(
-            text,
-            speaker,
-            &ChatContext {
-                players: &p,
-                rounds,
-            },
-        )
+        read_chat(text, speaker, &ChatContext::new(&p, rounds))
     }
 
     fn event(text: &str, speaker: Speaker) -> Body {
@@ -516,10 +509,7 @@ mod tests {
     #[test]
     fn the_setup_settles_the_color_of_a_piece() {
         let p = players();
-        let ctx = ChatContext {
-            players: &p,
-            rounds: 1,
-        };
+        let ctx = ChatContext::new(&p, 1);
         // Seat 1 (Bramble) plays blue: an unwritten color becomes blue.
         let b = event("A4 RD", Speaker::Player(1));
         assert_eq!(
@@ -660,7 +650,7 @@ mod tests {
             rounds in 0u32..3,
         ) {
             let p = players();
-            let ctx = ChatContext { players: &p, rounds };
+            let ctx = ChatContext::new(&p, rounds);
             let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
             if let ChatReading::Event(b) = read_chat(&text, speaker, &ctx) {
                 let _ = settle_colors(b, &text, seat % 2, 1, &ctx);
@@ -680,7 +670,7 @@ mod tests {
         ), seat in 0usize..3) {
             let text = parts.join(" ");
             let p = players();
-            let ctx = ChatContext { players: &p, rounds: 0 };
+            let ctx = ChatContext::new(&p, 0);
             let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
             let _ = read_chat(&text, speaker, &ctx);
         }

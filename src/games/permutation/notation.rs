@@ -104,14 +104,7 @@ mod tests {
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let players = ["ottilie".to_string(), "Fen_".to_string()];
-        read_chat(
-            text,
-            speaker,
-            &ChatContext {
-                players: &players,
-                rounds: 1,
-            },
-        )
+        read_chat(text, speaker, &ChatContext::new(&players, 1))
     }
 
     fn mv(text: &str) -> String {

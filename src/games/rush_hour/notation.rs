@@ -516,14 +516,7 @@ mod tests {
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let (players, rounds) = ctx();
-        read_chat(
-            text,
-            speaker,
-            &ChatContext {
-                players: &players,
-                rounds,
-            },
-        )
+        read_chat(text, speaker, &ChatContext::new(&players, rounds))
     }
 
     fn event(text: &str, speaker: Speaker) -> Body {

@@ -1,0 +1,248 @@
+//! What chat messages say to the rules: the words every game's reader
+//! shares (a message cleaned of markdown and emoji, its words, names in
+//! it, the host's announcements), so that each game's folder supplies only
+//! its own notation and vocabulary.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor from
+//! `import/`, `web/` or `verify.rs`: the import layer calls in here, never
+//! the other way round.
+
+use super::{GameKind, MatchState};
+use crate::log::event::{Body, Timeout};
+
+/// Who wrote a chat message, as the person importing mapped its author.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Speaker {
+    /// The player in this seat.
+    Player(usize),
+    Host,
+}
+
+/// What a game's notation knows when it reads a chat message: the
+/// players' names (seat order), the rounds opened so far, and the match as
+/// the messages before this one left it (what it expects next: whose turn
+/// it is, a claim waiting for its proof, a round about to open).
+pub struct ChatContext<'a> {
+    pub players: &'a [String],
+    /// Rounds opened so far (a ruling without a round number is about the
+    /// latest).
+    pub rounds: u32,
+    /// The match so far; `None` when it is not known (a message read on
+    /// its own, or a match that could not start).
+    pub state: Option<&'a MatchState>,
+}
+
+impl<'a> ChatContext<'a> {
+    /// A context that knows only the players and the rounds opened.
+    pub fn new(players: &'a [String], rounds: u32) -> ChatContext<'a> {
+        ChatContext {
+            players,
+            rounds,
+            state: None,
+        }
+    }
+}
+
+impl ChatContext<'_> {
+    /// The seat of the player named in `text` (a whole word, any case):
+    /// the first one named.
+    pub fn named_player(&self, text: &str) -> Option<usize> {
+        let lower = text.to_lowercase();
+        self.players
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, name)| find_word(&lower, &name.to_lowercase()).map(|at| (at, seat)))
+            .min()
+            .map(|(_, seat)| seat)
+    }
+}
+
+/// Where `word` stands in `text` as a whole word (not inside a longer
+/// name), by byte offset.
+pub fn find_word(text: &str, word: &str) -> Option<usize> {
+    if word.is_empty() {
+        return None;
+    }
+    let is_name_char = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(i) = text[from..].find(word) {
+        let at = from + i;
+        let end = at + word.len();
+        let before = text[..at].chars().next_back();
+        let after = text[end..].chars().next();
+        if !before.is_some_and(is_name_char) && !after.is_some_and(is_name_char) {
+            return Some(at);
+        }
+        from = at + word.chars().next().map_or(1, char::len_utf8);
+    }
+    None
+}
+
+/// A chat message as the notation readers see it: code fences, markdown
+/// marks, custom emoji (`:name:`) and pictographs gone, lines trimmed;
+/// what is left is words, cells and punctuation.
+pub fn clean_chat(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with("```") {
+            continue;
+        }
+        let mut kept = String::new();
+        let mut rest = line.trim_start_matches('>').trim_start();
+        while !rest.is_empty() {
+            // A custom emoji `:name:` is one token.
+            if let Some(after) = rest.strip_prefix(':') {
+                if let Some(end) = after.find(':') {
+                    let name = &after[..end];
+                    if !name.is_empty()
+                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    {
+                        rest = &after[end + 1..];
+                        continue;
+                    }
+                }
+            }
+            let c = rest.chars().next().unwrap_or(' ');
+            rest = &rest[c.len_utf8()..];
+            if matches!(c, '*' | '`' | '~' | '|') {
+                continue;
+            }
+            if c.is_alphanumeric() || c.is_whitespace() || c.is_ascii_punctuation() {
+                kept.push(c);
+            }
+        }
+        let kept = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+        out.push_str(&kept);
+        out.push('\n');
+    }
+    out.trim().to_string()
+}
+
+/// Lowercase words (letters, digits, `_`) of a cleaned message: what the
+/// chat readers match key words against.
+pub fn chat_words(clean: &str) -> Vec<String> {
+    clean
+        .to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A host's time-out announcement (`reds_ ran out of time`, `time out
+/// mira`): the player it names, with `note` (the host's words) kept.
+/// `lower` is the message's words joined by spaces.
+pub fn read_timeout(lower: &str, clean: &str, note: String, ctx: &ChatContext) -> Option<Body> {
+    const SAYS: [&str; 5] = [
+        "timed out",
+        "time out",
+        "timeout",
+        "out of time",
+        "ran out of",
+    ];
+    if !SAYS.iter().any(|t| lower.contains(t)) {
+        return None;
+    }
+    let seat = ctx.named_player(clean)?;
+    Some(Body::Timeout(Timeout {
+        player: ctx.players[seat].clone(),
+        note,
+    }))
+}
+
+/// Where a name (one or more words) stands in a message's words: the
+/// index of its first word and one past its last, each time it occurs.
+pub fn name_at(w: &[String], name: &str) -> Vec<(usize, usize)> {
+    let n = chat_words(name);
+    if n.is_empty() || n.len() > w.len() {
+        return Vec::new();
+    }
+    (0..=w.len() - n.len())
+        .filter(|&i| w[i..i + n.len()] == n[..])
+        .map(|i| (i, i + n.len()))
+        .collect()
+}
+
+/// Who a host's ruling gives the game or round to: `Some(Some(seat))`,
+/// `Some(None)` for no player (the host), `None` when the words are not a
+/// ruling. The winner is the player who `wins`/`won`/`takes` it, who `is
+/// the winner`, or the one it goes `to` (`round 3 to reds`, `victory to
+/// reds`), not merely the first player named: a ruling often names the
+/// loser first ("craw claimed 35 … round 3 to reds").
+pub fn ruling_winner(w: &[String], ctx: &ChatContext) -> Option<Option<usize>> {
+    let lower = w.join(" ");
+    const NOBODY: [&str; 7] = [
+        "nobody wins",
+        "no one wins",
+        "noone wins",
+        "host wins",
+        "dmo wins",
+        "no winner",
+        "no player wins",
+    ];
+    if NOBODY.iter().any(|n| lower.contains(n)) {
+        return Some(None);
+    }
+    let word = |i: usize| w.get(i).map(String::as_str);
+    let mut best: Option<(usize, usize)> = None;
+    for (seat, name) in ctx.players.iter().enumerate() {
+        for (from, to) in name_at(w, name) {
+            let before = |k: usize| from.checked_sub(k).and_then(word);
+            let goes_to_them = before(1) == Some("to")
+                && before(2).is_some_and(|b| {
+                    b.parse::<u32>().is_ok()
+                        || ["round", "match", "game", "point", "win", "victory"].contains(&b)
+                });
+            let wins = word(to).is_some_and(|a| ["wins", "won", "takes", "took"].contains(&a))
+                || (word(to) == Some("is")
+                    && word(to + 1) == Some("the")
+                    && word(to + 2) == Some("winner"))
+                || goes_to_them
+                || before(1).is_some_and(|b| ["win", "victory", "winner"].contains(&b))
+                || (before(1) == Some("is") && before(2) == Some("winner"));
+            if wins && best.is_none_or(|(at, _)| from < at) {
+                best = Some((from, seat));
+            }
+        }
+    }
+    best.map(|(_, seat)| Some(seat))
+}
+
+/// One thing a message says, with the lines it came from.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Reading {
+    pub read: ChatReading,
+    /// The message's lines it was read from (0-based, end exclusive).
+    pub lines: std::ops::Range<usize>,
+}
+
+/// What a message by `speaker` says in a match of `game`, in order: zero
+/// or more events, each with the lines it came from; talk when nothing.
+pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
+    use super::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines};
+    let one = match game {
+        GameKind::RushHour => rush_hour::notation::read_chat(text, speaker, ctx),
+        GameKind::Duorail => duorail::chat::read_chat(text, speaker, ctx),
+        GameKind::Bejeweled => bejeweled::chat::read_chat(text, speaker, ctx),
+        GameKind::Dodgem => dodgem::notation::read_chat(text, speaker, ctx),
+        GameKind::XsAndLines => xs_and_lines::notation::read_chat(text, speaker, ctx),
+        GameKind::Permutation => permutation::notation::read_chat(text, speaker, ctx),
+    };
+    vec![Reading {
+        read: one,
+        lines: 0..text.lines().count(),
+    }]
+}
+
+/// What a game's notation reads in one chat message.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ChatReading {
+    /// A game event.
+    Event(Body),
+    /// Talk: nothing for the rules.
+    Chatter,
+    /// It looks like play but cannot be read; the reason says what is
+    /// wrong and how it should have been written.
+    Unread(String),
+}

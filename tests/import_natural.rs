@@ -1,0 +1,266 @@
+//! Transcripts as people really write them (issue 13): the corpus in
+//! `tests/data/import/natural/` (per game, short matches whose `plain` form
+//! is arbiter's own notation and whose `natural` form rewrites one message
+//! or exchange the way hosts and players write it) and the complete messy
+//! matches in `tests/data/import/matches/`.
+//!
+//! Each natural case must read as the same events as its plain form (the
+//! same kinds and canonical texts, in order, leaving out events a
+//! correction superseded), with nothing unread, no rule error and the
+//! outcome the case states. Each complete match must end with the rules'
+//! outcome of its intended events.
+//!
+//! The reader is being rebuilt case by case, so the cases known to read
+//! right are listed in `natural/reads.txt` and `matches/reads.txt`: a
+//! listed case that stops reading right fails the test (a regression);
+//! one that starts reading right is printed, to be added to the list.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use arbiter::games::{GameConfig, GameKind};
+use arbiter::import::events::{self, Cast, ImportOptions, ImportReport};
+use arbiter::import::{self as transcripts, Format, TimeContext};
+use chrono::NaiveDate;
+use serde_json::Value;
+
+const GAMES: [&str; 6] = [
+    "rush-hour",
+    "duorail",
+    "bejeweled",
+    "dodgem",
+    "xs-and-lines",
+    "permutation",
+];
+
+fn data(path: &str) -> String {
+    let path = format!("{}/tests/data/import/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A cast file's or corpus file's settings.
+struct Setting {
+    game: GameKind,
+    cast: Cast,
+    config: Option<GameConfig>,
+    date: NaiveDate,
+    format: Option<Format>,
+}
+
+impl Setting {
+    fn from(v: &Value) -> Setting {
+        let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+        let players = v["players"].as_array().expect("players");
+        let aliases: BTreeMap<String, String> = v["aliases"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, x)| (k.clone(), x.as_str().unwrap_or_default().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Setting {
+            game: GameKind::from_slug(&s("game")).expect("a game"),
+            cast: Cast {
+                players: [
+                    players[0].as_str().unwrap().to_string(),
+                    players[1].as_str().unwrap().to_string(),
+                ],
+                host: s("host"),
+                aliases,
+            },
+            config: (!v["config"].is_null())
+                .then(|| serde_json::from_value(v["config"].clone()).expect("a config")),
+            date: NaiveDate::parse_from_str(&s("date"), "%Y-%m-%d").expect("a date"),
+            format: v["format"].as_str().and_then(Format::from_slug),
+        }
+    }
+
+    fn import(&self, text: &str) -> Result<ImportReport, String> {
+        let ctx = TimeContext::new(chrono_tz::UTC, self.date);
+        let t = transcripts::read_transcript(text, self.format, &ctx).map_err(|e| e.to_string())?;
+        let opts = ImportOptions {
+            game: self.game,
+            cast: self.cast.clone(),
+            title: String::new(),
+            importer: "test".into(),
+            source_name: "case".into(),
+            config: self.config.clone(),
+        };
+        events::read_match(&t, text, &opts)
+            .map(|i| i.report)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The events that count (kind and canonical text), leaving out those a
+/// later correction superseded.
+fn counted(r: &ImportReport) -> Vec<(String, String)> {
+    let v = serde_json::to_value(r).expect("a report serialises");
+    v["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["superseded_by"].is_null())
+        .map(|e| {
+            (
+                e["kind"].as_str().unwrap_or_default().to_string(),
+                e["text"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// What is wrong with a reading: unread messages, rule errors, an
+/// outcome other than `want`. Empty when it reads right.
+fn faults(r: &ImportReport, want: &Value) -> Vec<String> {
+    let mut out: Vec<String> = r
+        .unread
+        .iter()
+        .map(|u| format!("message {} unread: {}", u.message, u.reason))
+        .collect();
+    for e in &r.events {
+        if let Some(err) = &e.rule_error {
+            out.push(format!(
+                "message {} {} '{}': {err}",
+                e.message, e.kind, e.text
+            ));
+        }
+    }
+    let got = serde_json::to_value(&r.outcome).expect("an outcome serialises");
+    for key in ["rounds", "score", "winner"] {
+        if got[key] != want[key] {
+            out.push(format!("outcome {key}: {} (want {})", got[key], want[key]));
+        }
+    }
+    out
+}
+
+/// The names listed in a `reads.txt`.
+fn listed(path: &str) -> BTreeSet<String> {
+    data(path)
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn natural_phrasings_read_as_their_plain_forms() {
+    let known = listed("natural/reads.txt");
+    let mut regressions = Vec::new();
+    let mut newly = Vec::new();
+    let mut summary = Vec::new();
+    let mut total = (0, 0);
+    for game in GAMES {
+        let corpus: Value = serde_json::from_str(&data(&format!("natural/{game}.json")))
+            .unwrap_or_else(|e| panic!("natural/{game}.json: {e}"));
+        let base = Setting::from(&corpus);
+        let cases = corpus["cases"].as_array().expect("cases");
+        let mut right = 0;
+        for case in cases {
+            let name = format!("{game}: {}", case["name"].as_str().unwrap_or_default());
+            let mut setting = Setting::from(&corpus);
+            if let Some(more) = case["aliases"].as_object() {
+                for (k, v) in more {
+                    setting
+                        .cast
+                        .aliases
+                        .insert(k.clone(), v.as_str().unwrap_or_default().to_string());
+                }
+            }
+            let plain = base
+                .import(case["plain"].as_str().expect("plain"))
+                .unwrap_or_else(|e| panic!("{name}: the plain form does not import: {e}"));
+            let plain_faults = faults(&plain, &case["outcome"]);
+            assert!(
+                plain_faults.is_empty(),
+                "{name}: the plain form must read right: {plain_faults:#?}"
+            );
+            let problems = match setting.import(case["natural"].as_str().expect("natural")) {
+                Err(e) => vec![format!("does not import: {e}")],
+                Ok(natural) => {
+                    let mut p = faults(&natural, &case["outcome"]);
+                    let (a, b) = (counted(&plain), counted(&natural));
+                    if a != b {
+                        p.push(format!("events {b:?}, plain reads {a:?}"));
+                    }
+                    p
+                }
+            };
+            let reads = problems.is_empty();
+            right += usize::from(reads);
+            match (reads, known.contains(&name)) {
+                (false, true) => regressions.push(format!("{name}: {problems:#?}")),
+                (true, false) => newly.push(name),
+                _ => {}
+            }
+        }
+        summary.push(format!("{game}: {right} of {} read right", cases.len()));
+        total.0 += right;
+        total.1 += cases.len();
+    }
+    println!("{}", summary.join("\n"));
+    println!("all games: {} of {} read right", total.0, total.1);
+    if !newly.is_empty() {
+        println!(
+            "now read right (add to natural/reads.txt):\n{}",
+            newly.join("\n")
+        );
+    }
+    assert!(
+        regressions.is_empty(),
+        "cases that read right before and no longer do:\n{}",
+        regressions.join("\n")
+    );
+}
+
+#[test]
+fn complete_matches_end_with_the_rules_outcome() {
+    let known = listed("matches/reads.txt");
+    let mut regressions = Vec::new();
+    for file in std::fs::read_dir(format!(
+        "{}/tests/data/import/matches",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the matches folder")
+    {
+        let path = file.expect("an entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(stem) = name.strip_suffix(".cast.json") else {
+            continue;
+        };
+        let cast: Value = serde_json::from_str(&data(&format!("matches/{name}"))).unwrap();
+        let expect: Value =
+            serde_json::from_str(&data(&format!("matches/{stem}.expect.json"))).unwrap();
+        let report = Setting::from(&cast).import(&data(&format!("matches/{stem}.txt")));
+        let got = report
+            .as_ref()
+            .map(|r| serde_json::to_value(&r.outcome).unwrap());
+        let reads = got.as_ref().is_ok_and(|g| {
+            ["rounds", "score", "winner"]
+                .iter()
+                .all(|k| g[*k] == expect[*k])
+        });
+        println!(
+            "{stem}: {}",
+            if reads {
+                "the rules' outcome".to_string()
+            } else {
+                format!("{got:?}, want {expect}")
+            }
+        );
+        if !reads && known.contains(stem) {
+            regressions.push(stem.to_string());
+        }
+        if reads && !known.contains(stem) {
+            println!("now reads right (add to matches/reads.txt): {stem}");
+        }
+    }
+    assert!(
+        regressions.is_empty(),
+        "no longer read right: {regressions:?}"
+    );
+}

@@ -64,12 +64,16 @@ fn a_bejeweled_dm_reads_as_the_hosts_record_and_matches_its_golden_report() {
     // The proof posted without its passive is unread, with how to write it.
     assert_eq!(r.unread.len(), 1, "{:?}", r.unread);
     assert!(r.unread[0].reason.contains("no passive"), "{:?}", r.unread);
-    // Welcome, the spectator twice, the bot's board, corvid's talk twice.
-    assert_eq!(r.chatter.len(), 6, "{:?}", r.chatter);
+    // Welcome, the spectator twice, corvid's talk twice; the bot's board
+    // of round 1 is part of round 1's opening, as evidence.
+    assert_eq!(r.chatter.len(), 5, "{:?}", r.chatter);
     assert_eq!(
-        r.messages,
-        r.events.len() + r.unread.len() + r.chatter.len()
+        r.events[0].messages,
+        [2, 3],
+        "the host's grid and the bot's"
     );
+    let read_from: usize = r.events.iter().map(|e| e.messages.len()).sum();
+    assert_eq!(r.messages, read_from + r.unread.len() + r.chatter.len());
     let rounds: Vec<(u32, Option<&str>)> = r
         .outcome
         .rounds

@@ -25,6 +25,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::Transcript;
+use crate::games::chat::host::{Fact, Picker};
+use crate::games::chat::Opening;
 use crate::games::{
     duorail, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
 };
@@ -222,10 +224,40 @@ pub fn read_match(
     let speakers: Vec<Option<(Speaker, String)>> = transcript
         .messages
         .iter()
-        .map(|m| cast.speaker(&m.author, &m.aliases))
+        .map(|m| {
+            cast.speaker(&m.author, &m.aliases).or_else(|| {
+                // A bot posts for the host: boards, rulings, timers.
+                m.is_bot.then(|| (Speaker::Host, cast.host.clone()))
+            })
+        })
         .collect();
+    // The players' other names in message text: the names tied with
+    // --alias, and every name an export gives a player's messages.
+    let mut text_aliases: Vec<(String, usize)> = Vec::new();
+    for (other, real) in &cast.aliases {
+        if let Some(seat) = cast
+            .players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(real))
+        {
+            text_aliases.push((other.clone(), seat));
+        }
+    }
+    for (m, who) in transcript.messages.iter().zip(&speakers) {
+        if let Some((Speaker::Player(seat), _)) = who {
+            for a in std::iter::once(&m.author).chain(&m.aliases) {
+                if !text_aliases.iter().any(|(x, _)| x == a) {
+                    text_aliases.push((a.clone(), *seat));
+                }
+            }
+        }
+    }
     for who in cast.players.iter().chain([&cast.host]) {
-        if !speakers.iter().flatten().any(|(_, n)| n == who) {
+        let posts = transcript.messages.iter().any(|m| {
+            cast.speaker(&m.author, &m.aliases)
+                .is_some_and(|(_, n)| &n == who)
+        });
+        if !posts {
             let authors: std::collections::BTreeSet<&str> = transcript
                 .messages
                 .iter()
@@ -277,6 +309,9 @@ pub fn read_match(
         opts,
         transcript,
         speakers: &speakers,
+        aliases: &text_aliases,
+        pending: None,
+        picker: None,
         events: vec![create],
         read: Vec::new(),
         states: Vec::new(),
@@ -289,6 +324,7 @@ pub fn read_match(
     for m in &transcript.messages {
         reader.message(m.index);
     }
+    reader.open_round();
     let Reading {
         events,
         read: read_events,
@@ -324,6 +360,12 @@ struct Reading<'a> {
     transcript: &'a Transcript,
     /// Who each message is by (`None`: a spectator).
     speakers: &'a [Option<(Speaker, String)>],
+    /// The players' other names in message text, with their seats.
+    aliases: &'a [(String, usize)],
+    /// What the host has said toward the next round's opening.
+    pending: Option<Pending>,
+    /// The player whose choice of who starts is awaited.
+    picker: Option<usize>,
     /// The events so far, Create first.
     events: Vec<NewEvent>,
     /// Each event after the Create as the report shows it.
@@ -341,7 +383,64 @@ struct Reading<'a> {
     rounds: u32,
 }
 
+/// An opening gathered from host messages, not yet an event.
+struct Pending {
+    opening: Opening,
+    /// The messages it came from, in order.
+    messages: Vec<usize>,
+    /// When its first message was posted.
+    at: DateTime<Utc>,
+}
+
 impl Reading<'_> {
+    /// Whether a round (or the game) is being played now: moves belong to
+    /// it, and talk of who starts is not about a next round.
+    fn in_play(&self) -> bool {
+        self.state.as_ref().is_some_and(crate::games::chat::in_play)
+    }
+
+    /// The pending opening, begun at message `index` if there is none, with
+    /// that message's text added once.
+    fn pend(&mut self, index: usize) -> &mut Pending {
+        let m = &self.transcript.messages[index];
+        let p = self.pending.get_or_insert_with(|| Pending {
+            opening: Opening::default(),
+            messages: Vec::new(),
+            at: m.at,
+        });
+        if !p.messages.contains(&index) {
+            p.messages.push(index);
+            p.opening.texts.push(m.text.clone());
+        }
+        p
+    }
+
+    /// Opens the round the host has announced, now that play begins (or
+    /// the transcript ends); a missing piece makes it unread, with why.
+    fn open_round(&mut self) {
+        let Some(p) = self.pending.take() else {
+            return;
+        };
+        let ctx = ChatContext {
+            players: &self.opts.cast.players,
+            rounds: self.rounds,
+            state: self.state.as_ref(),
+            aliases: self.aliases,
+            picker: None,
+        };
+        match crate::games::chat::open(self.opts.game, &p.opening, &ctx) {
+            Ok(body) => {
+                self.rounds += 1;
+                let host = self.opts.cast.host.clone();
+                self.apply(p.messages, Speaker::Host, host, p.at, body);
+            }
+            Err(reason) => self.unread.push(Unread {
+                message: p.messages[0],
+                reason,
+            }),
+        }
+    }
+
     /// Reads message `index` and applies what it says.
     fn message(&mut self, index: usize) {
         let m = &self.transcript.messages[index];
@@ -354,12 +453,27 @@ impl Reading<'_> {
             players,
             rounds: self.rounds,
             state: self.state.as_ref(),
+            aliases: self.aliases,
+            picker: self.picker,
         };
+        // The player who picks names who starts the next round.
+        if let (Speaker::Player(seat), Some(picker)) = (speaker, self.picker) {
+            if seat == picker {
+                if let Some(first) = crate::games::chat::host::choice(&m.text, seat, &ctx) {
+                    self.picker = None;
+                    self.pend(index).opening.first = Some(first);
+                    return;
+                }
+            }
+        }
         let readings = crate::games::chat::read(self.opts.game, &m.text, speaker, &ctx);
         let mut said_anything = false;
         for r in readings {
             match r.read {
                 ChatReading::Chatter => {}
+                ChatReading::Fact(fact) => {
+                    said_anything |= self.fact(index, fact);
+                }
                 ChatReading::Unread(reason) => {
                     said_anything = true;
                     self.unread.push(Unread {
@@ -369,6 +483,10 @@ impl Reading<'_> {
                 }
                 ChatReading::Event(body) => {
                     said_anything = true;
+                    // Play begins: the round the host announced opens first.
+                    if matches!(speaker, Speaker::Player(_)) {
+                        self.open_round();
+                    }
                     if matches!(body, Body::RoundStart(_)) {
                         self.rounds += 1;
                     }
@@ -381,6 +499,46 @@ impl Reading<'_> {
         if !said_anything {
             self.chatter.push(index);
         }
+    }
+
+    /// Takes in what the host said about the next round; `false` when it
+    /// does not apply now (talk of who starts while a round is played).
+    fn fact(&mut self, index: usize, fact: Fact) -> bool {
+        let in_play = self.in_play();
+        match fact {
+            Fact::First(seat) => {
+                if in_play && self.pending.is_none() {
+                    return false;
+                }
+                self.pend(index).opening.first = Some(seat);
+                self.picker = None;
+            }
+            Fact::Opens(n) => {
+                let next = self.rounds + 1;
+                let announced = self.pending.as_ref().and_then(|p| p.opening.round);
+                if in_play && self.pending.is_none() && n != Some(next) {
+                    return false;
+                }
+                if let (Some(a), Some(n)) = (announced, n) {
+                    if a != n {
+                        // A new round announced: the one before opens as it is.
+                        self.open_round();
+                    }
+                }
+                let p = self.pend(index);
+                if n.is_some() {
+                    p.opening.round = n;
+                }
+            }
+            Fact::Picks(Picker::Seat(seat)) => self.picker = Some(seat),
+            Fact::Picks(Picker::Loser) => {
+                self.picker = self.state.as_ref().and_then(crate::games::chat::last_loser);
+                if self.picker.is_none() {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Joins a proof to the previous event when it continues it: a proof

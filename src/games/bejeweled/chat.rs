@@ -36,13 +36,15 @@
 use super::grid::{Grid, COLS, ROWS};
 use super::proof::{Offer, Powerup, ProofSpec};
 use super::rules::{Claim, Picks, Proof, Setup};
+use crate::games::chat::host::{self, Fact, HostWords};
+use crate::games::chat::{Opening, Reading};
 use crate::games::chat_words as words;
-use crate::games::ruling_winner;
+use crate::games::GameKind;
 use crate::games::{
     clean_chat, ChatContext, ChatReading, Claim as GameClaim, Placement as GamePlacement,
     Proof as GameProof, RoundSetup as GameSetup, Speaker,
 };
-use crate::log::event::{Body, Ruling, Scope};
+use crate::log::event::{Body, Scope};
 
 /// How a proof is written, for the reasons of unread messages.
 const HOW_TO_PROVE: &str =
@@ -53,7 +55,7 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     let clean = clean_chat(text);
     match speaker {
         Speaker::Player(_) => read_player(&clean),
-        Speaker::Host => read_host(&clean, text, ctx),
+        Speaker::Host => crate::games::chat::one_message(GameKind::Bejeweled, text, ctx),
     }
 }
 
@@ -252,13 +254,6 @@ fn read_claim(clean: &str, w: &[String]) -> ChatReading {
     ChatReading::Chatter
 }
 
-/// The number after `word` (`round 3`), if any.
-fn number_after(w: &[String], word: &str) -> Option<u32> {
-    w.windows(2)
-        .find(|p| p[0] == word)
-        .and_then(|p| p[1].parse().ok())
-}
-
 /// A line of a grid as written: the letters of `RBGYP#`, or colored
 /// squares, with spaces, backticks, bars and a row number left out.
 fn grid_line(raw: &str) -> Option<String> {
@@ -376,66 +371,76 @@ fn offered(raw: &str, grid_lines: &[usize]) -> Offer {
     offer
 }
 
-/// `raw` is the message as written: the grid may be drawn with emoji,
-/// and a ruling and a time-out keep the host's words.
-fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
-    let w = words(clean);
-    let lower = w.join(" ");
-    let host_words = || {
-        raw.trim()
-            .lines()
-            .map(str::trim)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let round = number_after(&w, "round");
+/// Bejeweled's words for the host: rounds, no first player.
+pub const HOST_WORDS: HostWords = HostWords {
+    sides: None,
+    rounds: true,
+    game_scope: Scope::Match,
+    draws: &[],
+    wins: &[],
+};
+
+/// What the host says: the shared announcements, and an opening fact when
+/// the message posts a grid or the powerups offered (the grid may come from
+/// a bot, the powerups from the host, in either order).
+pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
+    let mut out = host::read(raw, ctx, &HOST_WORDS);
+    let opens = out
+        .iter()
+        .any(|r| matches!(r.read, ChatReading::Fact(Fact::Opens(_))));
+    let ruling = out
+        .iter()
+        .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
     let (grid, grid_lines) = posted_grid(raw);
-    if let Some(grid) = grid {
-        let round = round.unwrap_or(ctx.rounds + 1);
-        let grid = match grid {
-            Ok(g) => g,
-            Err(e) => {
-                return ChatReading::Unread(format!(
-                    "{e}: the host posts round {round}'s grid as 7 rows of 8 letters from R B G Y P # (row 1 first)"
-                ))
-            }
-        };
-        let offer = offered(raw, &grid_lines);
-        if offer == Offer::default() {
-            return ChatReading::Unread(format!(
-                "round {round}'s grid is posted without the powerups offered: the host writes them with the grid, like 'powerups: swap, bend, plus'"
-            ));
+    let offers = offered(raw, &grid_lines).iter().count() >= 3;
+    if !opens && !ruling && (grid.is_some() || offers) {
+        out.push(Reading {
+            read: ChatReading::Fact(Fact::Opens(None)),
+            lines: 0..raw.lines().count(),
+        });
+    }
+    out
+}
+
+/// The round's opening from what the host (or a bot) posted: its number,
+/// the grid and the powerups offered; the reason when one is missing.
+pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
+    let round = o.round.unwrap_or(ctx.rounds + 1);
+    let mut grid = None;
+    let mut offer = Offer::default();
+    for t in &o.texts {
+        let (g, lines) = posted_grid(t);
+        if grid.is_none() {
+            grid = g;
         }
-        return ChatReading::Event(Body::RoundStart(GameSetup::Bejeweled(Setup {
-            round,
-            grid,
-            offer,
-        })));
-    }
-    if let Some(winner) = ruling_winner(&w, ctx) {
-        let scope = if lower.contains("match") && !lower.contains("round") {
-            Scope::Match
-        } else {
-            Scope::Round(round.unwrap_or(ctx.rounds.max(1)))
-        };
-        return ChatReading::Event(Body::Ruling(Ruling {
-            scope,
-            winner: winner.map(|s| ctx.players[s].clone()),
-            text: host_words(),
-        }));
-    }
-    if let Some(t) = crate::games::read_timeout(&lower, clean, host_words(), ctx) {
-        return ChatReading::Event(t);
-    }
-    if let Some(round) = round {
-        let offer = offered(raw, &[]);
-        if offer.iter().count() >= 2 {
-            return ChatReading::Unread(format!(
-                "round {round} opens without its grid: the host posts the grid (7 rows of 8 letters from R B G Y P #, row 1 first) in the same message as the powerups"
-            ));
+        let here = offered(t, &lines);
+        if offer.iter().count() < 3 {
+            offer = here;
         }
     }
-    ChatReading::Chatter
+    let grid = match grid {
+        None => {
+            return Err(format!(
+                "round {round} opens without its grid: the host (or a bot) posts the grid as 7 rows of 8 letters from R B G Y P # (row 1 first), or as emoji"
+            ))
+        }
+        Some(Err(e)) => {
+            return Err(format!(
+                "{e}: the host posts round {round}'s grid as 7 rows of 8 letters from R B G Y P # (row 1 first)"
+            ))
+        }
+        Some(Ok(g)) => g,
+    };
+    if offer == Offer::default() {
+        return Err(format!(
+            "round {round}'s grid is posted without the powerups offered: the host writes them with the grid, like 'powerups: swap, bend, plus'"
+        ));
+    }
+    Ok(Body::RoundStart(GameSetup::Bejeweled(Setup {
+        round,
+        grid,
+        offer,
+    })))
 }
 
 #[cfg(test)]

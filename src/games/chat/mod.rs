@@ -7,6 +7,9 @@
 //! `import/`, `web/` or `verify.rs`: the import layer calls in here, never
 //! the other way round.
 
+pub mod host;
+pub mod words;
+
 use super::{GameKind, MatchState};
 use crate::log::event::{Body, Timeout};
 
@@ -30,6 +33,12 @@ pub struct ChatContext<'a> {
     /// The match so far; `None` when it is not known (a message read on
     /// its own, or a match that could not start).
     pub state: Option<&'a MatchState>,
+    /// Other names of the players in message text (a display name, a
+    /// nickname, a mention's name), with the seat each names.
+    pub aliases: &'a [(String, usize)],
+    /// The player whose choice of who starts the next round is awaited
+    /// (the loser of the last round, when the host says the loser picks).
+    pub picker: Option<usize>,
 }
 
 impl<'a> ChatContext<'a> {
@@ -39,6 +48,8 @@ impl<'a> ChatContext<'a> {
             players,
             rounds,
             state: None,
+            aliases: &[],
+            picker: None,
         }
     }
 }
@@ -209,6 +220,17 @@ pub fn ruling_winner(w: &[String], ctx: &ChatContext) -> Option<Option<usize>> {
     best.map(|(_, seat)| Some(seat))
 }
 
+/// What the host has said toward the next round's opening (or a one-game
+/// match's setup), gathered over one or more messages: the round's
+/// number, who starts, and the texts (the opening line, a board drawn in
+/// the next message) the game reads its own parameters from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    pub round: Option<u32>,
+    pub first: Option<usize>,
+    pub texts: Vec<String>,
+}
+
 /// One thing a message says, with the lines it came from.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Reading {
@@ -218,9 +240,19 @@ pub struct Reading {
 }
 
 /// What a message by `speaker` says in a match of `game`, in order: zero
-/// or more events, each with the lines it came from; talk when nothing.
+/// or more readings, each with the lines it came from; none for talk.
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
     use super::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines};
+    if speaker == Speaker::Host {
+        return match game {
+            GameKind::RushHour => rush_hour::chat::read_host(text, ctx),
+            GameKind::Bejeweled => bejeweled::chat::read_host(text, ctx),
+            GameKind::Duorail => host::read(text, ctx, &duorail::chat::HOST_WORDS),
+            GameKind::Dodgem => host::read(text, ctx, &dodgem::notation::HOST_WORDS),
+            GameKind::XsAndLines => host::read(text, ctx, &xs_and_lines::notation::HOST_WORDS),
+            GameKind::Permutation => host::read(text, ctx, &permutation::notation::HOST_WORDS),
+        };
+    }
     let one = match game {
         GameKind::RushHour => rush_hour::notation::read_chat(text, speaker, ctx),
         GameKind::Duorail => duorail::chat::read_chat(text, speaker, ctx),
@@ -229,10 +261,102 @@ pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> 
         GameKind::XsAndLines => xs_and_lines::notation::read_chat(text, speaker, ctx),
         GameKind::Permutation => permutation::notation::read_chat(text, speaker, ctx),
     };
+    if one == ChatReading::Chatter {
+        return Vec::new();
+    }
     vec![Reading {
         read: one,
         lines: 0..text.lines().count(),
     }]
+}
+
+/// A host message read on its own, as one reading: its first event or
+/// unread line, else the opening it gives by itself (or why it cannot
+/// open), else talk. The import reads openings across messages; this is
+/// the one-message view the games' own tests use.
+pub fn one_message(game: GameKind, text: &str, ctx: &ChatContext) -> ChatReading {
+    let readings = read(game, text, Speaker::Host, ctx);
+    if let Some(r) = readings
+        .iter()
+        .find(|r| matches!(r.read, ChatReading::Event(_) | ChatReading::Unread(_)))
+    {
+        return r.read.clone();
+    }
+    let mut o = Opening::default();
+    let mut opens = false;
+    // In a one-game match, who plays first after the setup is a reminder.
+    let set_up = ctx.rounds > 0
+        && matches!(
+            game,
+            GameKind::Duorail | GameKind::Dodgem | GameKind::XsAndLines | GameKind::Permutation
+        );
+    for r in &readings {
+        match r.read {
+            ChatReading::Fact(host::Fact::First(_)) if set_up => {}
+            ChatReading::Fact(host::Fact::First(seat)) => {
+                o.first = Some(seat);
+                opens = true;
+            }
+            ChatReading::Fact(host::Fact::Opens(n)) => {
+                o.round = n.or(o.round);
+                opens = true;
+            }
+            _ => {}
+        }
+    }
+    if !opens {
+        return ChatReading::Chatter;
+    }
+    o.texts.push(text.to_string());
+    match open(game, &o, ctx) {
+        Ok(body) => ChatReading::Event(body),
+        Err(why) => ChatReading::Unread(why),
+    }
+}
+
+/// Whether a round (or the game) is being played: it has opened and not
+/// ended by the rules or a ruling.
+pub fn in_play(state: &MatchState) -> bool {
+    match state {
+        MatchState::RushHour(m) => m.current().is_some(),
+        MatchState::Bejeweled(m) => m.current().is_some(),
+        MatchState::Duorail(m) => m.blue.is_some() && m.ruled.is_none(),
+        MatchState::Dodgem(m) => m.blue.is_some() && !m.ending.is_over(),
+        MatchState::XsAndLines(m) => m.first.is_some() && !m.ending.is_over(),
+        MatchState::Permutation(m) => m.first.is_some() && !m.ending.is_over(),
+    }
+}
+
+/// The loser of the last round the host ruled (who picks who starts the
+/// next round), in the games whose rounds have a first player.
+pub fn last_loser(state: &MatchState) -> Option<usize> {
+    match state {
+        MatchState::RushHour(m) => {
+            let r = m.rounds.last()?;
+            r.ruled.as_ref()?.standing().map(|w| 1 - w)
+        }
+        _ => None,
+    }
+}
+
+/// The event that opens the round (or sets up the game) from what the
+/// host has said; the reason when something it needs is missing.
+pub fn open(game: GameKind, opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
+    use super::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines};
+    match game {
+        GameKind::RushHour => rush_hour::chat::open(opening, ctx),
+        GameKind::Bejeweled => bejeweled::chat::open(opening, ctx),
+        GameKind::Duorail => duorail::chat::open(opening, ctx),
+        GameKind::Dodgem => dodgem::notation::open(opening, ctx),
+        GameKind::XsAndLines => xs_and_lines::notation::open(opening, ctx),
+        GameKind::Permutation => permutation::notation::open(opening, ctx),
+    }
+}
+
+/// Whether `body` needs the round the host announced to be open first: a
+/// Bejeweled pick is for the next round, posted before it opens.
+pub fn opens_before(game: GameKind, body: &Body) -> bool {
+    !(game == GameKind::Bejeweled && matches!(body, Body::Place(_)))
 }
 
 /// What a game's notation reads in one chat message.
@@ -245,4 +369,8 @@ pub enum ChatReading {
     /// It looks like play but cannot be read; the reason says what is
     /// wrong and how it should have been written.
     Unread(String),
+    /// Something the host says about the next round or the game (who
+    /// starts, who picks, a round opening) that becomes part of the
+    /// round's opening event.
+    Fact(host::Fact),
 }

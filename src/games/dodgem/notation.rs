@@ -19,12 +19,13 @@
 //! x's and lines (`crate::games::xs_and_lines::notation`), clause by clause
 //! with the name next to its key word.
 
-use crate::games::xs_and_lines::notation::{
-    clauses, find_seq, is_pass, is_talk, name_words, player_near, player_one, read_ending, words,
-    Beside,
-};
+use crate::games::chat::host::HostWords;
+use crate::games::chat::Opening;
+use crate::games::xs_and_lines::notation::{is_pass, is_talk, words};
+use crate::games::GameKind;
 use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, Speaker};
 use crate::log::event::Body;
+use crate::log::event::Scope as HostScope;
 
 use super::rules;
 
@@ -42,7 +43,7 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     let clean = clean_chat(&arrows_as_words(text));
     match speaker {
         Speaker::Player(_) => read_player(&clean),
-        Speaker::Host => read_host(&clean, text, ctx),
+        Speaker::Host => crate::games::chat::one_message(GameKind::Dodgem, text, ctx),
     }
 }
 
@@ -208,53 +209,24 @@ const DRAWS: &[&[&str]] = &[
     &["draw", "agreed"],
 ];
 
-fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
-    if let Some(r) = read_ending(clean, raw, ctx, DRAWS) {
-        return r;
-    }
-    let names = name_words(ctx);
-    let clauses = clauses(clean);
-    // Each clause may say who is blue (or who is red: the other is blue).
-    let mut blue: Vec<usize> = Vec::new();
-    for c in &clauses {
-        let side_of = |key: &str| {
-            find_seq(c, &[key]).and_then(|at| player_near(c, &names, at, 1, Beside::Either, 2))
-        };
-        if let Some(seat) = side_of("blue") {
-            blue.push(seat);
-        } else if let Some(seat) = side_of("red") {
-            blue.push(1 - seat);
-        } else if let Some(seat) = player_one(c, &names) {
-            blue.push(seat);
-        }
-    }
-    blue.dedup();
-    match blue.as_slice() {
-        [seat] => {
-            return ChatReading::Event(Body::RoundStart(RoundSetup::Dodgem(rules::Setup {
-                blue: ctx.players[*seat].clone(),
-            })))
-        }
-        [_, _, ..] => {
-            return ChatReading::Unread(
-                "it gives blue to both players: write '<player> plays blue'".to_string(),
-            )
-        }
-        [] => {}
-    }
-    // `quil plays blue`: a side given to a name that is no player.
-    let misnamed = clauses.iter().any(|c| {
-        matches!(c.as_slice(), [_, verb, side]
-            if ["is", "plays", "takes", "gets"].contains(&verb.as_str())
-                && (side == "blue" || side == "red"))
-    });
-    if misnamed && !clean.contains('?') {
-        return ChatReading::Unread(
-            "it gives a side to no player of this match: write '<player> plays blue', or check the player mapping"
-                .to_string(),
-        );
-    }
-    ChatReading::Chatter
+/// Dodgem's words for the host: blue moves first, red second; one game;
+/// a player wins by getting every car off.
+pub const HOST_WORDS: HostWords = HostWords {
+    sides: Some(("blue", "red")),
+    rounds: false,
+    game_scope: HostScope::Match,
+    draws: DRAWS,
+    wins: &[&["cars", "off"], &["all", "off"], &["both", "off"]],
+};
+
+/// The game's setup from what the host said: who plays blue.
+pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
+    let blue = o.first.ok_or_else(|| {
+        "the game starts without saying who plays blue: the host writes '<player> plays blue' (or '<player> goes first')".to_string()
+    })?;
+    Ok(Body::RoundStart(RoundSetup::Dodgem(rules::Setup {
+        blue: ctx.players[blue].clone(),
+    })))
 }
 
 #[cfg(test)]
@@ -264,7 +236,7 @@ mod tests {
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let players = ["quill".to_string(), "marrow".to_string()];
-        read_chat(text, speaker, &ChatContext::new(&players, 1))
+        read_chat(text, speaker, &ChatContext::new(&players, 0))
     }
 
     fn mv(text: &str) -> String {

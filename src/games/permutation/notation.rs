@@ -13,11 +13,15 @@
 //! equal totals share the win, so a ruling of a tie or a shared win names
 //! no winner.
 
+use crate::games::chat::host::HostWords;
+use crate::games::chat::Opening;
 use crate::games::xs_and_lines::notation::{
-    arrows_as_dashes, cell_name, grid_cell, is_pass, is_talk, read_host, words,
+    arrows_as_dashes, cell_name, grid_cell, is_pass, is_talk, words,
 };
+use crate::games::GameKind;
 use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, Speaker};
 use crate::log::event::Body;
+use crate::log::event::Scope as HostScope;
 
 use super::rules;
 
@@ -35,10 +39,28 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     let clean = clean_chat(&arrows_as_dashes(text));
     match speaker {
         Speaker::Player(_) => read_player(&clean),
-        Speaker::Host => read_host(&clean, text, ctx, SHARED, |first| {
-            RoundSetup::Permutation(rules::Setup { first })
-        }),
+        Speaker::Host => crate::games::chat::one_message(GameKind::Permutation, text, ctx),
     }
+}
+
+/// The permutation game's words for the host: one game, player 1 first;
+/// equal totals share the win.
+pub const HOST_WORDS: HostWords = HostWords {
+    sides: None,
+    rounds: false,
+    game_scope: HostScope::Match,
+    draws: SHARED,
+    wins: &[],
+};
+
+/// The game's setup from what the host said: who is player 1.
+pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
+    let first = o.first.ok_or_else(|| {
+        "the game starts without saying who is player 1: the host writes '<player> is player 1' (or '<player> goes first')".to_string()
+    })?;
+    Ok(Body::RoundStart(RoundSetup::Permutation(rules::Setup {
+        first: ctx.players[first].clone(),
+    })))
 }
 
 /// A host's clauses that end the game with no single winner.
@@ -104,7 +126,7 @@ mod tests {
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let players = ["ottilie".to_string(), "Fen_".to_string()];
-        read_chat(text, speaker, &ChatContext::new(&players, 1))
+        read_chat(text, speaker, &ChatContext::new(&players, 0))
     }
 
     fn mv(text: &str) -> String {

@@ -10,11 +10,13 @@
 //! The rules as implemented, with every ruling that closes a gap in the seed
 //! text, are in `docs/rules/rush-hour.md`. The files follow one order:
 //! `board` (cells, cars, slides), `rules` (the round and the match),
-//! `notation` (chat text ↔ moves), `solver` (exact optimal length),
+//! `notation` (chat text ↔ moves), `chat` (the host's openings and
+//! announcements), `solver` (exact optimal length),
 //! `check` (what the verifier recomputes for a claim), `view` (what a page
 //! draws).
 
 pub mod board;
+pub mod chat;
 pub mod check;
 pub mod notation;
 pub mod rules;

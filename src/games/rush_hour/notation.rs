@@ -12,15 +12,13 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use std::collections::BTreeMap;
-
 use super::board::{Cell, Dir, Move};
 use crate::games::chat_words as words;
 use crate::games::{
     clean_chat, Challenge as GameChallenge, ChatContext, ChatReading, Claim as GameClaim,
-    Placement as GamePlacement, Proof as GameProof, RoundSetup as GameSetup, Speaker,
+    Placement as GamePlacement, Proof as GameProof, Speaker,
 };
-use crate::log::event::{Body, Ruling, Scope};
+use crate::log::event::Body;
 
 /// Text that is not a move, a cell list or a solution.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
@@ -190,7 +188,11 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     let clean = clean_chat(text);
     match speaker {
         Speaker::Player(_) => read_player(&clean),
-        Speaker::Host => read_host(&clean, text.trim(), ctx),
+        Speaker::Host => super::chat::read_host(text, ctx)
+            .into_iter()
+            .map(|r| r.read)
+            .find(|r| *r != ChatReading::Chatter)
+            .unwrap_or(ChatReading::Chatter),
     }
 }
 
@@ -306,147 +308,6 @@ fn read_solution(clean: &str) -> Option<Result<Vec<Move>, NotationError>> {
     })
 }
 
-/// The number after `word` (`round 3`, `target: 8`), if any.
-fn number_after(w: &[String], word: &str) -> Option<u32> {
-    w.windows(2)
-        .find(|p| p[0] == word)
-        .and_then(|p| p[1].parse().ok())
-}
-
-/// `raw` is the message as written: a ruling and a time-out keep the
-/// host's words.
-fn read_host(clean: &str, raw: &str, ctx: &ChatContext) -> ChatReading {
-    let w = words(clean);
-    let lower = w.join(" ");
-    let round = number_after(&w, "round");
-    let target = number_after(&w, "target").or_else(|| {
-        w.windows(2)
-            .find(|p| p[1] == "moves" || p[1] == "move")
-            .and_then(|p| p[0].parse().ok())
-    });
-    // A round's opening: a number, a target and who goes first.
-    let says_first = ["first", "start", "begin"]
-        .iter()
-        .any(|w| lower.contains(w));
-    if let (Some(round), Some(target), true) = (round, target, says_first) {
-        if let Some(first) = ctx.named_player(clean) {
-            return match opening_cars(clean) {
-                Ok(cars) => ChatReading::Event(Body::RoundStart(GameSetup::RushHour(
-                    super::rules::RoundSetup {
-                        round,
-                        target,
-                        cars,
-                        first: ctx.players[first].clone(),
-                    },
-                ))),
-                Err(e) => ChatReading::Unread(e),
-            };
-        }
-    }
-    // A ruling.
-    const RULES: [&str; 9] = [
-        "wins the round",
-        "wins round",
-        "takes the round",
-        "takes round",
-        "round to",
-        "wins the match",
-        "takes the match",
-        "match to",
-        "won the round",
-    ];
-    let round_n_to = w.windows(3).any(|p| {
-        p[0] == "round" && p[1].parse::<u32>().is_ok() && (p[2] == "to" || p[2] == "goes")
-    });
-    if round_n_to || RULES.iter().any(|r| lower.contains(r)) {
-        let scope = if lower.contains("match") && !lower.contains("round") {
-            Scope::Match
-        } else {
-            Scope::Round(round.unwrap_or(ctx.rounds.max(1)))
-        };
-        let nobody = ["nobody", "no one", "noone", "host wins", "no player"]
-            .iter()
-            .any(|n| lower.contains(n));
-        let winner = if nobody {
-            None
-        } else {
-            match ctx.named_player(clean) {
-                Some(seat) => Some(ctx.players[seat].clone()),
-                None => {
-                    return ChatReading::Unread(
-                        "a ruling that names no player of this match: check the player mapping"
-                            .to_string(),
-                    )
-                }
-            }
-        };
-        return ChatReading::Event(Body::Ruling(Ruling {
-            scope,
-            winner,
-            text: raw.lines().map(str::trim).collect::<Vec<_>>().join(" "),
-        }));
-    }
-    if let Some(t) = crate::games::read_timeout(
-        &lower,
-        clean,
-        raw.lines().map(str::trim).collect::<Vec<_>>().join(" "),
-        ctx,
-    ) {
-        return ChatReading::Event(t);
-    }
-    if let (Some(round), Some(target)) = (round, target) {
-        return ChatReading::Unread(format!(
-            "round {round} opens with target {target}, but who places first is not said: the host writes '<player> goes first'"
-        ));
-    }
-    ChatReading::Chatter
-}
-
-/// The cars a round opens with: drawn as six rows of six cells (`.` empty,
-/// `Z` the taxi, a letter per car), or listed after `cars` (`D2 E2 / F2
-/// F3`). Drawn cars are listed by label from `Y` down, then any other
-/// letter the same way (descending), so the labels the setup gives them
-/// match the drawing.
-fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
-    let rows: Vec<Vec<char>> = clean
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| {
-            r.len() == 6
-                && r.iter()
-                    .all(|c| *c == '.' || *c == 'o' || c.is_ascii_uppercase())
-        })
-        .collect();
-    if rows.len() == 6 {
-        let mut by_letter: BTreeMap<char, Vec<Cell>> = BTreeMap::new();
-        for (r, row) in rows.iter().enumerate() {
-            for (c, &ch) in row.iter().enumerate() {
-                if ch != '.' && ch != 'o' && ch != 'Z' {
-                    let cell: Cell = format!("{}{}", (b'A' + c as u8) as char, r + 1)
-                        .parse()
-                        .map_err(|e: super::board::CellError| e.0)?;
-                    by_letter.entry(ch).or_default().push(cell);
-                }
-            }
-        }
-        let mut cars: Vec<(char, Vec<Cell>)> = by_letter.into_iter().collect();
-        // Y, X, W, … first (the labels a setup gives), then the rest.
-        cars.sort_by_key(|(l, _)| std::cmp::Reverse(*l));
-        return Ok(cars.into_iter().map(|(_, c)| c).collect());
-    }
-    let lower = clean.to_lowercase();
-    let Some(at) = lower.find("cars") else {
-        return Ok(Vec::new());
-    };
-    let list = clean[at + 4..].lines().next().unwrap_or("");
-    list.trim_start_matches([':', ' '])
-        .split(['/', ';', '|'])
-        .map(str::trim)
-        .filter(|g| !g.is_empty())
-        .map(|g| parse_cells(g).map_err(|e| e.to_string()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -558,62 +419,5 @@ mod tests {
         for bad in ["B1 B2 B3 B4", "X up\nZ sideways", "B1 B2 please"] {
             assert!(matches!(read(bad, p), ChatReading::Unread(_)), "{bad}");
         }
-    }
-
-    #[test]
-    fn the_host_opens_rounds_rules_and_calls_time_in_chat() {
-        let h = Speaker::Host;
-        let Body::RoundStart(GameSetup::RushHour(r)) = event(
-            "**Round 3** — target 8 moves. Mika goes first!\n```\n......\n...Y..\nZZ.Y..\n......\nXX....\n......\n```",
-            h,
-        ) else {
-            panic!()
-        };
-        assert_eq!((r.round, r.target, r.first.as_str()), (3, 8, "Mika"));
-        assert_eq!(r.cars.len(), 2);
-        assert_eq!(r.cars[0][0].to_string(), "D2", "Y is listed first");
-        let Body::RoundStart(GameSetup::RushHour(r)) =
-            event("Round 1, target: 6. reds_ starts. cars: D2 E2 / F2 F3", h)
-        else {
-            panic!()
-        };
-        assert_eq!(r.cars.len(), 2);
-        assert!(matches!(
-            read("Round 4 target 9", h),
-            ChatReading::Unread(why) if why.contains("who places first")
-        ));
-        // A ruling that mentions the round and the moves is not an opening.
-        assert_eq!(
-            event("Mika takes round 1 — 6 moves, no counter", h).kind(),
-            "ruling"
-        );
-        let Body::Ruling(r) = event("Mika wins the round 🎉", h) else {
-            panic!()
-        };
-        assert_eq!(
-            (r.scope, r.winner.as_deref()),
-            (Scope::Round(2), Some("Mika"))
-        );
-        let Body::Ruling(r) = event("round 1 to reds_", h) else {
-            panic!()
-        };
-        assert_eq!(
-            (r.scope, r.winner.as_deref()),
-            (Scope::Round(1), Some("reds_"))
-        );
-        let Body::Ruling(r) = event("reds_ wins the match, gg", h) else {
-            panic!()
-        };
-        assert_eq!(r.scope, Scope::Match);
-        let Body::Timeout(t) = event("reds_ ran out of time", h) else {
-            panic!()
-        };
-        assert_eq!(t.player, "reds_");
-        assert_eq!(read("welcome everyone", h), ChatReading::Chatter);
-        // A name inside a longer word is not that player.
-        assert!(matches!(
-            read("Mikael wins the round", h),
-            ChatReading::Unread(_)
-        ));
     }
 }

@@ -18,8 +18,12 @@
 //! quill wins` names quill and a rules reminder (`the player who draws the
 //! last line loses, first to 8 x's`) names no one and stays talk.
 
+use crate::games::chat::host::HostWords;
+use crate::games::chat::Opening;
+use crate::games::GameKind;
 use crate::games::{clean_chat, ChatContext, ChatReading, Placement, RoundSetup, Speaker};
-use crate::log::event::{Body, Ruling, Scope, Timeout};
+use crate::log::event::Body;
+use crate::log::event::Scope as HostScope;
 
 use super::rules;
 pub(crate) use crate::games::chat_words as words;
@@ -39,9 +43,7 @@ pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading
     let clean = clean_chat(&arrows_as_dashes(text));
     match speaker {
         Speaker::Player(_) => read_player(&clean),
-        Speaker::Host => read_host(&clean, text, ctx, &[], |first| {
-            RoundSetup::XsAndLines(rules::Setup { first })
-        }),
+        Speaker::Host => crate::games::chat::one_message(GameKind::XsAndLines, text, ctx),
     }
 }
 
@@ -174,279 +176,33 @@ fn list(cells: &[(u8, u8)]) -> String {
         .join(" ")
 }
 
-/// The host of x's and lines or the permutation game: a ruling, a
-/// time-out, who is player 1 (`setup` makes the game's setup naming
-/// them). `draws` are the clauses that end the game with no winner (none
-/// in x's and lines).
-pub(crate) fn read_host(
-    clean: &str,
-    raw: &str,
-    ctx: &ChatContext,
-    draws: &[&[&str]],
-    setup: fn(String) -> RoundSetup,
-) -> ChatReading {
-    if let Some(r) = read_ending(clean, raw, ctx, draws) {
-        return r;
-    }
-    let clauses = clauses(clean);
-    let names = name_words(ctx);
-    if let Some(seat) = clauses.iter().find_map(|c| player_one(c, &names)) {
-        return ChatReading::Event(Body::RoundStart(setup(ctx.players[seat].clone())));
-    }
-    if clauses.iter().any(|c| misnames_player_one(c)) && !clean.contains('?') {
-        return ChatReading::Unread(
-            "it names player 1 but no player of this match: write '<player> is player 1', or check the player mapping".to_string(),
-        );
-    }
-    ChatReading::Chatter
-}
+/// x's and lines' words for the host: one game, player 1 first.
+pub const HOST_WORDS: HostWords = HostWords {
+    sides: None,
+    rounds: false,
+    game_scope: HostScope::Match,
+    draws: &[],
+    wins: &[],
+};
 
-/// A message cut into clauses, each as lowercase words.
-pub(crate) fn clauses(clean: &str) -> Vec<Vec<String>> {
-    let lower = clean.to_lowercase();
-    let mut out = Vec::new();
-    for part in lower.split([',', ';', '.', '!', '\n', '|', '&']) {
-        let mut clause = Vec::new();
-        for w in words(part) {
-            if w == "and" || w == "vs" || w == "versus" || w == "but" {
-                if !clause.is_empty() {
-                    out.push(std::mem::take(&mut clause));
-                }
-            } else {
-                clause.push(w);
-            }
-        }
-        if !clause.is_empty() {
-            out.push(clause);
-        }
-    }
-    out
-}
-
-/// Each player's name as words (seat order).
-pub(crate) fn name_words(ctx: &ChatContext) -> Vec<Vec<String>> {
-    ctx.players.iter().map(|p| words(p)).collect()
-}
-
-/// Where each player is named in a clause: (start, end, seat).
-fn named(clause: &[String], names: &[Vec<String>]) -> Vec<(usize, usize, usize)> {
-    let mut out = Vec::new();
-    for (seat, name) in names.iter().enumerate() {
-        if name.is_empty() || name.len() > clause.len() {
-            continue;
-        }
-        for start in 0..=clause.len() - name.len() {
-            if clause[start..start + name.len()] == name[..] {
-                out.push((start, start + name.len(), seat));
-            }
-        }
-    }
-    out
-}
-
-/// Which side of a key word a name may stand on.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Beside {
-    Before,
-    After,
-    Either,
-}
-
-/// The player named next to the words `key` (`at` is where they start),
-/// at most `gap` words away on `side`, the nearest first; `None` when
-/// none is, or when the two players are named equally near.
-pub(crate) fn player_near(
-    clause: &[String],
-    names: &[Vec<String>],
-    at: usize,
-    key_len: usize,
-    side: Beside,
-    gap: usize,
-) -> Option<usize> {
-    let found = named(clause, names);
-    let distance = |(start, end, _): &(usize, usize, usize)| -> Option<usize> {
-        if *end <= at && side != Beside::After {
-            Some(at - end)
-        } else if *start >= at + key_len && side != Beside::Before {
-            Some(start - (at + key_len))
-        } else {
-            None
-        }
-    };
-    let mut near: Vec<(usize, usize)> = found
-        .iter()
-        .filter_map(|n| distance(n).filter(|d| *d <= gap).map(|d| (d, n.2)))
-        .collect();
-    near.sort_unstable();
-    match near.as_slice() {
-        [] => None,
-        [(d, seat), rest @ ..] => {
-            if rest.iter().any(|(d2, s2)| d2 == d && s2 != seat) {
-                None
-            } else {
-                Some(*seat)
-            }
-        }
-    }
-}
-
-/// Where the word sequence `key` starts in a clause.
-pub(crate) fn find_seq(clause: &[String], key: &[&str]) -> Option<usize> {
-    if key.is_empty() || key.len() > clause.len() {
-        return None;
-    }
-    (0..=clause.len() - key.len()).find(|&i| {
-        clause[i..i + key.len()]
-            .iter()
-            .zip(key)
-            .all(|(a, b)| a == b)
-    })
-}
-
-/// Ways of naming player 1, each with the side the name stands on.
-const PLAYER_ONE: [(&[&str], Beside); 9] = [
-    (&["player", "1"], Beside::Either),
-    (&["player", "one"], Beside::Either),
-    (&["p1"], Beside::Either),
-    (&["first", "player"], Beside::Either),
-    (&["goes", "first"], Beside::Before),
-    (&["moves", "first"], Beside::Before),
-    (&["places", "first"], Beside::Before),
-    (&["starts"], Beside::Before),
-    (&["begins"], Beside::Before),
-];
-
-/// The seat a clause names as player 1 (`quill is player 1`, `P1:
-/// quill`, `quill goes first`).
-pub(crate) fn player_one(clause: &[String], names: &[Vec<String>]) -> Option<usize> {
-    PLAYER_ONE.iter().find_map(|(key, side)| {
-        let at = find_seq(clause, key)?;
-        player_near(clause, names, at, key.len(), *side, 2)
-    })
-}
-
-/// Whether a clause says someone who is not a player is player 1 (`Quil
-/// is player 1`): the key and exactly one other word.
-fn misnames_player_one(clause: &[String]) -> bool {
-    const AROUND: [&str; 8] = ["is", "the", "as", "will", "be", "places", "first", "goes"];
-    let Some((at, len)) = PLAYER_ONE[..4]
-        .iter()
-        .find_map(|(key, _)| find_seq(clause, key).map(|at| (at, key.len())))
-    else {
-        return false;
-    };
-    clause
-        .iter()
-        .enumerate()
-        .filter(|(i, w)| (*i < at || *i >= at + len) && !AROUND.contains(&w.as_str()))
-        .count()
-        == 1
-}
-
-/// Words that make a clause a hypothesis or a denial, not a ruling.
-const NOT_A_RULING: [&str; 12] = [
-    "if", "could", "would", "should", "might", "can", "not", "never", "almost", "nearly", "didn",
-    "doesn",
-];
-
-/// A ruling on the game (`quill wins`, `game to quill`, `winner:
-/// quill`, a draw) or a time-out (`marrow ran out of time`), read as a
-/// good host's record of a one-game match: scope the match, the host's
-/// words kept. `draws` are clauses (word sequences) that rule the game
-/// drawn or shared, no winner. `None`: neither.
-pub(crate) fn read_ending(
-    clean: &str,
-    raw: &str,
-    ctx: &ChatContext,
-    draws: &[&[&str]],
-) -> Option<ChatReading> {
-    let names = name_words(ctx);
-    let text = || {
-        raw.lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let ruling = |winner: Option<usize>| {
-        ChatReading::Event(Body::Ruling(Ruling {
-            scope: Scope::Match,
-            winner: winner.map(|s| ctx.players[s].clone()),
-            text: text(),
-        }))
-    };
-    let clauses = clauses(clean);
-    let mut unnamed = false;
-    for c in &clauses {
-        if c.iter().any(|w| NOT_A_RULING.contains(&w.as_str())) {
-            continue;
-        }
-        // `quill wins`, `quill won`, `quill is the winner`, `winner: quill`,
-        // `game to quill`, `victory for quill`.
-        let keys: [(&[&str], Beside); 8] = [
-            (&["wins"], Beside::Before),
-            (&["won"], Beside::Before),
-            (&["winner"], Beside::Either),
-            (&["game", "to"], Beside::After),
-            (&["match", "to"], Beside::After),
-            (&["win", "to"], Beside::After),
-            (&["win", "goes", "to"], Beside::After),
-            (&["victory", "for"], Beside::After),
-        ];
-        for (key, side) in keys {
-            if let Some(at) = find_seq(c, key) {
-                match player_near(c, &names, at, key.len(), side, 2) {
-                    Some(seat) => return Some(ruling(Some(seat))),
-                    // `Quil wins`: a short ruling naming someone else.
-                    None if c.len() <= 4 && named(c, &names).is_empty() => unnamed = true,
-                    None => {}
-                }
-            }
-        }
-        if draws.iter().any(|d| find_seq(c, d).is_some())
-            || ["nobody", "noone"]
-                .iter()
-                .any(|n| find_seq(c, &[n, "wins"]).is_some())
-            || find_seq(c, &["no", "one", "wins"]).is_some()
-            || find_seq(c, &["no", "winner"]).is_some()
-        {
-            return Some(ruling(None));
-        }
-    }
-    // A time-out.
-    const TIME: [&[&str]; 6] = [
-        &["timed", "out"],
-        &["time", "out"],
-        &["timeout"],
-        &["out", "of", "time"],
-        &["flagged"],
-        &["ran", "out"],
-    ];
-    for c in &clauses {
-        if TIME.iter().any(|t| find_seq(c, t).is_some()) {
-            if let [(_, _, seat)] = named(c, &names).as_slice() {
-                return Some(ChatReading::Event(Body::Timeout(Timeout {
-                    player: ctx.players[*seat].clone(),
-                    note: text(),
-                })));
-            }
-        }
-    }
-    if unnamed && !clean.contains('?') {
-        return Some(ChatReading::Unread(
-            "a ruling that names no player of this match: name the winner ('quill wins'), or check the player mapping".to_string(),
-        ));
-    }
-    None
+/// The game's setup from what the host said: who is player 1.
+pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
+    let first = o.first.ok_or_else(|| {
+        "the game starts without saying who is player 1: the host writes '<player> is player 1' (or '<player> goes first')".to_string()
+    })?;
+    Ok(Body::RoundStart(RoundSetup::XsAndLines(rules::Setup {
+        first: ctx.players[first].clone(),
+    })))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::log::event::Scope;
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let players = ["quill".to_string(), "Marrow Bone".to_string()];
-        read_chat(text, speaker, &ChatContext::new(&players, 1))
+        read_chat(text, speaker, &ChatContext::new(&players, 0))
     }
 
     fn mv(text: &str) -> String {

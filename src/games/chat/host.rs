@@ -1,0 +1,728 @@
+//! The host's announcements, read the same way in every game: who plays
+//! first (or blue, or player 1), who picks who starts, a round opening, a
+//! ruling and a time-out. Each game supplies only its words ([`HostWords`]:
+//! its two sides' colors, whether it has rounds, how a game ends without a
+//! winner); a ruling phrased one way reads in every game.
+//!
+//! A message is read clause by clause (see [`super::words`]), and a player
+//! counts only when named right beside a key word, so a rules post that
+//! says "the first player to win 3 rounds wins" names nobody, while
+//! `Round 2 → Kit`, `point for Vale`, `Kit takes it, 41 to 30` and `gg,
+//! Moss wins 10-7` each name the winner. Arrows and the alarm clock are
+//! words here (`→` is "to", `⏰` is "time"); a hypothetical (`if Kit wins
+//! …`) is not a ruling.
+//!
+//! What the host says about the next round (who starts, who picks, its
+//! number) are [`Fact`]s, not events: the import gathers them, with the
+//! round's board from the same or the next messages, and opens the round
+//! when play begins. Rulings and time-outs are events at once.
+
+use super::words::{clauses, find_seq, name_words, named, player_near, Beside, Names};
+use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
+use crate::log::event::{Body, Ruling, Scope, Timeout};
+
+/// A game's words for its host's announcements.
+#[derive(Clone, Copy, Debug)]
+pub struct HostWords {
+    /// The first player's side and the other's, when the game names sides
+    /// by color (`blue` moves first, `red` second).
+    pub sides: Option<(&'static str, &'static str)>,
+    /// Whether the match is played in rounds (a ruling then names or
+    /// implies its round); otherwise a ruling is on the game.
+    pub rounds: bool,
+    /// The scope of a ruling on a one-game match.
+    pub game_scope: Scope,
+    /// Clauses that end the game with no winner (`draw`, `tie`).
+    pub draws: &'static [&'static [&'static str]],
+    /// Clauses that, beside one player's name, say that player won
+    /// (Dodgem: `got all her cars off`).
+    pub wins: &'static [&'static [&'static str]],
+}
+
+/// Who chooses who starts the next round.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Picker {
+    /// This player.
+    Seat(usize),
+    /// The loser of the round just ruled.
+    Loser,
+}
+
+/// Something the host says about the next round (or the game) that is not
+/// an event by itself.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Fact {
+    /// This player goes first (plays blue; is player 1).
+    First(usize),
+    /// Who picks who starts.
+    Picks(Picker),
+    /// A round opens: its number when the host says it.
+    Opens(Option<u32>),
+}
+
+/// Words that make a clause a hypothesis, a question or a denial: no
+/// ruling and no setup.
+const NOT_SAID: [&str; 14] = [
+    "if", "could", "would", "should", "might", "can", "not", "never", "almost", "nearly", "didn",
+    "doesn", "unless", "whoever",
+];
+
+/// Who won, named beside these words (the side the name stands on).
+const WINS: [(&[&str], Beside); 21] = [
+    (&["wins"], Beside::Before),
+    (&["won"], Beside::Before),
+    (&["win"], Beside::Before),
+    (&["takes"], Beside::Before),
+    (&["took"], Beside::Before),
+    (&["take", "it"], Beside::Before),
+    (&["gets", "the", "point"], Beside::Before),
+    (&["gets", "it"], Beside::Before),
+    (&["scores"], Beside::Before),
+    (&["winner"], Beside::Either),
+    (&["point", "for"], Beside::After),
+    (&["point", "to"], Beside::After),
+    (&["point", "goes", "to"], Beside::After),
+    (&["round", "to"], Beside::After),
+    (&["game", "to"], Beside::After),
+    (&["match", "to"], Beside::After),
+    (&["dm", "to"], Beside::After),
+    (&["win", "to"], Beside::After),
+    (&["goes", "to"], Beside::After),
+    (&["victory", "for"], Beside::After),
+    (&["victory", "to"], Beside::After),
+];
+
+/// A time-out, beside the player's name.
+const TIMED_OUT: [&[&str]; 8] = [
+    &["timed", "out"],
+    &["time", "out"],
+    &["timeout"],
+    &["out", "of", "time"],
+    &["flagged"],
+    &["ran", "out", "of", "time"],
+    &["runs", "out", "of", "time"],
+    &["out", "of", "reserve"],
+];
+
+/// Who plays first, beside these words (the side the name stands on, and
+/// how far it may be).
+const FIRST: [(&[&str], Beside, usize); 21] = [
+    (&["goes", "first"], Beside::Before, 2),
+    (&["go", "first"], Beside::Before, 2),
+    (&["moves", "first"], Beside::Before, 2),
+    (&["places", "first"], Beside::Before, 2),
+    (&["plays", "first"], Beside::Before, 2),
+    (&["is", "first"], Beside::Before, 1),
+    (&["starts"], Beside::Before, 2),
+    (&["start"], Beside::Before, 2),
+    (&["begins"], Beside::Before, 2),
+    (&["to", "place"], Beside::Before, 1),
+    (&["to", "move"], Beside::Before, 1),
+    (&["first", "up"], Beside::After, 1),
+    (&["first", "player"], Beside::Either, 2),
+    (&["first", "move"], Beside::After, 2),
+    (&["player", "1"], Beside::Either, 2),
+    (&["player", "one"], Beside::Either, 2),
+    (&["p1"], Beside::Either, 1),
+    (&["starting", "player"], Beside::Either, 2),
+    (&["starting"], Beside::Before, 1),
+    (&["first"], Beside::Before, 0),
+    (&["first"], Beside::After, 0),
+];
+
+/// The second player, beside these words: the other one goes first.
+const SECOND: [(&[&str], Beside, usize); 5] = [
+    (&["player", "2"], Beside::Either, 2),
+    (&["player", "two"], Beside::Either, 2),
+    (&["p2"], Beside::Either, 1),
+    (&["second", "player"], Beside::Either, 2),
+    (&["goes", "second"], Beside::Before, 2),
+];
+
+/// A choice of who starts, beside the chooser's name.
+const PICKS: [&str; 8] = [
+    "picks", "pick", "chooses", "choose", "decides", "decide", "call", "choice",
+];
+
+/// The host's message as the readers see it: arrows are "to", the alarm
+/// clock is "time", and inside parentheses commas do not end a clause
+/// (`@Fern (red) vs @Moss (blue, you start)`).
+pub fn host_text(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut depth = 0usize;
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜' => out.push_str(" to "),
+            '-' | '=' if chars.peek() == Some(&'>') => {
+                chars.next();
+                out.push_str(" to ");
+            }
+            '⏰' | '⏱' | '⌛' | '⏳' => out.push_str(" time "),
+            '(' | '[' => {
+                depth += 1;
+                out.push(' ');
+            }
+            ')' | ']' => {
+                depth = depth.saturating_sub(1);
+                out.push(' ');
+            }
+            ',' | ';' if depth > 0 => out.push(' '),
+            // "time's up" and "that's": an apostrophe joins, it does not split.
+            '\'' | '’' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What the host (or the host's bot) says in a message: rulings and
+/// time-outs as events, who starts and who picks as facts, each with the
+/// line it is on. Talk gives nothing.
+pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
+    let text = host_text(raw);
+    let clean = clean_chat(&text);
+    let names = name_words(ctx);
+    let whole = || {
+        raw.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = Vec::new();
+    let mut ruled = false;
+    // A short ruling whose winner is no player here (`Mikael wins`).
+    let mut unnamed: Option<usize> = None;
+    // A setup that gives the first move to no player here (`quil plays
+    // blue`): the name as written, and its line.
+    let mut misnamed: Option<(String, usize)> = None;
+    let mut firsts: Vec<(usize, usize)> = Vec::new();
+    for (line_no, line) in clean.lines().enumerate() {
+        let lines = line_no..line_no + 1;
+        let line_words = chat_words(line);
+        let says_match = ["match", "dm", "overall", "series"]
+            .iter()
+            .any(|w| line_words.iter().any(|x| x == w));
+        let round_here = number_after(&line_words, "round");
+        let mut before: Vec<String> = Vec::new();
+        for c in clauses(line) {
+            // `vale, your call`: the clause before may be the name spoken to.
+            let addressed = std::mem::replace(&mut before, c.clone());
+            if c.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
+                continue;
+            }
+            if let Some(seat) = timed_out(&c, &names, &line_words) {
+                out.push(Reading {
+                    read: ChatReading::Event(Body::Timeout(Timeout {
+                        player: ctx.players[seat].clone(),
+                        note: whole(),
+                    })),
+                    lines: lines.clone(),
+                });
+                continue;
+            }
+            // Only a short line says so: a rules post's "longest loop wins" is no ruling.
+            let short = line_words.len() <= 8;
+            if !ruled && short && c.len() <= 4 && named(&c, &names).is_empty() && says_win(&c) {
+                unnamed.get_or_insert(line_no);
+            }
+            if !ruled {
+                if let Some(winner) = winner(&c, &names, words) {
+                    ruled = true;
+                    // In a one-game match the game is the match: one scope.
+                    let scope = if !words.rounds {
+                        words.game_scope
+                    } else if let Some(n) = round_here.or_else(|| number_after(&c, "round")) {
+                        Scope::Round(n)
+                    } else if says_match && !line_words.iter().any(|w| w == "round") {
+                        Scope::Match
+                    } else {
+                        Scope::Round(ctx.rounds.max(1))
+                    };
+                    out.push(Reading {
+                        read: ChatReading::Event(Body::Ruling(Ruling {
+                            scope,
+                            winner: winner.map(|s| ctx.players[s].clone()),
+                            text: whole(),
+                        })),
+                        lines: lines.clone(),
+                    });
+                    continue;
+                }
+            }
+            if let Some(seat) = first_player(&c, &names, words) {
+                firsts.push((seat, line_no));
+                continue;
+            }
+            if let Some(name) = first_to_no_player(&c, &names, words).filter(|_| short) {
+                misnamed.get_or_insert((name, line_no));
+            }
+            let with_name = || [addressed.clone(), c.clone()].concat();
+            if let Some(p) = picker(&c, &names).or_else(|| picker(&with_name(), &names)) {
+                out.push(Reading {
+                    read: ChatReading::Fact(Fact::Picks(p)),
+                    lines: lines.clone(),
+                });
+            }
+        }
+        if let Some(n) = round_here {
+            let is_ruling = out.iter().any(|r| {
+                r.lines.start == line_no && matches!(r.read, ChatReading::Event(Body::Ruling(_)))
+            });
+            if !is_ruling {
+                out.push(Reading {
+                    read: ChatReading::Fact(Fact::Opens(Some(n))),
+                    lines,
+                });
+            }
+        }
+    }
+    if let (Some((name, line)), true) = (misnamed, firsts.is_empty() && !raw.contains('?')) {
+        out.push(Reading {
+            read: ChatReading::Unread(format!(
+                "it gives the first move to '{name}', who is no player of this match: write '<player> goes first', or tie the name to a player with --alias {name}=<player>"
+            )),
+            lines: line..line + 1,
+        });
+    }
+    let seats: std::collections::BTreeSet<usize> = firsts.iter().map(|(s, _)| *s).collect();
+    match (seats.len(), firsts.first()) {
+        (1, Some(&(seat, line))) => out.push(Reading {
+            read: ChatReading::Fact(Fact::First(seat)),
+            lines: line..line + 1,
+        }),
+        (0, _) => {}
+        _ => out.push(Reading {
+            read: ChatReading::Unread(format!(
+                "it says both {} and {} go first: write '<player> goes first' once",
+                ctx.players[0], ctx.players[1]
+            )),
+            lines: 0..clean.lines().count(),
+        }),
+    }
+    if let (Some(line), false) = (unnamed, ruled || raw.contains('?')) {
+        out.push(Reading {
+            read: ChatReading::Unread(
+                "a ruling that names no player of this match: name the winner ('Kit wins the round'), or tie the name to a player with --alias".to_string(),
+            ),
+            lines: line..line + 1,
+        });
+    }
+    // A ruling's facts about the next round stay in order after it.
+    out.sort_by_key(|r| r.lines.start);
+    out
+}
+
+/// The number right after `word` (`round 3`, `round #3`).
+pub fn number_after(w: &[String], word: &str) -> Option<u32> {
+    w.windows(2)
+        .find(|p| p[0] == word && p[1].parse::<u32>().is_ok())
+        .and_then(|p| p[1].parse().ok())
+}
+
+/// A time-out in a clause: the one player it names, beside a time word.
+/// "ran out" alone is a time-out only when the message speaks of time or
+/// the reserve ("time's up, Vale ran out"); using a time bank is not one.
+fn timed_out(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
+    let about_time = message
+        .iter()
+        .any(|w| matches!(w.as_str(), "time" | "times" | "reserve" | "clock" | "timer"));
+    let bank_used = message.iter().any(|w| w == "bank" || w == "banks")
+        && message
+            .iter()
+            .any(|w| matches!(w.as_str(), "using" | "uses" | "used" | "into"));
+    if bank_used {
+        return None;
+    }
+    let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
+        || (about_time && find_seq(c, &["ran", "out"]).is_some())
+        || (about_time && find_seq(c, &["runs", "out"]).is_some());
+    if !said {
+        return None;
+    }
+    match named(c, names).as_slice() {
+        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(*seat),
+        _ => None,
+    }
+}
+
+/// Who a clause says won: `Some(Some(seat))`, `Some(None)` for no player
+/// (a draw, the host), `None` when it is no ruling.
+fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize>> {
+    let nobody = [
+        &["nobody", "wins"][..],
+        &["noone", "wins"],
+        &["no", "one", "wins"],
+        &["no", "winner"],
+        &["host", "wins"],
+        &["dmo", "wins"],
+        &["no", "player", "wins"],
+    ];
+    if nobody
+        .iter()
+        .chain(words.draws)
+        .any(|k| find_seq(c, k).is_some())
+    {
+        return Some(None);
+    }
+    for (key, side) in WINS {
+        if let Some(at) = find_seq(c, key) {
+            if let Some(seat) = player_near(c, names, at, key.len(), side, 2) {
+                return Some(Some(seat));
+            }
+        }
+    }
+    // `round 2 to kit`: the arrow read as "to" after a round number.
+    if let Some(at) = (0..c.len().saturating_sub(2))
+        .find(|&i| c[i] == "round" && c[i + 1].parse::<u32>().is_ok() && c[i + 2] == "to")
+    {
+        if let Some(seat) = player_near(c, names, at, 3, Beside::After, 1) {
+            return Some(Some(seat));
+        }
+    }
+    for key in words.wins {
+        if find_seq(c, key).is_some() {
+            if let [(_, _, seat)] = named(c, names).as_slice() {
+                return Some(Some(*seat));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a clause says a name-like word won (`Mikael wins`), not a
+/// number or a common word (`first to 3 wins`, `whoever wins`).
+fn says_win(c: &[String]) -> bool {
+    const NOT_NAMES: [&str; 22] = [
+        "first", "who", "player", "one", "it", "nobody", "everyone", "team", "that", "this", "he",
+        "she", "they", "you", "i", "loser", "winner", "side", "blue", "red", "then", "and",
+    ];
+    WINS.iter().any(|(key, side)| {
+        *side == Beside::Before
+            && find_seq(c, key).is_some_and(|at| {
+                at > 0
+                    && c[at - 1].chars().any(char::is_alphabetic)
+                    && !NOT_NAMES.contains(&c[at - 1].as_str())
+            })
+    })
+}
+
+/// Who a clause says goes first (plays the first side; is player 1).
+fn first_player(c: &[String], names: &Names, words: &HostWords) -> Option<usize> {
+    if let Some((first, second)) = words.sides {
+        for (side, other) in [(first, false), (second, true)] {
+            if let Some(at) = find_seq(c, &[side]) {
+                if let Some(seat) = player_near(c, names, at, 1, Beside::Either, 2) {
+                    return Some(if other { 1 - seat } else { seat });
+                }
+            }
+        }
+    }
+    for (key, side, gap) in FIRST {
+        if let Some(at) = find_seq(c, key) {
+            if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {
+                return Some(seat);
+            }
+        }
+    }
+    for (key, side, gap) in SECOND {
+        if let Some(at) = find_seq(c, key) {
+            if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {
+                return Some(1 - seat);
+            }
+        }
+    }
+    None
+}
+
+/// The name-like word a short setup clause gives the first move (or the
+/// first side) to, when it is no player (`quil plays blue`, `Marrow is
+/// player 1`): what the report names so the person importing can tie it.
+fn first_to_no_player(c: &[String], names: &Names, words: &HostWords) -> Option<String> {
+    const FILLER: [&str; 10] = [
+        "is", "plays", "takes", "gets", "will", "be", "the", "as", "goes", "are",
+    ];
+    const NOT_NAMES: [&str; 46] = [
+        "who", "whoever", "player", "one", "it", "nobody", "everyone", "that", "this", "he", "she",
+        "they", "you", "i", "loser", "winner", "round", "game", "timer", "clock", "match", "next",
+        "then", "dm", "to", "move", "moves", "place", "places", "first", "second", "start",
+        "starts", "go", "of", "a", "an", "in", "on", "at", "for", "with", "by", "turn", "now",
+        "always",
+    ];
+    if c.len() > 4 || !named(c, names).is_empty() {
+        return None;
+    }
+    let mut keys: Vec<(&[&str], bool)> = vec![
+        (&["player", "1"], true),
+        (&["player", "one"], true),
+        (&["p1"], true),
+        (&["goes", "first"], false),
+        (&["starts"], false),
+    ];
+    if let Some((first, second)) = &words.sides {
+        keys.push((std::slice::from_ref(first), true));
+        keys.push((std::slice::from_ref(second), true));
+    }
+    let name_like = |w: &String| {
+        w.chars().any(char::is_alphabetic)
+            && !NOT_NAMES.contains(&w.as_str())
+            && !FILLER.contains(&w.as_str())
+    };
+    for (key, either) in keys {
+        let Some(at) = find_seq(c, key) else { continue };
+        // The word right before the key (over filler), or right after it.
+        let before = c[..at].iter().rev().find(|w| !FILLER.contains(&w.as_str()));
+        if let Some(w) = before.filter(|w| name_like(w)) {
+            return Some(w.clone());
+        }
+        let after = c[at + key.len()..]
+            .iter()
+            .find(|w| !FILLER.contains(&w.as_str()));
+        if let Some(w) = after.filter(|w| either && name_like(w)) {
+            return Some(w.clone());
+        }
+    }
+    None
+}
+
+/// Who a clause says picks who starts (`the loser picks`, `Kit picks`).
+fn picker(c: &[String], names: &Names) -> Option<Picker> {
+    let at = c.iter().position(|w| PICKS.contains(&w.as_str()))?;
+    if c.iter().any(|w| w == "loser" || w == "losers") {
+        return Some(Picker::Loser);
+    }
+    player_near(c, names, at, 1, Beside::Either, 2).map(Picker::Seat)
+}
+
+/// What the player whose choice is awaited says: who starts. `I'll start`,
+/// `me first` name themselves, `you go first` the other player, `Kit
+/// first` a player by name. `None`: no choice in the message.
+pub fn choice(raw: &str, seat: usize, ctx: &ChatContext) -> Option<usize> {
+    let clean = clean_chat(&host_text(raw));
+    let names = name_words(ctx);
+    for c in clauses(&clean) {
+        if c.iter().any(|w| w == "not" || w == "if") {
+            continue;
+        }
+        let start = ["start", "starts", "first", "begin", "begins", "go", "lead"];
+        let at = c.iter().position(|w| start.contains(&w.as_str()));
+        if let Some(at) = at {
+            if let Some(named) = player_near(&c, &names, at, 1, Beside::Either, 2) {
+                return Some(named);
+            }
+            let before = &c[..at];
+            let has = |w: &str| before.iter().any(|x| x == w);
+            if has("you") || has("u") {
+                return Some(1 - seat);
+            }
+            if has("i") || has("ill") || has("me") || has("im") || has("let") && has("me") {
+                return Some(seat);
+            }
+        }
+        match c.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            ["me"] | ["me", "please"] | ["i", "will"] => return Some(seat),
+            ["you"] | ["you", "can"] => return Some(1 - seat),
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WORDS: HostWords = HostWords {
+        sides: Some(("blue", "red")),
+        rounds: true,
+        game_scope: Scope::Match,
+        draws: &[&["draw"], &["tie"]],
+        wins: &[&["cars", "off"]],
+    };
+
+    fn players() -> Vec<String> {
+        vec!["vale".to_string(), "kit".to_string()]
+    }
+
+    fn read_with(text: &str, aliases: &[(String, usize)], rounds: u32) -> Vec<ChatReading> {
+        let p = players();
+        let mut ctx = ChatContext::new(&p, rounds);
+        ctx.aliases = aliases;
+        read(text, &ctx, &WORDS)
+            .into_iter()
+            .map(|r| r.read)
+            .collect()
+    }
+
+    fn said(text: &str) -> Vec<ChatReading> {
+        read_with(text, &[], 1)
+    }
+
+    fn ruling(text: &str) -> (Scope, Option<String>) {
+        match said(text).as_slice() {
+            [ChatReading::Event(Body::Ruling(r)), ..] => (r.scope, r.winner.clone()),
+            other => panic!("{text:?} read as {other:?}"),
+        }
+    }
+
+    fn first(text: &str) -> usize {
+        let got = said(text);
+        got.iter()
+            .find_map(|r| match r {
+                ChatReading::Fact(Fact::First(s)) => Some(*s),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{text:?} read as {got:?}"))
+    }
+
+    #[test]
+    fn rulings_read_however_the_host_puts_them() {
+        for (text, scope, who) in [
+            ("Round 2 → Kit", Scope::Round(2), "kit"),
+            ("round 2 -> kit", Scope::Round(2), "kit"),
+            ("point for Vale", Scope::Round(1), "vale"),
+            ("Vale takes the round 👏", Scope::Round(1), "vale"),
+            ("Kit takes it, 41 to 30", Scope::Round(1), "kit"),
+            (
+                "gg, Moss wins 10-7, no wait: Kit wins 10-7",
+                Scope::Round(1),
+                "kit",
+            ),
+            ("and that's the DM, Kit wins 3-1", Scope::Match, "kit"),
+            (
+                "game over, Kit got all her cars off",
+                Scope::Round(1),
+                "kit",
+            ),
+            ("winner: vale", Scope::Round(1), "vale"),
+            ("round 3 to **vale**", Scope::Round(3), "vale"),
+            ("Vale won round 2", Scope::Round(2), "vale"),
+        ] {
+            assert_eq!(ruling(text), (scope, Some(who.to_string())), "{text}");
+        }
+        assert_eq!(ruling("it's a draw"), (Scope::Round(1), None));
+    }
+
+    #[test]
+    fn hypotheticals_rules_and_talk_are_no_ruling() {
+        for text in [
+            "if Kit wins this round it's 2-2",
+            "the first player to win 3 rounds wins the DM",
+            "Vale could win this",
+            "who wins?? exciting",
+            "nice placement kit",
+        ] {
+            assert!(
+                !said(text)
+                    .iter()
+                    .any(|r| matches!(r, ChatReading::Event(Body::Ruling(_)))),
+                "{text}: {:?}",
+                said(text)
+            );
+        }
+    }
+
+    #[test]
+    fn time_outs_name_the_player_and_a_bank_used_is_none() {
+        for text in [
+            "time's up, Vale ran out",
+            "⏰ Kit timed out",
+            "Kit is out of time",
+            "vale ran out of time",
+        ] {
+            assert!(
+                said(text)
+                    .iter()
+                    .any(|r| matches!(r, ChatReading::Event(Body::Timeout(_)))),
+                "{text}: {:?}",
+                said(text)
+            );
+        }
+        for text in [
+            "Kit ran out of time, using a time bank",
+            "Vale ran out of cars to place",
+        ] {
+            assert!(
+                !said(text)
+                    .iter()
+                    .any(|r| matches!(r, ChatReading::Event(Body::Timeout(_)))),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn who_goes_first_in_every_phrasing() {
+        for (text, seat) in [
+            ("Vale goes first", 0),
+            ("Kit starts", 1),
+            ("first up: Vale", 0),
+            ("Vale (blue) vs Kit (red)", 0),
+            ("@Vale (red) vs @Kit (blue, you start)", 1),
+            ("coin toss → Kit picks, Kit goes first", 1),
+            ("player one: vale", 0),
+            ("P1 @kit vs P2 @vale", 1),
+            ("kit is player 2", 0),
+            ("Round 3 · target 6 moves, vale to place", 0),
+            (
+                "Welcome! Rules: cars are 2 or 3 cells.\nThe loser of a round picks who starts the next.\nkit goes first",
+                1,
+            ),
+        ] {
+            assert_eq!(first(text), seat, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_name_from_the_aliases_counts() {
+        let aliases = vec![("Kit Marlowe".to_string(), 1)];
+        let got = read_with("@Kit Marlowe goes first", &aliases, 0);
+        assert!(got.contains(&ChatReading::Fact(Fact::First(1))), "{got:?}");
+    }
+
+    #[test]
+    fn two_first_players_are_unread_not_guessed() {
+        let got = said("vale goes first. no wait, kit goes first");
+        assert!(
+            matches!(got.as_slice(), [ChatReading::Unread(_)]),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn who_picks_and_the_round_number_are_facts() {
+        let got = said("Round 2 → Kit. Loser picks who starts round 3");
+        assert!(
+            matches!(got.first(), Some(ChatReading::Event(Body::Ruling(_)))),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&ChatReading::Fact(Fact::Picks(Picker::Loser))),
+            "{got:?}"
+        );
+        let got = said("**Round 2** — target is 4");
+        assert_eq!(got, vec![ChatReading::Fact(Fact::Opens(Some(2)))]);
+        let got = said("vale, your call: who starts?");
+        assert!(
+            got.contains(&ChatReading::Fact(Fact::Picks(Picker::Seat(0)))),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn the_picker_names_who_starts() {
+        let p = players();
+        let ctx = ChatContext::new(&p, 1);
+        for (text, want) in [
+            ("I'll start", Some(1)),
+            ("me first", Some(1)),
+            ("you go first", Some(0)),
+            ("Vale first", Some(0)),
+            ("let vale start", Some(0)),
+            ("hmm let me think", None),
+        ] {
+            assert_eq!(choice(text, 1, &ctx), want, "{text}");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Clauses and names: the shapes host readers look for. A message is cut
+//! into clauses (at `,` `;` `.` `!` a new line, `and`, `vs`), each a list
+//! of lowercase words, and a player counts only when named right beside a
+//! key word (`quill wins`, `winner: quill`): a sentence that mentions a
+//! player and a key word far apart says nothing about them.
+
+use super::{chat_words as words, ChatContext};
+
+/// A message cut into clauses, each as lowercase words.
+pub fn clauses(clean: &str) -> Vec<Vec<String>> {
+    let lower = clean.to_lowercase();
+    let mut out = Vec::new();
+    for part in lower.split([',', ';', '.', '!', '\n', '|', '&']) {
+        let mut clause = Vec::new();
+        for w in words(part) {
+            if w == "and" || w == "vs" || w == "versus" || w == "but" {
+                if !clause.is_empty() {
+                    out.push(std::mem::take(&mut clause));
+                }
+            } else {
+                clause.push(w);
+            }
+        }
+        if !clause.is_empty() {
+            out.push(clause);
+        }
+    }
+    out
+}
+
+/// A name as words, with the seat it names.
+pub type Names = [(Vec<String>, usize)];
+
+/// Each player's names as words: the name, then every other name the
+/// person importing tied to that player (a display name, a nickname).
+pub fn name_words(ctx: &ChatContext) -> Vec<(Vec<String>, usize)> {
+    let mut out: Vec<(Vec<String>, usize)> = ctx
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| (words(p), seat))
+        .collect();
+    for (other, seat) in ctx.aliases {
+        out.push((words(other), *seat));
+    }
+    out.retain(|(w, _)| !w.is_empty());
+    out
+}
+
+/// Where each player is named in a clause: (start, end, seat).
+pub fn named(clause: &[String], names: &Names) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (name, seat) in names {
+        let seat = *seat;
+        if name.is_empty() || name.len() > clause.len() {
+            continue;
+        }
+        for start in 0..=clause.len() - name.len() {
+            if clause[start..start + name.len()] == name[..] {
+                out.push((start, start + name.len(), seat));
+            }
+        }
+    }
+    out
+}
+
+/// Which side of a key word a name may stand on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Beside {
+    Before,
+    After,
+    Either,
+}
+
+/// The player named next to the words `key` (`at` is where they start),
+/// at most `gap` words away on `side`, the nearest first; `None` when
+/// none is, or when the two players are named equally near.
+pub fn player_near(
+    clause: &[String],
+    names: &Names,
+    at: usize,
+    key_len: usize,
+    side: Beside,
+    gap: usize,
+) -> Option<usize> {
+    let found = named(clause, names);
+    let distance = |(start, end, _): &(usize, usize, usize)| -> Option<usize> {
+        if *end <= at && side != Beside::After {
+            Some(at - end)
+        } else if *start >= at + key_len && side != Beside::Before {
+            Some(start - (at + key_len))
+        } else {
+            None
+        }
+    };
+    let mut near: Vec<(usize, usize)> = found
+        .iter()
+        .filter_map(|n| distance(n).filter(|d| *d <= gap).map(|d| (d, n.2)))
+        .collect();
+    near.sort_unstable();
+    match near.as_slice() {
+        [] => None,
+        [(d, seat), rest @ ..] => {
+            if rest.iter().any(|(d2, s2)| d2 == d && s2 != seat) {
+                None
+            } else {
+                Some(*seat)
+            }
+        }
+    }
+}
+
+/// Where the word sequence `key` starts in a clause.
+pub fn find_seq(clause: &[String], key: &[&str]) -> Option<usize> {
+    if key.is_empty() || key.len() > clause.len() {
+        return None;
+    }
+    (0..=clause.len() - key.len()).find(|&i| {
+        clause[i..i + key.len()]
+            .iter()
+            .zip(key)
+            .all(|(a, b)| a == b)
+    })
+}

@@ -1,0 +1,263 @@
+//! The Traffic Jam host in chat: a round's opening (its number, target,
+//! pre-placed cars, who places first) and, through the shared host reader
+//! (`games::chat::host`), rulings, time-outs and who picks who starts.
+//!
+//! An opening is often spread over messages — `Round 3 · target 6 moves`,
+//! the board drawn in the next message by the host or a bot, the loser's
+//! `I'll start` — so reading the host gives facts, and [`open`] makes the
+//! round's `RoundStart` from everything gathered once play begins, or says
+//! what is missing. Must not import from `import/`, `log/` (but the event
+//! vocabulary), `web/` or `verify.rs`.
+
+use std::collections::BTreeMap;
+
+use super::board::Cell;
+use super::notation::parse_cells;
+use super::rules::RoundSetup;
+use crate::games::chat::host::{self, Fact, HostWords};
+use crate::games::chat::{chat_words, clean_chat, ChatContext, ChatReading, Opening, Reading};
+use crate::games::RoundSetup as GameSetup;
+use crate::log::event::{Body, Scope};
+
+/// Traffic Jam's words for the host: rounds, no colored sides.
+pub const HOST_WORDS: HostWords = HostWords {
+    sides: None,
+    rounds: true,
+    game_scope: Scope::Match,
+    draws: &[],
+    wins: &[],
+};
+
+/// What the host says: the shared announcements, and an opening fact when
+/// the message gives a round's target or board without a round number.
+pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
+    let mut out = host::read(raw, ctx, &HOST_WORDS);
+    let opens = out
+        .iter()
+        .any(|r| matches!(r.read, ChatReading::Fact(Fact::Opens(_))));
+    let ruling = out
+        .iter()
+        .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
+    if !opens && !ruling && (target(raw).is_some() || drawn_cars(&clean_chat(raw)).is_some()) {
+        out.push(Reading {
+            read: ChatReading::Fact(Fact::Opens(None)),
+            lines: 0..raw.lines().count(),
+        });
+    }
+    out
+}
+
+/// The round's target: the number after `target`, or before `moves`.
+fn target(raw: &str) -> Option<u32> {
+    let w = chat_words(&clean_chat(&host::host_text(raw)));
+    host::number_after(&w, "target")
+        .or_else(|| {
+            // "target is 4", "target: 4", "target = 4"
+            w.windows(3)
+                .find(|p| p[0] == "target" && p[1] == "is")
+                .and_then(|p| p[2].parse().ok())
+        })
+        .or_else(|| {
+            w.windows(2)
+                .find(|p| p[1] == "moves" || p[1] == "move")
+                .and_then(|p| p[0].parse().ok())
+        })
+}
+
+/// The round's opening from what the host said: number, target, cars and
+/// who places first; the reason when one is missing.
+pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
+    let round = o.round.unwrap_or(ctx.rounds + 1);
+    let text = o.texts.join("\n");
+    let target = target(&text).ok_or_else(|| {
+        format!("round {round} opens without its target move count: the host writes 'Round {round} — target 6 moves'")
+    })?;
+    let first = o.first.ok_or_else(|| {
+        format!(
+            "round {round} opens without saying who places first: the host writes '<player> goes first' (or the loser of the last round names who starts)"
+        )
+    })?;
+    // The first message that draws or lists the cars gives them (a bot
+    // may post the same board again).
+    let mut cars = Vec::new();
+    for t in &o.texts {
+        let found = opening_cars(&clean_chat(t))?;
+        if !found.is_empty() {
+            cars = found;
+            break;
+        }
+    }
+    Ok(Body::RoundStart(GameSetup::RushHour(RoundSetup {
+        round,
+        target,
+        cars,
+        first: ctx.players[first].clone(),
+    })))
+}
+
+/// Cars drawn as six rows of six cells (`.` empty, `Z` the taxi, a letter
+/// per car), by letter; `None` when no such drawing is in the text.
+fn drawn_cars(clean: &str) -> Option<BTreeMap<char, Vec<(usize, usize)>>> {
+    let rows: Vec<Vec<char>> = clean
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| {
+            r.len() == 6
+                && r.iter()
+                    .all(|c| *c == '.' || *c == 'o' || c.is_ascii_uppercase())
+        })
+        .collect();
+    if rows.len() != 6 {
+        return None;
+    }
+    let mut by_letter: BTreeMap<char, Vec<(usize, usize)>> = BTreeMap::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            if ch != '.' && ch != 'o' && ch != 'Z' {
+                by_letter.entry(ch).or_default().push((c, r));
+            }
+        }
+    }
+    Some(by_letter)
+}
+
+/// The cars a round opens with: drawn as six rows of six cells, or listed
+/// after `cars` (`D2 E2 / F2 F3`). Drawn cars are listed by label from `Y`
+/// down, then any other letter the same way (descending), so the labels
+/// the setup gives them match the drawing.
+fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
+    if let Some(by_letter) = drawn_cars(clean) {
+        let mut cars: Vec<(char, Vec<(usize, usize)>)> = by_letter.into_iter().collect();
+        // Y, X, W, … first (the labels a setup gives), then the rest.
+        cars.sort_by_key(|(l, _)| std::cmp::Reverse(*l));
+        return cars
+            .into_iter()
+            .map(|(_, cells)| {
+                cells
+                    .into_iter()
+                    .map(|(c, r)| {
+                        format!("{}{}", (b'A' + c as u8) as char, r + 1)
+                            .parse()
+                            .map_err(|e: super::board::CellError| e.0)
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+    let lower = clean.to_lowercase();
+    let Some(at) = lower.find("cars") else {
+        return Ok(Vec::new());
+    };
+    let list = clean[at + 4..].lines().next().unwrap_or("");
+    list.trim_start_matches([':', ' '])
+        .split(['/', ';', '|'])
+        .map(str::trim)
+        .filter(|g| !g.is_empty())
+        .map(|g| parse_cells(g).map_err(|e| e.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chat::host::Picker;
+
+    fn players() -> Vec<String> {
+        vec!["reds_".to_string(), "Mika".to_string()]
+    }
+
+    fn host_says(text: &str) -> Vec<ChatReading> {
+        let p = players();
+        read_host(text, &ChatContext::new(&p, 2))
+            .into_iter()
+            .map(|r| r.read)
+            .collect()
+    }
+
+    /// The opening the facts of `texts` make.
+    fn opened(texts: &[&str]) -> Result<RoundSetup, String> {
+        let p = players();
+        let ctx = ChatContext::new(&p, 2);
+        let mut o = Opening::default();
+        for t in texts {
+            for r in read_host(t, &ctx) {
+                match r.read {
+                    ChatReading::Fact(Fact::Opens(n)) => o.round = n.or(o.round),
+                    ChatReading::Fact(Fact::First(s)) => o.first = Some(s),
+                    _ => {}
+                }
+            }
+            o.texts.push(t.to_string());
+        }
+        match open(&o, &ctx)? {
+            Body::RoundStart(GameSetup::RushHour(r)) => Ok(r),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_host_opens_a_round_in_one_message_or_several() {
+        let r = opened(&[
+            "**Round 3** — target 8 moves. Mika goes first!\n```\n......\n...Y..\nZZ.Y..\n......\nXX....\n......\n```",
+        ])
+        .unwrap();
+        assert_eq!((r.round, r.target, r.first.as_str()), (3, 8, "Mika"));
+        assert_eq!(r.cars.len(), 2);
+        assert_eq!(r.cars[0][0].to_string(), "D2", "Y is listed first");
+        let r = opened(&["Round 1, target: 6. reds_ starts. cars: D2 E2 / F2 F3"]).unwrap();
+        assert_eq!(r.cars.len(), 2);
+        // Split: the opening, then the board, then who starts.
+        let r = opened(&[
+            "Round 3 · target 6 moves",
+            "```\n......\n...Y..\nZZ.Y..\n......\n......\n......\n```",
+            "reds_ to place",
+        ])
+        .unwrap();
+        assert_eq!((r.round, r.target, r.cars.len()), (3, 6, 1));
+        assert_eq!(r.first, "reds_");
+        let why = opened(&["Round 4 target 9"]).unwrap_err();
+        assert!(why.contains("who places first"), "{why}");
+        let why = opened(&["Round 4, Mika goes first"]).unwrap_err();
+        assert!(why.contains("target"), "{why}");
+    }
+
+    #[test]
+    fn the_host_rules_and_calls_time_in_chat() {
+        let ruling = |text: &str| match host_says(text).as_slice() {
+            [ChatReading::Event(Body::Ruling(r)), ..] => (r.scope, r.winner.clone()),
+            other => panic!("{text:?} read as {other:?}"),
+        };
+        // A ruling that mentions the round and the moves is not an opening.
+        assert_eq!(
+            ruling("Mika takes round 1 — 6 moves, no counter"),
+            (Scope::Round(1), Some("Mika".into()))
+        );
+        assert_eq!(
+            host_says("Mika takes round 1 — 6 moves, no counter").len(),
+            1
+        );
+        assert_eq!(
+            ruling("Mika wins the round 🎉"),
+            (Scope::Round(2), Some("Mika".into()))
+        );
+        assert_eq!(
+            ruling("round 1 to reds_"),
+            (Scope::Round(1), Some("reds_".into()))
+        );
+        assert_eq!(ruling("reds_ wins the match, gg").0, Scope::Match);
+        assert!(matches!(
+            host_says("reds_ ran out of time").as_slice(),
+            [ChatReading::Event(Body::Timeout(t))] if t.player == "reds_"
+        ));
+        assert!(host_says("welcome everyone").is_empty());
+        // A name inside a longer word is not that player.
+        assert!(matches!(
+            host_says("Mikael wins the round").as_slice(),
+            [ChatReading::Unread(_)]
+        ));
+        assert_eq!(
+            host_says("Round 2 → Mika. Loser picks who starts round 3")[1],
+            ChatReading::Fact(Fact::Picks(Picker::Loser))
+        );
+    }
+}

@@ -115,7 +115,8 @@ enum Command {
         /// month-first.
         #[arg(long)]
         date_order: Option<String>,
-        /// Force the layout: discord-paste, dce-txt, dce-csv or dce-json.
+        /// Force the layout: discord-paste, dce-txt, dce-csv, dce-json or
+        /// dce-html (DiscordChatExporter's HTML page, dark or light).
         #[arg(long)]
         format: Option<String>,
         /// The match id to store it under (with --commit).
@@ -903,7 +904,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 None => None,
                 Some(f) => Some(import::Format::from_slug(&f).ok_or_else(|| {
                     Failure::Input(format!(
-                        "--format {f}: one of discord-paste, dce-txt, dce-csv, dce-json"
+                        "--format {f}: one of discord-paste, dce-txt, dce-csv, dce-json, dce-html"
                     ))
                 })?),
             };

@@ -184,8 +184,8 @@ fn golden_import(file: &str, date: (i32, u32, u32)) -> events::ImportReport {
     r
 }
 
-/// The same round as a paste, a DCE PlainText, CSV and JSON export reads
-/// as the same events, by the same people.
+/// The same round as a paste, a DCE PlainText, CSV, JSON and HTML export
+/// reads as the same events, by the same people.
 #[test]
 fn every_format_of_one_round_gives_the_same_events() {
     let play = |r: &events::ImportReport| -> Vec<(String, String, String)> {
@@ -199,6 +199,7 @@ fn every_format_of_one_round_gives_the_same_events() {
         ("rush-hour-round.dce.txt", "dce-txt"),
         ("rush-hour-round.dce.csv", "dce-csv"),
         ("rush-hour-round.dce.json", "dce-json"),
+        ("rush-hour-round.dce.html", "dce-html"),
     ] {
         let r = golden_import(file, (2026, 11, 14));
         assert_eq!(r.format, format);
@@ -240,4 +241,56 @@ fn a_mistyped_placement_the_host_corrects_across_midnight() {
         NaiveDate::from_ymd_opt(2026, 11, 14).unwrap()
     );
     assert_eq!(r.outcome.score["mira"], 1);
+}
+
+/// The HTML export of the round reads as its JSON export message by
+/// message: the same people (username first, display name beside), the
+/// same instants to the millisecond (from the ids, not the page's stamps)
+/// and the same text, markdown and fences included. The page adds a
+/// mention, a custom emoji, an attachment, an embed and a reply the JSON
+/// does not have.
+#[test]
+fn the_html_export_reads_as_the_json_export() {
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 15).unwrap(),
+    );
+    let read = |file: &str| import::read_transcript(&data(file), None, &ctx).unwrap();
+    let (html, json) = (
+        read("rush-hour-round.dce.html"),
+        read("rush-hour-round.dce.json"),
+    );
+    assert_eq!(html.format, import::Format::DceHtml);
+    assert_eq!(html.messages.len(), json.messages.len());
+    for (h, j) in html.messages.iter().zip(&json.messages) {
+        let i = h.index;
+        // The bot's username carries its discriminator, as in the TXT export.
+        let author = if h.is_bot { "Parkbot#0420" } else { &j.author };
+        assert_eq!(h.author, author, "message {i}");
+        assert_eq!(h.author_id, j.author_id, "message {i}");
+        let nick = j.aliases.first().unwrap_or(&j.author);
+        assert_eq!(h.aliases, std::slice::from_ref(nick), "message {i}");
+        assert_eq!(h.is_bot, j.is_bot, "message {i}");
+        assert_eq!(h.at, j.at, "message {i}");
+        let text = match i {
+            1 => format!("{} @jonas :gg: <3", j.text),
+            _ => j.text.clone(),
+        };
+        assert_eq!(h.text, text, "message {i}");
+        let extra: &[import::Flag] = match i {
+            3 => &[import::Flag::Attachment("round1-board.png".into())],
+            9 => &[import::Flag::Embed],
+            15 => &[import::Flag::Reply {
+                to: "mira.k".into(),
+            }],
+            _ => &[],
+        };
+        let mut flags = j.flags.clone();
+        flags.extend_from_slice(extra);
+        flags.sort();
+        let mut got = h.flags.clone();
+        got.sort();
+        assert_eq!(got, flags, "message {i}");
+    }
+    assert!(html.notes[0].contains("snowflake"), "{:?}", html.notes);
 }

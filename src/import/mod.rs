@@ -1,9 +1,9 @@
 //! Discord transcripts → messages: who wrote what, when, with which flags,
 //! and an account of every source line.
 //!
-//! Four formats arrive: the Discord client's copy-paste (no spec; its shape
-//! changed in 2023 and 2025) and DiscordChatExporter's PlainText, CSV and
-//! JSON exports. Each has its own reader in [`formats`]; all produce the same
+//! Five formats arrive: the Discord client's copy-paste (no spec; its shape
+//! changed in 2023 and 2025) and DiscordChatExporter's PlainText, CSV,
+//! JSON and HTML exports. Each has its own reader in [`formats`]; all produce the same
 //! [`Transcript`]. Game rules are not this layer's business: the next layer
 //! reads each [`Message`]'s text as a move, claim or ruling.
 //!
@@ -55,13 +55,16 @@ pub enum Format {
     DceCsv,
     /// DiscordChatExporter `-f Json`.
     DceJson,
+    /// DiscordChatExporter `-f HtmlDark` / `-f HtmlLight` (its default).
+    DceHtml,
 }
 
 impl Format {
     /// Every format, in detection order.
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 5] = [
         Format::DceJson,
         Format::DceCsv,
+        Format::DceHtml,
         Format::DceTxt,
         Format::DiscordPaste,
     ];
@@ -73,6 +76,7 @@ impl Format {
             Format::DceTxt => "dce-txt",
             Format::DceCsv => "dce-csv",
             Format::DceJson => "dce-json",
+            Format::DceHtml => "dce-html",
         }
     }
 
@@ -140,7 +144,8 @@ pub enum Flag {
     /// not be what was first posted.
     Edited,
     /// A reply to a message by `to` (a display name for pastes, a username
-    /// or `message <id>` for JSON). The quoted text is not part of the text.
+    /// or `message <id>` for JSON and HTML). The quoted text is not part of
+    /// the text.
     Reply { to: String },
     /// A file or image, by name (`image` when the paste shows only `Image`).
     Attachment(String),
@@ -170,7 +175,7 @@ pub struct Message {
     pub author: String,
     /// Other names of the same person the source gives (JSON: nickname).
     pub aliases: Vec<String>,
-    /// The author's id, when the source has one (DCE CSV and JSON).
+    /// The author's id, when the source has one (DCE CSV, JSON and HTML).
     pub author_id: Option<String>,
     /// The resolved time.
     pub at: DateTime<Utc>,
@@ -238,6 +243,8 @@ pub enum SkipReason {
     CsvHeader,
     /// JSON outside any message (guild, channel, brackets).
     JsonStructure,
+    /// HTML page structure around the messages (tags, style, script).
+    HtmlMarkup,
 }
 
 impl fmt::Display for SkipReason {
@@ -260,6 +267,7 @@ impl fmt::Display for SkipReason {
             SkipReason::Forwarded => "forwarded message content",
             SkipReason::CsvHeader => "CSV column names",
             SkipReason::JsonStructure => "JSON outside a message",
+            SkipReason::HtmlMarkup => "HTML markup outside message text",
         })
     }
 }
@@ -303,7 +311,7 @@ pub enum ImportError {
     #[error("the file is not UTF-8 text (first bad byte at offset {offset}): save it as UTF-8 and upload it again")]
     BadEncoding { offset: usize },
     /// No line looks like the format.
-    #[error("line {line}: {detail}; paste the messages themselves (select from the first message to the last, Ctrl+C) or upload a DiscordChatExporter export (txt, csv or json), and choose the format if it is not recognised")]
+    #[error("line {line}: {detail}; paste the messages themselves (select from the first message to the last, Ctrl+C) or upload a DiscordChatExporter export (txt, csv, json or html), and choose the format if it is not recognised")]
     NotATranscript { line: usize, detail: String },
     /// Both day/month orders are possible and nothing in the transcript
     /// decides: the caller must ask the user.
@@ -383,8 +391,9 @@ pub fn normalise(text: &str) -> String {
 }
 
 /// The format a transcript most looks like, or `None`. Candidates are
-/// scored (JSON and CSV by their opening, TXT by its banner or `[date] user`
-/// headers, pastes by `name — stamp` headers) and the best wins.
+/// scored (JSON and CSV by their opening, HTML by its doctype and DCE's
+/// `chatlog__` classes, TXT by its banner or `[date] user` headers, pastes
+/// by `name — stamp` headers) and the best wins.
 pub fn detect(text: &str) -> Option<Format> {
     let text = normalise(text);
     detect_normalised(&text, &RelativeWords::default())
@@ -397,6 +406,9 @@ fn detect_normalised(text: &str, words: &RelativeWords) -> Option<Format> {
     }
     if formats::dce_csv::looks_like(text) {
         return Some(Format::DceCsv);
+    }
+    if formats::dce_html::looks_like(text) {
+        return Some(Format::DceHtml);
     }
     let txt = formats::dce_txt::score(text);
     let paste = formats::paste::score(text, words);
@@ -438,6 +450,7 @@ pub fn read_transcript(
         Format::DceTxt => formats::dce_txt::read(&text, ctx)?,
         Format::DceCsv => formats::dce_csv::read(&text, ctx)?,
         Format::DceJson => formats::dce_json::read(&text, ctx)?,
+        Format::DceHtml => formats::dce_html::read(&text, ctx)?,
     };
     if t.messages.is_empty() {
         return Err(ImportError::NotATranscript {

@@ -13,6 +13,7 @@ const PASTE_2025: &str = include_str!("../../tests/data/import/paste-2025.txt");
 const DCE_TXT: &str = include_str!("../../tests/data/import/dce.txt");
 const DCE_CSV: &str = include_str!("../../tests/data/import/dce.csv");
 const DCE_JSON: &str = include_str!("../../tests/data/import/dce.json");
+const DCE_HTML: &str = include_str!("../../tests/data/import/rush-hour-round.dce.html");
 
 fn ctx(tz: Tz, y: i32, m: u32, d: u32) -> TimeContext {
     TimeContext::new(tz, NaiveDate::from_ymd_opt(y, m, d).unwrap())
@@ -281,6 +282,58 @@ fn dce_json_reads_names_kinds_and_replies() {
         Utc.with_ymd_and_hms(2026, 11, 21, 19, 0, 3).unwrap() + chrono::Duration::milliseconds(412)
     );
     assert_eq!(m[3].text, "C3 D3 E3");
+}
+
+#[test]
+fn dce_html_reads_groups_follow_ups_and_parts() {
+    let c = ctx(chrono_tz::UTC, 2026, 11, 14);
+    assert_eq!(detect(DCE_HTML), Some(Format::DceHtml));
+    let t = read_transcript(DCE_HTML, None, &c).unwrap();
+    assert_accounted(&t);
+    let m = &t.messages;
+    assert_eq!(m.len(), 17);
+    assert_eq!(
+        (m[0].author.as_str(), m[0].aliases.as_slice()),
+        ("kg_hosts", &["kg".to_string()][..])
+    );
+    assert!(m[0].has(&Flag::Pinned));
+    // A mention, a custom emoji and an entity in one text.
+    assert_eq!(m[1].text, "glhf @jonas :gg: <3");
+    // The board keeps its fences; the image beside it is an attachment.
+    assert_eq!(
+        m[3].text,
+        "**Round 1** — target 6 moves. jonas goes first.\n```\n......\n...YY.\nZZ....\n......\n......\n......\n```"
+    );
+    assert_eq!(m[3].flags, [Flag::Attachment("round1-board.png".into())]);
+    assert!(m[8].has(&Flag::Edited));
+    assert!(m[9].is_bot && m[9].has(&Flag::Embed));
+    assert_eq!(
+        m[9].embeds,
+        ["Parkbot clock\nReserve left\njonas\n4:54\nmira\n5:00\nPenzo Cup & friends"]
+    );
+    // Follow-ups: the group's author, their own short stamp and time.
+    assert_eq!(
+        (m[11].author.as_str(), m[11].stamp.as_str()),
+        ("mira.k", "7:04 PM")
+    );
+    assert_eq!(
+        m[11].at,
+        utc(2026, 11, 14, 19, 4) + chrono::Duration::milliseconds(33_123)
+    );
+    assert_eq!(m[14].text, "T right\nX up\nZ right");
+    assert_eq!(
+        m[15].flags,
+        [Flag::Reply {
+            to: "mira.k".into()
+        }]
+    );
+    assert_eq!(m[16].flags, [Flag::Reactions]);
+    // The preamble (style and scripts) and the postamble are skipped.
+    assert!(t
+        .skipped
+        .iter()
+        .all(|s| matches!(s.why, SkipReason::Banner | SkipReason::Footer)));
+    assert_eq!(skipped_why(&t, "</div>"), [SkipReason::Footer]);
 }
 
 #[test]
@@ -601,6 +654,15 @@ fn header_like_line() -> impl Strategy<Value = String> {
         Just("2".to_string()),
         Just(String::new()),
         Just("A1 A2 (edited)".to_string()),
+        Just("<!DOCTYPE html>".to_string()),
+        Just(
+            "<div class=\"chatlog__message-container\" data-message-id=\"175928847299117063\">"
+                .to_string()
+        ),
+        Just("<span class=\"chatlog__author\" title=\"reds_\">Reds</span>".to_string()),
+        Just("<span class=\"chatlog__markdown-preserve\">A1 A2".to_string()),
+        Just("<div class=\"chatlog__content\">".to_string()),
+        Just("</span></div>".to_string()),
         "[ -~]{0,12}".prop_map(|s| s),
     ]
 }
@@ -631,11 +693,11 @@ proptest! {
 
     #[test]
     fn example_files_cut_and_shuffled_never_panic(
-        file in 0usize..5,
+        file in 0usize..6,
         keep in proptest::collection::vec(any::<bool>(), 0..400),
         cut in any::<proptest::sample::Index>(),
     ) {
-        let text = [PASTE_2023, PASTE_2025, DCE_TXT, DCE_CSV, DCE_JSON][file];
+        let text = [PASTE_2023, PASTE_2025, DCE_TXT, DCE_CSV, DCE_JSON, DCE_HTML][file];
         let kept: Vec<&str> = text
             .lines()
             .zip(keep.iter().chain(std::iter::repeat(&true)))

@@ -3,6 +3,7 @@
 //! line-level helpers live here.
 
 pub mod dce_csv;
+pub mod dce_html;
 pub mod dce_json;
 pub mod dce_txt;
 pub mod paste;

@@ -398,18 +398,43 @@ pub fn blocks<'l, 'a>(
 
 /// A header naming columns or rows in order from `first` (`A B C D E F`,
 /// `123456789`, `🇦🇧🇨`, `1️⃣2️⃣3️⃣`): how many it names. Corner glyphs before it
-/// (`#`, `+`, `\`, `/`, `|`, box corners) are allowed; case does not
+/// (`#`, `+`, `\`, `/`, `|`, box corners, a blank square) are allowed; case does not
 /// matter; at least 3 in order, nothing else.
 pub fn header(glyphs: &[Glyph<'_>], first: char) -> Option<usize> {
-    let start = glyphs
-        .iter()
-        .position(|g| !matches!(g.ch, '#' | '+' | '/' | '|' | '│' | '┼' | '┌' | '╔' | '┏'))?;
+    let start = glyphs.iter().position(|g| {
+        !matches!(
+            g.ch,
+            '#' | '+'
+                | '/'
+                | '|'
+                | '│'
+                | '┼'
+                | '┌'
+                | '╔'
+                | '┏'
+                | '⬛'
+                | '⬜'
+                | '🔲'
+                | '🔳'
+                | '▪'
+                | '▫'
+        )
+    })?;
     let rest = &glyphs[start..];
     let ok = rest
         .iter()
         .enumerate()
         .all(|(i, g)| g.ch.to_ascii_uppercase() as u32 == first as u32 + i as u32);
     (ok && rest.len() >= 3).then_some(rest.len())
+}
+
+/// A rule line of a table or a frame: `+-+-+-+`, `├───┼───┤`, `=====`
+/// (two or more glyphs, all lines and joints).
+pub fn is_rule(glyphs: &[Glyph<'_>]) -> bool {
+    glyphs.len() >= 2
+        && glyphs
+            .iter()
+            .all(|g| "+-=─━═┼├┤┬┴┌┐└┘╔╗╚╝╠╣╦╩╬╪╞╡|│║┃".contains(g.ch))
 }
 
 #[cfg(test)]
@@ -482,5 +507,8 @@ mod tests {
         assert_eq!(header(&text_lines("# 1️⃣2️⃣3️⃣4️⃣")[0].glyphs, '1'), Some(4));
         assert_eq!(header(&text_lines("ACB")[0].glyphs, 'A'), None);
         assert_eq!(header(&text_lines("AB")[0].glyphs, 'A'), None);
+        assert!(is_rule(&text_lines("+-+-+ ")[0].glyphs));
+        assert!(is_rule(&text_lines("╔═══╗")[0].glyphs));
+        assert!(!is_rule(&text_lines("|.|.|")[0].glyphs));
     }
 }

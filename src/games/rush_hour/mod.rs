@@ -12,10 +12,12 @@
 //! `board` (cells, cars, slides), `rules` (the round and the match),
 //! `notation` (chat text ↔ moves), `solver` (exact optimal length),
 //! `check` (what the verifier recomputes for a claim), `view` (what a page
-//! draws).
+//! draws), `drawing` (boards as hosts draw them in chat, read and compared
+//! with the replay).
 
 pub mod board;
 pub mod check;
+pub mod drawing;
 pub mod notation;
 pub mod rules;
 pub mod solver;

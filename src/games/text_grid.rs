@@ -428,6 +428,29 @@ pub fn header(glyphs: &[Glyph<'_>], first: char) -> Option<usize> {
     (ok && rest.len() >= 3).then_some(rest.len())
 }
 
+/// A row's glyphs without its leading row number (`3`, `3:`, `3)`, `3️⃣`:
+/// one digit, not followed by another) and without the glyphs in `drop`
+/// (borders, lines between cells): the number and its column, and the rest.
+pub fn numbered<'g, 'a>(
+    glyphs: &'g [Glyph<'a>],
+    drop: &str,
+) -> (Option<(u32, usize)>, Vec<&'g Glyph<'a>>) {
+    let mut gs = glyphs;
+    let mut number = None;
+    if let [d, more @ ..] = gs {
+        if d.ch.is_ascii_digit() && more.first().is_none_or(|g| !g.ch.is_ascii_digit()) {
+            number = d.ch.to_digit(10).map(|n| (n, d.col));
+            gs = more;
+            if let [g, more @ ..] = gs {
+                if matches!(g.ch, ':' | ')') {
+                    gs = more;
+                }
+            }
+        }
+    }
+    (number, gs.iter().filter(|g| !drop.contains(g.ch)).collect())
+}
+
 /// A rule line of a table or a frame: `+-+-+-+`, `├───┼───┤`, `=====`
 /// (two or more glyphs, all lines and joints).
 pub fn is_rule(glyphs: &[Glyph<'_>]) -> bool {
@@ -510,5 +533,10 @@ mod tests {
         assert!(is_rule(&text_lines("+-+-+ ")[0].glyphs));
         assert!(is_rule(&text_lines("╔═══╗")[0].glyphs));
         assert!(!is_rule(&text_lines("|.|.|")[0].glyphs));
+        let l = &text_lines("3: |a|b|")[0];
+        let (n, rest) = numbered(&l.glyphs, "|");
+        assert_eq!(n, Some((3, 1)));
+        assert_eq!(rest.iter().map(|g| g.ch).collect::<String>(), "ab");
+        assert_eq!(numbered(&text_lines("10 a")[0].glyphs, "").0, None);
     }
 }

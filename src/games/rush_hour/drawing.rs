@@ -54,7 +54,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::board::{Board, BoardError, Car, Cell, EXIT_ROW, LABELS, SIZE, TAXI};
-use crate::games::text_grid::{blocks, header, is_rule, text_lines, At, Glyph, TextLine};
+use crate::games::text_grid::{blocks, header, is_rule, numbered, text_lines, At, Glyph, TextLine};
 
 /// Why a drawing cannot be read, and where.
 pub type DrawingError = At<Problem>;
@@ -303,21 +303,8 @@ fn see<'g, 'a>(line: &'g TextLine<'a>) -> Seen<'g, 'a> {
 }
 
 fn see_row<'g, 'a>(line: &'g TextLine<'a>) -> Seen<'g, 'a> {
-    let mut gs = &line.glyphs[..];
-    let mut number = None;
-    if let [d, more @ ..] = gs {
-        if d.ch.is_ascii_digit() && more.first().is_none_or(|g| !g.ch.is_ascii_digit()) {
-            number = d.ch.to_digit(10).map(|n| (n, d.col));
-            gs = more;
-            if let [g, more @ ..] = gs {
-                if matches!(g.ch, ':' | ')') {
-                    gs = more;
-                }
-            }
-        }
-    }
     // Bars are borders, or walls between cells: never cells.
-    let mut rest: Vec<&Glyph<'a>> = gs.iter().filter(|g| !BARS.contains(g.ch)).collect();
+    let (number, mut rest) = numbered(&line.glyphs, BARS);
     let mut k = rest.iter().take_while(|g| mark(g.ch).is_some()).count();
     // `ZZ....EXIT`: an exit word glued to the cells.
     if k > 6 && matches!(tail(&rest[6..]), Ok(Some(_))) {

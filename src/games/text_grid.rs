@@ -513,6 +513,42 @@ mod tests {
     }
 
     #[test]
+    fn broken_escapes_and_codes_are_glyphs_or_nothing() {
+        for t in [
+            "\u{1b}",
+            "\u{1b}[",
+            "\u{1b}[3",
+            "\u{1b}[;;m",
+            "a\u{1b}[99999999999m b",
+            "<a:",
+            ":",
+            "<:x:>",
+            "<:ab:>",
+            "<a:ab:1",
+            "\u{fe0f}",
+            "\u{200d}",
+            "x\u{200d}",
+            "::",
+            "```",
+        ] {
+            for l in text_lines(t) {
+                let _ = (header(&l.glyphs, 'A'), is_rule(&l.glyphs));
+            }
+        }
+        assert_eq!(chs(&text_lines("\u{1b}[3x")[0]), "[3x");
+    }
+
+    proptest::proptest! {
+        /// Any text at all, control characters included, lexes.
+        #[test]
+        fn any_text_lexes(text in proptest::prelude::any::<String>()) {
+            for l in text_lines(&text) {
+                let _ = (header(&l.glyphs, '1'), is_rule(&l.glyphs), numbered(&l.glyphs, "|"));
+            }
+        }
+    }
+
+    #[test]
     fn tokens_blocks_and_headers() {
         let ls = text_lines("hi\nA B C\n```\n..\n\n..\nbye\n..");
         assert_eq!(ls[1].tokens().len(), 3);

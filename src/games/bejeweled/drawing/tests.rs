@@ -221,7 +221,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
     /// Whatever a message says, the reader answers.
     #[test]
-    fn any_text_reads_without_panicking(text in "\\PC{0,80}(\n\\PC{0,40}){0,10}") {
+    fn any_text_reads_without_panicking(text in "[\\PC\\p{Cc}]{0,80}(\n[\\PC\\p{Cc}]{0,40}){0,10}") {
         let _ = read_drawing(&text);
     }
 

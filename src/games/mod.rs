@@ -13,6 +13,7 @@ pub mod duorail;
 mod ending;
 pub mod permutation;
 pub mod rush_hour;
+pub mod text_grid;
 pub mod xs_and_lines;
 
 use chrono::{DateTime, Utc};

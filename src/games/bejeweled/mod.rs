@@ -10,11 +10,13 @@
 //! notation), `engine` (the cascade and its trace), `rules` (rounds,
 //! carry-over, picks, rulings), `claims` (claims, proofs and their clocks,
 //! which proof counts, the verdict), `solver` (the best possible claim),
-//! `chat` (chat messages as events, for importing transcripts).
+//! `chat` (chat messages as events, for importing transcripts), `drawing`
+//! (grids as hosts draw them in chat, read and compared with the replay).
 
 pub mod chat;
 pub mod check;
 pub mod claims;
+pub mod drawing;
 pub mod engine;
 pub mod fast;
 pub mod grid;

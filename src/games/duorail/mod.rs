@@ -13,13 +13,15 @@
 //! options and their defaults), `rules` (the match), `clock` (the time
 //! controls), `solver` (the longest track, by a frontier DP), `check` (what
 //! the verifier recomputes), `view` (what a page draws), `chat` (chat
-//! messages as events, for importing transcripts).
+//! messages as events, for importing transcripts), `drawing` (boards as
+//! hosts and bots draw them in chat, read and compared with the replay).
 
 pub mod board;
 pub mod chat;
 pub mod check;
 pub mod clock;
 pub mod config;
+pub mod drawing;
 pub mod rules;
 pub mod solver;
 pub mod view;

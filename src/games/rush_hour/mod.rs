@@ -13,11 +13,13 @@
 //! `notation` (chat text ↔ moves), `chat` (the host's openings and
 //! announcements), `solver` (exact optimal length),
 //! `check` (what the verifier recomputes for a claim), `view` (what a page
-//! draws).
+//! draws), `drawing` (boards as hosts draw them in chat, read and compared
+//! with the replay).
 
 pub mod board;
 pub mod chat;
 pub mod check;
+pub mod drawing;
 pub mod notation;
 pub mod rules;
 pub mod solver;

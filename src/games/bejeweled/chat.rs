@@ -50,6 +50,16 @@ use crate::log::event::{Body, Scope};
 const HOW_TO_PROVE: &str =
     "a proof is written like 'active plus F4; passive bend; swap F4 F5' (one part per line or between ';')";
 
+/// What a player's message says, as readings with the lines each came
+/// from: what the import reads, knowing the match so far (`ctx.state`).
+pub fn read_player_message(
+    text: &str,
+    seat: usize,
+    ctx: &ChatContext,
+) -> Vec<crate::games::chat::Reading> {
+    crate::games::chat::whole(text, read_chat(text, Speaker::Player(seat), ctx))
+}
+
 /// Reads one chat message of a Bejeweled match (see the module docs).
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
     let clean = clean_chat(text);

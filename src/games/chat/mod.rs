@@ -253,19 +253,27 @@ pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> 
             GameKind::Permutation => host::read(text, ctx, &permutation::notation::HOST_WORDS),
         };
     }
-    let one = match game {
-        GameKind::RushHour => rush_hour::notation::read_chat(text, speaker, ctx),
-        GameKind::Duorail => duorail::chat::read_chat(text, speaker, ctx),
-        GameKind::Bejeweled => bejeweled::chat::read_chat(text, speaker, ctx),
-        GameKind::Dodgem => dodgem::notation::read_chat(text, speaker, ctx),
-        GameKind::XsAndLines => xs_and_lines::notation::read_chat(text, speaker, ctx),
-        GameKind::Permutation => permutation::notation::read_chat(text, speaker, ctx),
+    let Speaker::Player(seat) = speaker else {
+        return Vec::new();
     };
-    if one == ChatReading::Chatter {
+    match game {
+        GameKind::RushHour => rush_hour::notation::read_player_message(text, seat, ctx),
+        GameKind::Duorail => duorail::chat::read_player_message(text, seat, ctx),
+        GameKind::Bejeweled => bejeweled::chat::read_player_message(text, seat, ctx),
+        GameKind::Dodgem => dodgem::notation::read_player_message(text, seat, ctx),
+        GameKind::XsAndLines => xs_and_lines::notation::read_player_message(text, seat, ctx),
+        GameKind::Permutation => permutation::notation::read_player_message(text, seat, ctx),
+    }
+}
+
+/// A message read as one reading over all its lines (none for talk): the
+/// shape of a reader that does not split a message yet.
+pub fn whole(text: &str, read: ChatReading) -> Vec<Reading> {
+    if read == ChatReading::Chatter {
         return Vec::new();
     }
     vec![Reading {
-        read: one,
+        read,
         lines: 0..text.lines().count(),
     }]
 }

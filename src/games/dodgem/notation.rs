@@ -29,6 +29,16 @@ use crate::log::event::Scope as HostScope;
 
 use super::rules;
 
+/// What a player's message says, as readings with the lines each came
+/// from: what the import reads, knowing the match so far (`ctx.state`).
+pub fn read_player_message(
+    text: &str,
+    seat: usize,
+    ctx: &ChatContext,
+) -> Vec<crate::games::chat::Reading> {
+    crate::games::chat::whole(text, read_chat(text, Speaker::Player(seat), ctx))
+}
+
 /// Reads one chat message of a Dodgem match, as a good host would: case,
 /// extra spaces, commas, emoji and markdown do not matter.
 ///

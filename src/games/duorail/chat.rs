@@ -48,6 +48,16 @@ use crate::log::event::{Body, Scope};
 const HOW_TO_PLACE: &str =
     "write one cell and its two exits from U D L R, like 'E5 UR' (add 'common' for a common straight: 'C4 LR common')";
 
+/// What a player's message says, as readings with the lines each came
+/// from: what the import reads, knowing the match so far (`ctx.state`).
+pub fn read_player_message(
+    text: &str,
+    seat: usize,
+    ctx: &ChatContext,
+) -> Vec<crate::games::chat::Reading> {
+    crate::games::chat::whole(text, read_chat(text, Speaker::Player(seat), ctx))
+}
+
 /// Reads one chat message of a Duorail match (see the module docs).
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
     let clean = clean_chat(text);

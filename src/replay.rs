@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::games::play::Play;
 use crate::games::{value_text, Analysis, MatchState, RuleError, View};
 use crate::log::event::{Actor, Body, Envelope, Scope};
 
@@ -26,6 +27,9 @@ pub struct Step {
     pub note: Option<String>,
     /// Why the rules reject it, when they do.
     pub error: Option<RuleError>,
+    /// The seq of a later move that corrected this one before anyone else
+    /// acted (RULINGS' takeback rule): this one no longer counts.
+    pub superseded_by: Option<u64>,
     /// The state after this step (`None` until a valid Create).
     #[serde(skip)]
     pub state: Option<MatchState>,
@@ -46,10 +50,11 @@ pub struct Replay {
 impl Replay {
     /// Folds the events, in the order given (the log's order).
     pub fn new(events: &[Envelope]) -> Replay {
-        let mut state: Option<MatchState> = None;
-        let mut steps = Vec::with_capacity(events.len());
+        let mut play: Option<Play> = None;
+        let mut steps: Vec<Step> = Vec::with_capacity(events.len());
         for e in events {
-            let result = match (&e.body, &mut state) {
+            let mut supersedes = None;
+            let result = match (&e.body, &mut play) {
                 (Body::Create(c), None) if e.seq == 0 => {
                     MatchState::start(c, e.occurred_at).map(|s| {
                         let note = format!(
@@ -59,7 +64,7 @@ impl Replay {
                             c.players.get(1).map_or("?", String::as_str),
                             c.host
                         );
-                        state = Some(s);
+                        play = Some(Play::new(s));
                         note
                     })
                 }
@@ -67,8 +72,22 @@ impl Replay {
                     "create",
                     "the match has no valid Create event at seq 0, so no rules apply",
                 )),
-                (body, Some(s)) => s.apply(e.seq, body, &e.actor, e.occurred_at),
+                (body, Some(p)) => match p.apply(e.seq, body, &e.actor, e.occurred_at) {
+                    Ok(applied) => {
+                        supersedes = applied.supersedes;
+                        Ok(applied.note)
+                    }
+                    Err(err) => {
+                        p.refused(body, &e.actor);
+                        Err(err)
+                    }
+                },
             };
+            if let Some(old) = supersedes {
+                if let Some(step) = steps.iter_mut().rev().find(|s| s.seq == old) {
+                    step.superseded_by = Some(e.seq);
+                }
+            }
             let (note, error) = match result {
                 Ok(n) => (Some(n), None),
                 Err(err) => (None, Some(err)),
@@ -81,7 +100,8 @@ impl Replay {
                 text: describe(&e.body),
                 note,
                 error,
-                state: state.clone(),
+                superseded_by: None,
+                state: play.as_ref().map(|p| p.state.clone()),
             });
         }
         Replay { steps }

@@ -12,6 +12,7 @@ pub mod dodgem;
 pub mod duorail;
 mod ending;
 pub mod permutation;
+pub mod play;
 pub mod rush_hour;
 pub mod text_grid;
 pub mod xs_and_lines;

@@ -27,6 +27,7 @@ use serde::Serialize;
 use super::Transcript;
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
+use crate::games::play::Play;
 use crate::games::{
     duorail, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
 };
@@ -100,6 +101,9 @@ pub struct ReadEvent {
     /// Set when the clock ran over its allowance at this event: how much
     /// of the player's reserve it took, and what is left.
     pub overtime: Option<String>,
+    /// The message of a later move that corrected this one before anyone
+    /// else acted (RULINGS' takeback rule): this one no longer counts.
+    pub superseded_by: Option<usize>,
 }
 
 /// A message that became no event and is not talk.
@@ -304,7 +308,7 @@ pub fn read_match(
     let Body::Create(c) = &create.body else {
         unreachable!("the Create built above")
     };
-    let state = MatchState::start(c, start).ok();
+    let play = MatchState::start(c, start).ok().map(Play::new);
     let mut reader = Reading {
         opts,
         transcript,
@@ -315,7 +319,7 @@ pub fn read_match(
         events: vec![create],
         read: Vec::new(),
         states: Vec::new(),
-        state,
+        play,
         before_last: None,
         unread: Vec::new(),
         chatter: Vec::new(),
@@ -329,11 +333,12 @@ pub fn read_match(
         events,
         read: read_events,
         states,
-        state,
+        play,
         unread,
         chatter,
         ..
     } = reader;
+    let state = play.map(|p| p.state);
 
     let outcome = outcome(state.as_ref(), &cast.players);
     Ok(Imported {
@@ -373,10 +378,10 @@ struct Reading<'a> {
     /// The state after each event of `read`.
     states: Vec<Option<MatchState>>,
     /// The match now.
-    state: Option<MatchState>,
+    play: Option<Play>,
     /// The state before the last event: a proof continued in the next
     /// message is joined to it and applied again from there.
-    before_last: Option<Option<MatchState>>,
+    before_last: Option<Option<Play>>,
     unread: Vec<Unread>,
     chatter: Vec<usize>,
     /// Rounds opened so far.
@@ -393,10 +398,15 @@ struct Pending {
 }
 
 impl Reading<'_> {
+    /// The match as the messages so far left it.
+    fn state(&self) -> Option<&MatchState> {
+        self.play.as_ref().map(|p| &p.state)
+    }
+
     /// Whether a round (or the game) is being played now: moves belong to
     /// it, and talk of who starts is not about a next round.
     fn in_play(&self) -> bool {
-        self.state.as_ref().is_some_and(crate::games::chat::in_play)
+        self.state().is_some_and(crate::games::chat::in_play)
     }
 
     /// The pending opening, begun at message `index` if there is none, with
@@ -424,7 +434,7 @@ impl Reading<'_> {
         let ctx = ChatContext {
             players: &self.opts.cast.players,
             rounds: self.rounds,
-            state: self.state.as_ref(),
+            state: self.state(),
             aliases: self.aliases,
             picker: None,
         };
@@ -452,7 +462,7 @@ impl Reading<'_> {
         let ctx = ChatContext {
             players,
             rounds: self.rounds,
-            state: self.state.as_ref(),
+            state: self.state(),
             aliases: self.aliases,
             picker: self.picker,
         };
@@ -532,7 +542,7 @@ impl Reading<'_> {
             }
             Fact::Picks(Picker::Seat(seat)) => self.picker = Some(seat),
             Fact::Picks(Picker::Loser) => {
-                self.picker = self.state.as_ref().and_then(crate::games::chat::last_loser);
+                self.picker = self.state().and_then(crate::games::chat::last_loser);
                 if self.picker.is_none() {
                     return false;
                 }
@@ -569,7 +579,7 @@ impl Reading<'_> {
             return false;
         };
         self.states.pop();
-        self.state = before;
+        self.play = before;
         let mut messages = last.messages;
         messages.push(index);
         self.apply(messages, speaker, last.by, last.at, joined);
@@ -590,7 +600,7 @@ impl Reading<'_> {
             body,
             &self.transcript.messages[messages[0]].text,
             speaker,
-            self.state.as_ref(),
+            self.state(),
             &cast.players,
         );
         let actor = Actor::Importer {
@@ -601,16 +611,27 @@ impl Reading<'_> {
             }),
         };
         let seq = self.events.len() as u64;
-        self.before_last = Some(self.state.clone());
-        let before = self.state.as_ref().and_then(reserves);
-        let (rule_error, note) = match self.state.as_mut() {
-            Some(s) => match s.apply(seq, &body, &actor, at) {
-                Ok(note) => (None, Some(note)),
-                Err(e) => (Some(e.message), None),
+        self.before_last = Some(self.play.clone());
+        let before = self.state().and_then(reserves);
+        let (rule_error, note) = match self.play.as_mut() {
+            Some(p) => match p.apply(seq, &body, &actor, at) {
+                Ok(applied) => {
+                    if let Some(old) = applied.supersedes {
+                        // read[k] is the event at seq k + 1.
+                        if let Some(e) = self.read.get_mut(old as usize - 1) {
+                            e.superseded_by = Some(messages[0]);
+                        }
+                    }
+                    (None, Some(applied.note))
+                }
+                Err(e) => {
+                    p.refused(&body, &actor);
+                    (Some(e.message), None)
+                }
             },
             None => (Some("the match could not start".to_string()), None),
         };
-        let overtime = match (before, self.state.as_ref().and_then(reserves)) {
+        let overtime = match (before, self.state().and_then(reserves)) {
             (Some(b), Some(a)) => (0..2).find(|&p| a[p] < b[p]).map(|p| {
                 format!(
                     "{} ran {:.1} s over; reserve left {:.1} s{}",
@@ -623,6 +644,7 @@ impl Reading<'_> {
             _ => None,
         };
         self.read.push(ReadEvent {
+            superseded_by: None,
             overtime,
             message: messages[0],
             messages,
@@ -633,7 +655,7 @@ impl Reading<'_> {
             rule_error,
             note,
         });
-        self.states.push(self.state.clone());
+        self.states.push(self.state().cloned());
         self.events.push(NewEvent {
             occurred_at: at,
             actor,

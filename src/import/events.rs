@@ -92,6 +92,8 @@ pub struct ReadEvent {
     pub kind: &'static str,
     /// The event in the game's canonical notation.
     pub text: String,
+    /// The text it was read from: the lines of its message (or messages).
+    pub part: String,
     pub by: String,
     pub at: DateTime<Utc>,
     /// Set when the rules refuse the event at this point (the log keeps it).
@@ -111,6 +113,15 @@ pub struct ReadEvent {
 pub struct Unread {
     pub message: usize,
     pub reason: String,
+}
+
+/// A board the host (or a bot) posted that the replay does not show: the
+/// cells where they differ, in words ("C4: the drawing shows a car (W),
+/// the replay has none"), or why the drawing cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardMismatch {
+    pub message: usize,
+    pub differences: Vec<String>,
 }
 
 /// One round's result by the rules.
@@ -137,6 +148,8 @@ pub struct ImportReport {
     pub unread: Vec<Unread>,
     /// Messages read as talk (by index).
     pub chatter: Vec<usize>,
+    /// Boards the host posted that differ from the replay at that point.
+    pub board_mismatches: Vec<BoardMismatch>,
     /// Source lines that are not message text (headers, interface words,
     /// attachment previews), each listed in the transcript's account.
     pub skipped_lines: usize,
@@ -323,6 +336,7 @@ pub fn read_match(
         before_last: None,
         unread: Vec::new(),
         chatter: Vec::new(),
+        mismatches: Vec::new(),
         rounds: 0,
     };
     for m in &transcript.messages {
@@ -336,6 +350,7 @@ pub fn read_match(
         play,
         unread,
         chatter,
+        mismatches,
         ..
     } = reader;
     let state = play.map(|p| p.state);
@@ -348,6 +363,7 @@ pub fn read_match(
             events: read_events,
             unread,
             chatter,
+            board_mismatches: mismatches,
             skipped_lines: transcript.skipped.len(),
             notes: transcript.notes.clone(),
             outcome,
@@ -384,6 +400,8 @@ struct Reading<'a> {
     before_last: Option<Option<Play>>,
     unread: Vec<Unread>,
     chatter: Vec<usize>,
+    /// Boards the host posted that the replay does not show.
+    mismatches: Vec<BoardMismatch>,
     /// Rounds opened so far.
     rounds: u32,
 }
@@ -442,7 +460,8 @@ impl Reading<'_> {
             Ok(body) => {
                 self.rounds += 1;
                 let host = self.opts.cast.host.clone();
-                self.apply(p.messages, Speaker::Host, host, p.at, body);
+                let part = p.opening.texts.join("\n");
+                self.apply(p.messages, part, Speaker::Host, host, p.at, body);
             }
             Err(reason) => self.unread.push(Unread {
                 message: p.messages[0],
@@ -494,21 +513,54 @@ impl Reading<'_> {
                 ChatReading::Event(body) => {
                     said_anything = true;
                     // Play begins: the round the host announced opens first.
-                    if matches!(speaker, Speaker::Player(_)) {
+                    if matches!(speaker, Speaker::Player(_))
+                        && crate::games::chat::opens_before(self.opts.game, &body)
+                    {
                         self.open_round();
                     }
                     if matches!(body, Body::RoundStart(_)) {
                         self.rounds += 1;
                     }
                     if !self.joined(index, speaker, &body) {
-                        self.apply(vec![index], speaker, name.clone(), m.at, body);
+                        let part = part_of(&m.text, &r.lines);
+                        self.apply(vec![index], part, speaker, name.clone(), m.at, body);
                     }
                 }
             }
         }
+        if speaker == Speaker::Host
+            && !self
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.messages.contains(&index))
+        {
+            self.check_board(index);
+        }
         if !said_anything {
             self.chatter.push(index);
         }
+    }
+
+    /// A board the host (or a bot) posts is evidence: it is compared with
+    /// the replay, and a difference is reported at its message, so a
+    /// misread move cannot pass unnoticed.
+    fn check_board(&mut self, index: usize) {
+        let text = &self.transcript.messages[index].text;
+        let Some(found) = self
+            .state()
+            .and_then(|s| crate::games::chat::board_evidence(s, text))
+        else {
+            return;
+        };
+        let differences = match found {
+            Ok(d) if d.is_empty() => return,
+            Ok(d) => d,
+            Err(why) => vec![format!("the board cannot be read: {why}")],
+        };
+        self.mismatches.push(BoardMismatch {
+            message: index,
+            differences,
+        });
     }
 
     /// Takes in what the host said about the next round; `false` when it
@@ -582,7 +634,8 @@ impl Reading<'_> {
         self.play = before;
         let mut messages = last.messages;
         messages.push(index);
-        self.apply(messages, speaker, last.by, last.at, joined);
+        let part = format!("{}\n{}", last.part, self.transcript.messages[index].text);
+        self.apply(messages, part, speaker, last.by, last.at, joined);
         true
     }
 
@@ -590,6 +643,7 @@ impl Reading<'_> {
     fn apply(
         &mut self,
         messages: Vec<usize>,
+        part: String,
         speaker: Speaker,
         name: String,
         at: DateTime<Utc>,
@@ -644,6 +698,7 @@ impl Reading<'_> {
             _ => None,
         };
         self.read.push(ReadEvent {
+            part,
             superseded_by: None,
             overtime,
             message: messages[0],
@@ -662,6 +717,15 @@ impl Reading<'_> {
             body,
         });
     }
+}
+
+/// The lines `lines` of `text`, as written.
+fn part_of(text: &str, lines: &std::ops::Range<usize>) -> String {
+    text.lines()
+        .skip(lines.start)
+        .take(lines.end.saturating_sub(lines.start))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Each player's time reserve (milliseconds, seat order), for the games

@@ -215,6 +215,28 @@ pub fn compare(drawn: &Grid, replay: &Grid) -> Vec<Difference> {
         .collect()
 }
 
+/// A grid the host (or a bot) posts during a round, checked against the
+/// replay: it must be the round's grid or the end grid of a proof shown in
+/// it. `None` when the message draws no grid; else the differences from
+/// the round's grid in words (none: it agrees with one of them), or why it
+/// cannot be read.
+pub fn evidence(text: &str, m: &super::Match) -> Option<Result<Vec<String>, String>> {
+    let drawn = match read_drawing(text) {
+        Ok(None) => return None,
+        Ok(Some(g)) => g,
+        Err(e) => return Some(Err(e.to_string())),
+    };
+    let round = m.rounds.last()?;
+    let known = std::iter::once(round.grid).chain(round.proofs.iter().filter_map(|p| p.end));
+    if known.clone().any(|g| compare(&drawn, &g).is_empty()) {
+        return Some(Ok(Vec::new()));
+    }
+    Some(Ok(compare(&drawn, &round.grid)
+        .iter()
+        .map(ToString::to_string)
+        .collect()))
+}
+
 /// The grid in the plainest form: seven rows of eight letters from
 /// `R B G Y P #`, row 1 first (a hole, which only a cascade has, is `.`,
 /// which [`read_drawing`] refuses).

@@ -573,6 +573,21 @@ fn legend(lines: &[&TextLine<'_>]) -> Result<BTreeMap<Family, Color>, DrawingErr
     Ok(out)
 }
 
+/// A board the host (or a bot) posts during the game, checked against the
+/// replay: `None` when the message draws no board; else the differences
+/// in words (none: it agrees), or why the drawing cannot be read.
+pub fn evidence(text: &str, m: &super::Match) -> Option<Result<Vec<String>, String>> {
+    let drawn = match read_drawing(text, m.config.size) {
+        Ok(None) => return None,
+        Ok(Some(d)) => d,
+        Err(e) => return Some(Err(e.to_string())),
+    };
+    Some(Ok(compare(&drawn, &m.board)
+        .iter()
+        .map(ToString::to_string)
+        .collect()))
+}
+
 /// A cell where the drawing and the replay disagree, or boards of two
 /// sizes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

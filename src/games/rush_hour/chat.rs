@@ -38,7 +38,9 @@ pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
     let ruling = out
         .iter()
         .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
-    if !opens && !ruling && (target(raw).is_some() || drawn_cars(&clean_chat(raw)).is_some()) {
+    let drawn = matches!(super::drawing::read_drawing(raw), Ok(Some(_)))
+        || drawn_cars(&clean_chat(raw)).is_some();
+    if !opens && !ruling && (target(raw).is_some() || drawn) {
         out.push(Reading {
             read: ChatReading::Fact(Fact::Opens(None)),
             lines: 0..raw.lines().count(),
@@ -81,7 +83,12 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
     // may post the same board again).
     let mut cars = Vec::new();
     for t in &o.texts {
-        let found = opening_cars(&clean_chat(t))?;
+        let found = match super::drawing::read_drawing(t) {
+            Ok(Some(board)) => board
+                .setup_cars()
+                .map_err(|e| format!("round {round}'s board cannot open the round: {e}"))?,
+            _ => opening_cars(&clean_chat(t))?,
+        };
         if !found.is_empty() {
             cars = found;
             break;

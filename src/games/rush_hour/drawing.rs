@@ -675,6 +675,22 @@ pub fn compare(drawn: &DrawnBoard, board: &Board) -> Vec<Difference> {
     out
 }
 
+/// A board the host (or a bot) posts during a round, checked against the
+/// replay: `None` when the message draws no board; else the differences
+/// in words (none: it agrees), or why the drawing cannot be read.
+pub fn evidence(text: &str, m: &super::Match) -> Option<Result<Vec<String>, String>> {
+    let drawn = match read_drawing(text) {
+        Ok(None) => return None,
+        Ok(Some(d)) => d,
+        Err(e) => return Some(Err(e.to_string())),
+    };
+    let board = &m.rounds.last()?.board;
+    Some(Ok(compare(&drawn, board)
+        .iter()
+        .map(ToString::to_string)
+        .collect()))
+}
+
 /// The board in the plainest form: six rows of six characters, row 1
 /// first, `.` empty, `x` a wall, each car its label (the 36-character
 /// notation, one row per line).

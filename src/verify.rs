@@ -322,14 +322,21 @@ pub fn findings(replay: &Replay) -> Vec<Finding> {
 /// Findings with a time limit on each search that can be long (the
 /// Bejeweled best claim); a search stopped by it says "at least".
 pub fn findings_within(replay: &Replay, limit: Option<std::time::Duration>) -> Vec<Finding> {
-    match replay.last_state() {
-        Some(MatchState::RushHour(m)) => rush_hour::check::findings(m),
-        Some(MatchState::Duorail(m)) => duorail::check::findings(m),
-        Some(MatchState::Bejeweled(m)) => bejeweled::check::findings(m, limit),
-        Some(MatchState::Dodgem(m)) => dodgem::view::findings(m),
-        Some(MatchState::XsAndLines(m)) => xs_and_lines::view::findings(m),
-        Some(MatchState::Permutation(m)) => permutation::view::findings(m),
-        None => Vec::new(),
+    replay
+        .last_state()
+        .map(|s| findings_for(s, limit))
+        .unwrap_or_default()
+}
+
+/// Findings for a match as it stands (the state after its last event).
+pub fn findings_for(state: &MatchState, limit: Option<std::time::Duration>) -> Vec<Finding> {
+    match state {
+        MatchState::RushHour(m) => rush_hour::check::findings(m),
+        MatchState::Duorail(m) => duorail::check::findings(m),
+        MatchState::Bejeweled(m) => bejeweled::check::findings(m, limit),
+        MatchState::Dodgem(m) => dodgem::view::findings(m),
+        MatchState::XsAndLines(m) => xs_and_lines::view::findings(m),
+        MatchState::Permutation(m) => permutation::view::findings(m),
     }
 }
 

@@ -294,3 +294,63 @@ fn the_html_export_reads_as_the_json_export() {
     }
     assert!(html.notes[0].contains("snowflake"), "{:?}", html.notes);
 }
+
+/// Reads a pasted transcript (copied on 2026-11-20, UTC) as a Traffic Jam
+/// match between mira and jonas hosted by kg.
+fn paste(text: &str) -> events::ImportReport {
+    let ctx = import::TimeContext::new(
+        chrono_tz::UTC,
+        NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
+    );
+    let t = import::read_transcript(text, None, &ctx).unwrap();
+    events::read_match(&t, text, &options()).unwrap().report
+}
+
+/// A setup naming someone who is no player is unread, with the author it
+/// probably means; the moves after it are refused by the rules, and the
+/// report explains them once, by that message, instead of one by one.
+#[test]
+fn an_unread_setup_is_named_once_as_the_cause_of_the_refusals_after_it() {
+    let r = paste(
+        "kg — Today at 8:00 PM\nRound 1 · target 2 moves. @mir goes first\n\
+         mira — Today at 8:01 PM\nC2 C3\n\
+         jonas — Today at 8:01 PM\nE1 E2\n\
+         mira — Today at 8:02 PM\nfinished\n\
+         mira — Today at 8:02 PM\nY up\nZ right\n\
+         kg — Today at 8:03 PM\nround 1 to mira\n",
+    );
+    let u = r
+        .unread
+        .iter()
+        .find(|u| u.message == 0)
+        .expect("the setup is unread");
+    assert!(
+        u.reason
+            .contains("'mir' looks like mira: add --alias mir=mira"),
+        "{}",
+        u.reason
+    );
+    assert_eq!(r.cascades.len(), 1, "{:#?}", r.cascades);
+    let c = &r.cascades[0];
+    assert_eq!((c.from, c.refused >= 3), (1, true), "{c:?}");
+    assert!(c.cause.starts_with("message 0 was not read"), "{}", c.cause);
+    assert!(r.notes[0].starts_with("messages 1–"), "{:?}", r.notes);
+}
+
+/// A ruling the rules give to the other player is flagged at its message.
+#[test]
+fn a_ruling_the_rules_disagree_with_is_flagged_at_its_message() {
+    let r = paste(
+        "kg — Today at 8:00 PM\nRound 1 · target 2 moves. mira goes first\n\
+         mira — Today at 8:01 PM\nC2 C3\n\
+         mira — Today at 8:01 PM\nfinished\n\
+         mira — Today at 8:02 PM\nY up\nZ right\n\
+         jonas — Today at 8:02 PM\npass\n\
+         kg — Today at 8:03 PM\nround 1 to jonas\n",
+    );
+    assert!(r.unread.is_empty(), "{:?}", r.unread);
+    assert_eq!(r.disagreements.len(), 1, "{:#?}", r.disagreements);
+    let d = &r.disagreements[0];
+    assert_eq!(d.message, 5);
+    assert!(d.by_rules.contains("round to mira"), "{d:?}");
+}

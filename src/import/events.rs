@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use super::flags::{self, Cascade, Disagreement};
 use super::Transcript;
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
@@ -150,6 +151,11 @@ pub struct ImportReport {
     pub chatter: Vec<usize>,
     /// Boards the host posted that differ from the replay at that point.
     pub board_mismatches: Vec<BoardMismatch>,
+    /// Host rulings the rules give to someone else.
+    pub disagreements: Vec<Disagreement>,
+    /// Runs of events the rules refuse, each explained once (the notes
+    /// lead with them).
+    pub cascades: Vec<Cascade>,
     /// Source lines that are not message text (headers, interface words,
     /// attachment previews), each listed in the transcript's account.
     pub skipped_lines: usize,
@@ -356,6 +362,42 @@ pub fn read_match(
     let state = play.map(|p| p.state);
 
     let outcome = outcome(state.as_ref(), &cast.players);
+    let disagreements = flags::disagreements(state.as_ref(), &read_events);
+    let cascades = flags::cascades(&read_events, &unread);
+    let mut notes: Vec<String> = cascades.iter().map(flags::cascade_note).collect();
+    notes.extend(transcript.notes.iter().cloned());
+    // A name that matches no one: who it probably is.
+    let mut unread = unread;
+    let authors: Vec<&str> = {
+        let mut a: Vec<&str> = transcript
+            .messages
+            .iter()
+            .flat_map(|m| {
+                std::iter::once(m.author.as_str()).chain(m.aliases.iter().map(String::as_str))
+            })
+            .filter(|a| !a.is_empty())
+            .collect();
+        a.sort_unstable();
+        a.dedup();
+        a
+    };
+    for u in &mut unread {
+        let names_no_one = u.reason.contains("who is no player of this match");
+        if let Some(name) = quoted_name(&u.reason).filter(|_| names_no_one) {
+            u.reason
+                .push_str(&match flags::likely_author(&name, &authors) {
+                    Some(author) => match cast.speaker(author, &[]) {
+                        Some((_, real)) => {
+                            format!(" ('{name}' looks like {author}: add --alias {name}={real})")
+                        }
+                        None => format!(
+                        " ('{name}' looks like {author}, who is neither a player nor the host here)"
+                    ),
+                    },
+                    None => format!(" (no author here is named like '{name}')"),
+                });
+        }
+    }
     Ok(Imported {
         report: ImportReport {
             format: transcript.format.slug(),
@@ -364,8 +406,10 @@ pub fn read_match(
             unread,
             chatter,
             board_mismatches: mismatches,
+            disagreements,
+            cascades,
             skipped_lines: transcript.skipped.len(),
-            notes: transcript.notes.clone(),
+            notes,
             outcome,
         },
         events,
@@ -717,6 +761,14 @@ impl Reading<'_> {
             body,
         });
     }
+}
+
+/// The name a reason quotes (`'quil'`), when it quotes one.
+fn quoted_name(reason: &str) -> Option<String> {
+    let start = reason.find('\'')? + 1;
+    let len = reason[start..].find('\'')?;
+    let name = &reason[start..start + len];
+    (!name.is_empty() && !name.contains(' ')).then(|| name.to_string())
 }
 
 /// The lines `lines` of `text`, as written.

@@ -29,6 +29,7 @@
 //!   is linear in the input and never panics (a property test checks this).
 
 pub mod events;
+pub mod flags;
 pub mod formats;
 mod time;
 

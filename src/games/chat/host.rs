@@ -192,8 +192,9 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     };
     let mut out = Vec::new();
     let mut ruled = false;
-    // A short ruling whose winner is no player here (`Mikael wins`).
-    let mut unnamed: Option<usize> = None;
+    // A short ruling whose winner is no player here (`Mikael wins`): the
+    // name as written, and its line.
+    let mut unnamed: Option<(String, usize)> = None;
     // A setup that gives the first move to no player here (`quil plays
     // blue`): the name as written, and its line.
     let mut misnamed: Option<(String, usize)> = None;
@@ -224,8 +225,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             }
             // Only a short line says so: a rules post's "longest loop wins" is no ruling.
             let short = line_words.len() <= 8;
-            if !ruled && short && c.len() <= 4 && named(&c, &names).is_empty() && says_win(&c) {
-                unnamed.get_or_insert(line_no);
+            if !ruled && short && c.len() <= 4 && named(&c, &names).is_empty() {
+                if let Some(name) = says_win(&c) {
+                    unnamed.get_or_insert((name, line_no));
+                }
             }
             if !ruled {
                 if let Some(winner) = winner(&c, &names, words) {
@@ -301,11 +304,11 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             lines: 0..clean.lines().count(),
         }),
     }
-    if let (Some(line), false) = (unnamed, ruled || raw.contains('?')) {
+    if let (Some((name, line)), false) = (unnamed, ruled || raw.contains('?')) {
         out.push(Reading {
-            read: ChatReading::Unread(
-                "a ruling that names no player of this match: name the winner ('Kit wins the round'), or tie the name to a player with --alias".to_string(),
-            ),
+            read: ChatReading::Unread(format!(
+                "a ruling that names '{name}', who is no player of this match: name the winner ('Kit wins the round'), or tie the name to a player with --alias {name}=<player>"
+            )),
             lines: line..line + 1,
         });
     }
@@ -391,20 +394,17 @@ fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize
     None
 }
 
-/// Whether a clause says a name-like word won (`Mikael wins`), not a
+/// The name-like word a clause says won (`Mikael wins`), when it is not a
 /// number or a common word (`first to 3 wins`, `whoever wins`).
-fn says_win(c: &[String]) -> bool {
+fn says_win(c: &[String]) -> Option<String> {
     const NOT_NAMES: [&str; 22] = [
         "first", "who", "player", "one", "it", "nobody", "everyone", "team", "that", "this", "he",
         "she", "they", "you", "i", "loser", "winner", "side", "blue", "red", "then", "and",
     ];
-    WINS.iter().any(|(key, side)| {
-        *side == Beside::Before
-            && find_seq(c, key).is_some_and(|at| {
-                at > 0
-                    && c[at - 1].chars().any(char::is_alphabetic)
-                    && !NOT_NAMES.contains(&c[at - 1].as_str())
-            })
+    WINS.iter().find_map(|(key, side)| {
+        let at = find_seq(c, key).filter(|_| *side == Beside::Before)?;
+        let w = c.get(at.checked_sub(1)?)?;
+        (w.chars().any(char::is_alphabetic) && !NOT_NAMES.contains(&w.as_str())).then(|| w.clone())
     })
 }
 

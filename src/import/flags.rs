@@ -1,0 +1,183 @@
+//! What an import report flags beyond each message's reading, so that a
+//! misread can never pass unnoticed: host rulings the rules disagree with,
+//! a run of refused events explained once by its likely cause, and names
+//! that match no one with the author they probably mean.
+//!
+//! These are read from the events as the reader made them and from the
+//! verifier's comparison of each ruling with the rules (no solver result
+//! decides a flag, so a time limit on the searches changes nothing here).
+//! Must not import `web/`.
+
+use serde::Serialize;
+
+use super::events::{ReadEvent, Unread};
+use crate::games::MatchState;
+use crate::verify::{self, Verdict};
+
+/// A host ruling the rules give to someone else.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Disagreement {
+    /// The ruling's message.
+    pub message: usize,
+    pub ruled: String,
+    pub by_rules: String,
+}
+
+/// A run of events the rules refuse, explained once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Cascade {
+    /// The first and last message of the run.
+    pub from: usize,
+    pub to: usize,
+    /// How many events in it the rules refuse.
+    pub refused: usize,
+    /// The likely cause, in words a person can act on.
+    pub cause: String,
+}
+
+/// Refused events in a row that make a run worth one explanation.
+const RUN: usize = 3;
+
+/// The rulings the rules disagree with, from the verifier's findings on
+/// the match as read (Bejeweled's best-claim search is cut short: the
+/// verdict does not depend on it).
+pub fn disagreements(state: Option<&MatchState>, read: &[ReadEvent]) -> Vec<Disagreement> {
+    let Some(state) = state else {
+        return Vec::new();
+    };
+    verify::findings_for(state, Some(std::time::Duration::from_millis(20)))
+        .into_iter()
+        .filter(|f| f.verdict == Verdict::Disagrees)
+        .filter_map(|f| {
+            // read[k] is the event at seq k + 1.
+            let seq = f.ruling_seq.unwrap_or(f.seq);
+            let e = read.get((seq as usize).checked_sub(1)?)?;
+            Some(Disagreement {
+                message: e.message,
+                ruled: f.ruled,
+                by_rules: f.by_rules,
+            })
+        })
+        .collect()
+}
+
+/// Runs of refused events, each with its likely cause: the nearest
+/// message before the run that could not be read, else the last event the
+/// rules accepted before it.
+pub fn cascades(read: &[ReadEvent], unread: &[Unread]) -> Vec<Cascade> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < read.len() {
+        if read[k].rule_error.is_none() {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k < read.len() && read[k].rule_error.is_some() {
+            k += 1;
+        }
+        let run = &read[start..k];
+        if run.len() < RUN {
+            continue;
+        }
+        let (from, to) = (run[0].message, run[run.len() - 1].message);
+        let first_error = run[0].rule_error.as_deref().unwrap_or("");
+        let before = read[..start].iter().rev().find(|e| e.rule_error.is_none());
+        let missed = unread
+            .iter()
+            .filter(|u| u.message < from && before.is_none_or(|b| u.message > b.message))
+            .next_back();
+        let cause = match (missed, before) {
+            (Some(u), _) => format!(
+                "message {} was not read ({}), so what follows does not fit the match as read",
+                u.message, u.reason
+            ),
+            (None, Some(b)) => format!(
+                "after message {} ({} '{}') the rules refuse every event: check that message's reading, or the one that should come before message {from}",
+                b.message, b.kind, b.text
+            ),
+            (None, None) => format!(
+                "the rules refuse the first events already ({first_error}): the setup or the round's opening was likely not read"
+            ),
+        };
+        out.push(Cascade {
+            from,
+            to,
+            refused: run.len(),
+            cause,
+        });
+    }
+    out
+}
+
+/// The note that leads the report for a cascade.
+pub fn cascade_note(c: &Cascade) -> String {
+    format!(
+        "messages {}–{}: the rules refuse {} events in a row, likely because {}",
+        c.from, c.to, c.refused, c.cause
+    )
+}
+
+/// The author a name that matches no one probably means: one whose name
+/// starts with it (any case), else the nearest by edit distance (at most
+/// half of its letters off). `None`: no author is named like it.
+pub fn likely_author<'a>(name: &str, authors: &[&'a str]) -> Option<&'a str> {
+    let lower = name.trim_start_matches('@').to_lowercase();
+    if lower.is_empty() {
+        return None;
+    }
+    let prefixed: Vec<&str> = authors
+        .iter()
+        .copied()
+        .filter(|a| a.to_lowercase().starts_with(&lower))
+        .collect();
+    if let [one] = prefixed.as_slice() {
+        return Some(one);
+    }
+    let limit = (lower.chars().count() / 2).max(1);
+    let mut best: Vec<(usize, &str)> = authors
+        .iter()
+        .map(|a| (edit_distance(&lower, &a.to_lowercase()), *a))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    best.sort();
+    match best.as_slice() {
+        [(d, a), rest @ ..] if rest.first().is_none_or(|(d2, _)| d2 > d) => Some(a),
+        _ => None,
+    }
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(cur).min(row[j])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_matched_by_prefix_then_edit_distance() {
+        let authors = ["mossy_k", "Vale", "kit_marlowe", "spectator"];
+        assert_eq!(likely_author("@Moss", &authors), Some("mossy_k"));
+        assert_eq!(likely_author("kit", &authors), Some("kit_marlowe"));
+        assert_eq!(likely_author("vael", &authors), Some("Vale"));
+        assert_eq!(likely_author("zed", &authors), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

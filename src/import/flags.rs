@@ -85,8 +85,7 @@ pub fn cascades(read: &[ReadEvent], unread: &[Unread]) -> Vec<Cascade> {
         let before = read[..start].iter().rev().find(|e| e.rule_error.is_none());
         let missed = unread
             .iter()
-            .filter(|u| u.message < from && before.is_none_or(|b| u.message > b.message))
-            .next_back();
+            .rfind(|u| u.message < from && before.is_none_or(|b| u.message > b.message));
         let cause = match (missed, before) {
             (Some(u), _) => format!(
                 "message {} was not read ({}), so what follows does not fit the match as read",

@@ -349,8 +349,14 @@ fn a_ruling_the_rules_disagree_with_is_flagged_at_its_message() {
          kg — Today at 8:03 PM\nround 1 to jonas\n",
     );
     assert!(r.unread.is_empty(), "{:?}", r.unread);
-    assert_eq!(r.disagreements.len(), 1, "{:#?}", r.disagreements);
-    let d = &r.disagreements[0];
+    assert_eq!(
+        r.rulings_in_question.len(),
+        1,
+        "{:#?}",
+        r.rulings_in_question
+    );
+    let d = &r.rulings_in_question[0];
+    assert_eq!(d.verdict, "disagrees");
     assert_eq!(d.message, 5);
     assert!(d.by_rules.contains("round to mira"), "{d:?}");
 }

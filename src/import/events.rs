@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::flags::{self, Cascade, Disagreement};
+use super::flags::{self, Cascade, RulingInQuestion};
 use super::Transcript;
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
@@ -151,8 +151,9 @@ pub struct ImportReport {
     pub chatter: Vec<usize>,
     /// Boards the host posted that differ from the replay at that point.
     pub board_mismatches: Vec<BoardMismatch>,
-    /// Host rulings the rules give to someone else.
-    pub disagreements: Vec<Disagreement>,
+    /// Host rulings the rules give to someone else, or where the rules
+    /// name no winner (the game had not ended by them).
+    pub rulings_in_question: Vec<RulingInQuestion>,
     /// Runs of events the rules refuse, each explained once (the notes
     /// lead with them).
     pub cascades: Vec<Cascade>,
@@ -362,7 +363,7 @@ pub fn read_match(
     let state = play.map(|p| p.state);
 
     let outcome = outcome(state.as_ref(), &cast.players);
-    let disagreements = flags::disagreements(state.as_ref(), &read_events);
+    let rulings_in_question = flags::rulings_in_question(state.as_ref(), &read_events);
     let cascades = flags::cascades(&read_events, &unread);
     let mut notes: Vec<String> = cascades.iter().map(flags::cascade_note).collect();
     notes.extend(transcript.notes.iter().cloned());
@@ -406,7 +407,7 @@ pub fn read_match(
             unread,
             chatter,
             board_mismatches: mismatches,
-            disagreements,
+            rulings_in_question,
             cascades,
             skipped_lines: transcript.skipped.len(),
             notes,
@@ -835,6 +836,20 @@ fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
                 .collect(),
             m.config.to_win,
         ),
+        // The transcript is all there is: a Duorail game not closed by a
+        // ruling is decided as it stands (nothing more comes).
+        MatchState::Duorail(m) => {
+            let winner = m
+                .by_rules
+                .clone()
+                .or_else(|| m.decision(true))
+                .and_then(|d| d.winner)
+                .map(|w| players[w].clone());
+            for (seat, p) in players.iter().enumerate() {
+                score.insert(p.clone(), u32::from(winner.as_ref() == Some(p) && seat < 2));
+            }
+            (vec![RoundOutcome { round: 1, winner }], 1)
+        }
         _ => {
             let winner = (0..2)
                 .find(|&s| by_rules.get(s) > by_rules.get(1 - s))
@@ -842,6 +857,16 @@ fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
             (vec![RoundOutcome { round: 1, winner }], 1)
         }
     };
+    // In a match of rounds the score is the rounds' winners by the rules,
+    // the last one included when the host never ruled it.
+    if matches!(state, MatchState::RushHour(_) | MatchState::Bejeweled(_)) {
+        for (p, n) in score.iter_mut() {
+            *n = rounds
+                .iter()
+                .filter(|r| r.winner.as_ref() == Some(p))
+                .count() as u32;
+        }
+    }
     let winner = score
         .iter()
         .find(|(_, &n)| n >= to_win)

@@ -14,11 +14,14 @@ use super::events::{ReadEvent, Unread};
 use crate::games::MatchState;
 use crate::verify::{self, Verdict};
 
-/// A host ruling the rules give to someone else.
+/// A host ruling the rules give to someone else, or where they name no
+/// winner (the game had not ended by the rules when the host ruled).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Disagreement {
+pub struct RulingInQuestion {
     /// The ruling's message.
     pub message: usize,
+    /// `disagrees` or `rules silent`.
+    pub verdict: &'static str,
     pub ruled: String,
     pub by_rules: String,
 }
@@ -38,22 +41,26 @@ pub struct Cascade {
 /// Refused events in a row that make a run worth one explanation.
 const RUN: usize = 3;
 
-/// The rulings the rules disagree with, from the verifier's findings on
-/// the match as read (Bejeweled's best-claim search is cut short: the
-/// verdict does not depend on it).
-pub fn disagreements(state: Option<&MatchState>, read: &[ReadEvent]) -> Vec<Disagreement> {
+/// The rulings the rules disagree with or are silent on, from the
+/// verifier's findings on the match as read (Bejeweled's best-claim search
+/// is cut short: the verdict does not depend on it).
+pub fn rulings_in_question(
+    state: Option<&MatchState>,
+    read: &[ReadEvent],
+) -> Vec<RulingInQuestion> {
     let Some(state) = state else {
         return Vec::new();
     };
     verify::findings_for(state, Some(std::time::Duration::from_millis(20)))
         .into_iter()
-        .filter(|f| f.verdict == Verdict::Disagrees)
+        .filter(|f| matches!(f.verdict, Verdict::Disagrees | Verdict::RulesSilent))
         .filter_map(|f| {
             // read[k] is the event at seq k + 1.
             let seq = f.ruling_seq.unwrap_or(f.seq);
             let e = read.get((seq as usize).checked_sub(1)?)?;
-            Some(Disagreement {
+            Some(RulingInQuestion {
                 message: e.message,
+                verdict: f.verdict.word(),
                 ruled: f.ruled,
                 by_rules: f.by_rules,
             })

@@ -104,6 +104,15 @@ impl Play {
         })
     }
 
+    /// Someone other than `player` did something that may have been an
+    /// event (a message the import could not read): the chance to correct
+    /// ends, so a misread move is not taken for a correction.
+    pub fn interrupted_by(&mut self, player: Option<&str>) {
+        if self.last.as_ref().is_some_and(|l| player != Some(l.player.as_str())) {
+            self.last = None;
+        }
+    }
+
     /// Notes that an event was recorded but refused by the rules: anything
     /// but a failed correction by the same player (someone else acting,
     /// even in vain; the player claiming) ends the chance to correct.

@@ -550,6 +550,14 @@ impl Reading<'_> {
                 }
                 ChatReading::Unread(reason) => {
                     said_anything = true;
+                    // Someone may have moved here: no correction across it.
+                    let who = match speaker {
+                        Speaker::Player(_) => Some(name.as_str()),
+                        Speaker::Host => None,
+                    };
+                    if let Some(p) = self.play.as_mut() {
+                        p.interrupted_by(who);
+                    }
                     self.unread.push(Unread {
                         message: index,
                         reason,

@@ -191,7 +191,9 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             .join(" ")
     };
     let mut out = Vec::new();
-    let mut ruled = false;
+    // Before play begins, talk of winning and time explains the rules.
+    let explaining = ctx.state.is_some_and(|s| !super::started(s));
+    let mut ruled = explaining;
     // A short ruling whose winner is no player here (`Mikael wins`): the
     // name as written, and its line.
     let mut unnamed: Option<(String, usize)> = None;
@@ -205,7 +207,12 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         let says_match = ["match", "dm", "overall", "series"]
             .iter()
             .any(|w| line_words.iter().any(|x| x == w));
-        let round_here = number_after(&line_words, "round");
+        // A round's number opens it only at the head of a line (`Round 3 ·
+        // target 6`, `next up: round 3`), not inside a rules sentence ("in
+        // round 1 I pick who goes first").
+        let round_here = number_after(&line_words, "round").filter(|_| {
+            line_words.first().is_some_and(|w| w == "round") || line_words.len() <= 6
+        });
         let mut before: Vec<String> = Vec::new();
         for c in clauses(line) {
             // `vale, your call`: the clause before may be the name spoken to.
@@ -213,7 +220,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             if c.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
                 continue;
             }
-            if let Some(seat) = timed_out(&c, &names, &line_words) {
+            if let Some(seat) = timed_out(&c, &names, &line_words).filter(|_| !explaining) {
                 out.push(Reading {
                     read: ChatReading::Event(Body::Timeout(Timeout {
                         player: ctx.players[seat].clone(),

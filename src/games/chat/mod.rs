@@ -335,6 +335,20 @@ pub fn in_play(state: &MatchState) -> bool {
     }
 }
 
+/// Whether play has begun: a round has opened (or the game was set up).
+/// Before that, a host's words about winning are the rules being
+/// explained ("nobody posts a valid path → the DMO wins"), not a ruling.
+pub fn started(state: &MatchState) -> bool {
+    match state {
+        MatchState::RushHour(m) => !m.rounds.is_empty(),
+        MatchState::Bejeweled(m) => !m.rounds.is_empty(),
+        MatchState::Duorail(m) => m.blue.is_some(),
+        MatchState::Dodgem(m) => m.blue.is_some(),
+        MatchState::XsAndLines(m) => m.first.is_some(),
+        MatchState::Permutation(m) => m.first.is_some(),
+    }
+}
+
 /// The loser of the last round the host ruled (who picks who starts the
 /// next round), in the games whose rounds have a first player.
 pub fn last_loser(state: &MatchState) -> Option<usize> {

@@ -151,17 +151,25 @@ fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
             })
             .collect();
     }
+    // `cars: D2 E2 / F2 F3` — a list only when cells follow the word (a
+    // rules post's "cars are 2 or 3 cells" is no list).
     let lower = clean.to_lowercase();
-    let Some(at) = lower.find("cars") else {
-        return Ok(Vec::new());
-    };
-    let list = clean[at + 4..].lines().next().unwrap_or("");
-    list.trim_start_matches([':', ' '])
-        .split(['/', ';', '|'])
-        .map(str::trim)
-        .filter(|g| !g.is_empty())
-        .map(|g| parse_cells(g).map_err(|e| e.to_string()))
-        .collect()
+    for (at, _) in lower.match_indices("cars") {
+        let list = clean[at + 4..].lines().next().unwrap_or("");
+        let list = list.trim_start_matches([':', ' ', '-', '=']);
+        let groups: Vec<&str> = list
+            .split(['/', ';', '|'])
+            .map(str::trim)
+            .filter(|g| !g.is_empty())
+            .collect();
+        if groups.first().is_some_and(|g| parse_cells(g).is_ok()) {
+            return groups
+                .into_iter()
+                .map(|g| parse_cells(g).map_err(|e| e.to_string()))
+                .collect();
+        }
+    }
+    Ok(Vec::new())
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@
 //! text, are in `docs/rules/rush-hour.md`. The files follow one order:
 //! `board` (cells, cars, slides), `rules` (the round and the match),
 //! `notation` (text ↔ moves), `phrases` (what a player's message holds:
-//! cells, moves, key words), `chat` (the host's openings and announcements),
+//! cells, moves, key words), `player_chat` (what it means, given what the
+//! match expects), `chat` (the host's openings and announcements),
 //! `solver` (exact optimal length), `check` (what the verifier recomputes
 //! for a claim), `view` (what a page draws), `drawing` (boards as hosts
 //! draw them in chat, read and compared with the replay).
@@ -22,6 +23,7 @@ pub mod check;
 pub mod drawing;
 pub mod notation;
 pub mod phrases;
+pub mod player_chat;
 pub mod rules;
 pub mod solver;
 pub mod view;

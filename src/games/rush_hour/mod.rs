@@ -10,17 +10,20 @@
 //! The rules as implemented, with every ruling that closes a gap in the seed
 //! text, are in `docs/rules/rush-hour.md`. The files follow one order:
 //! `board` (cells, cars, slides), `rules` (the round and the match),
-//! `notation` (chat text ↔ moves), `chat` (the host's openings and
-//! announcements), `solver` (exact optimal length),
-//! `check` (what the verifier recomputes for a claim), `view` (what a page
-//! draws), `drawing` (boards as hosts draw them in chat, read and compared
-//! with the replay).
+//! `notation` (text ↔ moves), `phrases` (what a player's message holds:
+//! cells, moves, key words), `player_chat` (what it means, given what the
+//! match expects), `chat` (the host's openings and announcements),
+//! `solver` (exact optimal length), `check` (what the verifier recomputes
+//! for a claim), `view` (what a page draws), `drawing` (boards as hosts
+//! draw them in chat, read and compared with the replay).
 
 pub mod board;
 pub mod chat;
 pub mod check;
 pub mod drawing;
 pub mod notation;
+pub mod phrases;
+pub mod player_chat;
 pub mod rules;
 pub mod solver;
 pub mod view;

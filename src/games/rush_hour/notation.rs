@@ -1,10 +1,13 @@
-//! Chat text ↔ moves, placements and solutions.
+//! Text ↔ moves, placements and solutions: the game's own notation.
 //!
-//! Players write moves the way the seed shows them: `X up`, `Z right 2`,
+//! Moves are written the way the seed shows them: `X up`, `Z right 2`,
 //! `move W left`. Parsing is forgiving about case, spaces and a leading
 //! "move"; printing is canonical (`X up`, `X up 2`), and `parse(print(m))
 //! == m` holds for every move. Moves serialise as this text, so event files
-//! and the API carry `"X up"` rather than a nested object.
+//! and the API carry `"X up"` rather than a nested object. How players
+//! write them in chat (arrows, prose, several things in one message) is
+//! read by `phrases` and `player_chat`; this file is the strict notation.
+//! Must not import from `log/`, `import/`, `web/` or `verify.rs`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,12 +16,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::board::{Cell, Dir, Move};
-use crate::games::chat_words as words;
-use crate::games::{
-    clean_chat, Challenge as GameChallenge, ChatContext, ChatReading, Claim as GameClaim,
-    Placement as GamePlacement, Proof as GameProof, Speaker,
-};
-use crate::log::event::Body;
+use crate::games::{ChatContext, ChatReading, Speaker};
 
 /// Text that is not a move, a cell list or a solution.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
@@ -172,150 +170,32 @@ pub fn describe_placement(p: &super::rules::Placement) -> String {
 }
 
 /// What a player's message says, as readings with the lines each came
-/// from: what the import reads, knowing the match so far (`ctx.state`).
+/// from: the player side of the chat reader lives in
+/// [`player_chat`](super::player_chat); this is its door for
+/// `games::chat`.
 pub fn read_player_message(
     text: &str,
     seat: usize,
     ctx: &ChatContext,
 ) -> Vec<crate::games::chat::Reading> {
-    crate::games::chat::whole(text, read_chat(text, Speaker::Player(seat), ctx))
+    super::player_chat::read_player_message(text, seat, ctx)
 }
 
-/// Reads one chat message of a Traffic Jam match, as a good host would:
-/// case, extra spaces, commas, emoji and markdown do not matter.
-///
-/// - a player: `B1 B2` (a placement), `finished`, `impossible`, `pass`, or
-///   a solution (`X up; Z right 2`, one move per line, numbered or not);
-/// - the host: a round's opening (`Round 2 — target 8, mira goes first`,
-///   with the pre-placed cars drawn as six rows of the board or listed as
-///   `cars: D2 E2 / F2 F3`), a ruling (`mira wins the round`, `round 3 to
-///   jonas`, `jonas wins the match`, `nobody wins the round`), a time-out
-///   (`jonas ran out of time`).
-///
-/// Anything else is talk, unless it looks like play (cells, a car and a
-/// direction) and still cannot be read: then the reason says why.
+/// One chat message of a Traffic Jam match read as a single reading: a
+/// player's first (see [`player_chat`](super::player_chat)), or the
+/// host's first that is not talk (see [`chat`](super::chat)); talk when
+/// it says nothing to the rules. The import reads every reading of a
+/// message; this one-reading view is for callers that want one answer.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
-    let clean = clean_chat(text);
-    match speaker {
-        Speaker::Player(_) => read_player(&clean),
-        Speaker::Host => super::chat::read_host(text, ctx)
-            .into_iter()
-            .map(|r| r.read)
-            .find(|r| *r != ChatReading::Chatter)
-            .unwrap_or(ChatReading::Chatter),
-    }
-}
-
-/// Whether a word is a cell of the 6×6 board (`c3`).
-fn is_cell(w: &str) -> bool {
-    let b = w.as_bytes();
-    b.len() == 2
-        && (b'a'..=b'f').contains(&b[0].to_ascii_lowercase())
-        && (b'1'..=b'6').contains(&b[1])
-}
-
-fn read_player(clean: &str) -> ChatReading {
-    let w = words(clean);
-    // Filler a player may put around a one-word claim.
-    const FILLER: [&str; 9] = [
-        "i", "claim", "claims", "its", "it", "s", "is", "the", "puzzle",
-    ];
-    let core: Vec<&str> = w
-        .iter()
-        .map(String::as_str)
-        .filter(|x| !FILLER.contains(x))
-        .collect();
-    match core.as_slice() {
-        ["finished"] | ["finish"] => {
-            return ChatReading::Event(Body::Claim(GameClaim::RushHour(super::Claim::Finished)))
-        }
-        ["impossible"] => {
-            return ChatReading::Event(Body::Challenge(GameChallenge::RushHour(
-                super::Challenge::Impossible,
-            )))
-        }
-        ["pass"] | ["give", "up"] | ["resign"] | ["resigns"] => {
-            return ChatReading::Event(Body::Pass)
-        }
-        _ => {}
-    }
-    // "pass, nice one": a pass with a word of talk after it on its line.
-    let first_line = words(clean.lines().next().unwrap_or(""));
-    if first_line.first().is_some_and(|x| x == "pass") && first_line.len() <= 4 {
-        return ChatReading::Event(Body::Pass);
-    }
-    if !w.is_empty() && w.iter().all(|x| is_cell(x)) {
-        return match parse_cells(clean) {
-            Ok(cells) => ChatReading::Event(Body::Place(GamePlacement::RushHour(
-                super::rules::Placement { cells },
-            ))),
-            Err(e) => ChatReading::Unread(e.to_string()),
-        };
-    }
-    match read_solution(clean) {
-        Some(Ok(moves)) => {
-            ChatReading::Event(Body::Proof(GameProof::RushHour(super::rules::Proof {
-                moves,
-            })))
-        }
-        Some(Err(e)) => ChatReading::Unread(format!(
-            "{e}; a solution is one move per line or moves between ';', like 'X up; Z right 2'"
-        )),
-        None if w.iter().any(|x| is_cell(x)) => ChatReading::Unread(
-            "it names cells but is not a placement: write 2 or 3 cells in a line, like 'B1 B2'"
-                .to_string(),
-        ),
-        None => ChatReading::Chatter,
-    }
-}
-
-/// A solution in chat: `None` when no line starts like a move (talk);
-/// otherwise the moves, or why they cannot be read.
-fn read_solution(clean: &str) -> Option<Result<Vec<Move>, NotationError>> {
-    let mut moves = Vec::new();
-    let mut looked_like_play = false;
-    let mut error = None;
-    for (i, line) in clean.lines().enumerate() {
-        // "1." / "2)" numbering.
-        let line = line
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .trim_start_matches(['.', ')'])
-            .trim();
-        for part in line
-            .split([';', ','])
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-        {
-            match part.parse::<Move>() {
-                Ok(m) => {
-                    looked_like_play = true;
-                    moves.push(m);
-                }
-                Err(e) => {
-                    let mut ws = part.split_whitespace();
-                    let starts_like_a_move = matches!(
-                        (ws.next(), ws.next()),
-                        (Some(car), Some(dir)) if car.len() == 1
-                            && car.chars().all(|c| c.is_ascii_alphabetic())
-                            && ["up", "down", "left", "right", "u", "d", "l", "r"]
-                                .contains(&dir.to_lowercase().as_str())
-                    );
-                    looked_like_play |= starts_like_a_move;
-                    error.get_or_insert(NotationError::AtLine {
-                        line: i + 1,
-                        error: Box::new(e),
-                    });
-                }
-            }
-        }
-    }
-    if !looked_like_play {
-        return None;
-    }
-    Some(match error {
-        Some(e) => Err(e),
-        None => Ok(moves),
-    })
+    let readings = match speaker {
+        Speaker::Player(seat) => read_player_message(text, seat, ctx),
+        Speaker::Host => super::chat::read_host(text, ctx),
+    };
+    readings
+        .into_iter()
+        .map(|r| r.read)
+        .find(|r| *r != ChatReading::Chatter)
+        .unwrap_or(ChatReading::Chatter)
 }
 
 #[cfg(test)]
@@ -379,55 +259,5 @@ mod tests {
         assert!(parse_cells("B1").is_err());
         assert!(parse_cells("B1 B2 B3 B4").is_err());
         assert!(parse_cells("B1 Q9").is_err());
-    }
-
-    fn ctx() -> (Vec<String>, u32) {
-        (vec!["reds_".to_string(), "Mika".to_string()], 2)
-    }
-
-    fn read(text: &str, speaker: Speaker) -> ChatReading {
-        let (players, rounds) = ctx();
-        read_chat(text, speaker, &ChatContext::new(&players, rounds))
-    }
-
-    fn event(text: &str, speaker: Speaker) -> Body {
-        match read(text, speaker) {
-            ChatReading::Event(b) => b,
-            other => panic!("{text:?} read as {other:?}"),
-        }
-    }
-
-    #[test]
-    fn players_place_claim_challenge_pass_and_solve_in_chat() {
-        let p = Speaker::Player(0);
-        for text in ["B1 B2", "b1, b2", "  B1-B2 ", "**C4 C5 C6** 🚗"] {
-            assert!(matches!(event(text, p), Body::Place(_)), "{text}");
-        }
-        for text in [
-            "finished",
-            "Finished!",
-            "I claim finished :tada:",
-            "FINISHED",
-        ] {
-            assert_eq!(event(text, p).kind(), "claim", "{text}");
-        }
-        assert_eq!(event("impossible", p).kind(), "challenge");
-        assert_eq!(event("pass", p).kind(), "pass");
-        assert_eq!(event("pass, nice one", p).kind(), "pass");
-        let Body::Proof(GameProof::RushHour(proof)) = event("1. X up\n2. W left 2\n3. Z right", p)
-        else {
-            panic!()
-        };
-        assert_eq!(print_solution(&proof.moves), "X up\nW left 2\nZ right");
-        let Body::Proof(GameProof::RushHour(proof)) = event("Y down, Z right", p) else {
-            panic!()
-        };
-        assert_eq!(proof.moves.len(), 2);
-        for talk in ["gl hf", "nice one", "brb", "I think so"] {
-            assert_eq!(read(talk, p), ChatReading::Chatter, "{talk}");
-        }
-        for bad in ["B1 B2 B3 B4", "X up\nZ sideways", "B1 B2 please"] {
-            assert!(matches!(read(bad, p), ChatReading::Unread(_)), "{bad}");
-        }
     }
 }

@@ -1,0 +1,745 @@
+//! What a Traffic Jam player's chat message holds, found thing by thing:
+//! cells and the cars they make (`B1 B2`, `c1-c3`), moves in the shapes
+//! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
+//! way down`, `the taxi drives out`), numbers, and the key words of a
+//! claim, a challenge or giving up (`finished`, `no solution`, `can't do
+//! it in 4`, `no counter`).
+//!
+//! The one decision: this module finds, it never decides. Whether cells
+//! are a placement or talk, and whether moves are the proof that is due,
+//! depends on who speaks and what the match expects: that is
+//! `player_chat`'s job. Nothing here knows the match. Imports the board's
+//! cells and moves and the shared chat cleaning (`games::chat`) only —
+//! nothing from `log/`, `import/`, `web/` or `verify.rs`.
+
+use super::board::{Cell, Dir, Move};
+use crate::games::chat::clean_chat;
+
+/// A key word (or words) of a claim, a challenge or giving up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Key {
+    /// `finished`, `done`, `complete`.
+    Finished,
+    /// The puzzle cannot be solved in the target: `impossible`, `not
+    /// solvable`, `no solution`, `can't do it in 4`, `locked`.
+    Unsolvable,
+    /// Giving up an answer: `no counter`, `can't beat that`, `I can't`.
+    GiveUp,
+    /// `pass`, `give up`, `resign`, `forfeit`, `concede`.
+    Pass,
+}
+
+/// One thing found in a line.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Found {
+    /// Cells written together (`B1 B2`, `C1-C3`, `b1, b2`): a car when
+    /// they are 2 or 3 in a line.
+    Cells(Vec<Cell>),
+    Move(Move),
+    Key(Key),
+    /// A number that is neither a move's distance nor a line's numbering.
+    Number(u32),
+    /// Something that starts like a move but is none (`Z sideways`, `X up
+    /// 0`, a direction with no car), as written.
+    Broken(String),
+}
+
+/// One line of a message and what it holds.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Line {
+    /// The line's index in the message as posted.
+    pub index: usize,
+    /// What the line holds, in order.
+    pub found: Vec<Found>,
+    /// Words that are not play (talk around it).
+    pub talk: bool,
+    /// The line asks something (`finished?`).
+    pub question: bool,
+    /// A correction word: `wait`, `typo`, `meant`, `actually`, …
+    pub corrects: bool,
+}
+
+impl Line {
+    pub fn has_move(&self) -> bool {
+        self.found.iter().any(|f| matches!(f, Found::Move(_)))
+    }
+}
+
+/// A word as the finder sees it.
+#[derive(Clone, Debug)]
+struct Tok {
+    /// Lowercase, apostrophes dropped (`can't` → `cant`); punctuation is
+    /// its one character.
+    w: String,
+    /// As written.
+    orig: String,
+    punct: bool,
+}
+
+/// The words of the move notation and of claims: talk made only of other
+/// words never says anything to the rules (a property the tests check).
+/// Cells, numbers, single letters (car labels) and arrows are vocabulary
+/// too.
+pub const KEYWORDS: &[&str] = &[
+    "up",
+    "down",
+    "left",
+    "right",
+    "north",
+    "south",
+    "east",
+    "west",
+    "upwards",
+    "downwards",
+    "taxi",
+    "out",
+    "off",
+    "exit",
+    "exits",
+    "finished",
+    "finish",
+    "done",
+    "complete",
+    "completed",
+    "impossible",
+    "unsolvable",
+    "unsolveable",
+    "insoluble",
+    "locked",
+    "gridlocked",
+    "deadlocked",
+    "jammed",
+    "stuck",
+    "solvable",
+    "solveable",
+    "possible",
+    "solution",
+    "solutions",
+    "can",
+    "cant",
+    "cannot",
+    "pass",
+    "passing",
+    "give",
+    "giving",
+    "resign",
+    "resigns",
+    "forfeit",
+    "concede",
+    "concedes",
+    "counter",
+    "beat",
+    "top",
+    "better",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+];
+
+/// Whether a lowercase word (apostrophes dropped) belongs to the game's
+/// vocabulary.
+pub fn is_vocabulary(word: &str) -> bool {
+    let w = word.to_lowercase().replace(['\'', '’'], "");
+    w.chars().count() == 1
+        || w.chars().any(|c| c.is_ascii_digit())
+        || cell(&w).is_some()
+        || KEYWORDS.contains(&w.as_str())
+}
+
+/// A message's lines, each with what it holds. A Discord reply preview
+/// pasted after the message (a lone `@name` line, then a line this
+/// message already holds) is left out: it quotes, it does not play.
+pub fn read_lines(text: &str) -> Vec<Line> {
+    let raw: Vec<&str> = text.lines().collect();
+    let end = reply_preview_start(&raw).unwrap_or(raw.len());
+    raw[..end]
+        .iter()
+        .enumerate()
+        .map(|(index, l)| read_line(index, l))
+        .collect()
+}
+
+/// Where a pasted reply preview begins, if the message ends with one.
+fn reply_preview_start(raw: &[&str]) -> Option<usize> {
+    let last = raw.iter().rposition(|l| !l.trim().is_empty())?;
+    let at = last.checked_sub(1)?;
+    let mention = raw[at].trim();
+    let quoted = raw[last].trim();
+    let lone_mention = mention.starts_with('@') && !mention.contains(['.', ',', ';', ':']);
+    let already_said = raw[..at].iter().any(|l| l.trim() == quoted);
+    (lone_mention && already_said && at > 0).then_some(at)
+}
+
+/// Arrows as the direction words they stand for.
+fn spell_arrows(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        let word = match c {
+            '→' | '⟶' | '➡' | '➜' | '⇒' | '⮕' | '►' | '▶' => "right",
+            '←' | '⟵' | '⬅' | '⇐' | '◄' | '◀' => "left",
+            '↑' | '⬆' | '⇑' | '▲' => "up",
+            '↓' | '⬇' | '⇓' | '▼' => "down",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push(' ');
+        out.push_str(word);
+        out.push(' ');
+    }
+    out.replace("->", " right ")
+}
+
+fn tokens(line: &str) -> Vec<Tok> {
+    let clean = clean_chat(&spell_arrows(line));
+    let chars: Vec<char> = clean.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_alphanumeric() {
+            let mut j = i;
+            while j < chars.len()
+                && (chars[j].is_alphanumeric()
+                    || (chars[j] == '\'' && chars.get(j + 1).is_some_and(|n| n.is_alphanumeric())))
+            {
+                j += 1;
+            }
+            let orig: String = chars[i..j].iter().collect();
+            out.push(Tok {
+                w: orig.to_lowercase().replace('\'', ""),
+                orig,
+                punct: false,
+            });
+            i = j;
+        } else {
+            if !c.is_whitespace() {
+                out.push(Tok {
+                    w: c.to_string(),
+                    orig: c.to_string(),
+                    punct: true,
+                });
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A cell of the 6×6 board (`c3`).
+fn cell(w: &str) -> Option<Cell> {
+    let b = w.as_bytes();
+    if b.len() == 2 && (b'a'..=b'f').contains(&b[0]) && (b'1'..=b'6').contains(&b[1]) {
+        w.parse().ok()
+    } else {
+        None
+    }
+}
+
+fn dir(w: &str) -> Option<Dir> {
+    match w {
+        "up" | "u" | "north" | "upwards" => Some(Dir::Up),
+        "down" | "d" | "south" | "downwards" => Some(Dir::Down),
+        "left" | "l" | "west" => Some(Dir::Left),
+        "right" | "r" | "east" => Some(Dir::Right),
+        _ => None,
+    }
+}
+
+/// A car named by a token: a single letter (not `a` or `I`, which are
+/// English words: only 17 cars fit, so `I` is the last label a board
+/// could ever hold and `A` is never used), or the taxi.
+fn car(t: &Tok) -> Option<char> {
+    if t.punct {
+        return None;
+    }
+    if t.w == "taxi" {
+        return Some('Z');
+    }
+    let mut cs = t.orig.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() && !matches!(c, 'a' | 'A' | 'i' | 'I') => {
+            Some(c.to_ascii_uppercase())
+        }
+        _ => None,
+    }
+}
+
+fn number(w: &str) -> Option<u32> {
+    if w.chars().all(|c| c.is_ascii_digit()) {
+        return w.parse().ok();
+    }
+    let n = ["one", "two", "three", "four", "five", "six"]
+        .iter()
+        .position(|x| *x == w)?;
+    Some(n as u32 + 1)
+}
+
+/// Words that may stand between a car and its direction (`Y goes up`,
+/// `V all the way down`, `Z drives out`).
+const BETWEEN: &[&str] = &[
+    "goes", "go", "moves", "move", "slides", "slide", "drives", "drive", "all", "the", "way",
+    "fully", "straight", "back", "then",
+];
+/// How the taxi leaves: `Z out`, `the taxi drives out`, `Z exits`.
+const EXITS: &[&str] = &["out", "off", "exit", "exits", "leaves"];
+/// Units after a distance (`2 spaces`).
+const UNITS: &[&str] = &[
+    "space", "spaces", "square", "squares", "cell", "cells", "step", "steps", "tile", "tiles",
+    "spot", "spots",
+];
+/// Words that correct what came before on the line or the line before.
+const CORRECTS: &[&str] = &[
+    "wait",
+    "typo",
+    "oops",
+    "sorry",
+    "meant",
+    "mean",
+    "actually",
+    "instead",
+    "correction",
+    "misclick",
+    "mistake",
+    "ugh",
+    "nvm",
+    "scratch",
+];
+/// Words that are neither play nor talk worth noting beside it.
+const FILLER: &[&str] = &[
+    "move", "moves", "then", "and", "so", "ok", "okay", "alright", "now", "the", "on", "at",
+    "mine", "goes", "go", "my", "car", "cars", "is", "its", "it", "here", "place", "put", "in",
+    "a", "i", "ill", "im", "thats", "exactly", "that", "me", "from", "this", "time", "solution",
+    "moves", "well", "yeah", "yes", "yep", "calling", "call",
+];
+
+/// Reads one line.
+fn read_line(index: usize, raw: &str) -> Line {
+    let t = tokens(raw);
+    let mut used = vec![false; t.len()];
+    // Each found thing with the token it starts at, sorted at the end.
+    let mut found: Vec<(usize, Found)> = Vec::new();
+    let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
+    let is = |i: usize, set: &[&str]| word(i).is_some_and(|w| set.contains(&w));
+    // "1." / "2)" numbering.
+    if t.len() > 2 && number(&t[0].w).is_some() && matches!(t[1].w.as_str(), "." | ")") {
+        used[0] = true;
+        used[1] = true;
+    }
+    // Cells, with ranges (`C1-C3`).
+    let mut i = 0;
+    while i < t.len() {
+        let Some(first) = word(i).and_then(cell) else {
+            i += 1;
+            continue;
+        };
+        let mut cells = vec![first];
+        used[i] = true;
+        let mut j = i + 1;
+        loop {
+            if let Some(c) = word(j).and_then(cell) {
+                cells.push(c);
+                used[j] = true;
+                j += 1;
+                continue;
+            }
+            let next = word(j + 1).and_then(cell);
+            let range = matches!(
+                t.get(j).map(|x| x.w.as_str()),
+                Some("-" | "to" | "through" | "thru")
+            );
+            let list = matches!(
+                t.get(j).map(|x| x.w.as_str()),
+                Some("," | "/" | "&" | "+" | "and")
+            );
+            match next {
+                Some(c) if range => {
+                    let from = *cells.last().unwrap_or(&c);
+                    cells.extend(span(from, c).into_iter().skip(1));
+                }
+                Some(c) if list => cells.push(c),
+                _ => break,
+            }
+            used[j] = true;
+            used[j + 1] = true;
+            j += 2;
+        }
+        found.push((i, Found::Cells(cells)));
+        i = j;
+    }
+    // Moves. A lowercase letter is a car only on a line of moves (`1) u
+    // r 1`, `x up, y down`): in talk, `r u done` and `30 s left` are words.
+    let mut moves = Vec::new();
+    let mut k = 0;
+    while k < t.len() {
+        let after_number = k > 0 && !used[k - 1] && number(&t[k - 1].w).is_some();
+        let lower = t[k].orig.chars().all(|c| c.is_ascii_lowercase()) && t[k].w != "taxi";
+        match move_at(&t, k).filter(|_| !used[k] && (!lower || !after_number)) {
+            Some((m, end)) => {
+                moves.push((k, end, m, lower));
+                k = end;
+            }
+            None => k += 1,
+        }
+    }
+    let in_moves = |i: usize| moves.iter().any(|(k, end, _, _)| (*k..*end).contains(&i));
+    let only_moves = !t.iter().any(|x| x.w == "?")
+        && (0..t.len()).all(|i| {
+            used[i]
+                || in_moves(i)
+                || t[i].punct
+                || number(&t[i].w).is_some()
+                || FILLER.contains(&t[i].w.as_str())
+                || ["finished", "finish", "done", "impossible", "pass", "gg"]
+                    .contains(&t[i].w.as_str())
+        });
+    let any_upper = moves.iter().any(|m| !m.3);
+    for (k, end, m, lower) in moves {
+        if lower && !only_moves && !any_upper {
+            continue;
+        }
+        used[k..end].iter_mut().for_each(|u| *u = true);
+        found.push((k, m));
+    }
+    // Key words.
+    for k in 0..t.len() {
+        if used[k] {
+            continue;
+        }
+        if let Some((key, len)) = key_at(&t, k) {
+            used[k..k + len].iter_mut().for_each(|u| *u = true);
+            found.push((k, Found::Key(key)));
+        }
+    }
+    let has_move = found.iter().any(|(_, f)| matches!(f, Found::Move(_)));
+    let mut talk = false;
+    let mut corrects = false;
+    for k in 0..t.len() {
+        if used[k] || t[k].punct {
+            continue;
+        }
+        let w = t[k].w.as_str();
+        corrects |= CORRECTS.contains(&w);
+        if let Some(n) = number(w).filter(|_| w.chars().all(|c| c.is_ascii_digit())) {
+            let time = matches!(t.get(k + 1).map(|x| x.w.as_str()), Some(":" | "-"))
+                && word(k + 2).is_some_and(|x| x.chars().all(|c| c.is_ascii_digit()))
+                || k > 0 && matches!(t[k - 1].w.as_str(), ":" | "-")
+                || is(
+                    k + 1,
+                    &[
+                        "min", "mins", "minute", "minutes", "s", "sec", "secs", "seconds", "pm",
+                        "am",
+                    ],
+                )
+                || k > 0 && is(k - 1, &["round", "rd", "game"]);
+            if !time {
+                found.push((k, Found::Number(n)));
+            }
+            continue;
+        }
+        let stray_car = car(&t[k]).is_some() && t[k].orig.chars().all(|c| c.is_ascii_uppercase());
+        let stray_dir = has_move && matches!(w, "up" | "down" | "left" | "right");
+        if stray_car || stray_dir {
+            let mut text = t[k].orig.clone();
+            if let Some(next) = t.get(k + 1).filter(|x| !x.punct && stray_car) {
+                text = format!("{text} {}", next.orig);
+            }
+            found.push((k, Found::Broken(text)));
+            continue;
+        }
+        talk |= !FILLER.contains(&w) && !CORRECTS.contains(&w);
+    }
+    found.sort_by_key(|(k, _)| *k);
+    Line {
+        index,
+        found: found.into_iter().map(|(_, f)| f).collect(),
+        talk,
+        question: t.iter().any(|x| x.w == "?"),
+        corrects,
+    }
+}
+
+/// The cells from `a` to `b` in a line, both included, when they are at
+/// most 3 in a row or column; else just `a` and `b` (the placement then
+/// says what is wrong).
+fn span(a: Cell, b: Cell) -> Vec<Cell> {
+    let (ac, ar, bc, br) = (a.col(), a.row(), b.col(), b.row());
+    let steps = ac.abs_diff(bc).max(ar.abs_diff(br));
+    if (ac != bc && ar != br) || steps > 2 {
+        return vec![a, b];
+    }
+    (0..=steps)
+        .filter_map(|s| {
+            let col = if bc >= ac {
+                ac + s.min(bc - ac)
+            } else {
+                ac - s.min(ac - bc)
+            };
+            let row = if br >= ar {
+                ar + s.min(br - ar)
+            } else {
+                ar - s.min(ar - br)
+            };
+            Cell::new(col, row)
+        })
+        .collect()
+}
+
+/// A move starting at token `k` (a car), with the token after it; `None`
+/// when no direction follows the car.
+fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
+    let car = car(&t[k])?;
+    let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
+    let mut j = k + 1;
+    while j < k + 5 && word(j).is_some_and(|w| BETWEEN.contains(&w)) {
+        j += 1;
+    }
+    let w = word(j)?;
+    let dir = dir(w).or_else(|| (car == 'Z' && EXITS.contains(&w)).then_some(Dir::Right))?;
+    j += 1;
+    // "all the way", "out" after the direction.
+    while word(j).is_some_and(|w| ["all", "the", "way", "out", "off"].contains(&w)) {
+        j += 1;
+    }
+    if word(j) == Some("by") && word(j + 1).and_then(number).is_some() {
+        j += 1;
+    }
+    let mut dist = None;
+    if let Some(n) = word(j).and_then(number) {
+        if n == 0 || n > u8::MAX as u32 {
+            let text = t[k..=j].iter().map(|x| x.orig.as_str()).collect::<Vec<_>>();
+            return Some((Found::Broken(text.join(" ")), j + 1));
+        }
+        dist = Some(n as u8);
+        j += 1;
+        if word(j).is_some_and(|w| UNITS.contains(&w)) {
+            j += 1;
+        }
+    }
+    Some((Found::Move(Move { car, dir, dist }), j))
+}
+
+/// A key word at token `k`, with how many tokens it takes.
+fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
+    let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
+    let w = word(k)?;
+    let before = |n: usize, set: &[&str]| {
+        (1..=n).any(|d| k >= d && word(k - d).is_some_and(|x| set.contains(&x)))
+    };
+    const NOT: &[&str] = &[
+        "not", "isnt", "arent", "never", "no", "aint", "wasnt", "almost", "nearly",
+    ];
+    match w {
+        "finished" | "finish" | "done" | "complete" | "completed" => {
+            let negated = before(2, NOT)
+                || before(1, &["well", "you", "u", "are"])
+                || word(k + 1) == Some("yet");
+            (!negated).then_some((Key::Finished, 1))
+        }
+        "impossible" | "unsolvable" | "unsolveable" | "insoluble" | "locked" | "gridlocked"
+        | "deadlocked" | "jammed" | "stuck" => (!before(2, NOT)).then_some((Key::Unsolvable, 1)),
+        "solvable" | "solveable" | "possible" if before(2, NOT) => Some((Key::Unsolvable, 1)),
+        "solution" | "solutions" if before(1, &["no"]) => Some((Key::Unsolvable, 1)),
+        "counter" if before(1, &["no"]) => Some((Key::GiveUp, 1)),
+        "better" if before(1, &["nothing", "no"]) => Some((Key::GiveUp, 1)),
+        "cant" | "cannot" | "can" => {
+            let mut len = 1;
+            if w == "can" {
+                if word(k + 1) != Some("not") {
+                    return None;
+                }
+                len = 2;
+            }
+            let next = word(k + len);
+            let gives_up = next.is_none_or(|n| {
+                [
+                    "beat", "top", "improve", "find", "better", "gg", "see", "counter",
+                ]
+                .contains(&n)
+            });
+            Some((
+                if gives_up {
+                    Key::GiveUp
+                } else {
+                    Key::Unsolvable
+                },
+                len,
+            ))
+        }
+        "pass" | "passing" | "resign" | "resigns" | "forfeit" | "concede" | "concedes" => {
+            Some((Key::Pass, 1))
+        }
+        "give" | "giving" if word(k + 1) == Some("up") => Some((Key::Pass, 2)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(line: &str) -> Vec<Found> {
+        read_line(0, line).found
+    }
+
+    fn moves(line: &str) -> String {
+        read_line(0, line)
+            .found
+            .iter()
+            .map(|f| match f {
+                Found::Move(m) => m.to_string(),
+                other => format!("{other:?}"),
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn cells(s: &str) -> Found {
+        Found::Cells(s.split_whitespace().map(|c| c.parse().unwrap()).collect())
+    }
+
+    #[test]
+    fn moves_are_found_in_every_shape() {
+        for (text, want) in [
+            (
+                "U right 1; V down; Y left 1; W up; Z right",
+                "U right 1; V down; Y left 1; W up; Z right",
+            ),
+            (
+                "U→1 V↓ Y←1 W↑ Z→",
+                "U right 1; V down; Y left 1; W up; Z right",
+            ),
+            (
+                "W←, V↑, X← one, Y↓, Z→ out",
+                "W left; V up; X left 1; Y down; Z right",
+            ),
+            (
+                "move U right 1, then V all the way down, Y left 1, W up, and Z drives out",
+                "U right 1; V down; Y left 1; W up; Z right",
+            ),
+            ("1) u r 1", "U right 1"),
+            ("2) v d", "V down"),
+            ("1. R down", "R down"),
+            ("Y goes up then the taxi drives out", "Y up; Z right"),
+            ("move X up 2", "X up 2"),
+            ("X up by 2 spaces", "X up 2"),
+            ("Z -> out", "Z right"),
+            ("- W left 1", "W left 1"),
+            ("• T left", "T left"),
+        ] {
+            assert_eq!(moves(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn numbers_and_talk_around_moves_are_kept_apart() {
+        assert_eq!(
+            found("5: X up, Z right 🙃"),
+            vec![
+                Found::Number(5),
+                Found::Move("X up".parse().unwrap()),
+                Found::Move("Z right".parse().unwrap())
+            ]
+        );
+        let l = read_line(0, "best I can get is 7: X right, V down");
+        assert_eq!(l.found.len(), 3, "{:?}", l.found);
+        assert!(l.talk);
+        // A car with no direction, a distance of 0, a lone direction.
+        for text in ["X up, Z sideways", "X up 0", "X up, then down"] {
+            assert!(
+                found(text).iter().any(|f| matches!(f, Found::Broken(_))),
+                "{text}: {:?}",
+                found(text)
+            );
+        }
+        // English words are not cars or moves.
+        for text in [
+            "I left it there",
+            "a lot",
+            "I'd say so",
+            "it's my turn",
+            "r u sure about that",
+            "10 s left",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+
+    #[test]
+    fn cells_are_found_in_every_shape() {
+        for (text, want) in [
+            ("B1 B2", "B1 B2"),
+            ("b1, b2", "B1 B2"),
+            ("B1-B2-B3", "B1 B2 B3"),
+            ("mine goes on C1-C3", "C1 C2 C3"),
+            ("alright E3 E4 then", "E3 E4"),
+            ("C3 to C1", "C3 C2 C1"),
+            ("**C4 C5 C6** 🚗", "C4 C5 C6"),
+        ] {
+            assert_eq!(found(text), vec![cells(want)], "{text}");
+        }
+        assert_eq!(found("A1 B1 C2"), vec![cells("A1 B1 C2")]);
+        assert_eq!(found("A1-D1"), vec![cells("A1 D1")], "too long for a range");
+        let l = read_line(0, "ugh typo — A1 B1 C1");
+        assert!(l.corrects && !l.talk, "{l:?}");
+    }
+
+    #[test]
+    fn key_words_are_found_with_their_negations() {
+        use Key::*;
+        for (text, want) in [
+            ("finished", vec![Finished]),
+            ("done — that's exactly 5", vec![Finished]),
+            ("not done yet", vec![]),
+            ("well done", vec![]),
+            ("not solvable in 6 any more", vec![Unsolvable]),
+            ("you can't do it in 4", vec![Unsolvable]),
+            ("no solution, calling it 🔒", vec![Unsolvable]),
+            ("yeah it's locked. I can't, gg", vec![Unsolvable, GiveUp]),
+            ("ugh. can't beat that, no counter", vec![GiveUp, GiveUp]),
+            ("no counter from me, nice", vec![GiveUp]),
+            (
+                "impossible, you can't do that in 8",
+                vec![Unsolvable, Unsolvable],
+            ),
+            ("pass", vec![Pass]),
+            ("I give up", vec![Pass]),
+            ("it is not impossible", vec![]),
+        ] {
+            let keys: Vec<Key> = found(text)
+                .into_iter()
+                .filter_map(|f| match f {
+                    Found::Key(k) => Some(k),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(keys, want, "{text}");
+        }
+        assert!(read_line(0, "finished?").question);
+    }
+
+    #[test]
+    fn a_pasted_reply_preview_is_left_out() {
+        let text = "X up, Z right\n@Rook ♜\nX up, Z right\n";
+        assert_eq!(read_lines(text).len(), 1);
+        // A mention that starts the message is the message.
+        assert_eq!(read_lines("@Moss\nfinished").len(), 2);
+        // A quoted line the message does not hold is kept (not a preview).
+        assert_eq!(read_lines("X up\n@Moss\nfinished").len(), 3);
+    }
+
+    #[test]
+    fn times_scores_and_round_numbers_are_not_counts() {
+        for text in ["at 8:05", "3-0", "round 2", "30 s left"] {
+            assert!(
+                !found(text).iter().any(|f| matches!(f, Found::Number(_))),
+                "{text}: {:?}",
+                found(text)
+            );
+        }
+    }
+}

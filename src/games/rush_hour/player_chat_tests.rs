@@ -1,0 +1,489 @@
+//! Tests of the player's chat reader: every phrasing it reads, at the
+//! stage of the match that gives it its meaning, and talk that must stay
+//! talk.
+
+use super::*;
+use crate::games::rush_hour::notation::{describe_placement, parse_cells, parse_solution};
+use crate::games::rush_hour::rules::RoundSetup;
+use crate::games::{ChatContext, GameConfig, RoundSetup as GameSetup};
+use crate::log::event::{Actor, Create, Ruling, Scope};
+use chrono::{DateTime, Utc};
+use proptest::prelude::*;
+
+const VALE: usize = 0;
+const KIT: usize = 1;
+
+fn players() -> Vec<String> {
+    vec!["vale".to_string(), "kit".to_string()]
+}
+
+/// The match after `steps`, each `who: what` (`moss` is the host): `open
+/// <target> <first> [cells / cells]`, `place <cells>`, `finished`,
+/// `impossible`, `proof <moves; …>`, `pass`, `rule <winner>`.
+fn after(steps: &[&str]) -> MatchState {
+    let create = Create {
+        config: GameConfig::RushHour(Default::default()),
+        players: players(),
+        host: "moss".into(),
+        title: String::new(),
+        source: None,
+    };
+    let at = |s: usize| DateTime::<Utc>::from_timestamp(1_800_000_000 + 5 * s as i64, 0).unwrap();
+    let mut state = MatchState::start(&create, at(0)).unwrap();
+    let mut rounds = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let (who, what) = step.split_once(": ").unwrap();
+        let actor = match who {
+            "moss" => Actor::Host("moss".into()),
+            p => Actor::Player(p.into()),
+        };
+        let (verb, rest) = what.split_once(' ').unwrap_or((what, ""));
+        let body = match verb {
+            "open" => {
+                rounds += 1;
+                let mut w = rest.splitn(3, ' ');
+                let target = w.next().unwrap().parse().unwrap();
+                let first = w.next().unwrap().to_string();
+                let cars = w
+                    .next()
+                    .map(|c| c.split('/').map(|g| parse_cells(g).unwrap()).collect())
+                    .unwrap_or_default();
+                Body::RoundStart(GameSetup::RushHour(RoundSetup {
+                    round: rounds,
+                    target,
+                    cars,
+                    first,
+                }))
+            }
+            "place" => Body::Place(GamePlacement::RushHour(Placement {
+                cells: parse_cells(rest).unwrap(),
+            })),
+            "finished" => Body::Claim(GameClaim::RushHour(super::super::Claim::Finished)),
+            "impossible" => {
+                Body::Challenge(GameChallenge::RushHour(super::super::Challenge::Impossible))
+            }
+            "proof" => Body::Proof(GameProof::RushHour(Proof {
+                moves: parse_solution(rest).unwrap(),
+            })),
+            "pass" => Body::Pass,
+            "rule" => Body::Ruling(Ruling {
+                scope: Scope::Round(rounds),
+                winner: Some(rest.to_string()),
+                text: String::new(),
+            }),
+            other => panic!("no step {other}"),
+        };
+        state.apply(i as u64 + 1, &body, &actor, at(i + 1)).unwrap();
+    }
+    state
+}
+
+/// Round 1, target 5, a car Y on D2 E2; kit places first.
+const OPENED: &str = "moss: open 5 kit D2 E2";
+
+/// Each reading of `text` by `seat` after `steps` (no steps: the match
+/// is not known), in words: `place B1 B2`, `claim`, `challenge`, `pass`,
+/// `proof X up; Z right`, `unread: …`, with its lines.
+fn says(steps: &[&str], seat: usize, text: &str) -> Vec<String> {
+    let p = players();
+    let state = (!steps.is_empty()).then(|| after(steps));
+    let mut ctx = ChatContext::new(&p, 1);
+    ctx.state = state.as_ref();
+    read_player_message(text, seat, &ctx)
+        .into_iter()
+        .map(|r| {
+            let what = match r.read {
+                ChatReading::Event(Body::Place(GamePlacement::RushHour(p))) => {
+                    format!("place {}", describe_placement(&p))
+                }
+                ChatReading::Event(Body::Claim(_)) => "claim".into(),
+                ChatReading::Event(Body::Challenge(_)) => "challenge".into(),
+                ChatReading::Event(Body::Pass) => "pass".into(),
+                ChatReading::Event(Body::Proof(GameProof::RushHour(p))) => format!(
+                    "proof {}",
+                    p.moves
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+                ChatReading::Unread(why) => format!("unread: {why}"),
+                other => format!("{other:?}"),
+            };
+            if r.lines == (0..text.lines().count()) {
+                what
+            } else {
+                format!("{what} @{}..{}", r.lines.start, r.lines.end)
+            }
+        })
+        .collect()
+}
+
+fn check(steps: &[&str], seat: usize, cases: &[(&str, &[&str])]) {
+    for (text, want) in cases {
+        let got = says(steps, seat, text);
+        assert_eq!(got, *want, "{text:?}");
+    }
+}
+
+fn unread(steps: &[&str], seat: usize, text: &str) -> String {
+    match says(steps, seat, text).as_slice() {
+        [one] if one.starts_with("unread: ") => one.clone(),
+        other => panic!("{text:?} read as {other:?}"),
+    }
+}
+
+#[test]
+fn on_its_own_a_message_reads_by_its_words() {
+    check(
+        &[],
+        VALE,
+        &[
+            ("B1 B2", &["place B1 B2"]),
+            ("b1, b2", &["place B1 B2"]),
+            ("  B1-B2 ", &["place B1 B2"]),
+            ("**C4 C5 C6** 🚗", &["place C4 C5 C6"]),
+            ("B1 B2 please", &["place B1 B2"]),
+            ("finished", &["claim"]),
+            ("Finished!", &["claim"]),
+            ("I claim finished :tada:", &["claim"]),
+            ("impossible", &["challenge"]),
+            ("pass", &["pass"]),
+            ("pass, nice one", &["pass"]),
+            (
+                "1. X up\n2. W left 2\n3. Z right",
+                &["proof X up; W left 2; Z right"],
+            ),
+            ("Y down, Z right", &["proof Y down; Z right"]),
+            ("gl hf", &[]),
+            ("nice one", &[]),
+            ("brb", &[]),
+            ("I think so", &[]),
+        ],
+    );
+    for bad in ["B1 B2 B3 B4", "X up\nZ sideways", "B1", "X up 0"] {
+        unread(&[], VALE, bad);
+    }
+}
+
+#[test]
+fn the_player_to_move_places_with_words_around_the_car() {
+    let to_move = [OPENED, "kit: place B4 B5 B6"];
+    check(
+        &to_move,
+        VALE,
+        &[
+            ("alright E3 E4 then", &["place E3 E4"]),
+            ("mine goes on C1-C3", &["place C1 C2 C3"]),
+            ("E3 E4?", &["place E3 E4"]),
+            ("@Moss finished", &["claim"]),
+            ("B5 C5 finished", &["place B5 C5", "claim"]),
+            (
+                "C5 D5 — that's 5, finished:\nU right 1, V down, Y left 1, W up, Z right",
+                &[
+                    "place C5 D5 @0..1",
+                    "claim @0..1",
+                    "proof U right 1; V down; Y left 1; W up; Z right @1..2",
+                ],
+            ),
+            (
+                "finished!\nU right 1\nV down\nZ right",
+                &["claim @0..1", "proof U right 1; V down; Z right @1..4"],
+            ),
+            // The moves first, the claim after: the claim is read first.
+            (
+                "Y down, Z right — finished",
+                &["claim", "proof Y down; Z right"],
+            ),
+        ],
+    );
+    let why = unread(&to_move, VALE, "I think Y down, Z right works");
+    assert!(why.contains("no claim is being answered"), "{why}");
+}
+
+#[test]
+fn a_car_corrected_in_the_same_message_reads_twice_unless_the_first_is_no_car() {
+    let to_move = [OPENED, "kit: place B4 B5 B6"];
+    check(
+        &to_move,
+        VALE,
+        &[
+            (
+                "E4 E5\nwait no, E3 E4",
+                &["place E4 E5 @0..1", "place E3 E4 @1..2"],
+            ),
+            ("A1 B1 C2\nugh typo — A1 B1 C1", &["place A1 B1 C1 @1..2"]),
+            // Not corrected: the rules say what is wrong with it.
+            ("A1 B1 C2", &["place A1 B1 C2"]),
+        ],
+    );
+    // The next message, before kit acts: a correction.
+    let placed = [OPENED, "kit: place B4 B5 B6", "vale: place E4 E5"];
+    check(
+        &placed,
+        VALE,
+        &[
+            ("wait, E3 E4", &["place E3 E4"]),
+            ("E3 E4", &["place E3 E4"]),
+        ],
+    );
+    let why = unread(&placed, VALE, "should have gone E3 E4 honestly");
+    assert!(why.contains("not this player's turn"), "{why}");
+}
+
+#[test]
+fn claims_and_challenges_as_players_say_them() {
+    // vale placed last: she may claim; kit, to move, may challenge.
+    let steps = [OPENED, "kit: place B4 B5 B6", "vale: place E3 E4"];
+    check(
+        &steps,
+        VALE,
+        &[
+            ("done — that's exactly 5", &["claim"]),
+            ("done, it's 5", &["claim"]),
+            ("finished 😤", &["claim"]),
+            ("not done yet", &[]),
+            ("finished?", &[]),
+            ("well done", &[]),
+        ],
+    );
+    check(
+        &steps,
+        KIT,
+        &[
+            ("not solvable in 5 any more", &["challenge"]),
+            ("you can't do it in 5", &["challenge"]),
+            ("no solution, calling it 🔒", &["challenge"]),
+            ("impossible, you can't do that in 5", &["challenge"]),
+            ("not solvable in 5 any more. impossible", &["challenge"]),
+            ("unsolvable", &["challenge"]),
+        ],
+    );
+    let why = unread(&steps, KIT, "can't do it in 4");
+    assert!(why.contains("target is 5"), "{why}");
+}
+
+#[test]
+fn solutions_in_every_shape_are_the_proof_that_is_due() {
+    let claimed = [
+        OPENED,
+        "kit: place B4 B5 B6",
+        "vale: place E3 E4",
+        "vale: finished",
+    ];
+    check(
+        &claimed,
+        VALE,
+        &[
+            (
+                "U→1 V↓ Y←1 W↑ Z→",
+                &["proof U right 1; V down; Y left 1; W up; Z right"],
+            ),
+            (
+                "move U right 1, then V all the way down, Y left 1, W up, and Z drives out",
+                &["proof U right 1; V down; Y left 1; W up; Z right"],
+            ),
+            (
+                "1) u r 1\n2) v d\n3) z r",
+                &["proof U right 1; V down; Z right"],
+            ),
+            (
+                "Y goes up then the taxi drives out",
+                &["proof Y up; Z right"],
+            ),
+            (
+                "hmm\nX down, Z right\nthat's 8 though 😭",
+                &["proof X down; Z right @1..2"],
+            ),
+            ("- W left\n- Z right", &["proof W left; Z right"]),
+            // Two solutions: both count (RULINGS).
+            (
+                "Y up, Z right\nor better:\nZ right",
+                &["proof Y up; Z right @0..1", "proof Z right @2..3"],
+            ),
+            // A reply preview pasted after the message is no second solution.
+            (
+                "Y up, Z right\n@Rook ♜\nY up, Z right",
+                &["proof Y up; Z right @0..1"],
+            ),
+            ("done", &[]),
+            ("I can't find it, pass", &["pass"]),
+        ],
+    );
+    let why = unread(&claimed, VALE, "Y up\nZ sideways");
+    assert!(why.contains("line 2: 'Z sideways'"), "{why}");
+}
+
+#[test]
+fn the_opponent_counters_or_gives_up_in_words() {
+    let solved = [
+        OPENED,
+        "kit: place B4 B5 B6",
+        "vale: place E3 E4",
+        "vale: finished",
+        "vale: proof Y up; Z right",
+    ];
+    check(
+        &solved,
+        KIT,
+        &[
+            (
+                "5 moves: W left, V up, X left 1, Y down, Z right gg",
+                &["proof W left; V up; X left 1; Y down; Z right"],
+            ),
+            (
+                "W←, V↑, X← one, Y↓, Z→ out",
+                &["proof W left; V up; X left 1; Y down; Z right"],
+            ),
+            ("no counter from me, nice", &["pass"]),
+            ("ugh. can't beat that, no counter", &["pass"]),
+            ("gg", &[]),
+        ],
+    );
+}
+
+#[test]
+fn the_challenged_player_solves_or_gives_up_in_words() {
+    let challenged = [OPENED, "kit: place B4 B5 B6", "vale: impossible"];
+    check(
+        &challenged,
+        KIT,
+        &[
+            (
+                "best I can get is 7: X right, V down, Z right",
+                &["proof X right; V down; Z right"],
+            ),
+            ("yeah it's locked. I can't, gg", &["pass"]),
+            ("I give up", &["pass"]),
+            ("impossible indeed", &["pass"]),
+        ],
+    );
+    // The challenger's own words are talk.
+    check(
+        &challenged,
+        VALE,
+        &[("told you, impossible", &[]), ("gg", &[])],
+    );
+}
+
+#[test]
+fn between_rounds_only_a_first_car_is_play() {
+    let ruled = [
+        OPENED,
+        "kit: place B4 B5 B6",
+        "vale: impossible",
+        "kit: pass",
+        "moss: rule vale",
+    ];
+    check(
+        &ruled,
+        KIT,
+        &[
+            ("the Z right 1 was so dumb", &[]),
+            ("gg wp 🫡", &[]),
+            ("finished", &[]),
+            ("I'll start", &[]),
+            ("B4 B5 B6", &["place B4 B5 B6"]),
+            ("mine goes on B1 C1", &["place B1 C1"]),
+        ],
+    );
+}
+
+/// Words of talk: letters only, at least two, none of the game's words.
+fn talk_word() -> impl Strategy<Value = String> {
+    "[a-zA-Z]{2,9}".prop_filter("a word of talk", |w| {
+        !super::super::phrases::is_vocabulary(w)
+            && !players().iter().any(|p| p.eq_ignore_ascii_case(w))
+    })
+}
+
+/// Every stage a message can meet, for each seat.
+fn stages() -> Vec<Vec<&'static str>> {
+    vec![
+        vec![],
+        vec![OPENED],
+        vec![OPENED, "kit: place B4 B5 B6"],
+        vec![OPENED, "kit: place B4 B5 B6", "kit: finished"],
+        vec![
+            OPENED,
+            "kit: place B4 B5 B6",
+            "kit: finished",
+            "kit: proof Y up",
+        ],
+        vec![OPENED, "kit: place B4 B5 B6", "vale: impossible"],
+        vec![
+            OPENED,
+            "kit: place B4 B5 B6",
+            "vale: impossible",
+            "kit: pass",
+            "moss: rule vale",
+        ],
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Talk stays talk: text made only of words outside the game's
+    /// vocabulary is never an event, whoever says it and whenever.
+    #[test]
+    fn talk_is_never_an_event(
+        words in proptest::collection::vec(talk_word(), 1..12),
+        seps in proptest::collection::vec(prop_oneof![
+            Just(" "), Just(", "), Just(". "), Just("\n"), Just("! "), Just(" — "), Just("? "),
+            Just(" :) "), Just(" 🚕 "), Just("'"),
+        ], 12),
+        stage in 0usize..7,
+        seat in 0usize..2,
+    ) {
+        let text: String = words
+            .iter()
+            .zip(seps.iter().cycle())
+            .map(|(w, s)| format!("{w}{s}"))
+            .collect();
+        let p = players();
+        let state = after(&stages()[stage]);
+        let mut ctx = ChatContext::new(&p, 1);
+        ctx.state = (stage > 0).then_some(&state);
+        for r in read_player_message(&text, seat, &ctx) {
+            prop_assert!(!matches!(r.read, ChatReading::Event(_)), "{text:?} read as {:?}", r.read);
+        }
+    }
+
+    /// Whatever a player writes, at any stage, the reader answers, and
+    /// every reading's lines are lines of the message.
+    #[test]
+    fn any_text_reads_without_panicking(
+        text in "\\PC{0,60}(\n\\PC{0,40}){0,5}",
+        stage in 0usize..7,
+        seat in 0usize..2,
+    ) {
+        let p = players();
+        let state = after(&stages()[stage]);
+        let mut ctx = ChatContext::new(&p, 1);
+        ctx.state = (stage > 0).then_some(&state);
+        for r in read_player_message(&text, seat, &ctx) {
+            prop_assert!(r.lines.start < r.lines.end && r.lines.end <= text.lines().count().max(1));
+        }
+    }
+
+    /// Play-like words in any order, at any stage.
+    #[test]
+    fn notation_like_text_reads_without_panicking(
+        parts in proptest::collection::vec(prop_oneof![
+            Just("X"), Just("up"), Just("→"), Just("B1"), Just("-"), Just("C3"), Just("2"),
+            Just("finished"), Just("can't"), Just("no"), Just("counter"), Just("taxi"),
+            Just("out"), Just("1)"), Just("\n"), Just(","), Just("@kit"), Just("wait"), Just("?"),
+            Just("0"), Just("u"), Just("r"), Just("all the way"), Just("by"), Just("one"),
+        ], 0..24),
+        stage in 0usize..7,
+        seat in 0usize..2,
+    ) {
+        let text = parts.join(" ");
+        let p = players();
+        let state = after(&stages()[stage]);
+        let mut ctx = ChatContext::new(&p, 1);
+        ctx.state = (stage > 0).then_some(&state);
+        let _ = read_player_message(&text, seat, &ctx);
+    }
+}

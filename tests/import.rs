@@ -315,8 +315,8 @@ fn an_unread_setup_is_named_once_as_the_cause_of_the_refusals_after_it() {
         "kg — Today at 8:00 PM\nRound 1 · target 2 moves. @mir goes first\n\
          mira — Today at 8:01 PM\nC2 C3\n\
          jonas — Today at 8:01 PM\nE1 E2\n\
-         mira — Today at 8:02 PM\nfinished\n\
-         mira — Today at 8:02 PM\nY up\nZ right\n\
+         mira — Today at 8:02 PM\nF5 F6\n\
+         jonas — Today at 8:02 PM\nA5 A6\n\
          kg — Today at 8:03 PM\nround 1 to mira\n",
     );
     let u = r

@@ -108,7 +108,11 @@ impl Play {
     /// event (a message the import could not read): the chance to correct
     /// ends, so a misread move is not taken for a correction.
     pub fn interrupted_by(&mut self, player: Option<&str>) {
-        if self.last.as_ref().is_some_and(|l| player != Some(l.player.as_str())) {
+        if self
+            .last
+            .as_ref()
+            .is_some_and(|l| player != Some(l.player.as_str()))
+        {
             self.last = None;
         }
     }

@@ -210,9 +210,8 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         // A round's number opens it only at the head of a line (`Round 3 ·
         // target 6`, `next up: round 3`), not inside a rules sentence ("in
         // round 1 I pick who goes first").
-        let round_here = number_after(&line_words, "round").filter(|_| {
-            line_words.first().is_some_and(|w| w == "round") || line_words.len() <= 6
-        });
+        let round_here = number_after(&line_words, "round")
+            .filter(|_| line_words.first().is_some_and(|w| w == "round") || line_words.len() <= 6);
         let mut before: Vec<String> = Vec::new();
         for c in clauses(line) {
             // `vale, your call`: the clause before may be the name spoken to.

@@ -2,7 +2,8 @@
 //! - deleting any one message that the import read as play either leaves
 //!   the outcome unchanged or puts a flag in the report within a few
 //!   messages of the gap (an unread message, a rule error, a board that
-//!   differs from the replay, a ruling the rules disagree with, or a move
+//!   differs from the replay, a ruling the rules disagree with or are
+//!   silent on, a solution that does not fit the board as read, or a move
 //!   read as a correction of the one before), over every transcript that
 //!   reads right;
 //! - chat made only of words outside every game's vocabulary never yields
@@ -20,8 +21,9 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 /// How many messages after a gap a flag may come and still count as
-/// pointing at it.
-const WINDOW: usize = 5;
+/// pointing at it: a Traffic Jam round's opening board is first needed by
+/// the solution a handful of placements later.
+const WINDOW: usize = 8;
 
 fn opts(
     game: GameKind,
@@ -65,6 +67,7 @@ fn flagged(r: &ImportReport) -> BTreeSet<usize> {
     );
     out.extend(r.board_mismatches.iter().map(|b| b.message));
     out.extend(r.rulings_in_question.iter().map(|d| d.message));
+    out.extend(r.doubts.iter().map(|d| d.message));
     out
 }
 
@@ -198,6 +201,50 @@ fn deleting_any_message_of_a_bejeweled_dm_shows() {
         (2026, 11, 28),
         &opts(GameKind::Bejeweled, ["ruby_k", "corvid"], "gemma", None),
     );
+}
+
+/// Every complete corpus match that reads right (`matches/reads.txt`).
+#[test]
+fn deleting_any_message_of_a_complete_corpus_match_shows() {
+    let list = common::import::transcript("matches/reads.txt");
+    for stem in list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let cast: Value = serde_json::from_str(&common::import::transcript(&format!(
+            "matches/{stem}.cast.json"
+        )))
+        .unwrap();
+        let s = |k: &str| cast[k].as_str().unwrap_or_default().to_string();
+        let players: Vec<String> = cast["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_string())
+            .collect();
+        let mut o = opts(
+            GameKind::from_slug(&s("game")).unwrap(),
+            [&players[0], &players[1]],
+            &s("host"),
+            (!cast["config"].is_null())
+                .then(|| serde_json::from_value(cast["config"].clone()).unwrap()),
+        );
+        if let Some(aliases) = cast["aliases"].as_object() {
+            for (k, v) in aliases {
+                o.cast
+                    .aliases
+                    .insert(k.clone(), v.as_str().unwrap().to_string());
+            }
+        }
+        let date = NaiveDate::parse_from_str(&s("date"), "%Y-%m-%d").unwrap();
+        use chrono::Datelike;
+        every_deletion_shows(
+            &format!("matches/{stem}.txt"),
+            (date.year(), date.month(), date.day()),
+            &o,
+        );
+    }
 }
 
 /// Words in no game's vocabulary: no cells, directions, numbers, player

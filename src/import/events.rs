@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::flags::{self, Cascade, RulingInQuestion};
+use super::flags::{self, Cascade, Doubt, RulingInQuestion};
 use super::Transcript;
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
@@ -154,6 +154,9 @@ pub struct ImportReport {
     /// Host rulings the rules give to someone else, or where the rules
     /// name no winner (the game had not ended by them).
     pub rulings_in_question: Vec<RulingInQuestion>,
+    /// Events that do not fit the match as read (a solution naming a car
+    /// the board does not hold): a message before them was likely misread.
+    pub doubts: Vec<Doubt>,
     /// Runs of events the rules refuse, each explained once (the notes
     /// lead with them).
     pub cascades: Vec<Cascade>,
@@ -365,6 +368,7 @@ pub fn read_match(
     let outcome = outcome(state.as_ref(), &cast.players);
     let rulings_in_question = flags::rulings_in_question(state.as_ref(), &read_events);
     let cascades = flags::cascades(&read_events, &unread);
+    let doubts = flags::doubts(state.as_ref(), &read_events);
     let mut notes: Vec<String> = cascades.iter().map(flags::cascade_note).collect();
     notes.extend(transcript.notes.iter().cloned());
     // A name that matches no one: who it probably is.
@@ -408,6 +412,7 @@ pub fn read_match(
             chatter,
             board_mismatches: mismatches,
             rulings_in_question,
+            doubts,
             cascades,
             skipped_lines: transcript.skipped.len(),
             notes,

@@ -26,6 +26,32 @@ pub struct RulingInQuestion {
     pub by_rules: String,
 }
 
+/// An event that does not fit the match as read: evidence that a message
+/// before it was misread.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Doubt {
+    pub message: usize,
+    pub why: String,
+}
+
+/// The events that do not fit the match as read (see `games::chat::doubts`).
+pub fn doubts(state: Option<&MatchState>, read: &[ReadEvent]) -> Vec<Doubt> {
+    let Some(state) = state else {
+        return Vec::new();
+    };
+    crate::games::chat::doubts(state)
+        .into_iter()
+        .filter_map(|(seq, why)| {
+            // read[k] is the event at seq k + 1.
+            let e = read.get((seq as usize).checked_sub(1)?)?;
+            Some(Doubt {
+                message: e.message,
+                why,
+            })
+        })
+        .collect()
+}
+
 /// A run of events the rules refuse, explained once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Cascade {

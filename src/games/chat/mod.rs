@@ -389,6 +389,16 @@ pub fn board_evidence(state: &MatchState, text: &str) -> Option<Result<Vec<Strin
     }
 }
 
+/// Events whose content does not fit the match as read (a solution naming
+/// a car the board does not hold): evidence that a message before them was
+/// misread. (seq, why).
+pub fn doubts(state: &MatchState) -> Vec<(u64, String)> {
+    match state {
+        MatchState::RushHour(m) => super::rush_hour::check::doubts(m),
+        _ => Vec::new(),
+    }
+}
+
 /// Whether `body` needs the round the host announced to be open first: a
 /// Bejeweled pick is for the next round, posted before it opens.
 pub fn opens_before(game: GameKind, body: &Body) -> bool {

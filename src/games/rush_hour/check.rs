@@ -230,3 +230,36 @@ pub fn findings(m: &Match) -> Vec<Finding> {
     }
     out
 }
+
+/// Posted solutions that do not fit the board as the record has it: one
+/// that names a car the board does not hold, or slides a car across its
+/// axis. A player solves the board they see, so such a solution says the
+/// record may miss or mislabel a car (a board not read, a placement
+/// misread): (seq, why). The import shows these beside its reading.
+pub fn doubts(m: &Match) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    for r in &m.rounds {
+        let attempts: Vec<&Attempt> = match &r.phase {
+            Phase::Finished {
+                solutions,
+                counters,
+                ..
+            } => solutions.iter().chain(counters).collect(),
+            Phase::Impossible { attempts, .. } => attempts.iter().collect(),
+            _ => Vec::new(),
+        };
+        for a in attempts {
+            if let Some((i, why)) = &a.check.error {
+                if why.starts_with("there is no car") || why.contains(" lies ") {
+                    out.push((
+                        a.seq,
+                        format!(
+                            "the solution's move {i} does not fit the board as read ({why}): a car may be missing or mislabelled in the reading"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}

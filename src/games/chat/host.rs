@@ -106,7 +106,14 @@ const TIMED_OUT: [&[&str]; 8] = [
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 21] = [
+const FIRST: [(&[&str], Beside, usize); 28] = [
+    (&["youre", "first"], Beside::Before, 1),
+    (&["you", "are", "first"], Beside::Before, 1),
+    (&["youre", "up"], Beside::Before, 1),
+    (&["you", "start"], Beside::Before, 2),
+    (&["you", "go", "first"], Beside::Before, 2),
+    (&["you", "begin"], Beside::Before, 2),
+    (&["your", "turn"], Beside::Before, 1),
     (&["goes", "first"], Beside::Before, 2),
     (&["go", "first"], Beside::Before, 2),
     (&["moves", "first"], Beside::Before, 2),
@@ -140,8 +147,9 @@ const SECOND: [(&[&str], Beside, usize); 5] = [
 ];
 
 /// A choice of who starts, beside the chooser's name.
-const PICKS: [&str; 8] = [
-    "picks", "pick", "chooses", "choose", "decides", "decide", "call", "choice",
+const PICKS: [&str; 12] = [
+    "picks", "pick", "picked", "chooses", "choose", "chose", "decides", "decide", "decided",
+    "call", "choice", "chosen",
 ];
 
 /// The host's message as the readers see it: arrows are "to", the alarm
@@ -194,6 +202,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     // Before play begins, talk of winning and time explains the rules.
     let explaining = ctx.state.is_some_and(|s| !super::started(s));
     let mut ruled = explaining;
+    let (mut ruled_round, mut ruled_match) = (false, false);
     // A short ruling whose winner is no player here (`Mikael wins`): the
     // name as written, and its line.
     let mut unnamed: Option<(String, usize)> = None;
@@ -236,19 +245,31 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     unnamed.get_or_insert((name, line_no));
                 }
             }
-            if !ruled {
+            // After a round's ruling, a winner named again where the line
+            // speaks of the match is the match's ruling ("Round 3 → Kit, and
+            // that's the DM! Kit wins 3-0").
+            let match_too = ruled_round && !ruled_match && says_match && words.rounds;
+            if !ruled || match_too {
                 if let Some(winner) = winner(&c, &names, words) {
                     ruled = true;
                     // In a one-game match the game is the match: one scope.
                     let scope = if !words.rounds {
                         words.game_scope
-                    } else if let Some(n) = round_here.or_else(|| number_after(&c, "round")) {
+                    } else if let Some(n) = number_after(&c, "round")
+                        .or(round_here)
+                        .filter(|_| !match_too)
+                    {
                         Scope::Round(n)
-                    } else if says_match && !line_words.iter().any(|w| w == "round") {
+                    } else if match_too || (says_match && !line_words.iter().any(|w| w == "round"))
+                    {
                         Scope::Match
                     } else {
                         Scope::Round(ctx.rounds.max(1))
                     };
+                    match scope {
+                        Scope::Match => ruled_match = true,
+                        Scope::Round(_) => ruled_round = true,
+                    }
                     out.push(Reading {
                         read: ChatReading::Event(Body::Ruling(Ruling {
                             scope,
@@ -268,6 +289,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 misnamed.get_or_insert((name, line_no));
             }
             let with_name = || [addressed.clone(), c.clone()].concat();
+            if let Some(seat) = reported_pick(&with_name(), &names) {
+                firsts.push((seat, line_no));
+                continue;
+            }
             if let Some(p) = picker(&c, &names).or_else(|| picker(&with_name(), &names)) {
                 out.push(Reading {
                     read: ChatReading::Fact(Fact::Picks(p)),
@@ -276,9 +301,11 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             }
         }
         if let Some(n) = round_here {
-            let is_ruling = out.iter().any(|r| {
-                r.lines.start == line_no && matches!(r.read, ChatReading::Event(Body::Ruling(_)))
-            });
+            // A line that rules on a round does not open one, read as a
+            // ruling or not (before play begins it is not).
+            let is_ruling = clauses(line)
+                .iter()
+                .any(|c| winner(c, &names, words).is_some());
             if !is_ruling {
                 out.push(Reading {
                     read: ChatReading::Fact(Fact::Opens(Some(n))),
@@ -492,13 +519,42 @@ fn first_to_no_player(c: &[String], names: &Names, words: &HostWords) -> Option<
     None
 }
 
-/// Who a clause says picks who starts (`the loser picks`, `Kit picks`).
+/// Who a clause says picks who starts (`the loser picks`, `Kit picks`,
+/// `kit, you lost that one so you pick who starts`).
 fn picker(c: &[String], names: &Names) -> Option<Picker> {
     let at = c.iter().position(|w| PICKS.contains(&w.as_str()))?;
     if c.iter().any(|w| w == "loser" || w == "losers") {
         return Some(Picker::Loser);
     }
-    player_near(c, names, at, 1, Beside::Either, 2).map(Picker::Seat)
+    if let Some(seat) = player_near(c, names, at, 1, Beside::Either, 2) {
+        return Some(Picker::Seat(seat));
+    }
+    // Spoken to: the one player the clause names is "you".
+    let spoken_to = c.iter().any(|w| w == "you" || w == "your" || w == "u");
+    match named(c, names).as_slice() {
+        [(_, _, seat), rest @ ..] if spoken_to && rest.iter().all(|(_, _, s)| s == seat) => {
+            Some(Picker::Seat(*seat))
+        }
+        _ => None,
+    }
+}
+
+/// A pick the host reports (`Vale lost round 1, she picked herself to
+/// start`): the player who starts.
+fn reported_pick(c: &[String], names: &Names) -> Option<usize> {
+    c.iter().position(|w| PICKS.contains(&w.as_str()))?;
+    let herself = c.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "herself" | "himself" | "themself" | "themselves" | "themselfs"
+        )
+    });
+    match named(c, names).as_slice() {
+        [(_, _, seat), rest @ ..] if herself && rest.iter().all(|(_, _, s)| s == seat) => {
+            Some(*seat)
+        }
+        _ => None,
+    }
 }
 
 /// What the player whose choice is awaited says: who starts. `I'll start`,
@@ -714,6 +770,31 @@ mod tests {
             got.contains(&ChatReading::Fact(Fact::Picks(Picker::Seat(0)))),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn a_pick_spoken_to_or_reported_and_a_round_with_the_match() {
+        let got = said("round 1 to vale\nkit, you lost that one so you pick who starts round 2");
+        assert!(
+            got.contains(&ChatReading::Fact(Fact::Picks(Picker::Seat(1)))),
+            "{got:?}"
+        );
+        assert_eq!(first("Vale lost round 1, she picked herself to start"), 0);
+        let scopes: Vec<Scope> = said("Round 3 → Kit, and that's the DM! Kit wins 3-0 🎉")
+            .into_iter()
+            .filter_map(|r| match r {
+                ChatReading::Event(Body::Ruling(r)) => Some(r.scope),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(scopes, [Scope::Round(3), Scope::Match]);
+        // A rules post's "round 1" opens nothing.
+        assert!(
+            !said("In round 1 I pick who goes first; after that the loser picks")
+                .iter()
+                .any(|r| matches!(r, ChatReading::Fact(Fact::Opens(_))))
+        );
+        assert_eq!(first("oh and @kit you're first. gl both"), 1);
     }
 
     #[test]

@@ -169,7 +169,27 @@ fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
                 .collect();
         }
     }
-    Ok(Vec::new())
+    // `one car, a 3-long vertical on E2-E4 (that's Y)`: cells in a line
+    // that speaks of a car, the taxi's own cells left out.
+    let mut cars = Vec::new();
+    for line in super::phrases::read_lines(clean) {
+        let text = clean.lines().nth(line.index).unwrap_or("").to_lowercase();
+        if !text.contains("car") && !text.contains("truck") {
+            continue;
+        }
+        for f in &line.found {
+            if let super::phrases::Found::Cells(cells) = f {
+                let taxi = cells.iter().all(|c| {
+                    let s = c.to_string();
+                    s == "A3" || s == "B3"
+                });
+                if !taxi && (2..=3).contains(&cells.len()) {
+                    cars.push(cells.clone());
+                }
+            }
+        }
+    }
+    Ok(cars)
 }
 
 #[cfg(test)]

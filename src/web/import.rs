@@ -57,7 +57,7 @@ struct PreviewRow {
     stamp: String,
     at: String,
     text: String,
-    /// `event`, `talk`, `unread`, `rule-error`, `joined`.
+    /// `event`, `talk`, `unread`, `rule-error`, `flagged`, `joined`.
     class: &'static str,
     /// What arbiter read, in words.
     read: String,
@@ -288,7 +288,26 @@ async fn import_post(
     // The preview: each message beside what was read, with the board
     // after each event (the state the rules left it in).
     let report = imported.report;
-    let mut read: BTreeMap<usize, (&'static str, String, Option<Svg>)> = BTreeMap::new();
+    // Every reading of a message, in order; its class is the most telling
+    // one (a rule error or a flag before an event, an event before talk).
+    let mut read: BTreeMap<usize, (&'static str, Vec<String>, Option<Svg>)> = BTreeMap::new();
+    let rank = |c: &str| match c {
+        "rule-error" => 4,
+        "flagged" => 3,
+        "unread" => 2,
+        "event" => 1,
+        _ => 0,
+    };
+    let mut add = |m: usize, class: &'static str, words: String, board: Option<Svg>| {
+        let entry = read.entry(m).or_insert(("joined", Vec::new(), None));
+        if rank(class) > rank(entry.0) || entry.1.is_empty() {
+            entry.0 = class;
+        }
+        entry.1.push(words);
+        if board.is_some() {
+            entry.2 = board;
+        }
+    };
     for (k, e) in report.events.iter().enumerate() {
         let board = imported.states[k]
             .as_ref()
@@ -308,23 +327,48 @@ async fn import_post(
         if let Some(o) = &e.overtime {
             words.push_str(&format!(" — clock: {o}"));
         }
-        read.insert(e.message, (class, words, board));
+        if let Some(by) = e.superseded_by {
+            words.push_str(&format!(" — corrected at message {by}: no longer counts"));
+        }
+        add(e.message, class, words, board);
         for &later in &e.messages[1..] {
-            read.insert(
+            add(
                 later,
-                (
-                    "joined",
-                    format!("part of the {} at message {}", e.kind, e.message),
-                    None,
-                ),
+                "joined",
+                format!("part of the {} at message {}", e.kind, e.message),
+                None,
             );
         }
     }
     for u in &report.unread {
-        read.insert(
+        add(
             u.message,
-            ("unread", format!("not understood: {}", u.reason), None),
+            "unread",
+            format!("not understood: {}", u.reason),
+            None,
         );
+    }
+    for b in &report.board_mismatches {
+        add(
+            b.message,
+            "flagged",
+            format!(
+                "the board posted here differs from the replay: {}",
+                b.differences.join("; ")
+            ),
+            None,
+        );
+    }
+    for q in &report.rulings_in_question {
+        add(
+            q.message,
+            "flagged",
+            format!("the ruling {} — by the rules: {}", q.verdict, q.by_rules),
+            None,
+        );
+    }
+    for d in &report.doubts {
+        add(d.message, "flagged", d.why.clone(), None);
     }
     page.rows = transcript
         .messages
@@ -332,7 +376,7 @@ async fn import_post(
         .map(|m| {
             let (class, words, board) =
                 read.remove(&m.index)
-                    .unwrap_or(("talk", "talk".to_string(), None));
+                    .unwrap_or(("talk", vec!["talk".to_string()], None));
             PreviewRow {
                 index: m.index,
                 author: m.author.clone(),
@@ -340,7 +384,7 @@ async fn import_post(
                 at: m.at.format("%Y-%m-%d %H:%M UTC").to_string(),
                 text: m.text.clone(),
                 class,
-                read: words,
+                read: words.join(" · "),
                 board,
             }
         })

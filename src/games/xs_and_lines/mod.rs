@@ -11,6 +11,7 @@
 //! 6×6 by [`placement`]. A match is [`rules`]; its pages are [`view`].
 
 pub mod analysis;
+pub mod message;
 pub mod notation;
 pub mod placement;
 pub mod rules;

@@ -7,10 +7,12 @@
 //! and the default; `stuck-wins`, Winning Ways' and GamesmanUni's).
 //!
 //! Files: `board` (positions, moves, notation), `solver` (retrograde
-//! analysis of the whole game: value and remoteness of every position).
+//! analysis of the whole game: value and remoteness of every position),
+//! `notation` (the host's words in chat), `player` (a player's messages).
 
 pub mod board;
 pub mod notation;
+pub mod player;
 pub mod rules;
 pub mod solver;
 pub mod view;

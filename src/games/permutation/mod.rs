@@ -11,10 +11,12 @@
 //! maximises its own total minus the other's; with more, each maximises
 //! its own total; equal moves go to the x first in reading order (top row
 //! first, then left to right). A two-player match is [`rules`]; its pages
-//! are [`view`].
+//! are [`view`]; players' messages are read by [`player`], the host's by
+//! [`notation`].
 
 pub mod analysis;
 pub mod notation;
+pub mod player;
 pub mod rules;
 pub mod view;
 

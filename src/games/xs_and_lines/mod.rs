@@ -8,11 +8,15 @@
 //! earlier lines pass horizontally and where vertically — and the part-2
 //! solver memoises (x's used, the x to draw from, those masks): exact, and
 //! small in practice because lines block. Part 1 is valued on grids up to
-//! 6×6 by [`placement`]. A match is [`rules`]; its pages are [`view`].
+//! 6×6 by [`placement`]. A match is [`rules`]; its pages are [`view`];
+//! players' messages are read by [`player`] (with [`message`], which Dodgem
+//! and the permutation game share), the host's by [`notation`].
 
 pub mod analysis;
+pub mod message;
 pub mod notation;
 pub mod placement;
+pub mod player;
 pub mod rules;
 pub mod view;
 

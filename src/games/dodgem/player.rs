@@ -1,0 +1,528 @@
+//! Dodgem players in chat: what a player's message does, read from its
+//! entities (the car's cell, a direction, `off`) and the match so far.
+//!
+//! A move is the car's cell and a direction, and players write it many
+//! ways: `a3 E`, `A3 e`, `a3 east`, `a3 right`, `a3→E`, `a3 ➡️`, `a3→`,
+//! `a3e`, the cell the car drives to (`a3 b3`, `a3-b3`, `b2→b3`), with
+//! words around it (`moving a2 up`, `alright c1 up then`, `b2 left, nice
+//! try`). All become the canonical `a3 E` the rules and the RULINGS
+//! write. Driving off the board has no cell to drive to: `c3 off` (or
+//! `out`, `exit`) leaves the board the only way that car can, by its color
+//! on the board now (blue east, red north); with no board to look at, or
+//! no car able to leave from there, it says how to write the direction.
+//!
+//! Which words are a move, a correction (`a2 S` / `wait no, a2 E`), or
+//! talk is decided for all three one-game matches in
+//! [`crate::games::xs_and_lines::message`]. A legal-looking move on the
+//! wrong square is read, and the rules refuse it at its step (as a host's
+//! record would show it).
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor
+//! from `import/`, `web/` or `verify.rs`.
+
+use super::board::{Dir, Position, Side};
+use super::rules;
+use crate::games::chat::Reading;
+use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
+use crate::games::xs_and_lines::notation::is_pass;
+use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
+use crate::log::event::Body;
+
+/// What a player's message says, as readings with the lines each came
+/// from, knowing the match so far (`ctx.state`): a move, a move and its
+/// correction, `pass` (which the rules refuse: a Dodgem player must
+/// move), or nothing (talk).
+pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
+    if is_pass(&chat_words(&clean_chat(text))) {
+        return crate::games::chat::whole(text, ChatReading::Event(Body::Pass));
+    }
+    let m = match ctx.state {
+        Some(MatchState::Dodgem(m)) => Some(m),
+        _ => None,
+    };
+    let segments = message::segments(text, &VOCABULARY);
+    message::read(&segments, &turn(m, seat), HOW, |seg, basis| {
+        let board = m.and_then(|m| match basis {
+            Basis::Now => m.blue.map(|_| m.position),
+            Basis::BeforeLast => m.before_last,
+        });
+        attempt(seg, board.as_ref())
+    })
+}
+
+/// Where the match stands for the player in `seat`.
+fn turn(m: Option<&rules::Match>, seat: usize) -> Turn {
+    let Some(m) = m else {
+        return Turn::default();
+    };
+    let Some(to_move) = m.seat(m.position.to_move) else {
+        return Turn::default();
+    };
+    if m.ending.is_over() {
+        return Turn {
+            expected: Some(false),
+            last: None,
+        };
+    }
+    // Moves alternate: the player not to move made the last one.
+    let last = m
+        .moves
+        .last()
+        .filter(|_| to_move != seat)
+        .map(|(_, mv)| place(mv.clone()));
+    Turn {
+        expected: Some(to_move == seat),
+        last,
+    }
+}
+
+fn place(mv: String) -> Body {
+    Body::Place(Placement::Dodgem(rules::Placement { mv }))
+}
+
+const VOCABULARY: Vocabulary = Vocabulary {
+    entity: |w| cell(w).is_some() || glued(w).is_some(),
+    filler: |w| direction(w).is_some() || OFF.contains(&w) || FILLER.contains(&w),
+    prepare: arrows_as_words,
+};
+
+/// Arrows (which clean_chat drops) as words the reader knows: an arrow
+/// alone is the direction, an arrow between a cell and a letter (`a3→E`)
+/// or two cells (`b2→b3`) only joins them.
+pub(crate) fn arrows_as_words(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        let word = match c {
+            '↑' | '⬆' | '⇧' => "arrow_n",
+            '→' | '➡' | '⇒' | '⟶' => "arrow_e",
+            '↓' | '⬇' | '⇩' => "arrow_s",
+            '←' | '⬅' | '⇐' | '⟵' => "arrow_w",
+            c => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push(' ');
+        out.push_str(word);
+        out.push(' ');
+    }
+    out
+}
+
+/// A direction's letter, from a word or an arrow.
+fn direction(w: &str) -> Option<char> {
+    Some(match w {
+        "n" | "north" | "up" | "u" | "arrow_n" => 'N',
+        "e" | "east" | "right" | "r" | "arrow_e" => 'E',
+        "s" | "south" | "down" | "d" | "arrow_s" => 'S',
+        "w" | "west" | "left" | "l" | "arrow_w" => 'W',
+        _ => return None,
+    })
+}
+
+/// A cell of a board up to 5×5 (`a3`): (column, row), both from 0.
+fn cell(w: &str) -> Option<(u8, u8)> {
+    match w.as_bytes() {
+        [c @ b'a'..=b'e', r @ b'1'..=b'5'] => Some((c - b'a', r - b'1')),
+        _ => None,
+    }
+}
+
+/// A move glued into one word (`a3e`, `a3east`): its cell and direction.
+fn glued(w: &str) -> Option<((u8, u8), char)> {
+    let c = cell(w.get(..2)?)?;
+    let d = direction(w.get(2..)?)?;
+    Some((c, d))
+}
+
+fn cell_name((c, r): (u8, u8)) -> String {
+    format!("{}{}", (b'a' + c) as char, r + 1)
+}
+
+/// Words that drive a car off the board.
+const OFF: [&str; 6] = ["off", "out", "exit", "exits", "leaves", "leave"];
+
+/// Words a player puts around a move.
+const FILLER: [&str; 22] = [
+    "move", "moves", "moving", "i", "i'll", "ill", "i'm", "im", "play", "playing", "go", "going",
+    "drive", "driving", "car", "my", "the", "to", "from", "then", "board", "of",
+];
+
+const HOW: &str = "write the car's cell and a direction, like 'a3 E' (or 'a3 b3')";
+
+/// One attempt read against `board` (the position it is played in, when
+/// known).
+fn attempt(seg: &Segment, board: Option<&Position>) -> Attempt {
+    let mut cells = Vec::new();
+    let mut letters = Vec::new();
+    let mut arrows = Vec::new();
+    let mut off = false;
+    for w in seg.texts() {
+        if let Some(c) = cell(w) {
+            cells.push(c);
+        } else if let Some((c, d)) = glued(w) {
+            cells.push(c);
+            letters.push(d);
+        } else if let Some(d) = direction(w) {
+            if w.starts_with("arrow_") {
+                arrows.push(d);
+            } else {
+                letters.push(d);
+            }
+        } else if OFF.contains(&w) {
+            off = true;
+        }
+    }
+    letters.dedup();
+    arrows.dedup();
+    let read =
+        |from: (u8, u8), dir: char| Attempt::Move(place(format!("{} {dir}", cell_name(from))));
+    match cells.as_slice() {
+        [] => Attempt::Nothing,
+        [from] => {
+            // A letter after an arrow wins (`a3→E`); an arrow alone is the way.
+            let dirs = if letters.is_empty() {
+                &arrows
+            } else {
+                &letters
+            };
+            match dirs.as_slice() {
+                [dir] => read(*from, *dir),
+                [] if off => off_board(*from, board),
+                [] => Attempt::Unread(format!("{} has no direction: {HOW}", cell_name(*from))),
+                _ => Attempt::Unread(format!("more than one direction: {HOW}")),
+            }
+        }
+        [from, to] => {
+            let step = (
+                i16::from(to.0) - i16::from(from.0),
+                i16::from(to.1) - i16::from(from.1),
+            );
+            let dir = match step {
+                (1, 0) => 'E',
+                (-1, 0) => 'W',
+                (0, 1) => 'N',
+                (0, -1) => 'S',
+                _ => {
+                    return Attempt::Unread(format!(
+                        "{} and {} are not next to each other: a car drives one cell; {HOW}",
+                        cell_name(*from),
+                        cell_name(*to)
+                    ))
+                }
+            };
+            if letters.iter().any(|d| *d != dir) {
+                return Attempt::Unread(format!(
+                    "{} to {} is {dir}, but it also says {}: {HOW}",
+                    cell_name(*from),
+                    cell_name(*to),
+                    letters
+                        .iter()
+                        .map(char::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+            }
+            read(*from, dir)
+        }
+        _ => Attempt::Unread(format!("one move per message: {HOW}")),
+    }
+}
+
+/// `c3 off`: the way off the board for the car on `from`, by its color.
+fn off_board(from: (u8, u8), board: Option<&Position>) -> Attempt {
+    let name = cell_name(from);
+    let ask = || {
+        Attempt::Unread(format!(
+            "{name} off the board: say which way, 'E' for blue or 'N' for red, like '{name} E'"
+        ))
+    };
+    let Some(p) = board else {
+        return ask();
+    };
+    let (c, r) = from;
+    if c >= p.n || r >= p.n {
+        return ask();
+    }
+    let bit = 1u32 << (r * p.n + c);
+    let side = if p.blue & bit != 0 {
+        Side::Blue
+    } else if p.red & bit != 0 {
+        Side::Red
+    } else {
+        return Attempt::Unread(format!(
+            "{name} off the board, but no car stands on {name}: {HOW}"
+        ));
+    };
+    let dir = Dir::exit(side);
+    if Position::step(p.n, r * p.n + c, dir).is_some() {
+        let (color, edge) = match side {
+            Side::Blue => ("blue", "east"),
+            Side::Red => ("red", "north"),
+        };
+        return Attempt::Unread(format!(
+            "{name} off the board, but the {color} car there is not on the {edge} edge it leaves by: {HOW}"
+        ));
+    }
+    Attempt::Move(place(format!("{name} {}", dir.letter())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameConfig, RoundSetup};
+    use crate::log::event::{Actor, Create};
+    use chrono::{DateTime, Utc};
+
+    const PLAYERS: [&str; 2] = ["quill", "marrow"];
+
+    /// The match after quill (blue) and marrow have played `moves`.
+    fn state(moves: &[&str]) -> MatchState {
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let create = Create {
+            config: GameConfig::Dodgem(Default::default()),
+            players: PLAYERS.iter().map(|p| p.to_string()).collect(),
+            host: "host".into(),
+            title: String::new(),
+            source: None,
+        };
+        let mut s = MatchState::start(&create, at).unwrap();
+        let setup = Body::RoundStart(RoundSetup::Dodgem(rules::Setup {
+            blue: "quill".into(),
+        }));
+        s.apply(1, &setup, &Actor::Host("host".into()), at).unwrap();
+        for (i, mv) in moves.iter().enumerate() {
+            let who = Actor::Player(PLAYERS[i % 2].into());
+            s.apply(i as u64 + 2, &place(mv.to_string()), &who, at)
+                .unwrap();
+        }
+        s
+    }
+
+    /// What `seat` writing `text` reads as: moves, or `?reason` when
+    /// unread.
+    fn read_in(
+        text: &str,
+        seat: usize,
+        s: Option<&MatchState>,
+    ) -> Vec<(String, std::ops::Range<usize>)> {
+        let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+        let mut ctx = ChatContext::new(&players, 1);
+        ctx.state = s;
+        read_player_message(text, seat, &ctx)
+            .into_iter()
+            .map(|r| {
+                let what = match r.read {
+                    ChatReading::Event(Body::Place(Placement::Dodgem(p))) => p.mv,
+                    ChatReading::Event(b) => b.kind().to_string(),
+                    ChatReading::Unread(why) => format!("?{why}"),
+                    other => format!("{other:?}"),
+                };
+                (what, r.lines)
+            })
+            .collect()
+    }
+
+    fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
+        read_in(text, seat, s).into_iter().map(|r| r.0).collect()
+    }
+
+    #[test]
+    fn players_write_moves_many_ways() {
+        for text in [
+            "a3 E",
+            "A3 e",
+            "a3 east",
+            "a3   RIGHT",
+            "a3→E",
+            "a3 → e",
+            "a3 ➡️",
+            "a3→",
+            "a3 -> E",
+            "a3e",
+            "A3East",
+            "**a3 E**",
+            "`a3 E`",
+            "move a3 east 🚗",
+            "a3 b3",
+            "a3-b3",
+            "a3 to b3",
+            "a3→b3",
+            "moving a3 right",
+            "i'll go a3 right",
+            "alright a3 right then",
+            "a3 right, nice try",
+            "a3 E please",
+            "a3 E (edited)",
+        ] {
+            assert_eq!(moves(text, 0, None), ["a3 E"], "{text}");
+        }
+        for (text, want) in [
+            ("b1 N", "b1 N"),
+            ("b1 ⬆️", "b1 N"),
+            ("b1 up", "b1 N"),
+            ("c2 left", "c2 W"),
+            ("a2 a1", "a2 S"),
+            ("i'll go a2 down", "a2 S"),
+            ("a2→N", "a2 N"),
+            ("c2 E — out 🎉", "c2 E"),
+            ("c3 N, one out 😎", "c3 N"),
+        ] {
+            assert_eq!(moves(text, 0, None), [want], "{text}");
+        }
+    }
+
+    #[test]
+    fn a_move_and_talk_on_other_lines_is_the_move_with_its_lines() {
+        for (text, lines) in [
+            ("c1 ⬆\nsee if you get out of that", 0..1),
+            ("hmm\nc1 up", 1..2),
+            ("c1 N, gg wp", 0..1),
+        ] {
+            let got = read_in(text, 1, None);
+            assert_eq!(got, [("c1 N".to_string(), lines)], "{text}");
+        }
+    }
+
+    #[test]
+    fn off_the_board_goes_the_only_way_that_car_can() {
+        // Blue drives a3 to c3; later red drives b1 round to a3.
+        let s = state(&["a3 E", "c1 N", "b3 E"]);
+        assert_eq!(moves("c3 off", 0, Some(&s)), ["c3 E"]);
+        assert_eq!(moves("c3 out 🏁", 0, Some(&s)), ["c3 E"]);
+        let s = state(&["a3 E", "b1 W", "a2 E", "a1 N", "b2 S", "a2 N"]);
+        assert_eq!(moves("a3 off", 1, Some(&s)), ["a3 N"]);
+        for (text, why) in [
+            ("b3 off", "not on the east edge"),
+            ("c2 off", "no car stands on c2"),
+        ] {
+            let got = moves(text, 0, Some(&s));
+            assert!(got.len() == 1 && got[0].contains(why), "{text}: {got:?}");
+        }
+        let got = moves("c3 off", 0, None);
+        assert!(
+            got[0].starts_with('?') && got[0].contains("'c3 E'"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
+        let s = state(&["a3 E"]);
+        for (text, seat, st, want) in [
+            ("a2 S\nwait no, a2 E", 0, None, vec!["a2 S", "a2 E"]),
+            ("c2 W no sorry b1 W", 1, Some(&s), vec!["c2 W", "b1 W"]),
+            // marrow is to move; quill's a3 E may still be corrected.
+            ("nvm, a2 E", 0, Some(&s), vec!["a2 E"]),
+            ("wait I meant a2 E", 0, Some(&s), vec!["a2 E"]),
+            // quill restating the move already made says nothing new.
+            ("a3 E", 0, Some(&s), vec![]),
+            // marrow has not moved: regret is talk, a plain move is a move.
+            ("ugh wait I wanted c1 W 😩", 1, Some(&s), vec![]),
+            ("wait, c1 N", 1, Some(&s), vec!["c1 N"]),
+            // quill is not to move: a cell among words is talk about it.
+            ("b3 looks strong", 0, Some(&s), vec![]),
+            ("hm b3 S cleaner", 0, Some(&s), vec![]),
+        ] {
+            assert_eq!(moves(text, seat, st), want, "{text}");
+        }
+        let got = read_in("a2 S\nwait no, a2 E", 0, None);
+        assert_eq!(got[0].1, 0..1);
+        assert_eq!(got[1].1, 1..2);
+    }
+
+    #[test]
+    fn talk_is_talk_and_unreadable_moves_say_how_to_write_them() {
+        for talk in [
+            "gl hf",
+            "hmm",
+            "ugh",
+            "nice",
+            "e",
+            "u too",
+            "well played!",
+            "gg, a2 north was the blunder",
+            "blue was winning before A2 north, right?",
+            "should have played a3 S",
+            "is a3 E legal?",
+        ] {
+            assert_eq!(moves(talk, 1, None), Vec::<String>::new(), "{talk}");
+        }
+        assert_eq!(moves("pass", 1, None), ["pass"]);
+        for bad in [
+            "a3",
+            "a3 b4",
+            "a3 E, b1 N",
+            "a3 N E",
+            "a3 E\nb1 N",
+            "a3 b3 N",
+        ] {
+            let got = moves(bad, 0, None);
+            assert!(
+                got.len() == 1 && got[0].starts_with('?') && got[0].contains("'a3 E'"),
+                "{bad}: {got:?}"
+            );
+        }
+    }
+
+    use proptest::prelude::*;
+
+    /// Words that are none of the reader's: no cell, direction, `off`,
+    /// number, player name, filler or marker.
+    fn outside(w: &str) -> bool {
+        let v = &VOCABULARY;
+        !((v.entity)(w)
+            || (v.filler)(w)
+            || message::is_marker(w)
+            || w == "pass"
+            || PLAYERS.contains(&w))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Talk made only of words outside the game's vocabulary never
+        /// becomes an event, whoever writes it and wherever the match is.
+        #[test]
+        fn words_outside_the_vocabulary_are_never_play(
+            words in proptest::collection::vec("[a-z]{2,9}", 1..12),
+            seps in proptest::collection::vec(prop_oneof![
+                Just(" "), Just(", "), Just("\n"), Just("! "), Just(" 🚗 "), Just(" — "),
+            ], 12),
+            seat in 0usize..2,
+            at in 0usize..4,
+        ) {
+            let words: Vec<&String> = words.iter().filter(|w| outside(w)).collect();
+            let text: String = words
+                .iter()
+                .zip(&seps)
+                .map(|(w, s)| format!("{w}{s}"))
+                .collect();
+            let s = state(&["a3 E", "c1 N", "a2 E"][..at.min(3)]);
+            for st in [None, Some(&s)] {
+                let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+                let mut ctx = ChatContext::new(&players, 1);
+                ctx.state = st;
+                let got = read_player_message(&text, seat, &ctx);
+                prop_assert!(
+                    got.iter().all(|r| !matches!(r.read, ChatReading::Event(_))),
+                    "{text:?} read as {got:?}"
+                );
+            }
+        }
+
+        /// Whatever a player writes, at any point of the match, the
+        /// reader answers.
+        #[test]
+        fn arbitrary_text_never_panics(
+            text in "\\PC{0,60}(\n\\PC{0,30}){0,4}",
+            seat in 0usize..2,
+            at in 0usize..4,
+        ) {
+            let s = state(&["a3 E", "c1 N", "a2 E"][..at.min(3)]);
+            let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+            let mut ctx = ChatContext::new(&players, 1);
+            ctx.state = Some(&s);
+            let _ = read_player_message(&text, seat, &ctx);
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! Permutation-game players in chat: what a player's message does, read
+//! from the one cell it names and the match so far.
+//!
+//! Both parts write a turn as an x's cell: in part 1 the x placed (`C3`,
+//! `x at **G3**`, `c6!`, `B5, column B and row 5 still free`), in part 2
+//! the x numbered next. Players often add the number or the points (`2 on
+//! G7`, `D4 gets 4`, `#5: D5`, `3 → C1 (20 pts)`, `C6 = 6, only 1 point`,
+//! `mine goes on d4`); numbers are never play here, because the rules count
+//! (1 is on the leftmost x, each turn writes the next), so a wrong number
+//! cannot change the game, and the report shows the number and the points
+//! the rules wrote.
+//!
+//! Which words are a move, a correction (`3 on F4` / `wait no, 3 on B3`),
+//! or talk is decided for the three one-game matches in
+//! [`crate::games::xs_and_lines::message`].
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor
+//! from `import/`, `web/` or `verify.rs`.
+
+use super::rules::{self, Match, Stage};
+use crate::games::chat::Reading;
+use crate::games::xs_and_lines::message::{self, Attempt, Segment, Turn, Vocabulary};
+use crate::games::xs_and_lines::notation::{arrows_as_dashes, cell_name, grid_cell, is_pass};
+use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
+use crate::log::event::Body;
+
+/// What a player's message says, as readings with the lines each came
+/// from, knowing the match so far (`ctx.state`): an x placed or
+/// numbered, a move and its correction, `pass` (which the rules refuse),
+/// or nothing (talk).
+pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
+    if is_pass(&chat_words(&clean_chat(text))) {
+        return crate::games::chat::whole(text, ChatReading::Event(Body::Pass));
+    }
+    let m = match ctx.state {
+        Some(MatchState::Permutation(m)) => Some(m),
+        _ => None,
+    };
+    let segments = message::segments(text, &VOCABULARY);
+    message::read(&segments, &turn(m, seat), HOW, |seg, _| attempt(seg))
+}
+
+/// Where the match stands for the player in `seat`.
+fn turn(m: Option<&Match>, seat: usize) -> Turn {
+    let (Some(m), Some(first)) = (m, m.and_then(|m| m.first)) else {
+        return Turn::default();
+    };
+    let Some(to_move) = m.to_move() else {
+        return Turn::default();
+    };
+    if m.ending.is_over() {
+        return Turn {
+            expected: Some(false),
+            last: None,
+        };
+    }
+    // Turns alternate within each part; player 1 writes 2, whoever placed
+    // the last x.
+    let last_mover = match &m.stage {
+        Stage::Placing(xs) => xs.len().checked_sub(1),
+        Stage::Numbering(p) if p.numbered.len() < 2 => p.perm.n().checked_sub(1),
+        Stage::Numbering(p) => p.numbered.len().checked_sub(2),
+    }
+    .map(|k| (first + k) % 2);
+    let last = m
+        .moves
+        .last()
+        .filter(|_| last_mover == Some(seat))
+        .map(|(_, mv)| place(mv.clone()));
+    Turn {
+        expected: Some(to_move == seat),
+        last,
+    }
+}
+
+fn place(mv: String) -> Body {
+    Body::Place(Placement::Permutation(rules::Placement { mv }))
+}
+
+const VOCABULARY: Vocabulary = Vocabulary {
+    entity: |w| grid_cell(w).is_some(),
+    filler: |w| w.parse::<u32>().is_ok() || FILLER.contains(&w),
+    prepare: arrows_as_dashes,
+};
+
+/// Words a player puts around an x, its number or its points.
+const FILLER: [&str; 24] = [
+    "x", "x's", "xs", "on", "at", "in", "place", "placing", "i", "put", "putting", "write",
+    "writing", "number", "goes", "gets", "the", "my", "mine", "for", "points", "point", "pts",
+    "pt",
+];
+
+const HOW: &str = "write one x as its cell, like 'G3' (in part 2 '2 on G3' is fine too)";
+
+fn attempt(seg: &Segment) -> Attempt {
+    let cells: Vec<(u8, u8)> = seg.texts().iter().filter_map(|w| grid_cell(w)).collect();
+    match cells.as_slice() {
+        [] => Attempt::Nothing,
+        [one] => Attempt::Move(place(cell_name(*one))),
+        _ => Attempt::Unread(format!(
+            "{} cells in one message: {HOW}, one x per message",
+            cells.len()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameConfig, RoundSetup};
+    use crate::log::event::{Actor, Create};
+    use chrono::{DateTime, Utc};
+
+    const PLAYERS: [&str; 2] = ["vale", "juni"];
+
+    /// A 7×7 game vale (player 1) and juni play: 7 x's, then the numbers
+    /// 2 to 7 (vale places the last x and writes 2).
+    const GAME: [&str; 13] = [
+        "D5", "A1", "G7", "F4", "C6", "B3", "E2", "G7", "B3", "F4", "D5", "C6", "E2",
+    ];
+
+    /// The match after the first `moves` moves of [`GAME`].
+    fn state(moves: usize) -> MatchState {
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let create = Create {
+            config: GameConfig::Permutation(rules::Config { size: 7 }),
+            players: PLAYERS.iter().map(|p| p.to_string()).collect(),
+            host: "host".into(),
+            title: String::new(),
+            source: None,
+        };
+        let mut s = MatchState::start(&create, at).unwrap();
+        let setup = Body::RoundStart(RoundSetup::Permutation(rules::Setup {
+            first: "vale".into(),
+        }));
+        s.apply(1, &setup, &Actor::Host("host".into()), at).unwrap();
+        for (i, mv) in GAME[..moves].iter().enumerate() {
+            // Part 1 alternates from vale; vale writes 2.
+            let seat = if i < 7 { i % 2 } else { (i - 7) % 2 };
+            let who = Actor::Player(PLAYERS[seat].into());
+            s.apply(i as u64 + 2, &place(mv.to_string()), &who, at)
+                .unwrap();
+        }
+        s
+    }
+
+    /// What `seat` writing `text` reads as: moves, or `?reason`.
+    fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
+        let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+        let mut ctx = ChatContext::new(&players, 1);
+        ctx.state = s;
+        read_player_message(text, seat, &ctx)
+            .into_iter()
+            .map(|r| match r.read {
+                ChatReading::Event(Body::Place(Placement::Permutation(p))) => p.mv,
+                ChatReading::Event(b) => b.kind().to_string(),
+                ChatReading::Unread(why) => format!("?{why}"),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn players_place_and_number_xs_by_their_cells() {
+        for (text, at) in [
+            ("G3", 0),
+            ("g3", 0),
+            (" **G3** ✖️", 0),
+            ("x on g3", 0),
+            ("x at **G3**", 0),
+            ("g3!", 0),
+            ("alright G3 then", 0),
+            ("G3, column G and row 3 still free", 0),
+            ("`g3`", 0),
+            ("2 on G3", 7),
+            ("G3 = 4", 9),
+            ("#5 → g3", 9),
+            ("#5: G3", 9),
+            ("write 6 on G3", 11),
+            ("G3 gets 4", 9),
+            ("G3 for 12 points", 9),
+            ("3 → G3 (20 pts)", 9),
+            ("mine goes on g3", 9),
+            ("G3 = 6, only 1 point 😑", 11),
+            ("7 on G3, gg", 11),
+            ("writing 4 on G3 → 6 pts", 9),
+        ] {
+            let s = state(at);
+            let seat = if at < 7 { at % 2 } else { (at - 7) % 2 };
+            assert_eq!(moves(text, 0, None), ["G3"], "{text}");
+            assert_eq!(moves(text, seat, Some(&s)), ["G3"], "{text} at {at}");
+        }
+        assert_eq!(moves("O15", 0, None), ["O15"]);
+    }
+
+    #[test]
+    fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
+        // vale placed D5; juni is to move.
+        let s = state(1);
+        for (text, seat, want) in [
+            ("C6\nno wait C2", 1, vec!["C6", "C2"]),
+            ("3 on F4\nwait no, 3 on B3", 1, vec!["F4", "B3"]),
+            ("nvm F4", 0, vec!["F4"]),
+            ("D5", 0, vec![]),
+            ("ugh wait I meant G6 not G7 😤", 1, vec![]),
+            ("D4 looks better", 0, vec![]),
+        ] {
+            assert_eq!(moves(text, seat, Some(&s)), want, "{text}");
+        }
+        // vale placed the last x and writes 2 next: G7 again is that move.
+        let s = state(7);
+        assert_eq!(moves("G7", 0, Some(&s)), ["G7"]);
+        assert_eq!(moves("oops, A2", 0, Some(&s)), ["A2"]);
+    }
+
+    #[test]
+    fn talk_is_talk_and_unreadable_play_says_how_to_write_it() {
+        for talk in ["gl hf", "12 points, ouch", "ugh", "nice one", "30 each 🤝"] {
+            assert_eq!(moves(talk, 0, None), Vec::<String>::new(), "{talk}");
+        }
+        assert_eq!(moves("pass", 0, None), ["pass"]);
+        for bad in ["G3 C2", "G3-C2", "3 on G3 and C2"] {
+            let got = moves(bad, 0, None);
+            assert!(
+                got.len() == 1 && got[0].starts_with('?') && got[0].contains("'G3'"),
+                "{bad}: {got:?}"
+            );
+        }
+    }
+
+    use proptest::prelude::*;
+
+    /// Words that are none of the reader's.
+    fn outside(w: &str) -> bool {
+        let v = &VOCABULARY;
+        !((v.entity)(w)
+            || (v.filler)(w)
+            || message::is_marker(w)
+            || w == "pass"
+            || PLAYERS.contains(&w))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Talk made only of words outside the game's vocabulary never
+        /// becomes an event, whoever writes it and wherever the game is.
+        #[test]
+        fn words_outside_the_vocabulary_are_never_play(
+            words in proptest::collection::vec("[a-z]{2,9}", 1..12),
+            seps in proptest::collection::vec(prop_oneof![
+                Just(" "), Just(", "), Just("\n"), Just("! "), Just(" ✏️ "), Just(" = "),
+            ], 12),
+            seat in 0usize..2,
+            at in 0usize..14,
+        ) {
+            let words: Vec<&String> = words.iter().filter(|w| outside(w)).collect();
+            let text: String = words
+                .iter()
+                .zip(&seps)
+                .map(|(w, s)| format!("{w}{s}"))
+                .collect();
+            let s = state(at);
+            for st in [None, Some(&s)] {
+                let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+                let mut ctx = ChatContext::new(&players, 1);
+                ctx.state = st;
+                let got = read_player_message(&text, seat, &ctx);
+                prop_assert!(
+                    got.iter().all(|r| !matches!(r.read, ChatReading::Event(_))),
+                    "{text:?} read as {got:?}"
+                );
+            }
+        }
+
+        /// Whatever a player writes, at any point of the game, the reader
+        /// answers.
+        #[test]
+        fn arbitrary_text_never_panics(
+            text in "\\PC{0,60}(\n\\PC{0,30}){0,4}",
+            seat in 0usize..2,
+            at in 0usize..14,
+        ) {
+            let s = state(at);
+            let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+            let mut ctx = ChatContext::new(&players, 1);
+            ctx.state = Some(&s);
+            let _ = read_player_message(&text, seat, &ctx);
+        }
+    }
+}

@@ -1,0 +1,582 @@
+//! A player's message in the three one-game matches (x's and lines,
+//! Dodgem, the permutation game), cut into what their readers look for,
+//! and the one decision they share: whether what it names is a move, a
+//! correction of the player's own last move, or talk.
+//!
+//! Entities first, not sentence patterns: the message becomes lowercase
+//! words, each with its line and clause (a clause ends at `,` `;` `.` `!`
+//! `?` `:` a bracket, a dash standing alone, or a new line). A clause that
+//! talks *about* play — a question, `was`, `should`, `if`, `blunder` — is
+//! dropped whole (`gg, a2 north was the blunder` names no move), and so is
+//! what follows `not` or `instead of` in its clause (`G6 not G7`). The
+//! rest is cut into attempts where a correction begins (`wait`, `no`,
+//! `nvm`, `sorry`, `meant` …): `a2 S` / `wait no, a2 E` is two attempts,
+//! the second correcting the first. Each game reads an attempt from its
+//! own entities (cells, directions, numbers) and its filler words; the
+//! rest of a message is talk around the move (`alright c1 up then`).
+//!
+//! What the attempts do depends on the match so far ([`Turn`]): a
+//! correction counts while the player's own move is still the last one
+//! (RULINGS, "All games: takebacks": the rules keep the earlier move as
+//! superseded), so both moves are read, in order; after the opponent has
+//! moved, `ugh wait I meant G6` is regret, not play. A player who is not
+//! to move and writes a cell among other words is talking about the game;
+//! a bare move out of turn is still read, so that the rules show the
+//! error at its step.
+//!
+//! Shared from here because x's and lines' notation is where the other
+//! two games already took their chat words from. FUTURE: it is not one
+//! game's knowledge and belongs in `games/chat/` beside the host's
+//! reader, once that module's owner takes it in.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor
+//! from `import/`, `web/` or `verify.rs`.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use crate::games::chat::Reading;
+use crate::games::{clean_chat, ChatReading};
+use crate::log::event::Body;
+
+/// One word of a player's message, lowercase, with where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    pub text: String,
+    /// The message line it is on (0-based).
+    pub line: usize,
+    /// Its clause, counted over the whole message.
+    pub clause: usize,
+}
+
+/// What a game tells the cutter about its words.
+pub struct Vocabulary {
+    /// A word that names play: a cell, a direction, a number.
+    pub entity: fn(&str) -> bool,
+    /// A word players put around a move (`on`, `moving`, `via`): neither
+    /// play nor talk.
+    pub filler: fn(&str) -> bool,
+    /// Turns one raw line into text the cleaner keeps (arrows as words or
+    /// dashes: `clean_chat` drops pictographs).
+    pub prepare: fn(&str) -> String,
+}
+
+/// Words that make a clause talk about play rather than play.
+const TALK: [&str; 21] = [
+    "was",
+    "wasn't",
+    "were",
+    "weren't",
+    "should",
+    "should've",
+    "shouldve",
+    "shouldn't",
+    "would",
+    "would've",
+    "wouldn't",
+    "could",
+    "could've",
+    "if",
+    "blunder",
+    "blundered",
+    "mistake",
+    "why",
+    "wish",
+    "looked",
+    "seemed",
+];
+
+/// Words that begin a correction of the move before.
+const CORRECTION: [&str; 16] = [
+    "wait",
+    "no",
+    "nvm",
+    "nevermind",
+    "sorry",
+    "oops",
+    "whoops",
+    "woops",
+    "actually",
+    "correction",
+    "misclick",
+    "typo",
+    "scratch",
+    "meant",
+    "mean",
+    "wanted",
+];
+
+/// Correction words that look back (`I meant G6`): after the opponent
+/// has moved, they are regret, not a move.
+const REGRET: [&str; 3] = ["meant", "mean", "wanted"];
+
+/// Whether a word is one the cutter itself reads (a correction or talk
+/// marker, a negation): what a game counts as its vocabulary too.
+pub fn is_marker(w: &str) -> bool {
+    CORRECTION.contains(&w) || TALK.contains(&w) || w == "not" || w == "instead"
+}
+
+/// The words of a message, line by line, and the clauses that are
+/// questions. Quoted lines (`> …`, and everything after `>>> `) are
+/// someone else's words and are left out.
+pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<usize>) {
+    let mut out = Vec::new();
+    let mut questions = BTreeSet::new();
+    let mut clause = 0;
+    for (line, raw) in text.lines().enumerate() {
+        let t = raw.trim_start();
+        if t.starts_with(">>> ") {
+            break;
+        }
+        if t == ">" || t.starts_with("> ") {
+            continue;
+        }
+        let dashed: String = raw
+            .chars()
+            .map(|c| match c {
+                '—' | '–' => " - ".to_string(),
+                '’' | '‘' => "'".to_string(),
+                c => c.to_string(),
+            })
+            .collect();
+        let clean = clean_chat(&prepare(&dashed));
+        let chars: Vec<char> = clean.chars().collect();
+        let mut cur = String::new();
+        let flush = |cur: &mut String, clause: usize, out: &mut Vec<Word>| {
+            if !cur.is_empty() {
+                out.push(Word {
+                    text: std::mem::take(cur),
+                    line,
+                    clause,
+                });
+            }
+        };
+        for (i, &c) in chars.iter().enumerate() {
+            if c.is_alphanumeric() || c == '_' {
+                cur.extend(c.to_lowercase());
+                continue;
+            }
+            let next = chars.get(i + 1).copied();
+            if c == '\'' && !cur.is_empty() && next.is_some_and(char::is_alphabetic) {
+                cur.push(c);
+                continue;
+            }
+            flush(&mut cur, clause, &mut out);
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let alone = |x: Option<char>| x.is_none_or(char::is_whitespace);
+            match c {
+                '?' => {
+                    questions.insert(clause);
+                    clause += 1;
+                }
+                ',' | ';' | '.' | '!' | ':' | '(' | ')' | '[' | ']' | '{' | '}' => clause += 1,
+                '-' if alone(before) && alone(next) => clause += 1,
+                _ => {}
+            }
+        }
+        flush(&mut cur, clause, &mut out);
+        clause += 1;
+    }
+    (out, questions)
+}
+
+/// One attempt at a move: the words a game reads it from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// The words kept, in order: talk clauses and negated words left out,
+    /// markers kept.
+    pub words: Vec<Word>,
+    /// It begins (or holds) a correction word.
+    pub corrects: bool,
+    /// Its correction looks back (`I meant`, `I wanted`).
+    pub regret: bool,
+    /// Words that are neither the game's, nor the cutter's markers.
+    pub extra: usize,
+    /// The message lines its play came from.
+    pub lines: Range<usize>,
+}
+
+impl Segment {
+    /// The kept words' texts.
+    pub fn texts(&self) -> Vec<&str> {
+        self.words.iter().map(|w| w.text.as_str()).collect()
+    }
+}
+
+/// A message cut into attempts: split at every new line and before each
+/// run of correction words; a piece naming no play joins the next one
+/// (its correction words carry over), or the one before when none
+/// follows. Talk clauses and negated words are gone.
+pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
+    let (all, questions) = words(text, vocab.prepare);
+    let talk: BTreeSet<usize> = all
+        .iter()
+        .filter(|w| TALK.contains(&w.text.as_str()))
+        .map(|w| w.clause)
+        .chain(questions)
+        .collect();
+    // Negations: `not G7`, `instead of G7`, to the end of the clause.
+    let mut kept: Vec<Word> = Vec::new();
+    let mut negated: Option<usize> = None;
+    for (i, w) in all.iter().enumerate() {
+        if talk.contains(&w.clause) {
+            continue;
+        }
+        if negated.is_some_and(|c| c != w.clause) || CORRECTION.contains(&w.text.as_str()) {
+            negated = None;
+        }
+        if negated.is_some() {
+            continue;
+        }
+        let of_next = all.get(i + 1).is_some_and(|n| n.text == "of");
+        if w.text == "not" || (w.text == "instead" && of_next) {
+            negated = Some(w.clause);
+            continue;
+        }
+        kept.push(w.clone());
+    }
+    // Pieces.
+    let mut pieces: Vec<Vec<Word>> = Vec::new();
+    for w in kept {
+        let marker = CORRECTION.contains(&w.text.as_str());
+        let new_piece = match pieces.last().and_then(|p| p.last()) {
+            None => true,
+            Some(prev) => {
+                prev.line != w.line || (marker && !CORRECTION.contains(&prev.text.as_str()))
+            }
+        };
+        if new_piece {
+            pieces.push(Vec::new());
+        }
+        if let Some(p) = pieces.last_mut() {
+            p.push(w);
+        }
+    }
+    let names_play = |p: &[Word]| p.iter().any(|w| (vocab.entity)(&w.text));
+    let mut merged: Vec<Vec<Word>> = Vec::new();
+    let mut carry: Vec<Word> = Vec::new();
+    for p in pieces {
+        carry.extend(p);
+        if names_play(&carry) {
+            merged.push(std::mem::take(&mut carry));
+        }
+    }
+    match merged.last_mut() {
+        Some(last) => last.extend(carry),
+        None if !carry.is_empty() => merged.push(carry),
+        None => {}
+    }
+    merged
+        .into_iter()
+        .map(|words| {
+            let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.text.as_str()));
+            let extra = words
+                .iter()
+                .filter(|w| {
+                    !(vocab.entity)(&w.text) && !(vocab.filler)(&w.text) && !is_marker(&w.text)
+                })
+                .count();
+            let ours: Vec<usize> = words
+                .iter()
+                .filter(|w| (vocab.entity)(&w.text))
+                .map(|w| w.line)
+                .collect();
+            let lines = match (ours.iter().min(), ours.iter().max()) {
+                (Some(&a), Some(&b)) => a..b + 1,
+                _ => {
+                    let a = words.first().map_or(0, |w| w.line);
+                    let b = words.last().map_or(0, |w| w.line);
+                    a..b + 1
+                }
+            };
+            Segment {
+                corrects: has(&CORRECTION),
+                regret: has(&REGRET),
+                extra,
+                lines,
+                words,
+            }
+        })
+        .collect()
+}
+
+/// Where the match stands for the player who wrote the message.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Turn {
+    /// Whether the match waits for this player's move: `None` when it is
+    /// not known (no match, no setup yet).
+    pub expected: Option<bool>,
+    /// This player's move is the last thing that happened, so it may
+    /// still be corrected: that move.
+    pub last: Option<Body>,
+}
+
+/// Which position an attempt is read against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// The match as the messages before left it.
+    Now,
+    /// As it was before the player's last move: the attempt replaces it.
+    BeforeLast,
+}
+
+/// What a game reads in one attempt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Attempt {
+    /// No play in it.
+    Nothing,
+    Move(Body),
+    /// It names play but cannot be read: why, and how to write it.
+    Unread(String),
+}
+
+/// A message's readings: each attempt read by the game (`read` gets the
+/// attempt and the position to read it against) and decided by the
+/// player's [`Turn`]. `how` says how the game writes one move, for a
+/// message that names two.
+pub fn read(
+    segments: &[Segment],
+    turn: &Turn,
+    how: &str,
+    mut read: impl FnMut(&Segment, Basis) -> Attempt,
+) -> Vec<Reading> {
+    let mut out: Vec<Reading> = Vec::new();
+    let mut basis = Basis::Now;
+    for seg in segments {
+        let first = out.is_empty();
+        let replaces_last = first && seg.corrects && turn.last.is_some();
+        if replaces_last {
+            basis = Basis::BeforeLast;
+        }
+        let attempt = read(seg, basis);
+        let reading = match attempt {
+            Attempt::Nothing => continue,
+            Attempt::Move(body) => ChatReading::Event(body),
+            Attempt::Unread(why) => ChatReading::Unread(why),
+        };
+        if !first {
+            if !seg.corrects {
+                // Two moves, no correction between them.
+                let from = out.first().map_or(seg.lines.start, |r| r.lines.start);
+                return vec![Reading {
+                    read: ChatReading::Unread(format!(
+                        "it names two moves: one move per message ({how}), or mark the second as a correction ('wait no, …')"
+                    )),
+                    lines: from..seg.lines.end,
+                }];
+            }
+            // A correction replaces an unreadable attempt outright.
+            while out
+                .last()
+                .is_some_and(|r| matches!(r.read, ChatReading::Unread(_)))
+            {
+                out.pop();
+            }
+        } else {
+            // The player's own move again, regret after the opponent has
+            // moved, or a cell among words while the opponent is to move:
+            // talk about the game.
+            let restates = turn.expected != Some(true)
+                && matches!(&reading, ChatReading::Event(b) if turn.last.as_ref() == Some(b));
+            let too_late = seg.regret && turn.last.is_none() && turn.expected.is_some();
+            let aside = turn.expected == Some(false) && !replaces_last && seg.extra > 0;
+            if restates || too_late || aside {
+                continue;
+            }
+        }
+        out.push(Reading {
+            read: reading,
+            lines: seg.lines.clone(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(w: &str) -> bool {
+        let b = w.as_bytes();
+        b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
+    }
+
+    const VOCAB: Vocabulary = Vocabulary {
+        entity: cell,
+        filler: |w| ["on", "at", "x"].contains(&w),
+        prepare: |s| s.to_string(),
+    };
+
+    /// A segment as (words, corrects, regret, extra, lines).
+    type Cut = (Vec<String>, bool, bool, usize, Range<usize>);
+
+    fn cut(text: &str) -> Vec<Cut> {
+        segments(text, &VOCAB)
+            .into_iter()
+            .map(|s| {
+                (
+                    s.texts().iter().map(|w| w.to_string()).collect(),
+                    s.corrects,
+                    s.regret,
+                    s.extra,
+                    s.lines,
+                )
+            })
+            .collect()
+    }
+
+    fn ws(list: &[&str]) -> Vec<String> {
+        list.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn words_keep_their_lines_and_clauses() {
+        let (w, q) = words("Let’s see, **a3** — out?\n> quoted c1\nb2", |s| {
+            s.to_string()
+        });
+        let got: Vec<(&str, usize, usize)> = w
+            .iter()
+            .map(|w| (w.text.as_str(), w.line, w.clause))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("let's", 0, 0),
+                ("see", 0, 0),
+                ("a3", 0, 1),
+                ("out", 0, 2),
+                ("b2", 2, 4)
+            ]
+        );
+        assert_eq!(q.into_iter().collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn messages_are_cut_where_corrections_begin() {
+        for (text, want) in [
+            ("c3", vec![(ws(&["c3"]), false, false, 0, 0..1)]),
+            (
+                "alright c3 then",
+                vec![(ws(&["alright", "c3", "then"]), false, false, 2, 0..1)],
+            ),
+            (
+                "a2\nwait no, a3",
+                vec![
+                    (ws(&["a2"]), false, false, 0, 0..1),
+                    (ws(&["wait", "no", "a3"]), true, false, 0, 1..2),
+                ],
+            ),
+            (
+                "c2 no sorry b1",
+                vec![
+                    (ws(&["c2"]), false, false, 0, 0..1),
+                    (ws(&["no", "sorry", "b1"]), true, false, 0, 0..1),
+                ],
+            ),
+            (
+                "ugh wait I wanted a3",
+                vec![(
+                    ws(&["ugh", "wait", "i", "wanted", "a3"]),
+                    true,
+                    true,
+                    2,
+                    0..1,
+                )],
+            ),
+            (
+                "c1\nsee you later",
+                vec![(ws(&["c1", "see", "you", "later"]), false, false, 3, 0..1)],
+            ),
+            (
+                "hmm\nx on e4",
+                vec![(ws(&["hmm", "x", "on", "e4"]), false, false, 1, 1..2)],
+            ),
+            ("ugh wait I meant g6 not g7 😤", {
+                vec![(
+                    ws(&["ugh", "wait", "i", "meant", "g6"]),
+                    true,
+                    true,
+                    2,
+                    0..1,
+                )]
+            }),
+            (
+                "gg, a2 was the blunder",
+                vec![(ws(&["gg"]), false, false, 1, 0..1)],
+            ),
+            ("is a3 free?", vec![]),
+            (
+                "a3 instead of a4",
+                vec![(ws(&["a3"]), false, false, 0, 0..1)],
+            ),
+        ] {
+            assert_eq!(cut(text), want, "{text}");
+        }
+    }
+
+    fn place(w: &str) -> Body {
+        Body::Place(crate::games::Placement::XsAndLines(
+            crate::games::xs_and_lines::rules::Placement { mv: w.to_string() },
+        ))
+    }
+
+    fn decide(text: &str, turn: &Turn) -> Vec<(Result<String, String>, Range<usize>)> {
+        read(&segments(text, &VOCAB), turn, "'c3'", |seg, _| {
+            let cells: Vec<&str> = seg.texts().into_iter().filter(|w| cell(w)).collect();
+            match cells.as_slice() {
+                [] => Attempt::Nothing,
+                [c] => Attempt::Move(place(c)),
+                _ => Attempt::Unread("two".into()),
+            }
+        })
+        .into_iter()
+        .map(|r| {
+            let got = match r.read {
+                ChatReading::Event(Body::Place(crate::games::Placement::XsAndLines(p))) => Ok(p.mv),
+                ChatReading::Unread(why) => Err(why),
+                other => Err(format!("{other:?}")),
+            };
+            (got, r.lines)
+        })
+        .collect()
+    }
+
+    #[test]
+    fn the_turn_decides_what_an_attempt_does() {
+        let mine = Turn {
+            expected: Some(true),
+            last: None,
+        };
+        let just_moved = Turn {
+            expected: Some(false),
+            last: Some(place("a2")),
+        };
+        let theirs = Turn {
+            expected: Some(false),
+            last: None,
+        };
+        let ok = |m: &str, l: Range<usize>| (Ok(m.to_string()), l);
+        for (text, turn, want) in [
+            (
+                "a2\nwait no, a3",
+                &mine,
+                vec![ok("a2", 0..1), ok("a3", 1..2)],
+            ),
+            ("nvm, a3", &just_moved, vec![ok("a3", 0..1)]),
+            ("ugh wait I meant a3", &just_moved, vec![ok("a3", 0..1)]),
+            ("ugh wait I meant a3", &theirs, vec![]),
+            ("wait, a3", &mine, vec![ok("a3", 0..1)]),
+            ("a3 looks strong", &theirs, vec![]),
+            ("a3", &theirs, vec![ok("a3", 0..1)]),
+            ("a2", &just_moved, vec![]),
+            ("alright a3 then", &mine, vec![ok("a3", 0..1)]),
+            ("a2 b2\nsorry, a3", &mine, vec![ok("a3", 1..2)]),
+        ] {
+            assert_eq!(decide(text, turn), want, "{text}");
+        }
+        let two = decide("a2\nb3", &mine);
+        assert_eq!(two.len(), 1);
+        assert_eq!(two[0].1, 0..2);
+        assert!(matches!(&two[0].0, Err(why) if why.contains("one move per message")));
+    }
+}

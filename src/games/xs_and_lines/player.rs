@@ -1,0 +1,436 @@
+//! x's and lines players in chat: what a player's message does, read from
+//! its entities (cells, a corner word, `straight`) and the part the game
+//! is in.
+//!
+//! In part 1 a cell is an x (`C3`, `x at **E2**`, `c4!`, `mine goes on
+//! d1`, `putting one on H3`); in part 2 the cells are a line, written the
+//! ways players write them — `C3-F6 via F3`, `c3 to f6 (via f3)`, `C3→F6
+//! through F3`, `D7 to C4 turning at D4`, `A3→E1 (corner E3)`, a path
+//! whose middle cell is the corner (`C3-F3-F6`, `G8 up to G1 then left to
+//! C1`), two cells in one row or column for a straight line (`f3 f5`,
+//! `E8 to G8, straight`) — and printed canonically, `C3-F6 via F3`, as
+//! the rules and the RULINGS write them. With no match to look at, one
+//! cell is an x and two or three a line. Two cells in neither one row nor
+//! one column have two corners: the reader asks which instead of
+//! guessing.
+//!
+//! Which words are a move, a correction (`A2` / `no wait A3`), or talk is
+//! decided in [`super::message`] for the three one-game matches.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor
+//! from `import/`, `web/` or `verify.rs`.
+
+use super::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
+use super::notation::{arrows_as_dashes, cell_name, grid_cell, is_pass};
+use super::rules::{self, Match, Stage};
+use crate::games::chat::Reading;
+use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
+use crate::log::event::Body;
+
+/// What a player's message says, as readings with the lines each came
+/// from, knowing the match so far (`ctx.state`): an x or a line, a move
+/// and its correction, `pass` (which the rules refuse: a player who can
+/// move must), or nothing (talk).
+pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
+    if is_pass(&chat_words(&clean_chat(text))) {
+        return crate::games::chat::whole(text, ChatReading::Event(Body::Pass));
+    }
+    let m = match ctx.state {
+        Some(MatchState::XsAndLines(m)) => Some(m),
+        _ => None,
+    };
+    let segments = message::segments(text, &VOCABULARY);
+    message::read(&segments, &turn(m, seat), HOW, |seg, basis| {
+        attempt(seg, part(m, basis))
+    })
+}
+
+/// Where the match stands for the player in `seat`.
+fn turn(m: Option<&Match>, seat: usize) -> Turn {
+    let (Some(m), Some(first)) = (m, m.and_then(|m| m.first)) else {
+        return Turn::default();
+    };
+    let Some(to_move) = m.to_move() else {
+        return Turn::default();
+    };
+    if m.ending.is_over() {
+        return Turn {
+            expected: Some(false),
+            last: None,
+        };
+    }
+    // Turns alternate within each part; the first line is player 1's,
+    // whoever placed the last x.
+    let last_mover = match &m.stage {
+        Stage::Placing(xs) => xs.len().checked_sub(1),
+        Stage::Drawing(p) if p.lines.is_empty() => p.xs.len().checked_sub(1),
+        Stage::Drawing(p) => p.lines.len().checked_sub(1),
+    }
+    .map(|k| (first + k) % 2);
+    let last = m
+        .moves
+        .last()
+        .filter(|_| last_mover == Some(seat))
+        .map(|(_, mv)| place(mv.clone()));
+    Turn {
+        expected: Some(to_move == seat),
+        last,
+    }
+}
+
+/// What a turn does in the part the game is in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Part {
+    Placing,
+    Drawing,
+    /// No match to look at: one cell is an x, two or three a line.
+    Unknown,
+}
+
+fn part(m: Option<&Match>, basis: Basis) -> Part {
+    // Before the host names player 1 the rules take no move, so the
+    // stage says nothing about what the players are doing.
+    match m.filter(|m| m.first.is_some()).map(|m| &m.stage) {
+        None => Part::Unknown,
+        Some(Stage::Placing(_)) => Part::Placing,
+        // The last x opened part 2: a correction of it is an x.
+        Some(Stage::Drawing(p)) if basis == Basis::BeforeLast && p.lines.is_empty() => {
+            Part::Placing
+        }
+        Some(Stage::Drawing(_)) => Part::Drawing,
+    }
+}
+
+fn place(mv: String) -> Body {
+    Body::Place(Placement::XsAndLines(rules::Placement { mv }))
+}
+
+const VOCABULARY: Vocabulary = Vocabulary {
+    entity: |w| grid_cell(w).is_some(),
+    filler: |w| FILLER.contains(&w) || CORNER.contains(&w),
+    prepare: arrows_as_dashes,
+};
+
+/// Words a player puts around an x or a line.
+const FILLER: [&str; 31] = [
+    "x", "x's", "xs", "on", "at", "in", "place", "placing", "i", "i'll", "put", "putting", "draw",
+    "drawing", "line", "from", "to", "an", "a", "my", "the", "one", "mine", "goes", "go", "then",
+    "up", "down", "left", "right", "straight",
+];
+
+/// Words that name the corner of an L: the cell after one is the corner.
+const CORNER: [&str; 8] = [
+    "via", "through", "thru", "corner", "turn", "turning", "turns", "bend",
+];
+
+const HOW: &str =
+    "write one x as its cell, like 'C3', or one line as 'C3-F6 via F3' ('B2-F7' when straight)";
+
+fn attempt(seg: &Segment, part: Part) -> Attempt {
+    let words = seg.texts();
+    let cells: Vec<(usize, (u8, u8))> = words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
+        .collect();
+    match (cells.as_slice(), part) {
+        ([], _) => Attempt::Nothing,
+        ([(_, one)], Part::Placing | Part::Unknown) => Attempt::Move(place(cell_name(*one))),
+        ([(_, one)], Part::Drawing) => Attempt::Unread(format!(
+            "{} alone is not a line: in part 2 {HOW}",
+            cell_name(*one)
+        )),
+        (_, Part::Placing) => Attempt::Unread(format!(
+            "{} cells, but part 1 places one x a turn: {HOW}",
+            cells.len()
+        )),
+        (_, Part::Drawing | Part::Unknown) => line(&words, &cells),
+    }
+}
+
+/// A line from two or three cells: `(word index, cell)` in message order.
+fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
+    let corner_at = words.iter().position(|w| CORNER.contains(w));
+    let mv = match (cells, corner_at) {
+        ([(_, a), (_, b)], None) => {
+            if a.0 == b.0 || a.1 == b.1 {
+                format!("{}-{}", cell_name(*a), cell_name(*b))
+            } else {
+                let (a, b) = (cell_name(*a), cell_name(*b));
+                let corners = [(b.as_bytes()[0], &a[1..]), (a.as_bytes()[0], &b[1..])]
+                    .map(|(col, row)| format!("{}{row}", col as char));
+                return Attempt::Unread(format!(
+                    "{a} and {b} are in neither one row nor one column, so the line turns: say where, '{a}-{b} via {}' or '{a}-{b} via {}' (write a line like 'C3-F6 via F3')",
+                    corners[0], corners[1]
+                ));
+            }
+        }
+        ([(_, a), (_, b), (_, c)], None) => {
+            // A path: the middle cell is the corner.
+            format!("{}-{} via {}", cell_name(*a), cell_name(*c), cell_name(*b))
+        }
+        ([(ia, a), (ib, b), (ic, c)], Some(at)) => {
+            // The cell after the corner word is the corner; the others
+            // are the ends, in the order written.
+            match [(ia, a), (ib, b), (ic, c)]
+                .iter()
+                .position(|(i, _)| **i > at)
+            {
+                Some(0) => format!("{}-{} via {}", cell_name(*b), cell_name(*c), cell_name(*a)),
+                Some(1) => format!("{}-{} via {}", cell_name(*a), cell_name(*c), cell_name(*b)),
+                Some(2) => format!("{}-{} via {}", cell_name(*a), cell_name(*b), cell_name(*c)),
+                _ => return Attempt::Unread(format!("the corner of the line is unclear: {HOW}")),
+            }
+        }
+        ([_, _], Some(_)) => {
+            return Attempt::Unread(format!("a line needs both ends and its corner: {HOW}"))
+        }
+        _ => {
+            return Attempt::Unread(format!(
+                "{} cells in one message: {HOW}, one per message",
+                cells.len()
+            ))
+        }
+    };
+    Attempt::Move(place(mv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameConfig, RoundSetup};
+    use crate::log::event::{Actor, Create};
+    use chrono::{DateTime, Utc};
+
+    const PLAYERS: [&str; 2] = ["wren", "kit"];
+
+    /// The x's and lines of a game wren (player 1) and kit play: all 8
+    /// x's, then 4 lines.
+    const GAME: [&str; 12] = [
+        "A4",
+        "B8",
+        "F5",
+        "A1",
+        "D6",
+        "F3",
+        "A6",
+        "A8",
+        "B8-A1 via B1",
+        "A1-F3 via F1",
+        "F3-F5",
+        "F5-D6 via D5",
+    ];
+
+    /// The match after the first `moves` moves of [`GAME`].
+    fn state(moves: usize) -> MatchState {
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let create = Create {
+            config: GameConfig::XsAndLines(Default::default()),
+            players: PLAYERS.iter().map(|p| p.to_string()).collect(),
+            host: "host".into(),
+            title: String::new(),
+            source: None,
+        };
+        let mut s = MatchState::start(&create, at).unwrap();
+        let setup = Body::RoundStart(RoundSetup::XsAndLines(rules::Setup {
+            first: "wren".into(),
+        }));
+        s.apply(1, &setup, &Actor::Host("host".into()), at).unwrap();
+        for (i, mv) in GAME[..moves].iter().enumerate() {
+            let who = Actor::Player(PLAYERS[i % 2].into());
+            s.apply(i as u64 + 2, &place(mv.to_string()), &who, at)
+                .unwrap();
+        }
+        s
+    }
+
+    /// What `seat` writing `text` reads as: moves, or `?reason`.
+    fn read_in(
+        text: &str,
+        seat: usize,
+        s: Option<&MatchState>,
+    ) -> Vec<(String, std::ops::Range<usize>)> {
+        let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+        let mut ctx = ChatContext::new(&players, 1);
+        ctx.state = s;
+        read_player_message(text, seat, &ctx)
+            .into_iter()
+            .map(|r| {
+                let what = match r.read {
+                    ChatReading::Event(Body::Place(Placement::XsAndLines(p))) => p.mv,
+                    ChatReading::Event(b) => b.kind().to_string(),
+                    ChatReading::Unread(why) => format!("?{why}"),
+                    other => format!("{other:?}"),
+                };
+                (what, r.lines)
+            })
+            .collect()
+    }
+
+    fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
+        read_in(text, seat, s).into_iter().map(|r| r.0).collect()
+    }
+
+    #[test]
+    fn in_part_1_a_cell_is_an_x() {
+        let s = state(2);
+        for text in [
+            "C3",
+            "c3",
+            "  **C3** ",
+            "x on c3",
+            "x at **C3**",
+            "c3!",
+            "C3 ✖️",
+            "`c3`",
+            "placing C3",
+            "alright C3 then",
+            "mine goes on c3",
+            "C3 I guess",
+            "putting one on C3",
+            "C3 ✖️\nlet's see you deal with that",
+        ] {
+            assert_eq!(moves(text, 0, Some(&s)), ["C3"], "{text}");
+            assert_eq!(moves(text, 0, None), ["C3"], "{text}");
+        }
+        assert_eq!(moves("L12", 0, None), ["L12"]);
+        let got = moves("C3-F3", 0, Some(&s));
+        assert!(got[0].contains("part 1 places one x"), "{got:?}");
+    }
+
+    #[test]
+    fn in_part_2_cells_are_a_line() {
+        let s = state(8);
+        for (text, want) in [
+            ("C3-F6 via F3", "C3-F6 via F3"),
+            ("c3-f6 via f3", "C3-F6 via F3"),
+            ("C3 - F6 (via F3)", "C3-F6 via F3"),
+            ("c3 to f6 via f3", "C3-F6 via F3"),
+            ("C3→F6 through F3", "C3-F6 via F3"),
+            ("C3-F3-F6", "C3-F6 via F3"),
+            ("line from C3 to F6, corner F3", "C3-F6 via F3"),
+            ("via F3: C3-F6", "C3-F6 via F3"),
+            ("D7 to C4 turning at D4", "D7-C4 via D4"),
+            ("line from f5 to b2 through f2", "F5-B2 via F2"),
+            ("A3→E1 (corner E3)", "A3-E1 via E3"),
+            ("G8 up to G1 then left to C1", "G8-C1 via G1"),
+            ("from A3 down to A8, right to E8", "A3-E8 via A8"),
+            ("D6-C7 via C6, your turn 😈", "D6-C7 via C6"),
+            ("hmm\nE4-A3 via E3", "E4-A3 via E3"),
+            ("F4 → F3", "F4-F3"),
+            ("E8 to G8, straight", "E8-G8"),
+            ("f3 f5", "F3-F5"),
+            ("B2-F2", "B2-F2"),
+            ("b2 b7", "B2-B7"),
+        ] {
+            assert_eq!(moves(text, 0, Some(&s)), [want], "{text}");
+            assert_eq!(moves(text, 0, None), [want], "{text}");
+        }
+        for (text, why) in [
+            ("C3", "alone is not a line"),
+            ("C3 F6", "'C3-F6 via F3' or 'C3-F6 via C6'"),
+            ("C3-F6 via", "both ends and its corner"),
+            ("C3 D4 E5 F6", "4 cells"),
+        ] {
+            let got = moves(text, 0, Some(&s));
+            assert!(got.len() == 1 && got[0].contains(why), "{text}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
+        // wren placed A4; kit is to move.
+        let s = state(1);
+        for (text, seat, want) in [
+            ("B2\nno wait B3", 1, vec!["B2", "B3"]),
+            ("nvm, A5", 0, vec!["A5"]),
+            ("A4", 0, vec![]),
+            ("ugh should have gone A2", 0, vec![]),
+            ("ugh wait I meant B2", 1, vec![]),
+            ("A5 looks better", 0, vec![]),
+        ] {
+            assert_eq!(moves(text, seat, Some(&s)), want, "{text}");
+        }
+        // kit placed the last x (A8): a correction of it is an x, not a line.
+        let s = state(8);
+        assert_eq!(moves("oops, H8", 1, Some(&s)), ["H8"]);
+        let got = read_in("A2\nno wait A3", 0, None);
+        assert_eq!(got, [("A2".to_string(), 0..1), ("A3".to_string(), 1..2)]);
+    }
+
+    #[test]
+    fn talk_is_talk_and_pass_is_read() {
+        for talk in [
+            "gl hf",
+            "hmm",
+            "nice x",
+            "pass the salt? no wait",
+            "brb 5",
+            "I think C3 was bad",
+            "is C3 free?",
+        ] {
+            assert_eq!(moves(talk, 1, None), Vec::<String>::new(), "{talk}");
+        }
+        assert_eq!(moves("pass", 1, None), ["pass"]);
+    }
+
+    use proptest::prelude::*;
+
+    /// Words that are none of the reader's.
+    fn outside(w: &str) -> bool {
+        let v = &VOCABULARY;
+        !((v.entity)(w)
+            || (v.filler)(w)
+            || message::is_marker(w)
+            || w == "pass"
+            || PLAYERS.contains(&w))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Talk made only of words outside the game's vocabulary never
+        /// becomes an event, whoever writes it and wherever the game is.
+        #[test]
+        fn words_outside_the_vocabulary_are_never_play(
+            words in proptest::collection::vec("[a-z]{2,9}", 1..12),
+            seps in proptest::collection::vec(prop_oneof![
+                Just(" "), Just(", "), Just("\n"), Just("! "), Just(" ✖️ "), Just(" - "),
+            ], 12),
+            seat in 0usize..2,
+            at in 0usize..13,
+        ) {
+            let words: Vec<&String> = words.iter().filter(|w| outside(w)).collect();
+            let text: String = words
+                .iter()
+                .zip(&seps)
+                .map(|(w, s)| format!("{w}{s}"))
+                .collect();
+            let s = state(at);
+            for st in [None, Some(&s)] {
+                let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+                let mut ctx = ChatContext::new(&players, 1);
+                ctx.state = st;
+                let got = read_player_message(&text, seat, &ctx);
+                prop_assert!(
+                    got.iter().all(|r| !matches!(r.read, ChatReading::Event(_))),
+                    "{text:?} read as {got:?}"
+                );
+            }
+        }
+
+        /// Whatever a player writes, at any point of the game, the reader
+        /// answers.
+        #[test]
+        fn arbitrary_text_never_panics(
+            text in "\\PC{0,60}(\n\\PC{0,30}){0,4}",
+            seat in 0usize..2,
+            at in 0usize..13,
+        ) {
+            let s = state(at);
+            let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+            let mut ctx = ChatContext::new(&players, 1);
+            ctx.state = Some(&s);
+            let _ = read_player_message(&text, seat, &ctx);
+        }
+    }
+}

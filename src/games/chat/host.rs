@@ -417,10 +417,12 @@ fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize
             return Some(Some(seat));
         }
     }
+    // The game's own words of winning, the winner named before them
+    // (`Marlowe got both cars off 🏁 GG @Marlowe @Pip`).
     for key in words.wins {
-        if find_seq(c, key).is_some() {
-            if let [(_, _, seat)] = named(c, names).as_slice() {
-                return Some(Some(*seat));
+        if let Some(at) = find_seq(c, key) {
+            if let Some(seat) = player_near(c, names, at, key.len(), Beside::Before, 4) {
+                return Some(Some(seat));
             }
         }
     }

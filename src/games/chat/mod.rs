@@ -378,13 +378,15 @@ pub fn open(game: GameKind, opening: &Opening, ctx: &ChatContext) -> Result<Body
 /// A board the host (or a bot) posts, as evidence against the replay:
 /// `None` when the message draws no board (or the game has no drawings);
 /// else the differences in words (none: it agrees), or why it cannot be
-/// read. Traffic Jam, Duorail and Bejeweled boards are read.
+/// read. Traffic Jam, Duorail and Bejeweled boards and x's and lines
+/// grids of x's are read.
 pub fn board_evidence(state: &MatchState, text: &str) -> Option<Result<Vec<String>, String>> {
     use super::{bejeweled, duorail, rush_hour};
     match state {
         MatchState::RushHour(m) => rush_hour::drawing::evidence(text, m),
         MatchState::Duorail(m) => duorail::drawing::evidence(text, m),
         MatchState::Bejeweled(m) => bejeweled::drawing::evidence(text, m),
+        MatchState::XsAndLines(m) => super::xs_and_lines::drawing::evidence(text, m),
         _ => None,
     }
 }

@@ -13,6 +13,7 @@
 //! and the permutation game share), the host's by [`notation`].
 
 pub mod analysis;
+pub mod drawing;
 pub mod message;
 pub mod notation;
 pub mod placement;

@@ -1,0 +1,739 @@
+//! A Bejeweled player's chat message → readings, entity first.
+//!
+//! The reader finds the cells, numbers, powerups and colors in a message
+//! and decides what they do from what the match expects (`ctx.state`):
+//! - powerups with cells are a proof ([`super::proof_chat`]): prose,
+//!   bullets, numbered steps or the notation;
+//! - powerups without cells, one of each type, are picks for the next
+//!   round (`next round I want rotate / chain / column`, `S-Rotate,
+//!   P-Chain, A-Column for me`, `pick + recolor + refresh pls`); `same as
+//!   opal` is opal's picks, once opal has posted them, and unread before;
+//! - a number is a claim when the message is made for it (`17`, `I can do
+//!   18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
+//!   20`, `17 💎 think that's it`) when the match awaits a claim from the
+//!   writer; a number before a proof in the same message (`18: plus F3,
+//!   …`) is its claim. Numbers of time (`30 s`), scores (`1-1`), counts
+//!   (`24 of 25`) and numbered steps are never claims.
+//!
+//! Several in one message are several readings, in the order written,
+//! each with its lines. Nothing unclear is guessed: a claim word without
+//! one number, picks among other words, an incomplete proof are unread
+//! with how to write them; words outside the notation are talk.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor from
+//! `import/`, `web/` or `verify.rs`.
+
+use std::ops::Range;
+
+use super::chat_words::{doubts, is_number, powerup, Line, Word};
+use super::proof::Powerup;
+use super::proof_chat::proofs;
+use super::rules::{Claim, Picks};
+use crate::games::chat::words::name_words;
+use crate::games::chat::Reading;
+use crate::games::{
+    ChatContext, ChatReading, Claim as GameClaim, MatchState, Placement as GamePlacement,
+};
+use crate::log::event::Body;
+
+/// What the match expects of the writer, as far as the state tells
+/// (`None`: not known).
+#[derive(Default)]
+pub(super) struct Expect {
+    /// A claim or counterclaim by the writer would be in order: a round is
+    /// on (or about to open) with no proof yet, and the writer has not
+    /// claimed in it.
+    pub claim: Option<bool>,
+    /// Picks for the next round by the writer would be in order.
+    pub picks: Option<bool>,
+    /// The other player's picks for the next round, once posted.
+    pub their_picks: Option<Picks>,
+}
+
+impl Expect {
+    pub fn of(seat: usize, ctx: &ChatContext) -> Expect {
+        let Some(MatchState::Bejeweled(m)) = ctx.state else {
+            return Expect::default();
+        };
+        let over = m.is_over();
+        let claim = match m.current() {
+            Some(r) => r.proofs.is_empty() && r.claims.iter().all(|c| c.by != seat),
+            None => !over && m.rounds.last().is_none_or(|r| r.ruled.is_some()),
+        };
+        let last = m.rounds.last();
+        let picks = last.is_some_and(|r| {
+            !over
+                && r.number < m.config.rounds
+                && (!r.proofs.is_empty() || r.ruled.is_some())
+                && r.picks[seat].is_none()
+        });
+        Expect {
+            claim: Some(claim),
+            picks: Some(picks),
+            their_picks: last.and_then(|r| r.picks.get(seat ^ 1).cloned().flatten()),
+        }
+    }
+}
+
+/// One thing found in the message.
+struct Found {
+    at: (usize, usize),
+    lines: Range<usize>,
+    read: ChatReading,
+}
+
+/// What the message says, in order, read with what `e` expects.
+pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
+    let lines: Vec<Line> = text.lines().map(Line::read).collect();
+    let (shown, mut taken) = proofs(&lines);
+    let mut found: Vec<Found> = shown
+        .into_iter()
+        .map(|f| Found {
+            at: f.at,
+            lines: f.lines,
+            read: f.read,
+        })
+        .collect();
+    let proof_at = found.first().map(|f| f.at);
+    found.extend(picks(&lines, &mut taken, seat, ctx, e));
+    match proof_at {
+        // `18: plus F3, …`: the number before the proof is its claim.
+        Some(at) => found.extend(claim_before(&lines, at, e)),
+        None => found.extend(claim(&lines, &taken, e)),
+    }
+    found.sort_by_key(|f| f.at);
+    found
+        .into_iter()
+        .map(|f| Reading {
+            read: f.read,
+            lines: f.lines,
+        })
+        .collect()
+}
+
+fn claim_event(at: (usize, usize), gems: u32) -> Found {
+    Found {
+        at,
+        lines: at.0..at.0 + 1,
+        read: ChatReading::Event(Body::Claim(GameClaim::Bejeweled(Claim { gems }))),
+    }
+}
+
+/// How to claim, for the reasons of unread messages.
+const HOW_TO_CLAIM: &str = "a claim is one number of gems in digits, like 'claim 17' or just '17'";
+
+/// The message's first word, when it is a number standing before the
+/// proof at `at` (not a step's number), and a claim would be in order.
+fn claim_before(lines: &[Line], at: (usize, usize), e: &Expect) -> Option<Found> {
+    let (i, k) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)))?;
+    let w = &lines[i].words[k];
+    let numbered = w.after.starts_with(['.', ')']);
+    if !is_number(&w.text) || numbered || (i, k) >= at || e.claim == Some(false) {
+        return None;
+    }
+    w.text.parse().ok().map(|gems| claim_event((i, k), gems))
+}
+
+/// Whether a number word is a count of gems, not a time, a score, a count
+/// of something else or a step's number.
+fn gems_number(words: &[Word], k: usize) -> bool {
+    const UNITS: [&str; 16] = [
+        "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr",
+        "hrs", "hour", "hours", "pm", "am",
+    ];
+    let w = &words[k];
+    let next = words.get(k + 1).map(|x| x.text.as_str());
+    let prev = k.checked_sub(1).map(|p| &words[p]);
+    let joined = |a: &Word, b: Option<&str>| {
+        a.after.starts_with(['-', ':', '/']) && b.is_some_and(is_number)
+    };
+    is_number(&w.text)
+        && !w.mention
+        && !w.after.starts_with('%')
+        && !next.is_some_and(|n| UNITS.contains(&n) || n == "of" || n == "more")
+        && !prev.is_some_and(|p| {
+            matches!(p.text.as_str(), "in" | "round" | "r" | "of" | "rd")
+                || joined(p, Some(&w.text))
+        })
+        && !joined(w, next)
+        && !(w.after.starts_with(['.', ')']) && next.and_then(powerup).is_some())
+}
+
+/// A claim: one number of gems in a message made for it, or among other
+/// words when a claim is awaited from the writer.
+fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
+    const FILLER: [&str; 38] = [
+        "i",
+        "ll",
+        "can",
+        "do",
+        "get",
+        "remove",
+        "clear",
+        "gems",
+        "gem",
+        "it",
+        "s",
+        "m",
+        "claim",
+        "claims",
+        "claiming",
+        "counter",
+        "counterclaim",
+        "counterclaiming",
+        "cc",
+        "have",
+        "got",
+        "ve",
+        "ok",
+        "okay",
+        "going",
+        "go",
+        "for",
+        "raise",
+        "raising",
+        "raised",
+        "to",
+        "say",
+        "d",
+        "will",
+        "make",
+        "that",
+        "my",
+        "then",
+    ];
+    let claim_word = |ws: &[&str], k: usize| {
+        matches!(
+            ws[k],
+            "claim" | "claims" | "claiming" | "counter" | "counterclaim" | "counterclaiming" | "cc"
+        ) && (k == 0 || ws[k - 1] != "no")
+    };
+    let mut numbers: Vec<(usize, usize)> = Vec::new();
+    let mut says_claim = false;
+    let mut talk = 0;
+    let mut first_clause_claim: Option<(usize, usize)> = None;
+    let mut asked = false;
+    for (i, l) in lines.iter().enumerate().filter(|(i, _)| !taken[*i]) {
+        let ws = l.texts();
+        let nums: Vec<usize> = (0..ws.len())
+            .filter(|&k| gems_number(&l.words, k))
+            .collect();
+        says_claim |= (0..ws.len()).any(|k| claim_word(&ws, k));
+        asked |= nums.iter().any(|&k| l.question(&l.words[k])) || doubts(&ws);
+        for (k, w) in l.words.iter().enumerate() {
+            if !w.mention && !nums.contains(&k) && !FILLER.contains(&ws[k]) {
+                talk += 1;
+            }
+        }
+        // The claim as the first clause, talk after it: `18, easy`.
+        if numbers.is_empty() && first_clause_claim.is_none() {
+            let first: Vec<usize> = (0..ws.len())
+                .filter(|&k| l.words[k].clause == 0 && !l.words[k].mention)
+                .collect();
+            let n: Vec<&usize> = first.iter().filter(|k| nums.contains(k)).collect();
+            if n.len() == 1
+                && first
+                    .iter()
+                    .all(|k| nums.contains(k) || FILLER.contains(&ws[*k]))
+            {
+                first_clause_claim = Some((i, *n[0]));
+            }
+        }
+        numbers.extend(nums.into_iter().map(|k| (i, k)));
+    }
+    let gems = |(i, k): (usize, usize)| -> Found {
+        match lines[i].words[k].text.parse::<u32>() {
+            Ok(n) => claim_event((i, k), n),
+            Err(_) => Found {
+                at: (i, k),
+                lines: i..i + 1,
+                read: ChatReading::Unread(format!(
+                    "'{}' is not a number of gems: {HOW_TO_CLAIM}",
+                    lines[i].words[k].text
+                )),
+            },
+        }
+    };
+    let unread = |at: (usize, usize)| Found {
+        at,
+        lines: at.0..at.0 + 1,
+        read: ChatReading::Unread(HOW_TO_CLAIM.to_string()),
+    };
+    match numbers.as_slice() {
+        [one] if talk == 0 && !asked => Some(gems(*one)),
+        [one] if e.claim == Some(true) && !asked => Some(gems(*one)),
+        [_, ..] if first_clause_claim.is_some() && !asked => first_clause_claim.map(gems),
+        [first, ..] if says_claim => Some(unread(*first)),
+        [] if says_claim && talk <= 2 => Some(unread((0, 0))),
+        _ => None,
+    }
+}
+
+/// Picks: lines of powerups without cells (one of each type), or `same as
+/// <the other player>`.
+fn picks(
+    lines: &[Line],
+    taken: &mut [bool],
+    seat: usize,
+    ctx: &ChatContext,
+    e: &Expect,
+) -> Option<Found> {
+    const FILLER: [&str; 36] = [
+        "i", "ll", "picks", "picking", "my", "for", "next", "round", "the", "and", "take",
+        "taking", "choose", "want", "go", "with", "me", "d", "id", "please", "pls", "plz",
+        "powerups", "powerup", "s", "a", "p", "ok", "too", "then", "same", "here", "mine", "are",
+        "is", "again",
+    ];
+    let names = name_words(ctx);
+    let is_name = |w: &str| names.iter().any(|(n, _)| n.len() == 1 && n[0] == w);
+    let listed: Vec<usize> = (0..lines.len())
+        .filter(|&i| !taken[i] && lines[i].words.iter().any(|w| powerup(&w.text).is_some()))
+        .collect();
+    let how = "picks for the next round name one powerup of each type, like 'picks: rotate, chain, column'";
+    if listed.is_empty() {
+        return same_as(lines, seat, ctx, e);
+    }
+    let range = listed[0]..listed[listed.len() - 1] + 1;
+    let mut ups: Vec<Powerup> = Vec::new();
+    let mut talk = 0;
+    for i in range.clone() {
+        taken[i] = true;
+        for w in lines[i].words.iter().filter(|w| !w.mention) {
+            match powerup(&w.text) {
+                Some(p) => ups.push(p),
+                None if FILLER.contains(&w.text.as_str()) || is_name(&w.text) => {}
+                None => talk += 1,
+            }
+        }
+    }
+    // "I pick rotate, …": the verb, not the starter.
+    let starters = ups.iter().filter(|p| p.kind() == "starter").count();
+    if starters > 1 && ups.first() == Some(&Powerup::Pick) {
+        ups.remove(0);
+    }
+    let of =
+        |kind: &str| -> Vec<Powerup> { ups.iter().copied().filter(|p| p.kind() == kind).collect() };
+    let (s, p, a) = (of("starter"), of("passive"), of("active"));
+    let at = (range.start, 0);
+    let found = |read| {
+        Some(Found {
+            at,
+            lines: range.clone(),
+            read,
+        })
+    };
+    let complete = s.len() == 1 && p.len() == 1 && a.len() == 1;
+    if complete && (talk == 0 || e.picks == Some(true)) {
+        return found(ChatReading::Event(Body::Place(GamePlacement::Bejeweled(
+            Picks {
+                starter: s[0],
+                passive: p[0],
+                active: a[0],
+            },
+        ))));
+    }
+    if complete {
+        return found(ChatReading::Unread(format!(
+            "picks among other words: {how}"
+        )));
+    }
+    if ups.len() >= 2 && talk == 0 {
+        return found(ChatReading::Unread(format!(
+            "{} starter, {} passive and {} active named: {how}",
+            s.len(),
+            p.len(),
+            a.len()
+        )));
+    }
+    None
+}
+
+/// `same as opal`, `same as you`, `same picks`: the other player's picks,
+/// once posted; talk while no picks are awaited.
+fn same_as(lines: &[Line], seat: usize, ctx: &ChatContext, e: &Expect) -> Option<Found> {
+    if e.picks == Some(false) {
+        return None;
+    }
+    let names = name_words(ctx);
+    let other = |ws: &[&str], at: usize| {
+        matches!(
+            ws.get(at),
+            Some(&("you" | "yours" | "him" | "her" | "them"))
+        ) || names.iter().any(|(n, s)| {
+            *s != seat
+                && ws.len() >= at + n.len()
+                && ws[at..at + n.len()].iter().zip(n).all(|(a, b)| a == b)
+        })
+    };
+    let (i, k) = lines.iter().enumerate().find_map(|(i, l)| {
+        let ws = l.texts();
+        (0..ws.len())
+            .find(|&k| {
+                ws[k] == "same"
+                    && (ws.get(k + 1) == Some(&"picks")
+                        || (ws.get(k + 1) == Some(&"as") && other(&ws, k + 2)))
+            })
+            .map(|k| (i, k))
+    })?;
+    let read = match &e.their_picks {
+        Some(p) => ChatReading::Event(Body::Place(GamePlacement::Bejeweled(p.clone()))),
+        None => ChatReading::Unread(
+            "'same' picks only once the other player has posted theirs: write the picks, like 'picks: rotate, chain, column'"
+                .to_string(),
+        ),
+    };
+    Some(Found {
+        at: (i, k),
+        lines: i..i + 1,
+        read,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
+    use crate::log::event::{Actor, Create, Ruling, Scope};
+    use chrono::{DateTime, Utc};
+    use proptest::prelude::*;
+
+    const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
+
+    fn players() -> Vec<String> {
+        vec!["opal".to_string(), "Reed Halloway".to_string()]
+    }
+
+    /// What one reading says, shortly.
+    fn say(r: &ChatReading) -> String {
+        match r {
+            ChatReading::Event(Body::Claim(GameClaim::Bejeweled(c))) => format!("claim {}", c.gems),
+            ChatReading::Event(Body::Place(GamePlacement::Bejeweled(p))) => format!(
+                "picks {} {} {}",
+                p.starter.name(),
+                p.passive.name(),
+                p.active.name()
+            ),
+            ChatReading::Event(Body::Proof(GameProof::Bejeweled(p))) => {
+                format!("proof {}", p.proof)
+            }
+            ChatReading::Unread(why) => format!("unread: {why}"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    fn readings(
+        text: &str,
+        seat: usize,
+        state: Option<&MatchState>,
+    ) -> Vec<(String, Range<usize>)> {
+        let p = players();
+        let mut ctx = ChatContext::new(&p, 1);
+        ctx.state = state;
+        read_message(text, seat, &ctx, &Expect::of(seat, &ctx))
+            .into_iter()
+            .map(|r| (say(&r.read), r.lines))
+            .collect()
+    }
+
+    fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {
+        readings(text, 1, state)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// The match after `events` (seat, body; `None`: the host).
+    fn state(events: &[(Option<usize>, Body)]) -> MatchState {
+        let p = players();
+        let create = Create {
+            config: GameConfig::Bejeweled(Default::default()),
+            players: p.clone(),
+            host: "host".into(),
+            title: String::new(),
+            source: None,
+        };
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let mut s = MatchState::start(&create, at).expect("a match");
+        for (n, (who, body)) in events.iter().enumerate() {
+            let actor = match who {
+                Some(seat) => Actor::Player(p[*seat].clone()),
+                None => Actor::Host("host".into()),
+            };
+            s.apply(n as u64 + 1, body, &actor, at)
+                .expect("a legal event");
+        }
+        s
+    }
+
+    fn opens() -> (Option<usize>, Body) {
+        (
+            None,
+            Body::RoundStart(GameSetup::Bejeweled(super::super::rules::Setup {
+                round: 1,
+                grid: super::super::grid::Grid::parse(GRID).expect("a grid"),
+                offer: "swap,bend,plus".parse().expect("an offer"),
+            })),
+        )
+    }
+
+    fn claims(seat: usize, gems: u32) -> (Option<usize>, Body) {
+        (
+            Some(seat),
+            Body::Claim(GameClaim::Bejeweled(Claim { gems })),
+        )
+    }
+
+    fn ruled() -> (Option<usize>, Body) {
+        (
+            None,
+            Body::Ruling(Ruling {
+                scope: Scope::Round(1),
+                winner: Some("opal".into()),
+                text: String::new(),
+            }),
+        )
+    }
+
+    fn picked(
+        seat: usize,
+        starter: Powerup,
+        passive: Powerup,
+        active: Powerup,
+    ) -> (Option<usize>, Body) {
+        (
+            Some(seat),
+            Body::Place(GamePlacement::Bejeweled(Picks {
+                starter,
+                passive,
+                active,
+            })),
+        )
+    }
+
+    #[test]
+    fn claims_are_read_as_people_say_them() {
+        for (text, n) in [
+            ("15", 15),
+            ("claim 15", 15),
+            ("I can do 17", 17),
+            ("**17!** 💎", 17),
+            ("counter 20", 20),
+            ("I claim 15 gems", 15),
+            ("18, easy", 18),
+            ("ok I've got 16", 16),
+            ("raising to 17", 17),
+            ("I'll go 17 👀", 17),
+            ("I'll say 12", 12),
+            ("claiming 20 gems", 20),
+            ("@Amaranth 18", 18),
+        ] {
+            assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
+        }
+        for bad in [
+            "claim fifteen",
+            "I claim",
+            "claim 15 or 16",
+            "counter 99999999999",
+        ] {
+            let got = said(bad, None);
+            assert!(
+                got.len() == 1 && got[0].starts_with("unread"),
+                "{bad}: {got:?}"
+            );
+        }
+        for talk in [
+            "gl hf",
+            "30 s left?",
+            "brb 5 min",
+            "pass",
+            "nice counter there haha",
+            "no counter, go",
+            "24 of 25 so close",
+            "1-1 now",
+            "nope, 20",
+        ] {
+            assert_eq!(said(talk, None), Vec::<String>::new(), "{talk}");
+        }
+    }
+
+    #[test]
+    fn a_number_among_words_is_a_claim_when_one_is_awaited() {
+        let before = state(&[]);
+        let open = state(&[opens(), claims(0, 14)]);
+        let claimed = state(&[opens(), claims(0, 14), claims(1, 17)]);
+        let done = state(&[opens(), claims(0, 14), ruled()]);
+        assert_eq!(said("nope, 20", Some(&open)), ["claim 20"]);
+        assert_eq!(said("17 💎 think that's it", Some(&before)), ["claim 17"]);
+        assert_eq!(
+            said("17 💎 think that's it", Some(&claimed)),
+            Vec::<String>::new()
+        );
+        assert_eq!(said("30 s left?", Some(&open)), Vec::<String>::new());
+        assert_eq!(said("ready in 2", Some(&before)), Vec::<String>::new());
+        // A claim made for it is read whatever the match expects: the rules judge it.
+        assert_eq!(said("21", Some(&claimed)), ["claim 21"]);
+        // Between rounds the next round's claims are awaited.
+        assert_eq!(said("nope, 20", Some(&done)), ["claim 20"]);
+    }
+
+    #[test]
+    fn several_things_in_one_message_are_read_in_order() {
+        let at = |text: &str, s: Option<&MatchState>| readings(text, 0, s);
+        let f3 = "proof active plus F3; passive bend; swap F3 G3".to_string();
+        assert_eq!(
+            at("18: plus F3, bend, swap F3 G3", None),
+            [("claim 18".to_string(), 0..1), (f3.clone(), 0..1)]
+        );
+        assert_eq!(
+            at("active plus F3; passive bend; swap F3 G3\nnext round I want rotate / chain / column", None),
+            [(f3.clone(), 0..1), ("picks rotate chain column".to_string(), 1..2)]
+        );
+        // No claim is awaited from opal once she claimed: a number before
+        // her proof is not one.
+        let open = state(&[opens(), claims(0, 18)]);
+        assert_eq!(
+            at("18: plus F3, bend, swap F3 G3", Some(&open)),
+            [(f3.clone(), 0..1)]
+        );
+        // Numbered steps are not claims.
+        assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3, 0..3)]);
+    }
+
+    #[test]
+    fn picks_are_read_as_people_write_them() {
+        for (text, want) in [
+            ("rotate, chain, column", "picks rotate chain column"),
+            (
+                "picks: S-Rotate, P-Chain, A-Column",
+                "picks rotate chain column",
+            ),
+            (
+                "I pick rotate, chain and column",
+                "picks rotate chain column",
+            ),
+            ("pick\nbend\nplus", "picks pick bend plus"),
+            (
+                "next round I want rotate / chain / column",
+                "picks rotate chain column",
+            ),
+            (
+                "S-Rotate, P-Chain, A-Column for me",
+                "picks rotate chain column",
+            ),
+            ("my picks:\n• swap\n• bend\n• plus", "picks swap bend plus"),
+            ("pick + recolor + refresh pls", "picks pick recolor refresh"),
+            ("same, rotate chain column", "picks rotate chain column"),
+        ] {
+            assert_eq!(said(text, None), [want], "{text}");
+        }
+        for bad in [
+            "rotate, swap, column",
+            "rotate chain",
+            "I think rotate chain column is the best combo",
+            "same as opal",
+        ] {
+            let got = said(bad, None);
+            assert!(
+                got.len() == 1 && got[0].starts_with("unread"),
+                "{bad}: {got:?}"
+            );
+        }
+        assert_eq!(said("that swap was great", None), Vec::<String>::new());
+        assert_eq!(said("same to you", None), Vec::<String>::new());
+    }
+
+    #[test]
+    fn same_as_the_other_player_is_read_once_they_picked() {
+        let done = state(&[opens(), claims(0, 14), ruled()]);
+        let got = said("same as opal", Some(&done));
+        assert!(
+            got[0].contains("once the other player has posted"),
+            "{got:?}"
+        );
+        let picked = state(&[
+            opens(),
+            claims(0, 14),
+            ruled(),
+            picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column),
+        ]);
+        for text in ["same as opal", "same as @opal", "same picks", "same as you"] {
+            assert_eq!(
+                said(text, Some(&picked)),
+                ["picks rotate chain column"],
+                "{text}"
+            );
+        }
+        // Picks among other words are read when picks are awaited.
+        assert_eq!(
+            said(
+                "I think rotate chain column is the best combo",
+                Some(&picked)
+            ),
+            ["picks rotate chain column"]
+        );
+        // In the middle of a round, `same as opal` is talk.
+        let open = state(&[opens(), claims(0, 14)]);
+        assert_eq!(said("same as opal", Some(&open)), Vec::<String>::new());
+    }
+
+    /// Words outside Bejeweled's notation: no cell, number, powerup,
+    /// color, player name or key word.
+    fn is_notation(w: &str) -> bool {
+        const KEY: [&str; 16] = [
+            "claim",
+            "claims",
+            "claiming",
+            "counter",
+            "counterclaim",
+            "counterclaiming",
+            "cc",
+            "same",
+            "opal",
+            "reed",
+            "halloway",
+            "then",
+            "active",
+            "passive",
+            "starter",
+            "recolour",
+        ];
+        w.chars().any(|c| c.is_ascii_digit())
+            || powerup(w).is_some()
+            || super::super::chat_words::color(w).is_some()
+            || KEY.contains(&w)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Talk stays talk: a message made only of words outside the
+        /// notation never yields an event, whatever the match expects.
+        #[test]
+        fn talk_never_yields_an_event(
+            words in proptest::collection::vec("[a-z]{1,9}", 0..14),
+            seps in proptest::collection::vec(
+                prop_oneof![Just(" "), Just(", "), Just(". "), Just("? "), Just("\n"), Just(" — "), Just(" 💎 "), Just(" @"), Just("\n- ")],
+                14,
+            ),
+            seat in 0usize..2,
+            when in 0usize..3,
+        ) {
+            let text: String = words
+                .iter()
+                .filter(|w| !is_notation(w))
+                .zip(&seps)
+                .map(|(w, s)| format!("{w}{s}"))
+                .collect();
+            let s = match when {
+                0 => state(&[]),
+                1 => state(&[opens(), claims(0, 14)]),
+                _ => state(&[opens(), claims(0, 14), ruled(), picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column)]),
+            };
+            for r in readings(&text, seat, Some(&s)).into_iter().chain(readings(&text, seat, None)) {
+                prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
+            }
+        }
+    }
+}

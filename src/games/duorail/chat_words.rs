@@ -200,6 +200,9 @@ pub(super) struct Bits {
     pub bend: bool,
     pub talk: usize,
     pub doubt: bool,
+    /// Other words stand between the cell and its shape (`E5 is ur best
+    /// move`): not written as a piece.
+    pub apart: bool,
 }
 
 pub(super) fn bits(ws: &[&str]) -> Bits {
@@ -211,11 +214,24 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
         doubt: doubts(ws),
         ..Bits::default()
     };
+    // Where the first cell and the first shape stand (word ranges).
+    let mut cell_at: Option<(usize, usize)> = None;
+    let mut shape_at: Option<(usize, usize)> = None;
     let mut k = 0;
     while k < ws.len() {
         let x = ws[k];
         let next = ws.get(k + 1).copied();
+        if b.shapes.is_empty()
+            && shape_at.is_none()
+            && (exits(x).is_some()
+                || direction(x).is_some()
+                || x.starts_with("vertical")
+                || x.starts_with("horizontal"))
+        {
+            shape_at = Some((k, k + 1));
+        }
         if is_cell(x) {
+            cell_at = cell_at.or(Some((k, k + 1)));
             b.cells.push(x.to_string());
         } else if let Some(e) = exits(x) {
             b.shapes.push(e);
@@ -235,6 +251,9 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
             let gap = usize::from(matches!(next, Some("and" | "to")));
             match ws.get(k + 1 + gap).and_then(|w| direction(w)) {
                 Some(d2) => {
+                    if shape_at.is_some_and(|(a, _)| a == k) {
+                        shape_at = Some((k, k + 2 + gap));
+                    }
                     match Exits::new(d, d2) {
                         Some(e) => b.shapes.push(e),
                         None => b.bad += 1,
@@ -242,7 +261,12 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
                     k += 2 + gap;
                     continue;
                 }
-                None => b.talk += 1,
+                None => {
+                    if shape_at.is_some_and(|(a, _)| a == k) {
+                        shape_at = None;
+                    }
+                    b.talk += 1;
+                }
             }
         } else if matches!(x, "vertical" | "vertically") {
             b.shapes.push(Exits::ALL[0]);
@@ -259,8 +283,39 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
     }
     b.colors.dedup();
     b.shapes.dedup();
+    if let (Some(c), Some(s)) = (cell_at, shape_at) {
+        let between = if c.1 <= s.0 { c.1..s.0 } else { s.1..c.0 };
+        b.apart = ws[between].iter().any(|w| !BETWEEN.contains(w));
+    }
     b
 }
+
+/// Words that may stand between a cell and its shape (`UR at E5`, `C1,
+/// bend right/down`, `E5 straight up-down`, `G5 purple UD`).
+const BETWEEN: [&str; 22] = [
+    "at",
+    "on",
+    "in",
+    "to",
+    "piece",
+    "tile",
+    "straight",
+    "straights",
+    "bend",
+    "corner",
+    "curve",
+    "with",
+    "a",
+    "an",
+    "the",
+    "as",
+    "c",
+    "b",
+    "r",
+    "blue",
+    "red",
+    "common",
+];
 
 #[cfg(test)]
 mod tests {

@@ -118,12 +118,16 @@ fn clauses(line: &Line, used: &[bool]) -> Vec<Vec<usize>> {
     out
 }
 
-/// Where a pass phrase starts among `ws`.
+/// Where a pass phrase starts among the words of a clause: `pass` in a
+/// clause of a few words (`I'll pass this turn`), `skip`, `concede`,
+/// `forfeit` in a clause of fewer (`I skip`; `let's skip the small talk`
+/// is talk), `no action`, `give up`, `nothing from me`.
 fn pass_at(ws: &[&str]) -> Option<usize> {
     (0..ws.len()).find(|&k| {
         let next = ws.get(k + 1).copied();
         match ws[k] {
-            "pass" | "passing" | "passes" | "skip" | "skipping" | "concede" | "forfeit" => true,
+            "pass" | "passing" | "passes" => ws.len() <= 6,
+            "skip" | "skipping" | "concede" | "forfeit" => ws.len() <= 3,
             "no" => next == Some("action"),
             "give" | "giving" | "gives" => next == Some("up"),
             "nothing" => matches!(next, Some("from" | "for" | "this")),
@@ -175,10 +179,10 @@ pub(super) fn passes(
             let none = ws.iter().position(|w| *w == "no").filter(|&k| {
                 ws[k..]
                     .iter()
-                    .any(|w| matches!(*w, "loop" | "track" | "path" | "way"))
+                    .any(|w| matches!(*w, "loop" | "track" | "path"))
             });
             if let Some(k) = gg.or(none) {
-                found.push(Found::event((i, c[k]), 0..lines.len(), Body::Pass));
+                found.push(Found::event((i, c[k]), i..i + 1, Body::Pass));
                 return;
             }
         }
@@ -219,7 +223,7 @@ pub(super) fn challenge(
     let own = e.own;
     let named = |at: usize| -> Option<Color> {
         let by_word = match ws[at] {
-            "me" | "my" | "mine" | "myself" | "i" => Some(own),
+            "me" | "my" | "mine" | "myself" => Some(own),
             "you" | "your" | "yours" | "u" => Some(other(own)),
             w => color_word(w),
         };
@@ -249,6 +253,18 @@ pub(super) fn challenge(
         .rev()
         .take_while(|&q| lines[i].words[q].clause == lines[i].words[k].clause)
         .find_map(named);
+    let clause: Vec<&str> = (0..ws.len())
+        .filter(|&q| lines[i].words[q].clause == lines[i].words[k].clause)
+        .map(|q| ws[q])
+        .collect();
+    if lines[i].question(&lines[i].words[k]) || doubts(&clause) {
+        found.push(Found::unread(
+            (i, k),
+            "a challenge in a question or with 'not' around it is not read as one: write 'impossible for red' or 'impossible for blue'".to_string(),
+            true,
+        ));
+        return;
+    }
     let read = match after.or(only).or(before) {
         Some(Color::Common) => ChatReading::Unread(
             "a challenge names blue or red, not common: write 'impossible for red' or 'impossible for blue'"
@@ -284,6 +300,7 @@ mod tests {
             ("impossible for bramble", "impossible for red"),
             ("impossible for me 😤", "impossible for blue"),
             ("challenge you", "impossible for red"),
+            ("impossible, I think, for red", "impossible for red"),
             ("calling impossible on blue 😈", "impossible for blue"),
             (
                 "E1 cuts you off, blue can't close any more. Impossible for blue",
@@ -301,6 +318,8 @@ mod tests {
             "impossible for common",
             "that's impossible",
             "blue or red? impossible",
+            "is blue impossible?",
+            "I don't think it's impossible for blue",
         ] {
             let got = said(bad);
             assert!(
@@ -325,6 +344,12 @@ mod tests {
             "skip",
         ] {
             assert_eq!(said(text), ["pass"], "{text}");
+        }
+        for talk in [
+            "let's skip the small talk",
+            "that was a nice pass of time for all of us",
+        ] {
+            assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
         }
         for bad in ["should I pass?", "I won't pass"] {
             let got = said(bad);
@@ -380,6 +405,10 @@ mod tests {
             assert_eq!(read(gives_up, 1, &challenged), ["pass"], "{gives_up}");
         }
         assert_eq!(read("gg", 0, &challenged), Vec::<String>::new());
+        assert_eq!(
+            read("no way, hold on", 1, &challenged),
+            Vec::<String>::new()
+        );
         assert_eq!(
             read("impossible for red", 1, &challenged),
             Vec::<String>::new()

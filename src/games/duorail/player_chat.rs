@@ -240,6 +240,12 @@ fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<F
         let said = if b.bend { "a bend" } else { "a straight" };
         return unread(&format!("it says {said} but {exits} is not one"), false);
     }
+    if b.apart {
+        return unread(
+            "it names a cell and a shape apart, among other words",
+            false,
+        );
+    }
     if b.doubt {
         return unread(
             "a piece in a question or with 'not' around it is not read as a move",
@@ -403,6 +409,7 @@ pub(super) mod tests {
             ("why not E5 UR?", "question"),
             ("should I play E5 UR", "question"),
             ("E5 UR\nE6 LR", "several pieces"),
+            ("E5 is ur best move tbh", "apart"),
         ] {
             let got = said(text);
             assert!(

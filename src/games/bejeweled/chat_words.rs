@@ -21,8 +21,8 @@ pub(super) struct Word {
     pub clause: usize,
     /// Written as a mention (`@amaranth`): addressed, not said.
     pub mention: bool,
-    /// The marks between this word and the next (`.` in `1. plus`, `-` in
-    /// `1-1`), spaces left out.
+    /// What stands between this word and the next: marks and spaces (`. `
+    /// in `1. plus`, `-` in `1-1`, `: ` in `claim: 15`).
     pub after: String,
 }
 
@@ -85,10 +85,8 @@ fn tokenize(clean: &str) -> Line {
             cur.clear();
             mention = false;
         }
-        if !c.is_whitespace() {
-            if let Some(w) = words.last_mut() {
-                w.after.push(c);
-            }
+        if let Some(w) = words.last_mut() {
+            w.after.push(c);
         }
         if c == '@' {
             mention = true;
@@ -156,8 +154,8 @@ mod tests {
         let l = Line::read("- S-Swap F3↔G3, rotate the 2×2");
         assert_eq!(l.texts(), ["s", "swap", "f3", "g3", "rotate", "the", "2x2"]);
         let l = Line::read("1. column on G6 2. chain purple");
-        assert_eq!(l.words[0].after, ".");
-        assert_eq!(l.words[4].after, ".");
+        assert_eq!(l.words[0].after, ". ");
+        assert_eq!(l.words[4].after, ". ");
         let l = Line::read("@Amaranth 18, ok? — 1-1");
         assert!(l.words[0].mention && !l.words[1].mention);
         assert_eq!(l.words[3].after, "-");

@@ -11,8 +11,9 @@
 //! - a number is a claim when the message is made for it (`17`, `I can do
 //!   18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
 //!   20`, `17 💎 think that's it`) when the match awaits a claim from the
-//!   writer; a number before a proof in the same message (`18: plus F3,
-//!   …`) is its claim. Numbers of time (`30 s`), scores (`1-1`), counts
+//!   writer (between rounds, only a number that opens the message: talk
+//!   goes on there too); a number before a proof in the same message (`18:
+//!   plus F3, …`) is its claim. Numbers of time (`30 s`), scores (`1-1`), counts
 //!   (`24 of 25`) and numbered steps are never claims.
 //!
 //! Several in one message are several readings, in the order written,
@@ -36,14 +37,24 @@ use crate::games::{
 };
 use crate::log::event::Body;
 
+/// Whether the match awaits a claim from the writer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Awaits {
+    No,
+    /// A round is on with no proof yet, and the writer has not claimed in
+    /// it: a claim or counterclaim is in order.
+    InRound,
+    /// No round is on, and the next one is about to open (its opening
+    /// gathers until play begins): a first claim may come, and talk
+    /// between rounds too, so only a number that opens the message counts.
+    NextRound,
+}
+
 /// What the match expects of the writer, as far as the state tells
 /// (`None`: not known).
 #[derive(Default)]
 pub(super) struct Expect {
-    /// A claim or counterclaim by the writer would be in order: a round is
-    /// on (or about to open) with no proof yet, and the writer has not
-    /// claimed in it.
-    pub claim: Option<bool>,
+    pub claim: Option<Awaits>,
     /// Picks for the next round by the writer would be in order.
     pub picks: Option<bool>,
     /// The other player's picks for the next round, once posted.
@@ -57,8 +68,11 @@ impl Expect {
         };
         let over = m.is_over();
         let claim = match m.current() {
-            Some(r) => r.proofs.is_empty() && r.claims.iter().all(|c| c.by != seat),
-            None => !over && m.rounds.last().is_none_or(|r| r.ruled.is_some()),
+            Some(r) if r.proofs.is_empty() && r.claims.iter().all(|c| c.by != seat) => {
+                Awaits::InRound
+            }
+            None if !over && m.rounds.last().is_none_or(|r| r.ruled.is_some()) => Awaits::NextRound,
+            _ => Awaits::No,
         };
         let last = m.rounds.last();
         let picks = last.is_some_and(|r| {
@@ -131,7 +145,7 @@ fn claim_before(lines: &[Line], at: (usize, usize), e: &Expect) -> Option<Found>
         .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)))?;
     let w = &lines[i].words[k];
     let numbered = w.after.starts_with(['.', ')']);
-    if !is_number(&w.text) || numbered || (i, k) >= at || e.claim == Some(false) {
+    if !is_number(&w.text) || numbered || (i, k) >= at || e.claim == Some(Awaits::No) {
         return None;
     }
     w.text.parse().ok().map(|gems| claim_event((i, k), gems))
@@ -147,8 +161,9 @@ fn gems_number(words: &[Word], k: usize) -> bool {
     let w = &words[k];
     let next = words.get(k + 1).map(|x| x.text.as_str());
     let prev = k.checked_sub(1).map(|p| &words[p]);
+    // `1-1`, `9:30`, `3/4`: a score, a time, a fraction.
     let joined = |a: &Word, b: Option<&str>| {
-        a.after.starts_with(['-', ':', '/']) && b.is_some_and(is_number)
+        matches!(a.after.as_str(), "-" | ":" | "/") && b.is_some_and(is_number)
     };
     is_number(&w.text)
         && !w.mention
@@ -262,9 +277,19 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         lines: at.0..at.0 + 1,
         read: ChatReading::Unread(HOW_TO_CLAIM.to_string()),
     };
+    // The message's first word (mentions left out).
+    let opening = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)));
+    let awaited = |at: (usize, usize)| match e.claim {
+        Some(Awaits::InRound) => true,
+        Some(Awaits::NextRound) => opening == Some(at),
+        _ => false,
+    };
     match numbers.as_slice() {
         [one] if talk == 0 && !asked => Some(gems(*one)),
-        [one] if e.claim == Some(true) && !asked => Some(gems(*one)),
+        [one] if awaited(*one) && !asked => Some(gems(*one)),
         [_, ..] if first_clause_claim.is_some() && !asked => first_clause_claim.map(gems),
         [first, ..] if says_claim => Some(unread(*first)),
         [] if says_claim && talk <= 2 => Some(unread((0, 0))),
@@ -529,6 +554,8 @@ mod tests {
             ("I'll say 12", 12),
             ("claiming 20 gems", 20),
             ("@Amaranth 18", 18),
+            ("claim: 15", 15),
+            ("15 gems!!", 15),
         ] {
             assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
         }
@@ -553,6 +580,8 @@ mod tests {
             "no counter, go",
             "24 of 25 so close",
             "1-1 now",
+            "back at 9:30",
+            "12 or so",
             "nope, 20",
         ] {
             assert_eq!(said(talk, None), Vec::<String>::new(), "{talk}");
@@ -575,8 +604,11 @@ mod tests {
         assert_eq!(said("ready in 2", Some(&before)), Vec::<String>::new());
         // A claim made for it is read whatever the match expects: the rules judge it.
         assert_eq!(said("21", Some(&claimed)), ["claim 21"]);
-        // Between rounds the next round's claims are awaited.
-        assert_eq!(said("nope, 20", Some(&done)), ["claim 20"]);
+        // Between rounds the next round's claims are awaited, but talk
+        // goes on too: only a number that opens the message is a claim.
+        assert_eq!(said("20, let's go", Some(&done)), ["claim 20"]);
+        assert_eq!(said("that was 24 lol", Some(&done)), Vec::<String>::new());
+        assert_eq!(said("nope, 20", Some(&done)), Vec::<String>::new());
     }
 
     #[test]

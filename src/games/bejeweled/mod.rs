@@ -12,8 +12,9 @@
 //! which proof counts, the verdict), `solver` (the best possible claim),
 //! `chat` (chat messages as events, for importing transcripts: the host's
 //! openings and the entry points), `chat_words` (a message line as words),
-//! `player_chat` and `proof_chat` (what a player's message says: claims,
-//! picks and proofs, read entity first against what the match expects),
+//! `player_chat`, `proof_chat` and `pick_chat` (what a player's message
+//! says: claims, proofs and picks, read entity first against what the
+//! match expects),
 //! `drawing` (grids as hosts draw them in chat, read and compared with the
 //! replay).
 
@@ -25,6 +26,7 @@ pub mod drawing;
 pub mod engine;
 pub mod fast;
 pub mod grid;
+pub mod pick_chat;
 pub mod player_chat;
 pub mod proof;
 pub mod proof_chat;

@@ -5,9 +5,8 @@
 //! - powerups with cells are a proof ([`super::proof_chat`]): prose,
 //!   bullets, numbered steps or the notation;
 //! - powerups without cells, one of each type, are picks for the next
-//!   round (`next round I want rotate / chain / column`, `S-Rotate,
-//!   P-Chain, A-Column for me`, `pick + recolor + refresh pls`); `same as
-//!   opal` is opal's picks, once opal has posted them, and unread before;
+//!   round ([`super::pick_chat`]); `same as opal` is opal's picks, once
+//!   opal has posted them, and unread before;
 //! - a number is a claim when the message is made for it (`17`, `I can do
 //!   18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
 //!   20`, `17 💎 think that's it`) when the match awaits a claim from the
@@ -27,14 +26,11 @@
 use std::ops::Range;
 
 use super::chat_words::{doubts, is_number, powerup, Line, Word};
-use super::proof::Powerup;
+use super::pick_chat::picks;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
-use crate::games::chat::words::name_words;
 use crate::games::chat::Reading;
-use crate::games::{
-    ChatContext, ChatReading, Claim as GameClaim, MatchState, Placement as GamePlacement,
-};
+use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
 use crate::log::event::Body;
 
 /// Whether the match awaits a claim from the writer.
@@ -90,10 +86,11 @@ impl Expect {
 }
 
 /// One thing found in the message.
-struct Found {
-    at: (usize, usize),
-    lines: Range<usize>,
-    read: ChatReading,
+pub(super) struct Found {
+    /// Where it starts (line, word): readings come in this order.
+    pub at: (usize, usize),
+    pub lines: Range<usize>,
+    pub read: ChatReading,
 }
 
 /// What the message says, in order, read with what `e` expects.
@@ -297,129 +294,11 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     }
 }
 
-/// Picks: lines of powerups without cells (one of each type), or `same as
-/// <the other player>`.
-fn picks(
-    lines: &[Line],
-    taken: &mut [bool],
-    seat: usize,
-    ctx: &ChatContext,
-    e: &Expect,
-) -> Option<Found> {
-    const FILLER: [&str; 36] = [
-        "i", "ll", "picks", "picking", "my", "for", "next", "round", "the", "and", "take",
-        "taking", "choose", "want", "go", "with", "me", "d", "id", "please", "pls", "plz",
-        "powerups", "powerup", "s", "a", "p", "ok", "too", "then", "same", "here", "mine", "are",
-        "is", "again",
-    ];
-    let names = name_words(ctx);
-    let is_name = |w: &str| names.iter().any(|(n, _)| n.len() == 1 && n[0] == w);
-    let listed: Vec<usize> = (0..lines.len())
-        .filter(|&i| !taken[i] && lines[i].words.iter().any(|w| powerup(&w.text).is_some()))
-        .collect();
-    let how = "picks for the next round name one powerup of each type, like 'picks: rotate, chain, column'";
-    if listed.is_empty() {
-        return same_as(lines, seat, ctx, e);
-    }
-    let range = listed[0]..listed[listed.len() - 1] + 1;
-    let mut ups: Vec<Powerup> = Vec::new();
-    let mut talk = 0;
-    for i in range.clone() {
-        taken[i] = true;
-        for w in lines[i].words.iter().filter(|w| !w.mention) {
-            match powerup(&w.text) {
-                Some(p) => ups.push(p),
-                None if FILLER.contains(&w.text.as_str()) || is_name(&w.text) => {}
-                None => talk += 1,
-            }
-        }
-    }
-    // "I pick rotate, …": the verb, not the starter.
-    let starters = ups.iter().filter(|p| p.kind() == "starter").count();
-    if starters > 1 && ups.first() == Some(&Powerup::Pick) {
-        ups.remove(0);
-    }
-    let of =
-        |kind: &str| -> Vec<Powerup> { ups.iter().copied().filter(|p| p.kind() == kind).collect() };
-    let (s, p, a) = (of("starter"), of("passive"), of("active"));
-    let at = (range.start, 0);
-    let found = |read| {
-        Some(Found {
-            at,
-            lines: range.clone(),
-            read,
-        })
-    };
-    let complete = s.len() == 1 && p.len() == 1 && a.len() == 1;
-    if complete && (talk == 0 || e.picks == Some(true)) {
-        return found(ChatReading::Event(Body::Place(GamePlacement::Bejeweled(
-            Picks {
-                starter: s[0],
-                passive: p[0],
-                active: a[0],
-            },
-        ))));
-    }
-    if complete {
-        return found(ChatReading::Unread(format!(
-            "picks among other words: {how}"
-        )));
-    }
-    if ups.len() >= 2 && talk == 0 {
-        return found(ChatReading::Unread(format!(
-            "{} starter, {} passive and {} active named: {how}",
-            s.len(),
-            p.len(),
-            a.len()
-        )));
-    }
-    None
-}
-
-/// `same as opal`, `same as you`, `same picks`: the other player's picks,
-/// once posted; talk while no picks are awaited.
-fn same_as(lines: &[Line], seat: usize, ctx: &ChatContext, e: &Expect) -> Option<Found> {
-    if e.picks == Some(false) {
-        return None;
-    }
-    let names = name_words(ctx);
-    let other = |ws: &[&str], at: usize| {
-        matches!(
-            ws.get(at),
-            Some(&("you" | "yours" | "him" | "her" | "them"))
-        ) || names.iter().any(|(n, s)| {
-            *s != seat
-                && ws.len() >= at + n.len()
-                && ws[at..at + n.len()].iter().zip(n).all(|(a, b)| a == b)
-        })
-    };
-    let (i, k) = lines.iter().enumerate().find_map(|(i, l)| {
-        let ws = l.texts();
-        (0..ws.len())
-            .find(|&k| {
-                ws[k] == "same"
-                    && (ws.get(k + 1) == Some(&"picks")
-                        || (ws.get(k + 1) == Some(&"as") && other(&ws, k + 2)))
-            })
-            .map(|k| (i, k))
-    })?;
-    let read = match &e.their_picks {
-        Some(p) => ChatReading::Event(Body::Place(GamePlacement::Bejeweled(p.clone()))),
-        None => ChatReading::Unread(
-            "'same' picks only once the other player has posted theirs: write the picks, like 'picks: rotate, chain, column'"
-                .to_string(),
-        ),
-    };
-    Some(Found {
-        at: (i, k),
-        lines: i..i + 1,
-        read,
-    })
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    use super::super::proof::Powerup;
     use super::*;
+    use crate::games::Placement as GamePlacement;
     use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
     use crate::log::event::{Actor, Create, Ruling, Scope};
     use chrono::{DateTime, Utc};
@@ -427,12 +306,12 @@ mod tests {
 
     const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
 
-    fn players() -> Vec<String> {
+    pub(in crate::games::bejeweled) fn players() -> Vec<String> {
         vec!["opal".to_string(), "Reed Halloway".to_string()]
     }
 
     /// What one reading says, shortly.
-    fn say(r: &ChatReading) -> String {
+    pub(in crate::games::bejeweled) fn say(r: &ChatReading) -> String {
         match r {
             ChatReading::Event(Body::Claim(GameClaim::Bejeweled(c))) => format!("claim {}", c.gems),
             ChatReading::Event(Body::Place(GamePlacement::Bejeweled(p))) => format!(
@@ -449,7 +328,7 @@ mod tests {
         }
     }
 
-    fn readings(
+    pub(in crate::games::bejeweled) fn readings(
         text: &str,
         seat: usize,
         state: Option<&MatchState>,
@@ -463,7 +342,7 @@ mod tests {
             .collect()
     }
 
-    fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {
+    pub(in crate::games::bejeweled) fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {
         readings(text, 1, state)
             .into_iter()
             .map(|(s, _)| s)
@@ -471,7 +350,7 @@ mod tests {
     }
 
     /// The match after `events` (seat, body; `None`: the host).
-    fn state(events: &[(Option<usize>, Body)]) -> MatchState {
+    pub(in crate::games::bejeweled) fn state(events: &[(Option<usize>, Body)]) -> MatchState {
         let p = players();
         let create = Create {
             config: GameConfig::Bejeweled(Default::default()),
@@ -493,7 +372,7 @@ mod tests {
         s
     }
 
-    fn opens() -> (Option<usize>, Body) {
+    pub(in crate::games::bejeweled) fn opens() -> (Option<usize>, Body) {
         (
             None,
             Body::RoundStart(GameSetup::Bejeweled(super::super::rules::Setup {
@@ -504,14 +383,14 @@ mod tests {
         )
     }
 
-    fn claims(seat: usize, gems: u32) -> (Option<usize>, Body) {
+    pub(in crate::games::bejeweled) fn claims(seat: usize, gems: u32) -> (Option<usize>, Body) {
         (
             Some(seat),
             Body::Claim(GameClaim::Bejeweled(Claim { gems })),
         )
     }
 
-    fn ruled() -> (Option<usize>, Body) {
+    pub(in crate::games::bejeweled) fn ruled() -> (Option<usize>, Body) {
         (
             None,
             Body::Ruling(Ruling {
@@ -522,7 +401,7 @@ mod tests {
         )
     }
 
-    fn picked(
+    pub(in crate::games::bejeweled) fn picked(
         seat: usize,
         starter: Powerup,
         passive: Powerup,
@@ -632,83 +511,6 @@ mod tests {
         );
         // Numbered steps are not claims.
         assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3, 0..3)]);
-    }
-
-    #[test]
-    fn picks_are_read_as_people_write_them() {
-        for (text, want) in [
-            ("rotate, chain, column", "picks rotate chain column"),
-            (
-                "picks: S-Rotate, P-Chain, A-Column",
-                "picks rotate chain column",
-            ),
-            (
-                "I pick rotate, chain and column",
-                "picks rotate chain column",
-            ),
-            ("pick\nbend\nplus", "picks pick bend plus"),
-            (
-                "next round I want rotate / chain / column",
-                "picks rotate chain column",
-            ),
-            (
-                "S-Rotate, P-Chain, A-Column for me",
-                "picks rotate chain column",
-            ),
-            ("my picks:\n• swap\n• bend\n• plus", "picks swap bend plus"),
-            ("pick + recolor + refresh pls", "picks pick recolor refresh"),
-            ("same, rotate chain column", "picks rotate chain column"),
-        ] {
-            assert_eq!(said(text, None), [want], "{text}");
-        }
-        for bad in [
-            "rotate, swap, column",
-            "rotate chain",
-            "I think rotate chain column is the best combo",
-            "same as opal",
-        ] {
-            let got = said(bad, None);
-            assert!(
-                got.len() == 1 && got[0].starts_with("unread"),
-                "{bad}: {got:?}"
-            );
-        }
-        assert_eq!(said("that swap was great", None), Vec::<String>::new());
-        assert_eq!(said("same to you", None), Vec::<String>::new());
-    }
-
-    #[test]
-    fn same_as_the_other_player_is_read_once_they_picked() {
-        let done = state(&[opens(), claims(0, 14), ruled()]);
-        let got = said("same as opal", Some(&done));
-        assert!(
-            got[0].contains("once the other player has posted"),
-            "{got:?}"
-        );
-        let picked = state(&[
-            opens(),
-            claims(0, 14),
-            ruled(),
-            picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column),
-        ]);
-        for text in ["same as opal", "same as @opal", "same picks", "same as you"] {
-            assert_eq!(
-                said(text, Some(&picked)),
-                ["picks rotate chain column"],
-                "{text}"
-            );
-        }
-        // Picks among other words are read when picks are awaited.
-        assert_eq!(
-            said(
-                "I think rotate chain column is the best combo",
-                Some(&picked)
-            ),
-            ["picks rotate chain column"]
-        );
-        // In the middle of a round, `same as opal` is talk.
-        let open = state(&[opens(), claims(0, 14)]);
-        assert_eq!(said("same as opal", Some(&open)), Vec::<String>::new());
     }
 
     /// Words outside Bejeweled's notation: no cell, number, powerup,

@@ -1,15 +1,9 @@
-//! Chat messages → Bejeweled events, for importing a Discord transcript.
+//! Chat messages → Bejeweled events, for importing a Discord transcript:
+//! the entry points the import calls, and the host's words and openings.
 //!
-//! A good host reads `15`, `claim 15`, `I can do 17!` and `counter 20` as
-//! claims, and a proof over a few lines with a word of talk around it; this
-//! reader does too (case, spaces, commas, emoji and markdown do not matter:
-//! see [`clean_chat`]).
-//!
-//! - a player: a claim (one number of gems), a proof in the proof notation
-//!   (`active plus F4; passive bend; swap F4 F5`, parts on lines or between
-//!   `;`, bullets, numbering and a `proof:` label allowed; talk lines around
-//!   it are left out), or picks for the next round (`picks: rotate, chain,
-//!   column`, one powerup of each type, `I pick …` included);
+//! - a player: read by [`super::player_chat`] (claims, picks) and
+//!   [`super::proof_chat`] (proofs), entity first, as people write them;
+//!   several things in one message are several readings;
 //! - the host: a round's opening (its grid, 7 rows of 8 letters from
 //!   `R B G Y P #`, in a code block or not, also as colored squares 🟥🟦🟩🟨🟪
 //!   with ⬛ for a rock, and the powerups offered, `powerups: swap, bend,
@@ -23,245 +17,43 @@
 //!   one message is read on its own: an opening without a grid (or a grid
 //!   without the powerups) is listed unread with what the host must post,
 //!   rather than guessed from another message or a bot's picture.
-//! - **A proof is one message**, and not joined with the next: it names all
-//!   three powerups, and a second proof in a round is a correction (the
-//!   last one shown in time counts) the report should show, not hide in a
-//!   join.
+//! - **A proof is never joined with the next message**: it names all three
+//!   powerups, and a second proof in a round is a correction (the last one
+//!   shown in time counts) the report should show, not hide in a join.
 //! - **`pass` is talk**: in Bejeweled a player claims or does nothing, and
 //!   doing nothing is no event.
-//! - **A number in talk is talk** (`30 s left?`); a number with a claim
-//!   word and talk, or a claim word without a number, is unread with how
-//!   to claim.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor from
+//! `import/`, `web/` or `verify.rs`.
 
 use super::grid::{Grid, COLS, ROWS};
-use super::proof::{Offer, Powerup, ProofSpec};
-use super::rules::{Claim, Picks, Proof, Setup};
+use super::player_chat::{read_message, Expect};
+use super::proof::{Offer, Powerup};
+use super::rules::Setup;
 use crate::games::chat::host::{self, Fact, HostWords};
 use crate::games::chat::{Opening, Reading};
 use crate::games::chat_words as words;
 use crate::games::GameKind;
-use crate::games::{
-    clean_chat, ChatContext, ChatReading, Claim as GameClaim, Placement as GamePlacement,
-    Proof as GameProof, RoundSetup as GameSetup, Speaker,
-};
+use crate::games::{clean_chat, ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
 use crate::log::event::{Body, Scope};
-
-/// How a proof is written, for the reasons of unread messages.
-const HOW_TO_PROVE: &str =
-    "a proof is written like 'active plus F4; passive bend; swap F4 F5' (one part per line or between ';')";
 
 /// What a player's message says, as readings with the lines each came
 /// from: what the import reads, knowing the match so far (`ctx.state`).
-pub fn read_player_message(
-    text: &str,
-    seat: usize,
-    ctx: &ChatContext,
-) -> Vec<crate::games::chat::Reading> {
-    crate::games::chat::whole(text, read_chat(text, Speaker::Player(seat), ctx))
+/// The reading itself is in [`super::player_chat`].
+pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
+    read_message(text, seat, ctx, &Expect::of(seat, ctx))
 }
 
-/// Reads one chat message of a Bejeweled match (see the module docs).
+/// Reads one chat message of a Bejeweled match (see the module docs): for
+/// a player, the first thing the message says.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
-    let clean = clean_chat(text);
     match speaker {
-        Speaker::Player(_) => read_player(&clean),
+        Speaker::Player(seat) => read_player_message(text, seat, ctx)
+            .into_iter()
+            .next()
+            .map_or(ChatReading::Chatter, |r| r.read),
         Speaker::Host => crate::games::chat::one_message(GameKind::Bejeweled, text, ctx),
     }
-}
-
-/// A cell of the grid (`f4`: column A–H, row 1–7).
-fn is_cell(w: &str) -> bool {
-    let b = w.as_bytes();
-    b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'7').contains(&b[1])
-}
-
-/// The words that begin a part of a proof.
-fn is_proof_verb(w: &str) -> bool {
-    let w = w
-        .strip_prefix("s-")
-        .or_else(|| w.strip_prefix("a-"))
-        .or_else(|| w.strip_prefix("p-"))
-        .unwrap_or(w);
-    matches!(
-        w,
-        "active"
-            | "passive"
-            | "column"
-            | "plus"
-            | "refresh"
-            | "bend"
-            | "chain"
-            | "recolor"
-            | "pick"
-            | "swap"
-            | "rotate"
-            | "then"
-    )
-}
-
-fn read_player(clean: &str) -> ChatReading {
-    let w = words(clean);
-    if w.is_empty() {
-        return ChatReading::Chatter;
-    }
-    if let Some(proof) = read_proof(clean) {
-        return proof;
-    }
-    if let Some(picks) = read_picks(&w) {
-        return picks;
-    }
-    read_claim(clean, &w)
-}
-
-/// The parts of a message that read as proof parts: a line or `;` part
-/// whose first word (after a bullet, a number or a `proof:` label) is a
-/// proof verb. `None` when none names a cell (no proof: picks or talk).
-fn read_proof(clean: &str) -> Option<ChatReading> {
-    let mut parts = Vec::new();
-    for part in clean.split([';', '\n']) {
-        let mut p = part
-            .trim()
-            .trim_start_matches(['-', '•', '*', '+'])
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .trim_start_matches(['.', ')'])
-            .trim();
-        if let Some((label, rest)) = p.split_once(':') {
-            if words(label).iter().all(|x| !is_proof_verb(x)) {
-                p = rest.trim();
-            }
-        }
-        let first = p
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .find(|x| !x.is_empty())
-            .unwrap_or("");
-        if is_proof_verb(&first.to_lowercase()) {
-            parts.push(p.to_string());
-        }
-    }
-    if !parts.iter().any(|p| words(p).iter().any(|x| is_cell(x))) {
-        return None;
-    }
-    Some(match parts.join("; ").parse::<ProofSpec>() {
-        Ok(proof) => ChatReading::Event(Body::Proof(GameProof::Bejeweled(Proof { proof }))),
-        Err(e) => ChatReading::Unread(format!("{e}; {HOW_TO_PROVE}")),
-    })
-}
-
-/// Picks for the next round: one powerup of each type, among few other
-/// words. `None` when the message is not about picks.
-fn read_picks(w: &[String]) -> Option<ChatReading> {
-    const FILLER: [&str; 28] = [
-        "i", "ll", "picks", "picking", "my", "for", "next", "round", "the", "and", "take",
-        "taking", "choose", "want", "go", "with", "me", "d", "id", "please", "powerups", "powerup",
-        "s", "a", "p", "ok", "too", "then",
-    ];
-    let mut ups: Vec<Powerup> = Vec::new();
-    let mut talk = 0;
-    for x in w {
-        match Powerup::parse(x) {
-            Some(p) => ups.push(p),
-            None if FILLER.contains(&x.as_str()) => {}
-            None => talk += 1,
-        }
-    }
-    // "I pick rotate, …": the verb, not the starter.
-    let starters = ups.iter().filter(|p| p.kind() == "starter").count();
-    if starters > 1 && ups.first() == Some(&Powerup::Pick) {
-        ups.remove(0);
-    }
-    let of =
-        |kind: &str| -> Vec<Powerup> { ups.iter().copied().filter(|p| p.kind() == kind).collect() };
-    let (s, p, a) = (of("starter"), of("passive"), of("active"));
-    let complete = s.len() == 1 && p.len() == 1 && a.len() == 1;
-    if complete && talk == 0 {
-        return Some(ChatReading::Event(Body::Place(GamePlacement::Bejeweled(
-            Picks {
-                starter: s[0],
-                passive: p[0],
-                active: a[0],
-            },
-        ))));
-    }
-    let how = "picks for the next round name one powerup of each type, like 'picks: rotate, chain, column'";
-    if complete {
-        return Some(ChatReading::Unread(format!(
-            "picks among other words: {how}"
-        )));
-    }
-    if ups.len() >= 2 && talk == 0 {
-        return Some(ChatReading::Unread(format!(
-            "{} starter, {} passive and {} active named: {how}",
-            s.len(),
-            p.len(),
-            a.len()
-        )));
-    }
-    None
-}
-
-/// Words that may stand around a claim's number.
-const CLAIM_FILLER: [&str; 22] = [
-    "i",
-    "can",
-    "do",
-    "get",
-    "remove",
-    "clear",
-    "gems",
-    "gem",
-    "it",
-    "s",
-    "m",
-    "claim",
-    "claims",
-    "claiming",
-    "counter",
-    "counterclaim",
-    "counterclaiming",
-    "have",
-    "got",
-    "ok",
-    "going",
-    "for",
-];
-
-fn read_claim(clean: &str, w: &[String]) -> ChatReading {
-    let claim_word = w.iter().any(|x| {
-        matches!(
-            x.as_str(),
-            "claim" | "claims" | "counter" | "counterclaim" | "counterclaiming" | "cc"
-        )
-    });
-    let numbers: Vec<&String> = w
-        .iter()
-        .filter(|x| x.chars().all(|c| c.is_ascii_digit()))
-        .collect();
-    let how = "a claim is one number of gems in digits, like 'claim 17' or just '17'";
-    // The claim as the whole message, or as its first clause.
-    let first = clean
-        .split([',', ';', '!', '.', '?', '\n', '('])
-        .next()
-        .unwrap_or("");
-    for part in [w.to_vec(), words(first)] {
-        let nums: Vec<&String> = part
-            .iter()
-            .filter(|x| x.chars().all(|c| c.is_ascii_digit()))
-            .collect();
-        let talk = part
-            .iter()
-            .filter(|x| !x.chars().all(|c| c.is_ascii_digit()))
-            .any(|x| !CLAIM_FILLER.contains(&x.as_str()));
-        if let ([n], false) = (nums.as_slice(), talk) {
-            return match n.parse::<u32>() {
-                Ok(gems) => ChatReading::Event(Body::Claim(GameClaim::Bejeweled(Claim { gems }))),
-                Err(_) => ChatReading::Unread(format!("'{n}' is not a number of gems: {how}")),
-            };
-        }
-    }
-    if claim_word && (!numbers.is_empty() || w.len() <= 3) {
-        return ChatReading::Unread(how.to_string());
-    }
-    ChatReading::Chatter
 }
 
 /// A line of a grid as written: the letters of `RBGYP#`, or colored
@@ -477,118 +269,6 @@ mod tests {
     }
 
     #[test]
-    fn players_claim_and_counterclaim_in_many_ways() {
-        let p = Speaker::Player(1);
-        for (text, n) in [
-            ("15", 15),
-            ("claim 15", 15),
-            ("I can do 17", 17),
-            ("**17!** 💎", 17),
-            ("counter 20", 20),
-            ("I claim 15 gems", 15),
-            ("18, easy", 18),
-        ] {
-            assert_eq!(
-                event(text, p),
-                Body::Claim(GameClaim::Bejeweled(Claim { gems: n })),
-                "{text}"
-            );
-        }
-        for bad in [
-            "claim fifteen",
-            "I claim",
-            "claim 15 or 16",
-            "counter 99999999999",
-        ] {
-            assert!(
-                matches!(read(bad, p), ChatReading::Unread(_)),
-                "{bad}: {:?}",
-                read(bad, p)
-            );
-        }
-        for talk in [
-            "gl hf",
-            "30 s left?",
-            "brb 5 min",
-            "pass",
-            "nice counter there haha",
-        ] {
-            assert_eq!(read(talk, p), ChatReading::Chatter, "{talk}");
-        }
-    }
-
-    #[test]
-    fn players_prove_over_lines_with_talk_around() {
-        let p = Speaker::Player(0);
-        let proof = |text: &str| match event(text, p) {
-            Body::Proof(GameProof::Bejeweled(x)) => x.proof.to_string(),
-            other => panic!("{text}: {other:?}"),
-        };
-        let want = "active plus F4; passive bend; swap F4 F5";
-        assert_eq!(proof(want), want);
-        assert_eq!(proof("ACTIVE PLUS f4; Passive Bend; swap F4, F5"), want);
-        assert_eq!(
-            proof("ok here goes:\n1. plus F4\n2. bend\n3. swap F4 F5\nthat's 16 🎉"),
-            want
-        );
-        assert_eq!(
-            proof("Proof: active plus F4\n- passive bend\n- S-Swap F4 F5"),
-            want
-        );
-        assert_eq!(
-            proof("active column C5\npassive chain blue\nrotate B5"),
-            "active column C5; passive chain blue; rotate B5"
-        );
-        for bad in [
-            "active plus F4",
-            "plus F4; bend; swap F4 F9",
-            "swap F4 F5 would be nice",
-        ] {
-            let r = read(bad, p);
-            assert!(
-                matches!(&r, ChatReading::Unread(why) if why.contains("active plus F4")),
-                "{bad}: {r:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn players_pick_powerups_for_the_next_round() {
-        let p = Speaker::Player(0);
-        let picks = |text: &str| match event(text, p) {
-            Body::Place(GamePlacement::Bejeweled(x)) => {
-                [x.starter.name(), x.passive.name(), x.active.name()]
-            }
-            other => panic!("{text}: {other:?}"),
-        };
-        assert_eq!(
-            picks("rotate, chain, column"),
-            ["rotate", "chain", "column"]
-        );
-        assert_eq!(
-            picks("picks: S-Rotate, P-Chain, A-Column"),
-            ["rotate", "chain", "column"]
-        );
-        assert_eq!(
-            picks("I pick rotate, chain and column"),
-            ["rotate", "chain", "column"]
-        );
-        assert_eq!(picks("pick\nbend\nplus"), ["pick", "bend", "plus"]);
-        for bad in [
-            "rotate, swap, column",
-            "rotate chain",
-            "I think rotate chain column is the best combo",
-        ] {
-            assert!(
-                matches!(read(bad, p), ChatReading::Unread(_)),
-                "{bad}: {:?}",
-                read(bad, p)
-            );
-        }
-        assert_eq!(read("that swap was great", p), ChatReading::Chatter);
-    }
-
-    #[test]
     fn the_host_opens_rounds_with_a_grid_and_an_offer() {
         let h = Speaker::Host;
         let opening = |text: &str| match event(text, h) {
@@ -713,6 +393,8 @@ mod tests {
                 Just("active"), Just("then"), Just("F9"), Just("claim"), Just("15"), Just("reds"),
                 Just("to"), Just("wins"), Just(";"), Just("\n"), Just("```"), Just("1."),
                 Just("99999999999"), Just("recolor red"), Just(":"),
+                Just("same as"), Just("reds"), Just("↔"), Just("2×2"), Just("+"), Just("•"),
+                Just("@craw"), Just("raising to"), Just("nope"), Just("of"), Just("1-1"), Just("?"),
             ],
             0..30,
         ), seat in 0usize..3) {

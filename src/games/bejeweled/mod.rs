@@ -10,17 +10,26 @@
 //! notation), `engine` (the cascade and its trace), `rules` (rounds,
 //! carry-over, picks, rulings), `claims` (claims, proofs and their clocks,
 //! which proof counts, the verdict), `solver` (the best possible claim),
-//! `chat` (chat messages as events, for importing transcripts), `drawing`
-//! (grids as hosts draw them in chat, read and compared with the replay).
+//! `chat` (chat messages as events, for importing transcripts: the host's
+//! openings and the entry points), `chat_words` (a message line as words),
+//! `player_chat`, `proof_chat` and `pick_chat` (what a player's message
+//! says: claims, proofs and picks, read entity first against what the
+//! match expects),
+//! `drawing` (grids as hosts draw them in chat, read and compared with the
+//! replay).
 
 pub mod chat;
+pub mod chat_words;
 pub mod check;
 pub mod claims;
 pub mod drawing;
 pub mod engine;
 pub mod fast;
 pub mod grid;
+pub mod pick_chat;
+pub mod player_chat;
 pub mod proof;
+pub mod proof_chat;
 pub mod rules;
 pub mod solver;
 pub mod view;

@@ -13,15 +13,21 @@
 //! options and their defaults), `rules` (the match), `clock` (the time
 //! controls), `solver` (the longest track, by a frontier DP), `check` (what
 //! the verifier recomputes), `view` (what a page draws), `chat` (chat
-//! messages as events, for importing transcripts), `drawing` (boards as
+//! messages as events, for importing transcripts: the host's words and the
+//! entry points), `chat_words` (a message line as words of the notation),
+//! `player_chat` and `player_calls` (what a player's message says, read
+//! entity first against what the match expects), `drawing` (boards as
 //! hosts and bots draw them in chat, read and compared with the replay).
 
 pub mod board;
 pub mod chat;
+pub mod chat_words;
 pub mod check;
 pub mod clock;
 pub mod config;
 pub mod drawing;
+pub mod player_calls;
+pub mod player_chat;
 pub mod rules;
 pub mod solver;
 pub mod view;

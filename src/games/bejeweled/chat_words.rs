@@ -1,0 +1,170 @@
+//! Bejeweled's words in chat: a message line cut into lowercase words,
+//! each with its clause and the marks around it, and what a word is in the
+//! notation (a cell, a number, a powerup, a color). Arrows (`F3↔G3`, `red
+//! → purple`) separate words and `2×2` stays one word here, before
+//! [`clean_chat`] would drop or join them.
+//!
+//! Knows nothing of the match: deciding what a message does is
+//! [`super::player_chat`]'s. Must not import anything from `log/`, nor
+//! from `import/`, `web/` or `verify.rs`.
+
+use super::grid::Color;
+use super::proof::Powerup;
+use crate::games::clean_chat;
+
+/// A word of a line, lowercase.
+#[derive(Clone, Debug)]
+pub(super) struct Word {
+    pub text: String,
+    /// Which clause of the line it stands in (clauses end at `, ; . ! ? :`,
+    /// brackets and dashes).
+    pub clause: usize,
+    /// Written as a mention (`@amaranth`): addressed, not said.
+    pub mention: bool,
+    /// What stands between this word and the next: marks and spaces (`. `
+    /// in `1. plus`, `-` in `1-1`, `: ` in `claim: 15`).
+    pub after: String,
+}
+
+/// One line of the message as words.
+pub(super) struct Line {
+    pub words: Vec<Word>,
+    /// Per clause: whether it ends in a question mark.
+    pub questions: Vec<bool>,
+}
+
+impl Line {
+    /// A message line as words.
+    pub fn read(raw: &str) -> Line {
+        tokenize(&clean_chat(&normalize(raw)))
+    }
+
+    /// Whether the clause of `w` ends in a question mark.
+    pub fn question(&self, w: &Word) -> bool {
+        self.questions.get(w.clause).copied().unwrap_or(false)
+    }
+
+    /// The words' texts.
+    pub fn texts(&self) -> Vec<&str> {
+        self.words.iter().map(|w| w.text.as_str()).collect()
+    }
+}
+
+/// Arrows as spaces, `×` as `x`, dashes as clause ends.
+fn normalize(raw: &str) -> String {
+    raw.chars()
+        .map(|c| match c {
+            '→' | '←' | '↔' | '⇄' | '⟶' | '⇒' | '➡' | '⬅' | '↦' => {
+                " ".to_string()
+            }
+            '×' => "x".to_string(),
+            '—' | '–' => " ; ".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+fn tokenize(clean: &str) -> Line {
+    let mut words: Vec<Word> = Vec::new();
+    let mut questions = vec![false];
+    let mut clause = 0;
+    let mut cur = String::new();
+    let mut mention = false;
+    for c in clean.chars().chain([' ']) {
+        if c.is_alphanumeric() || c == '_' {
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            words.push(Word {
+                text: cur.to_lowercase(),
+                clause,
+                mention,
+                after: String::new(),
+            });
+            cur.clear();
+            mention = false;
+        }
+        if let Some(w) = words.last_mut() {
+            w.after.push(c);
+        }
+        if c == '@' {
+            mention = true;
+        } else if ",;.!?:()[]".contains(c) {
+            questions[clause] |= c == '?';
+            if words.last().is_some_and(|w| w.clause == clause) {
+                clause += 1;
+                questions.push(false);
+            }
+        }
+    }
+    Line { words, questions }
+}
+
+/// A cell as written, on the grid or not (`f9`, `h8`): what a proof part
+/// names where a cell goes.
+pub(super) fn is_cell_like(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() >= 2
+        && b.len() <= 3
+        && (b'a'..=b'h').contains(&b[0])
+        && b[1..].iter().all(u8::is_ascii_digit)
+}
+
+/// A number written in digits.
+pub(super) fn is_number(w: &str) -> bool {
+    !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A powerup named (`swap`, `recolour`).
+pub(super) fn powerup(w: &str) -> Option<Powerup> {
+    match w {
+        "recolour" => Some(Powerup::Recolor),
+        w => Powerup::parse(w),
+    }
+}
+
+/// A gem color named in full (`purple`); single letters are read only
+/// where a color goes (see the proof parser).
+pub(super) fn color(w: &str) -> Option<Color> {
+    (w.len() > 1).then(|| Color::parse(w)).flatten()
+}
+
+/// Words that put what they stand by in doubt: a question, a negation, a
+/// wish.
+pub(super) fn doubts(ws: &[&str]) -> bool {
+    const DOUBT: [&str; 13] = [
+        "not", "why", "would", "could", "should", "if", "maybe", "might", "whether", "dont",
+        "cant", "cannot", "wont",
+    ];
+    const BEFORE_T: [&str; 8] = [
+        "don", "can", "won", "didn", "shouldn", "wouldn", "couldn", "doesn",
+    ];
+    ws.iter()
+        .enumerate()
+        .any(|(k, w)| DOUBT.contains(w) || (BEFORE_T.contains(w) && ws.get(k + 1) == Some(&"t")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_become_words_with_their_marks() {
+        let l = Line::read("- S-Swap F3↔G3, rotate the 2×2");
+        assert_eq!(l.texts(), ["s", "swap", "f3", "g3", "rotate", "the", "2x2"]);
+        let l = Line::read("1. column on G6 2. chain purple");
+        assert_eq!(l.words[0].after, ". ");
+        assert_eq!(l.words[4].after, ". ");
+        let l = Line::read("@Amaranth 18, ok? — 1-1");
+        assert!(l.words[0].mention && !l.words[1].mention);
+        assert_eq!(l.words[3].after, "-");
+        let asked: Vec<bool> = l.words.iter().map(|w| l.question(w)).collect();
+        assert_eq!(asked, [false, false, true, false, false]);
+        assert!(is_cell_like("f4") && is_cell_like("f9") && !is_cell_like("2x2"));
+        assert_eq!(powerup("recolour"), Some(Powerup::Recolor));
+        assert_eq!(color("p"), None);
+        assert_eq!(color("purple"), Some(Color::Purple));
+        assert!(doubts(&["why", "not"]) && doubts(&["can", "t"]) && !doubts(&["wait", "no"]));
+    }
+}

@@ -1,0 +1,573 @@
+//! A Bejeweled player's chat message → readings, entity first.
+//!
+//! The reader finds the cells, numbers, powerups and colors in a message
+//! and decides what they do from what the match expects (`ctx.state`):
+//! - powerups with cells are a proof ([`super::proof_chat`]): prose,
+//!   bullets, numbered steps or the notation;
+//! - powerups without cells, one of each type, are picks for the next
+//!   round ([`super::pick_chat`]); `same as opal` is opal's picks, once
+//!   opal has posted them, and unread before;
+//! - a number is a claim when the message is made for it (`17`, `I can do
+//!   18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
+//!   20`, `17 💎 think that's it`) when the match awaits a claim from the
+//!   writer (between rounds, only a number that opens the message: talk
+//!   goes on there too); a number before a proof in the same message (`18:
+//!   plus F3, …`) is its claim. Numbers of time (`30 s`), scores (`1-1`), counts
+//!   (`24 of 25`) and numbered steps are never claims.
+//!
+//! Several in one message are several readings, in the order written,
+//! each with its lines. Nothing unclear is guessed: a claim word without
+//! one number, picks among other words, an incomplete proof are unread
+//! with how to write them; words outside the notation are talk.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor from
+//! `import/`, `web/` or `verify.rs`.
+
+use std::ops::Range;
+
+use super::chat_words::{doubts, is_number, powerup, Line, Word};
+use super::pick_chat::picks;
+use super::proof_chat::proofs;
+use super::rules::{Claim, Picks};
+use crate::games::chat::Reading;
+use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
+use crate::log::event::Body;
+
+/// Whether the match awaits a claim from the writer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Awaits {
+    No,
+    /// A round is on with no proof yet, and the writer has not claimed in
+    /// it: a claim or counterclaim is in order.
+    InRound,
+    /// No round is on, and the next one is about to open (its opening
+    /// gathers until play begins): a first claim may come, and talk
+    /// between rounds too, so only a number that opens the message counts.
+    NextRound,
+}
+
+/// What the match expects of the writer, as far as the state tells
+/// (`None`: not known).
+#[derive(Default)]
+pub(super) struct Expect {
+    pub claim: Option<Awaits>,
+    /// Picks for the next round by the writer would be in order.
+    pub picks: Option<bool>,
+    /// The other player's picks for the next round, once posted.
+    pub their_picks: Option<Picks>,
+}
+
+impl Expect {
+    pub fn of(seat: usize, ctx: &ChatContext) -> Expect {
+        let Some(MatchState::Bejeweled(m)) = ctx.state else {
+            return Expect::default();
+        };
+        let over = m.is_over();
+        let claim = match m.current() {
+            Some(r) if r.proofs.is_empty() && r.claims.iter().all(|c| c.by != seat) => {
+                Awaits::InRound
+            }
+            None if !over && m.rounds.last().is_none_or(|r| r.ruled.is_some()) => Awaits::NextRound,
+            _ => Awaits::No,
+        };
+        let last = m.rounds.last();
+        let picks = last.is_some_and(|r| {
+            !over
+                && r.number < m.config.rounds
+                && (!r.proofs.is_empty() || r.ruled.is_some())
+                && r.picks[seat].is_none()
+        });
+        Expect {
+            claim: Some(claim),
+            picks: Some(picks),
+            their_picks: last.and_then(|r| r.picks.get(seat ^ 1).cloned().flatten()),
+        }
+    }
+}
+
+/// One thing found in the message.
+pub(super) struct Found {
+    /// Where it starts (line, word): readings come in this order.
+    pub at: (usize, usize),
+    pub lines: Range<usize>,
+    pub read: ChatReading,
+}
+
+/// What the message says, in order, read with what `e` expects.
+pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
+    let lines: Vec<Line> = text.lines().map(Line::read).collect();
+    let (shown, mut taken) = proofs(&lines);
+    let mut found: Vec<Found> = shown
+        .into_iter()
+        .map(|f| Found {
+            at: f.at,
+            lines: f.lines,
+            read: f.read,
+        })
+        .collect();
+    let proof_at = found.first().map(|f| f.at);
+    found.extend(picks(&lines, &mut taken, seat, ctx, e));
+    match proof_at {
+        // `18: plus F3, …`: the number before the proof is its claim.
+        Some(at) => found.extend(claim_before(&lines, at, e)),
+        None => found.extend(claim(&lines, &taken, e)),
+    }
+    found.sort_by_key(|f| f.at);
+    found
+        .into_iter()
+        .map(|f| Reading {
+            read: f.read,
+            lines: f.lines,
+        })
+        .collect()
+}
+
+fn claim_event(at: (usize, usize), gems: u32) -> Found {
+    Found {
+        at,
+        lines: at.0..at.0 + 1,
+        read: ChatReading::Event(Body::Claim(GameClaim::Bejeweled(Claim { gems }))),
+    }
+}
+
+/// How to claim, for the reasons of unread messages.
+const HOW_TO_CLAIM: &str = "a claim is one number of gems in digits, like 'claim 17' or just '17'";
+
+/// The message's first word, when it is a number standing before the
+/// proof at `at` (not a step's number), and a claim would be in order.
+fn claim_before(lines: &[Line], at: (usize, usize), e: &Expect) -> Option<Found> {
+    let (i, k) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)))?;
+    let w = &lines[i].words[k];
+    let numbered = w.after.starts_with(['.', ')']);
+    if !is_number(&w.text) || numbered || (i, k) >= at || e.claim == Some(Awaits::No) {
+        return None;
+    }
+    w.text.parse().ok().map(|gems| claim_event((i, k), gems))
+}
+
+/// Whether a number word is a count of gems, not a time, a score, a count
+/// of something else or a step's number.
+fn gems_number(words: &[Word], k: usize) -> bool {
+    const UNITS: [&str; 16] = [
+        "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr",
+        "hrs", "hour", "hours", "pm", "am",
+    ];
+    let w = &words[k];
+    let next = words.get(k + 1).map(|x| x.text.as_str());
+    let prev = k.checked_sub(1).map(|p| &words[p]);
+    // `1-1`, `9:30`, `3/4`: a score, a time, a fraction.
+    let joined = |a: &Word, b: Option<&str>| {
+        matches!(a.after.as_str(), "-" | ":" | "/") && b.is_some_and(is_number)
+    };
+    is_number(&w.text)
+        && !w.mention
+        && !w.after.starts_with('%')
+        && !next.is_some_and(|n| UNITS.contains(&n) || n == "of" || n == "more")
+        && !prev.is_some_and(|p| {
+            matches!(p.text.as_str(), "in" | "round" | "r" | "of" | "rd")
+                || joined(p, Some(&w.text))
+        })
+        && !joined(w, next)
+        && !(w.after.starts_with(['.', ')']) && next.and_then(powerup).is_some())
+}
+
+/// A claim: one number of gems in a message made for it, or among other
+/// words when a claim is awaited from the writer.
+fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
+    const FILLER: [&str; 38] = [
+        "i",
+        "ll",
+        "can",
+        "do",
+        "get",
+        "remove",
+        "clear",
+        "gems",
+        "gem",
+        "it",
+        "s",
+        "m",
+        "claim",
+        "claims",
+        "claiming",
+        "counter",
+        "counterclaim",
+        "counterclaiming",
+        "cc",
+        "have",
+        "got",
+        "ve",
+        "ok",
+        "okay",
+        "going",
+        "go",
+        "for",
+        "raise",
+        "raising",
+        "raised",
+        "to",
+        "say",
+        "d",
+        "will",
+        "make",
+        "that",
+        "my",
+        "then",
+    ];
+    let claim_word = |ws: &[&str], k: usize| {
+        matches!(
+            ws[k],
+            "claim" | "claims" | "claiming" | "counter" | "counterclaim" | "counterclaiming" | "cc"
+        ) && (k == 0 || ws[k - 1] != "no")
+    };
+    let mut numbers: Vec<(usize, usize)> = Vec::new();
+    let mut says_claim = false;
+    let mut talk = 0;
+    let mut first_clause_claim: Option<(usize, usize)> = None;
+    let mut asked = false;
+    for (i, l) in lines.iter().enumerate().filter(|(i, _)| !taken[*i]) {
+        let ws = l.texts();
+        let nums: Vec<usize> = (0..ws.len())
+            .filter(|&k| gems_number(&l.words, k))
+            .collect();
+        says_claim |= (0..ws.len()).any(|k| claim_word(&ws, k));
+        asked |= nums.iter().any(|&k| l.question(&l.words[k])) || doubts(&ws);
+        for (k, w) in l.words.iter().enumerate() {
+            if !w.mention && !nums.contains(&k) && !FILLER.contains(&ws[k]) {
+                talk += 1;
+            }
+        }
+        // The claim as the first clause, talk after it: `18, easy`.
+        if numbers.is_empty() && first_clause_claim.is_none() {
+            let first: Vec<usize> = (0..ws.len())
+                .filter(|&k| l.words[k].clause == 0 && !l.words[k].mention)
+                .collect();
+            let n: Vec<&usize> = first.iter().filter(|k| nums.contains(k)).collect();
+            if n.len() == 1
+                && first
+                    .iter()
+                    .all(|k| nums.contains(k) || FILLER.contains(&ws[*k]))
+            {
+                first_clause_claim = Some((i, *n[0]));
+            }
+        }
+        numbers.extend(nums.into_iter().map(|k| (i, k)));
+    }
+    let gems = |(i, k): (usize, usize)| -> Found {
+        match lines[i].words[k].text.parse::<u32>() {
+            Ok(n) => claim_event((i, k), n),
+            Err(_) => Found {
+                at: (i, k),
+                lines: i..i + 1,
+                read: ChatReading::Unread(format!(
+                    "'{}' is not a number of gems: {HOW_TO_CLAIM}",
+                    lines[i].words[k].text
+                )),
+            },
+        }
+    };
+    let unread = |at: (usize, usize)| Found {
+        at,
+        lines: at.0..at.0 + 1,
+        read: ChatReading::Unread(HOW_TO_CLAIM.to_string()),
+    };
+    // The message's first word (mentions left out).
+    let opening = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)));
+    let awaited = |at: (usize, usize)| match e.claim {
+        Some(Awaits::InRound) => true,
+        Some(Awaits::NextRound) => opening == Some(at),
+        _ => false,
+    };
+    match numbers.as_slice() {
+        [one] if talk == 0 && !asked => Some(gems(*one)),
+        [one] if awaited(*one) && !asked => Some(gems(*one)),
+        [_, ..] if first_clause_claim.is_some() && !asked => first_clause_claim.map(gems),
+        [first, ..] if says_claim => Some(unread(*first)),
+        [] if says_claim && talk <= 2 => Some(unread((0, 0))),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::proof::Powerup;
+    use super::*;
+    use crate::games::Placement as GamePlacement;
+    use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
+    use crate::log::event::{Actor, Create, Ruling, Scope};
+    use chrono::{DateTime, Utc};
+    use proptest::prelude::*;
+
+    const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
+
+    pub(in crate::games::bejeweled) fn players() -> Vec<String> {
+        vec!["opal".to_string(), "Reed Halloway".to_string()]
+    }
+
+    /// What one reading says, shortly.
+    pub(in crate::games::bejeweled) fn say(r: &ChatReading) -> String {
+        match r {
+            ChatReading::Event(Body::Claim(GameClaim::Bejeweled(c))) => format!("claim {}", c.gems),
+            ChatReading::Event(Body::Place(GamePlacement::Bejeweled(p))) => format!(
+                "picks {} {} {}",
+                p.starter.name(),
+                p.passive.name(),
+                p.active.name()
+            ),
+            ChatReading::Event(Body::Proof(GameProof::Bejeweled(p))) => {
+                format!("proof {}", p.proof)
+            }
+            ChatReading::Unread(why) => format!("unread: {why}"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    pub(in crate::games::bejeweled) fn readings(
+        text: &str,
+        seat: usize,
+        state: Option<&MatchState>,
+    ) -> Vec<(String, Range<usize>)> {
+        let p = players();
+        let mut ctx = ChatContext::new(&p, 1);
+        ctx.state = state;
+        read_message(text, seat, &ctx, &Expect::of(seat, &ctx))
+            .into_iter()
+            .map(|r| (say(&r.read), r.lines))
+            .collect()
+    }
+
+    pub(in crate::games::bejeweled) fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {
+        readings(text, 1, state)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// The match after `events` (seat, body; `None`: the host).
+    pub(in crate::games::bejeweled) fn state(events: &[(Option<usize>, Body)]) -> MatchState {
+        let p = players();
+        let create = Create {
+            config: GameConfig::Bejeweled(Default::default()),
+            players: p.clone(),
+            host: "host".into(),
+            title: String::new(),
+            source: None,
+        };
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let mut s = MatchState::start(&create, at).expect("a match");
+        for (n, (who, body)) in events.iter().enumerate() {
+            let actor = match who {
+                Some(seat) => Actor::Player(p[*seat].clone()),
+                None => Actor::Host("host".into()),
+            };
+            s.apply(n as u64 + 1, body, &actor, at)
+                .expect("a legal event");
+        }
+        s
+    }
+
+    pub(in crate::games::bejeweled) fn opens() -> (Option<usize>, Body) {
+        (
+            None,
+            Body::RoundStart(GameSetup::Bejeweled(super::super::rules::Setup {
+                round: 1,
+                grid: super::super::grid::Grid::parse(GRID).expect("a grid"),
+                offer: "swap,bend,plus".parse().expect("an offer"),
+            })),
+        )
+    }
+
+    pub(in crate::games::bejeweled) fn claims(seat: usize, gems: u32) -> (Option<usize>, Body) {
+        (
+            Some(seat),
+            Body::Claim(GameClaim::Bejeweled(Claim { gems })),
+        )
+    }
+
+    pub(in crate::games::bejeweled) fn ruled() -> (Option<usize>, Body) {
+        (
+            None,
+            Body::Ruling(Ruling {
+                scope: Scope::Round(1),
+                winner: Some("opal".into()),
+                text: String::new(),
+            }),
+        )
+    }
+
+    pub(in crate::games::bejeweled) fn picked(
+        seat: usize,
+        starter: Powerup,
+        passive: Powerup,
+        active: Powerup,
+    ) -> (Option<usize>, Body) {
+        (
+            Some(seat),
+            Body::Place(GamePlacement::Bejeweled(Picks {
+                starter,
+                passive,
+                active,
+            })),
+        )
+    }
+
+    #[test]
+    fn claims_are_read_as_people_say_them() {
+        for (text, n) in [
+            ("15", 15),
+            ("claim 15", 15),
+            ("I can do 17", 17),
+            ("**17!** 💎", 17),
+            ("counter 20", 20),
+            ("I claim 15 gems", 15),
+            ("18, easy", 18),
+            ("ok I've got 16", 16),
+            ("raising to 17", 17),
+            ("I'll go 17 👀", 17),
+            ("I'll say 12", 12),
+            ("claiming 20 gems", 20),
+            ("@Amaranth 18", 18),
+            ("claim: 15", 15),
+            ("15 gems!!", 15),
+        ] {
+            assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
+        }
+        for bad in [
+            "claim fifteen",
+            "I claim",
+            "claim 15 or 16",
+            "counter 99999999999",
+        ] {
+            let got = said(bad, None);
+            assert!(
+                got.len() == 1 && got[0].starts_with("unread"),
+                "{bad}: {got:?}"
+            );
+        }
+        for talk in [
+            "gl hf",
+            "30 s left?",
+            "brb 5 min",
+            "pass",
+            "nice counter there haha",
+            "no counter, go",
+            "24 of 25 so close",
+            "1-1 now",
+            "back at 9:30",
+            "12 or so",
+            "nope, 20",
+        ] {
+            assert_eq!(said(talk, None), Vec::<String>::new(), "{talk}");
+        }
+    }
+
+    #[test]
+    fn a_number_among_words_is_a_claim_when_one_is_awaited() {
+        let before = state(&[]);
+        let open = state(&[opens(), claims(0, 14)]);
+        let claimed = state(&[opens(), claims(0, 14), claims(1, 17)]);
+        let done = state(&[opens(), claims(0, 14), ruled()]);
+        assert_eq!(said("nope, 20", Some(&open)), ["claim 20"]);
+        assert_eq!(said("17 💎 think that's it", Some(&before)), ["claim 17"]);
+        assert_eq!(
+            said("17 💎 think that's it", Some(&claimed)),
+            Vec::<String>::new()
+        );
+        assert_eq!(said("30 s left?", Some(&open)), Vec::<String>::new());
+        assert_eq!(said("ready in 2", Some(&before)), Vec::<String>::new());
+        // A claim made for it is read whatever the match expects: the rules judge it.
+        assert_eq!(said("21", Some(&claimed)), ["claim 21"]);
+        // Between rounds the next round's claims are awaited, but talk
+        // goes on too: only a number that opens the message is a claim.
+        assert_eq!(said("20, let's go", Some(&done)), ["claim 20"]);
+        assert_eq!(said("that was 24 lol", Some(&done)), Vec::<String>::new());
+        assert_eq!(said("nope, 20", Some(&done)), Vec::<String>::new());
+    }
+
+    #[test]
+    fn several_things_in_one_message_are_read_in_order() {
+        let at = |text: &str, s: Option<&MatchState>| readings(text, 0, s);
+        let f3 = "proof active plus F3; passive bend; swap F3 G3".to_string();
+        assert_eq!(
+            at("18: plus F3, bend, swap F3 G3", None),
+            [("claim 18".to_string(), 0..1), (f3.clone(), 0..1)]
+        );
+        assert_eq!(
+            at("active plus F3; passive bend; swap F3 G3\nnext round I want rotate / chain / column", None),
+            [(f3.clone(), 0..1), ("picks rotate chain column".to_string(), 1..2)]
+        );
+        // No claim is awaited from opal once she claimed: a number before
+        // her proof is not one.
+        let open = state(&[opens(), claims(0, 18)]);
+        assert_eq!(
+            at("18: plus F3, bend, swap F3 G3", Some(&open)),
+            [(f3.clone(), 0..1)]
+        );
+        // Numbered steps are not claims.
+        assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3, 0..3)]);
+    }
+
+    /// Words outside Bejeweled's notation: no cell, number, powerup,
+    /// color, player name or key word.
+    fn is_notation(w: &str) -> bool {
+        const KEY: [&str; 16] = [
+            "claim",
+            "claims",
+            "claiming",
+            "counter",
+            "counterclaim",
+            "counterclaiming",
+            "cc",
+            "same",
+            "opal",
+            "reed",
+            "halloway",
+            "then",
+            "active",
+            "passive",
+            "starter",
+            "recolour",
+        ];
+        w.chars().any(|c| c.is_ascii_digit())
+            || powerup(w).is_some()
+            || super::super::chat_words::color(w).is_some()
+            || KEY.contains(&w)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Talk stays talk: a message made only of words outside the
+        /// notation never yields an event, whatever the match expects.
+        #[test]
+        fn talk_never_yields_an_event(
+            words in proptest::collection::vec("[a-z]{1,9}", 0..14),
+            seps in proptest::collection::vec(
+                prop_oneof![Just(" "), Just(", "), Just(". "), Just("? "), Just("\n"), Just(" — "), Just(" 💎 "), Just(" @"), Just("\n- ")],
+                14,
+            ),
+            seat in 0usize..2,
+            when in 0usize..3,
+        ) {
+            let text: String = words
+                .iter()
+                .filter(|w| !is_notation(w))
+                .zip(&seps)
+                .map(|(w, s)| format!("{w}{s}"))
+                .collect();
+            let s = match when {
+                0 => state(&[]),
+                1 => state(&[opens(), claims(0, 14)]),
+                _ => state(&[opens(), claims(0, 14), ruled(), picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column)]),
+            };
+            for r in readings(&text, seat, Some(&s)).into_iter().chain(readings(&text, seat, None)) {
+                prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
+            }
+        }
+    }
+}

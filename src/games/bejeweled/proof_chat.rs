@@ -1,0 +1,320 @@
+//! Proofs in a Bejeweled player's message, read entity first: each
+//! powerup named starts a part, and the cells and colors after it (up to
+//! the next powerup) are its arguments, whatever words stand between —
+//! `plus on F3, bend, swap F3 with G3`, `I place the Plus on F3 and swap F3
+//! and G3, with Bend as the passive`, `- A-Plus on F3 / - P-Bend / -
+//! S-Swap F3↔G3`, `rotate the 2×2 at G6 (G6 H6 G7 H7)`, `then pick A7 +
+//! D4` after a refresh. The parts are written out in the proof notation
+//! and parsed by [`ProofSpec`], so the rules see one form.
+//!
+//! Where the proof stands: a line that names a whole proof (a powerup of
+//! each type and a cell) is one; otherwise consecutive lines of parts
+//! (bullets, numbered steps) are joined. Parts that make no whole proof
+//! are a remark when the message holds a proof (`oops, rotate E6:` above
+//! the corrected proof), and unread, with how to write a proof, when it
+//! holds none. Powerups without any cell are not a proof (they are picks,
+//! or talk).
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor from
+//! `import/`, `web/` or `verify.rs`.
+
+use std::ops::Range;
+
+use super::chat_words::{color, is_cell_like, powerup, Line};
+use super::grid::{Cell, Color};
+use super::proof::{Powerup, ProofSpec};
+use super::rules::Proof;
+use crate::games::{ChatReading, Proof as GameProof};
+use crate::log::event::Body;
+
+/// How a proof is written, for the reasons of unread messages.
+pub(super) const HOW_TO_PROVE: &str =
+    "a proof is written like 'active plus F4; passive bend; swap F4 F5' (one part per line or between ';')";
+
+/// One powerup named, with what follows it.
+#[derive(Clone, Debug)]
+struct Part {
+    powerup: Powerup,
+    /// Written after `then` (the second starter action after a refresh).
+    then: bool,
+    /// Cells as written (on the grid or not).
+    cells: Vec<String>,
+    colors: Vec<String>,
+    /// Where it was named (line, word).
+    at: (usize, usize),
+    /// It stands in a question.
+    asked: bool,
+}
+
+/// The parts a line names, in order.
+fn parts(line: &Line, index: usize) -> Vec<Part> {
+    let mut out: Vec<Part> = Vec::new();
+    let mut then = false;
+    for (k, w) in line.words.iter().enumerate() {
+        let t = w.text.as_str();
+        if w.mention {
+            continue;
+        }
+        if t == "then" {
+            then = true;
+        } else if let Some(p) = powerup(t) {
+            out.push(Part {
+                powerup: p,
+                then: then && p.kind() == "starter",
+                cells: Vec::new(),
+                colors: Vec::new(),
+                at: (index, k),
+                asked: line.question(w),
+            });
+            then = false;
+        } else if let Some(part) = out.last_mut() {
+            let takes_letter = matches!(part.powerup, Powerup::Chain | Powerup::Recolor)
+                && t.len() == 1
+                && Color::from_letter(t.chars().next().unwrap_or(' ')).is_some();
+            if is_cell_like(t) {
+                part.cells.push(t.to_uppercase());
+            } else if color(t).is_some() || takes_letter {
+                part.colors.push(t.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// A rotate written with its whole square (`G6 (G6 H6 G7 H7)`, `G6 H6 G7
+/// H7`) names its top-left cell.
+fn rotate_cells(cells: &[String]) -> Vec<String> {
+    let parsed: Option<Vec<Cell>> = cells.iter().map(|c| c.parse().ok()).collect();
+    let Some(parsed) = parsed else {
+        return cells.to_vec();
+    };
+    let square = |tl: Cell, of: &[Cell]| -> bool {
+        let want: Vec<Option<Cell>> =
+            vec![Some(tl), tl.offset(1, 0), tl.offset(0, 1), tl.offset(1, 1)];
+        of.len() == 4 && want.iter().all(|c| c.is_some_and(|c| of.contains(&c)))
+    };
+    match parsed.as_slice() {
+        [tl, rest @ ..] if square(*tl, rest) => vec![cells[0].clone()],
+        four if four.len() == 4 => match four.iter().min() {
+            Some(tl) if square(*tl, four) => vec![tl.to_string()],
+            _ => cells.to_vec(),
+        },
+        _ => cells.to_vec(),
+    }
+}
+
+/// The parts written out in the proof notation.
+fn notation(parts: &[&Part]) -> String {
+    let mut out = Vec::new();
+    let mut starter = false;
+    for p in parts {
+        let name = p.powerup.name();
+        match p.powerup.kind() {
+            "active" => out.push(format!("active {name} {}", p.cells.join(" "))),
+            "passive" => out.push(format!("passive {name} {}", p.colors.join(" "))),
+            _ => {
+                let cells = if p.powerup == Powerup::Rotate {
+                    rotate_cells(&p.cells)
+                } else {
+                    p.cells.clone()
+                };
+                let then = if starter && p.then { "then " } else { "" };
+                starter = true;
+                out.push(format!("{then}{name} {}", cells.join(" ")));
+            }
+        }
+    }
+    out.join("; ")
+}
+
+/// Whether parts name a whole proof: a powerup of each type and a cell.
+fn whole(parts: &[&Part]) -> bool {
+    ["active", "passive", "starter"]
+        .iter()
+        .all(|k| parts.iter().any(|p| p.powerup.kind() == *k))
+        && parts.iter().any(|p| !p.cells.is_empty())
+}
+
+/// A proof found in a message.
+pub(super) struct Found {
+    /// Where its first part was named (line, word).
+    pub at: (usize, usize),
+    pub lines: Range<usize>,
+    pub read: ChatReading,
+}
+
+/// What the parts say: the proof, or why it cannot be read.
+fn read(parts: &[&Part]) -> ChatReading {
+    if parts.iter().any(|p| p.asked) {
+        return ChatReading::Unread(format!(
+            "a proof in a question is not read as one: {HOW_TO_PROVE}"
+        ));
+    }
+    match notation(parts).parse::<ProofSpec>() {
+        Ok(proof) => ChatReading::Event(Body::Proof(GameProof::Bejeweled(Proof { proof }))),
+        Err(e) => ChatReading::Unread(format!("{e}; {HOW_TO_PROVE}")),
+    }
+}
+
+/// The proofs a message holds (usually one; a corrected proof written
+/// twice is two), and the lines that hold proof parts (read, or set aside
+/// as a remark): nothing else is read from them.
+pub(super) fn proofs(lines: &[Line]) -> (Vec<Found>, Vec<bool>) {
+    let all: Vec<Vec<Part>> = lines.iter().enumerate().map(|(i, l)| parts(l, i)).collect();
+    let mut taken = vec![false; lines.len()];
+    let mut found = Vec::new();
+    // A line that names a whole proof.
+    for (i, ps) in all.iter().enumerate() {
+        let refs: Vec<&Part> = ps.iter().collect();
+        if whole(&refs) {
+            taken[i] = true;
+            found.push(Found {
+                at: refs[0].at,
+                lines: i..i + 1,
+                read: read(&refs),
+            });
+        }
+    }
+    // Consecutive lines of parts (blank lines between allowed).
+    let mut groups: Vec<(Range<usize>, Vec<&Part>)> = Vec::new();
+    let mut open: Option<(Range<usize>, Vec<&Part>)> = None;
+    for (i, ps) in all.iter().enumerate() {
+        if taken[i] || (ps.is_empty() && !lines[i].words.is_empty()) {
+            groups.extend(open.take());
+            continue;
+        }
+        if ps.is_empty() {
+            continue;
+        }
+        let g = open.get_or_insert_with(|| (i..i + 1, Vec::new()));
+        g.0.end = i + 1;
+        g.1.extend(ps.iter());
+    }
+    groups.extend(open);
+    let any_whole = !found.is_empty() || groups.iter().any(|(_, ps)| whole(ps));
+    for (range, ps) in groups {
+        if !ps.iter().any(|p| !p.cells.is_empty()) {
+            continue;
+        }
+        for t in &mut taken[range.clone()] {
+            *t = true;
+        }
+        // Parts that make no whole proof are a remark beside a proof, and
+        // unread when the message holds none.
+        if whole(&ps) || !any_whole {
+            found.push(Found {
+                at: ps[0].at,
+                lines: range,
+                read: read(&ps),
+            });
+        }
+    }
+    found.sort_by_key(|f| f.at);
+    (found, taken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(text: &str) -> Vec<(String, Range<usize>)> {
+        let lines: Vec<Line> = text.lines().map(Line::read).collect();
+        proofs(&lines)
+            .0
+            .into_iter()
+            .map(|f| {
+                let said = match f.read {
+                    ChatReading::Event(Body::Proof(GameProof::Bejeweled(p))) => p.proof.to_string(),
+                    ChatReading::Unread(why) => format!("unread: {why}"),
+                    other => format!("{other:?}"),
+                };
+                (said, f.lines)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn proofs_are_read_in_prose_lists_and_notation() {
+        let f3 = "active plus F3; passive bend; swap F3 G3";
+        let g6 = "active column G6; passive chain purple; rotate G6";
+        for (text, want, lines) in [
+            ("active plus F3; passive bend; swap F3 G3", f3, 0..1),
+            ("ACTIVE PLUS f3; Passive Bend; swap F3, G3", f3, 0..1),
+            ("plus on F3, bend, swap F3 with G3", f3, 0..1),
+            (
+                "I place the Plus on F3 and swap F3 and G3, with Bend as the passive",
+                f3,
+                0..1,
+            ),
+            ("proof:\n- A-Plus on F3\n- P-Bend\n- S-Swap F3↔G3", f3, 1..4),
+            (
+                "ok here goes:\n1. plus F3\n2. bend\n3. swap F3 G3\nthat's 16 🎉",
+                f3,
+                1..4,
+            ),
+            ("18: plus F3, bend, swap F3 G3", f3, 0..1),
+            ("column on G6, chain purple, rotate G6", g6, 0..1),
+            ("17 — column G6, chain purple, rotate G6", g6, 0..1),
+            (
+                "1. column on G6\n2. chain purple\n3. rotate the 2x2 at G6 (G6 H6 G7 H7)",
+                g6,
+                0..3,
+            ),
+            ("column G6, chain p, rotate G6 H6 G7 H7", g6, 0..1),
+            (
+                "plus E2, recolor red → purple, swap E2/F2",
+                "active plus E2; passive recolor red purple; swap E2 F2",
+                0..1,
+            ),
+            (
+                "swap E4 and E5, plus on E4, chain red",
+                "active plus E4; passive chain red; swap E4 E5",
+                0..1,
+            ),
+            (
+                "refresh on G3, chain purple, pick G3 + F6, then pick A7 + D4",
+                "active refresh G3; passive chain purple; pick G3 F6; then pick A7 D4",
+                0..1,
+            ),
+            (
+                "wait no — plus goes on F3 not F4:\nplus F3, bend, swap F3 G3",
+                f3,
+                1..2,
+            ),
+            (
+                "oops, rotate E6:\ncolumn E6, chain purple, rotate E6",
+                "active column E6; passive chain purple; rotate E6",
+                1..2,
+            ),
+        ] {
+            assert_eq!(read_all(text), [(want.to_string(), lines)], "{text}");
+        }
+    }
+
+    #[test]
+    fn what_is_no_whole_proof_is_unread_or_not_a_proof() {
+        for bad in [
+            "active plus F4",
+            "plus F4; bend; swap F4 F9",
+            "swap F4 F5 would be nice",
+            "plus F3, bend, swap F3 G3?",
+            "plus F3, plus F4, bend, swap F3 G3",
+        ] {
+            let got = read_all(bad);
+            assert!(
+                got.len() == 1
+                    && got[0].0.starts_with("unread")
+                    && got[0].0.contains("active plus F4"),
+                "{bad}: {got:?}"
+            );
+        }
+        for not_proof in [
+            "next round I want rotate / chain / column",
+            "my picks:\n• swap\n• bend\n• plus",
+            "that swap was great",
+            "17",
+        ] {
+            assert!(read_all(not_proof).is_empty(), "{not_proof}");
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Duorail's words in chat: a message line cut into lowercase words with
+//! their clauses, and what a word is in the notation (a cell, two exits,
+//! steps, a color, a side), plus what the words of a would-be piece add up
+//! to. Box-drawing pieces (`┘`) and arrows (`→→↓↓`) become notation here,
+//! before [`clean_chat`] would drop them.
+//!
+//! Knows nothing of the match: deciding what a message does is
+//! [`super::player_chat`]'s. Must not import anything from `log/`, nor
+//! from `import/`, `web/` or `verify.rs`.
+
+use super::board::{Color, Exits, Side};
+use crate::games::clean_chat;
+
+/// A word of a line, lowercase.
+#[derive(Clone, Debug)]
+pub(super) struct Word {
+    pub text: String,
+    /// Which clause of the line it stands in (clauses end at `, ; . ! ? :`,
+    /// brackets and dashes).
+    pub clause: usize,
+    /// Written as a mention (`@danny`): addressed, not said.
+    pub mention: bool,
+}
+
+/// One line of the message as words.
+pub(super) struct Line {
+    pub words: Vec<Word>,
+    /// Per clause: whether it ends in a question mark.
+    pub questions: Vec<bool>,
+}
+
+impl Line {
+    /// A message line as words.
+    pub fn read(raw: &str) -> Line {
+        tokenize(&clean_chat(&normalize(raw)))
+    }
+
+    /// Whether the clause of `w` ends in a question mark.
+    pub fn question(&self, w: &Word) -> bool {
+        self.questions.get(w.clause).copied().unwrap_or(false)
+    }
+}
+
+/// Box-drawing pieces as their exits, arrows as step marks (`^R`), dashes
+/// as clause ends: what [`clean_chat`] would otherwise drop.
+fn normalize(raw: &str) -> String {
+    let mut s = String::new();
+    for c in raw.chars() {
+        match c {
+            '┘' | '╯' | '┛' | '╝' => s.push_str(" LU "),
+            '└' | '╰' | '┗' | '╚' => s.push_str(" UR "),
+            '┐' | '╮' | '┓' | '╗' => s.push_str(" DL "),
+            '┌' | '╭' | '┏' | '╔' => s.push_str(" RD "),
+            '│' | '┃' | '║' => s.push_str(" UD "),
+            '─' | '━' | '═' => s.push_str(" LR "),
+            '→' | '➡' | '⟶' | '⇒' => s.push_str("^R"),
+            '←' | '⬅' | '⟵' | '⇐' => s.push_str("^L"),
+            '↑' | '⬆' => s.push_str("^U"),
+            '↓' | '⬇' => s.push_str("^D"),
+            '—' | '–' => s.push_str(" ; "),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// A cleaned line as words. A run of arrows is one word of steps; a lone
+/// arrow is a separator (`F2 → F3`).
+fn tokenize(clean: &str) -> Line {
+    let mut words: Vec<Word> = Vec::new();
+    let mut questions = vec![false];
+    let mut clause = 0;
+    // The word being read, and whether it is a run of arrows.
+    let mut cur = String::new();
+    let mut arrows = false;
+    let mut mention = false;
+    // Ends the word being read: a lone arrow separates, a run is steps.
+    let end =
+        |words: &mut Vec<Word>, cur: &mut String, arrows: bool, mention: &mut bool, clause| {
+            if cur.is_empty() {
+                return;
+            }
+            if !(arrows && cur.len() < 2) {
+                words.push(Word {
+                    text: cur.to_lowercase(),
+                    clause,
+                    mention: *mention && !arrows,
+                });
+            }
+            *mention = false;
+            cur.clear();
+        };
+    let mut chars = clean.chars().peekable();
+    while let Some(c) = chars.next() {
+        let arrow = (c == '^')
+            .then(|| chars.next_if(|d| "RLUD".contains(*d)))
+            .flatten();
+        let (letter, is_arrow) = match arrow {
+            Some(d) => (d, true),
+            None if c.is_alphanumeric() || c == '_' => (c, false),
+            None => {
+                end(&mut words, &mut cur, arrows, &mut mention, clause);
+                if c == '@' {
+                    mention = true;
+                } else if ",;.!?:()[]".contains(c) {
+                    questions[clause] |= c == '?';
+                    if words.last().is_some_and(|w| w.clause == clause) {
+                        clause += 1;
+                        questions.push(false);
+                    }
+                }
+                continue;
+            }
+        };
+        if is_arrow != arrows {
+            end(&mut words, &mut cur, arrows, &mut mention, clause);
+            arrows = is_arrow;
+        }
+        cur.push(letter);
+    }
+    end(&mut words, &mut cur, arrows, &mut mention, clause);
+    Line { words, questions }
+}
+
+/// A cell of the 9×9 board (`e5`).
+pub(super) fn is_cell(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 2 && (b'a'..=b'i').contains(&b[0]) && (b'1'..=b'9').contains(&b[1])
+}
+
+/// Two exits of a piece (`ur`, `ru`, `lr`).
+pub(super) fn exits(w: &str) -> Option<Exits> {
+    (w.len() == 2).then(|| w.parse().ok()).flatten()
+}
+
+/// A word of track steps (`rrddlluu`).
+pub(super) fn is_steps(w: &str) -> bool {
+    !w.is_empty() && w.chars().all(|c| "udlr".contains(c))
+}
+
+pub(super) fn color_word(w: &str) -> Option<Color> {
+    match w {
+        "blue" => Some(Color::Blue),
+        "red" => Some(Color::Red),
+        "common" | "green" | "purple" => Some(Color::Common),
+        _ => None,
+    }
+}
+
+pub(super) fn direction(w: &str) -> Option<Side> {
+    match w {
+        "up" | "top" => Some(Side::Up),
+        "down" | "bottom" => Some(Side::Down),
+        "left" => Some(Side::Left),
+        "right" => Some(Side::Right),
+        _ => None,
+    }
+}
+
+/// Words that put a move in doubt: a question, a negation, a wish.
+pub(super) fn doubts(ws: &[&str]) -> bool {
+    const DOUBT: [&str; 16] = [
+        "not", "why", "would", "could", "should", "if", "maybe", "might", "whether", "what", "how",
+        "dont", "cant", "cannot", "wont", "never",
+    ];
+    const BEFORE_T: [&str; 9] = [
+        "don", "can", "won", "didn", "shouldn", "wouldn", "couldn", "isn", "doesn",
+    ];
+    ws.iter()
+        .enumerate()
+        .any(|(k, w)| DOUBT.contains(w) || (BEFORE_T.contains(w) && ws.get(k + 1) == Some(&"t")))
+}
+
+/// Words that correct what the message said just before.
+pub(super) const CORRECTION: [&str; 13] = [
+    "wait",
+    "oops",
+    "whoops",
+    "sorry",
+    "actually",
+    "correction",
+    "meant",
+    "mean",
+    "scratch",
+    "misclick",
+    "misclicked",
+    "typo",
+    "instead",
+];
+
+/// What the words of a would-be piece are.
+#[derive(Default)]
+pub(super) struct Bits {
+    pub cells: Vec<String>,
+    pub shapes: Vec<Exits>,
+    /// Two letters of `U D L R` that are not two exits (`UU`).
+    pub bad: usize,
+    pub colors: Vec<Color>,
+    pub straight: bool,
+    pub bend: bool,
+    pub talk: usize,
+    pub doubt: bool,
+    /// Other words stand between the cell and its shape (`E5 is ur best
+    /// move`): not written as a piece.
+    pub apart: bool,
+}
+
+pub(super) fn bits(ws: &[&str]) -> Bits {
+    const FILLER: [&str; 20] = [
+        "place", "places", "placing", "put", "i", "a", "an", "the", "at", "on", "in", "piece",
+        "tile", "my", "own", "play", "playing", "move", "and", "to",
+    ];
+    let mut b = Bits {
+        doubt: doubts(ws),
+        ..Bits::default()
+    };
+    // Where the first cell and the first shape stand (word ranges).
+    let mut cell_at: Option<(usize, usize)> = None;
+    let mut shape_at: Option<(usize, usize)> = None;
+    let mut k = 0;
+    while k < ws.len() {
+        let x = ws[k];
+        let next = ws.get(k + 1).copied();
+        if b.shapes.is_empty()
+            && shape_at.is_none()
+            && (exits(x).is_some()
+                || direction(x).is_some()
+                || x.starts_with("vertical")
+                || x.starts_with("horizontal"))
+        {
+            shape_at = Some((k, k + 1));
+        }
+        if is_cell(x) {
+            cell_at = cell_at.or(Some((k, k + 1)));
+            b.cells.push(x.to_string());
+        } else if let Some(e) = exits(x) {
+            b.shapes.push(e);
+        } else if x.len() == 2 && is_steps(x) {
+            b.bad += 1;
+        } else if let Some(c) = color_word(x) {
+            b.colors.push(c);
+        } else if matches!(x, "c" | "b" | "r") && next.and_then(exits).is_some() {
+            // `C:LR`, `B:UR` as in board files.
+            b.colors.push(match x {
+                "c" => Color::Common,
+                "b" => Color::Blue,
+                _ => Color::Red,
+            });
+        } else if let Some(d) = direction(x) {
+            // Two sides in a row: `left-up`, `right/down`, `up and down`.
+            let gap = usize::from(matches!(next, Some("and" | "to")));
+            match ws.get(k + 1 + gap).and_then(|w| direction(w)) {
+                Some(d2) => {
+                    if shape_at.is_some_and(|(a, _)| a == k) {
+                        shape_at = Some((k, k + 2 + gap));
+                    }
+                    match Exits::new(d, d2) {
+                        Some(e) => b.shapes.push(e),
+                        None => b.bad += 1,
+                    }
+                    k += 2 + gap;
+                    continue;
+                }
+                None => {
+                    if shape_at.is_some_and(|(a, _)| a == k) {
+                        shape_at = None;
+                    }
+                    b.talk += 1;
+                }
+            }
+        } else if matches!(x, "vertical" | "vertically") {
+            b.shapes.push(Exits::ALL[0]);
+        } else if matches!(x, "horizontal" | "horizontally") {
+            b.shapes.push(Exits::ALL[1]);
+        } else if matches!(x, "straight" | "straights") {
+            b.straight = true;
+        } else if matches!(x, "bend" | "corner" | "curve") {
+            b.bend = true;
+        } else if !FILLER.contains(&x) {
+            b.talk += 1;
+        }
+        k += 1;
+    }
+    b.colors.dedup();
+    b.shapes.dedup();
+    if let (Some(c), Some(s)) = (cell_at, shape_at) {
+        let between = if c.1 <= s.0 { c.1..s.0 } else { s.1..c.0 };
+        b.apart = ws[between].iter().any(|w| !BETWEEN.contains(w));
+    }
+    b
+}
+
+/// Words that may stand between a cell and its shape (`UR at E5`, `C1,
+/// bend right/down`, `E5 straight up-down`, `G5 purple UD`).
+const BETWEEN: [&str; 22] = [
+    "at",
+    "on",
+    "in",
+    "to",
+    "piece",
+    "tile",
+    "straight",
+    "straights",
+    "bend",
+    "corner",
+    "curve",
+    "with",
+    "a",
+    "an",
+    "the",
+    "as",
+    "c",
+    "b",
+    "r",
+    "blue",
+    "red",
+    "common",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(raw: &str) -> Vec<String> {
+        Line::read(raw).words.into_iter().map(|w| w.text).collect()
+    }
+
+    #[test]
+    fn lines_become_words_with_pieces_and_arrows_as_notation() {
+        for (raw, want) in [
+            ("G8 ┘", vec!["g8", "lu"]),
+            ("**E5: UR** 🚂", vec!["e5", "ur"]),
+            ("B1 →→↓↓←←↑↑", vec!["b1", "rrddlluu"]),
+            ("B1→→↓↓", vec!["b1", "rrdd"]),
+            ("F2 → F3 → E3", vec!["f2", "f3", "e3"]),
+            ("left-up bend", vec!["left", "up", "bend"]),
+            ("@Danny pass", vec!["danny", "pass"]),
+        ] {
+            assert_eq!(words(raw), want, "{raw}");
+        }
+        let l = Line::read("@Danny pass, why not E5 UR? — ok");
+        assert!(l.words[0].mention && !l.words[1].mention);
+        let clauses: Vec<usize> = l.words.iter().map(|w| w.clause).collect();
+        assert_eq!(clauses, [0, 0, 1, 1, 1, 1, 2]);
+        let asked: Vec<bool> = l.words.iter().map(|w| l.question(w)).collect();
+        assert_eq!(asked, [false, false, true, true, true, true, false]);
+    }
+
+    #[test]
+    fn the_words_of_a_piece_add_up() {
+        for (ws, cells, shapes) in [
+            (vec!["c1", "bend", "right", "down"], 1, vec!["RD"]),
+            (vec!["up", "and", "down", "at", "f4"], 1, vec!["UD"]),
+            (vec!["vertical", "straight", "on", "e1"], 1, vec!["UD"]),
+            (vec!["e2", "lr", "or", "e2", "ud"], 2, vec!["LR", "UD"]),
+            (vec!["give", "up"], 0, vec![]),
+        ] {
+            let b = bits(&ws);
+            let got: Vec<String> = b.shapes.iter().map(|e| e.to_string()).collect();
+            assert_eq!(b.cells.len(), cells, "{ws:?}");
+            assert_eq!(got, shapes, "{ws:?}");
+        }
+        assert!(bits(&["why", "not", "e5", "ur"]).doubt);
+        assert!(bits(&["i", "won", "t", "pass"]).doubt);
+        assert!(!bits(&["wait", "no", "b1", "rd"]).doubt);
+        assert_eq!(bits(&["e5", "up", "up"]).bad, 1);
+    }
+}

@@ -1,0 +1,589 @@
+//! A Duorail player's chat message → readings, entity first.
+//!
+//! The reader does not match whole sentences. It finds what the notation
+//! is made of — cells (`E5`), exits (`UR`, `left-up`, `vertical`, `┘`),
+//! track steps (`RRDD`, `→→↓↓`), colors, player names and `me`/`you`, and
+//! the key words (`impossible`, `challenge`, `pass`, `no action`, `give
+//! up`, `gg`) — and then decides what they do from who speaks and what the
+//! match expects (`ctx.state`):
+//! - a track (a start cell and steps, arrows, or four or more cells in
+//!   order, possibly after a label or wrapped over lines) is a track
+//!   wherever it stands; two in one message are two attempts;
+//! - a cell with one shape is a piece: on the speaker's turn (or when the
+//!   turn is not known) whatever words stand around it, otherwise only bare
+//!   or as a correction (`wait no, B1 RD`); a correction is read as a
+//!   second piece after the first, and the rules' takeback decides;
+//! - `pass`, `no action`, `nothing from me`, `give up` are a pass; `gg` or
+//!   `no red loop` from the player who must answer a challenge is giving
+//!   up, from anyone else talk;
+//! - `impossible`/`challenge` with a color (`for blue`, `for me`, `for
+//!   fern`, or the one color the message names) is a challenge, except
+//!   while tracks are awaited (a challenge or the endgame).
+//!
+//! Nothing unclear is guessed: a would-be move that cannot be read (two
+//! cells, a question, `not` around it) is unread with how to write it; a
+//! message of words outside the notation is talk and never an event.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor from
+//! `import/`, `web/` or `verify.rs`.
+
+use std::ops::Range;
+
+use super::board::{Color, Piece};
+use super::chat_words::{bits, is_cell, Bits, Line, CORRECTION};
+use super::player_calls::{challenge, passes, tracks};
+use super::rules::{Phase, Placement};
+use crate::games::chat::Reading;
+use crate::games::{ChatContext, ChatReading, MatchState, Placement as GamePlacement};
+use crate::log::event::Body;
+
+/// How to write a move, for the reasons of unread messages.
+pub(super) const HOW_TO_PLACE: &str =
+    "write one cell and its two exits from U D L R, like 'E5 UR' (add 'common' for a common straight: 'C4 LR common')";
+
+/// The color a seat plays as far as one message can tell: the first seat
+/// blue, the second red (the rules' names). The match's setup corrects it.
+pub(super) fn seat_color(seat: usize) -> Color {
+    if seat == 0 {
+        Color::Blue
+    } else {
+        Color::Red
+    }
+}
+
+pub(super) fn other(c: Color) -> Color {
+    c.opponent().unwrap_or(c)
+}
+
+/// What the match expects of the speaker, as far as the state tells.
+pub(super) struct Expect {
+    /// The speaker's color.
+    pub own: Color,
+    /// Whether it is the speaker's turn to move; `None` when not known.
+    pub my_turn: Option<bool>,
+    /// The speaker must answer a challenge (show a track or give up).
+    pub challenged: bool,
+    /// A challenge or the endgame is on: tracks are awaited, not moves.
+    pub tracks_awaited: bool,
+}
+
+impl Expect {
+    /// Nothing known but the speaker's color.
+    pub fn only_color(own: Color) -> Expect {
+        Expect {
+            own,
+            my_turn: None,
+            challenged: false,
+            tracks_awaited: false,
+        }
+    }
+
+    /// What the match so far expects of `seat`.
+    pub fn of(seat: usize, ctx: &ChatContext) -> Expect {
+        let Some(MatchState::Duorail(m)) = ctx.state else {
+            return Expect::only_color(seat_color(seat));
+        };
+        let own = m.color_of(seat).unwrap_or(seat_color(seat));
+        let mut e = Expect::only_color(own);
+        match &m.phase {
+            Phase::Waiting => {}
+            Phase::Playing => e.my_turn = Some(m.to_move == seat),
+            Phase::Challenge { challenger, .. } => {
+                e.my_turn = Some(false);
+                e.challenged = *challenger != seat;
+                e.tracks_awaited = true;
+            }
+            Phase::Endgame { .. } => {
+                e.my_turn = Some(false);
+                e.tracks_awaited = true;
+            }
+        }
+        e
+    }
+}
+
+/// One thing found in the message.
+pub(super) struct Found {
+    /// Where it starts (line, word): readings come in this order.
+    pub at: (usize, usize),
+    pub lines: Range<usize>,
+    pub read: ChatReading,
+    /// An unread that only stands when nothing else is read (a lone cell).
+    pub soft: bool,
+}
+
+impl Found {
+    pub fn event(at: (usize, usize), lines: Range<usize>, body: Body) -> Found {
+        Found {
+            at,
+            lines,
+            read: ChatReading::Event(body),
+            soft: false,
+        }
+    }
+    pub fn unread(at: (usize, usize), why: String, soft: bool) -> Found {
+        Found {
+            at,
+            lines: at.0..at.0 + 1,
+            read: ChatReading::Unread(why),
+            soft,
+        }
+    }
+}
+
+/// What the message says, in order, read with what `e` expects.
+pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
+    let lines: Vec<Line> = text.lines().map(Line::read).collect();
+    let mut used: Vec<Vec<bool>> = lines.iter().map(|l| vec![false; l.words.len()]).collect();
+    let mut found = Vec::new();
+    tracks(&lines, &mut used, &mut found);
+    let has_track = !found.is_empty();
+    passes(&lines, &mut used, &mut found, e, has_track);
+    if !e.tracks_awaited {
+        challenge(&lines, &mut used, &mut found, seat, ctx, e);
+    }
+    placements(&lines, &used, &mut found, e);
+    if found.iter().any(|f| !f.soft) {
+        found.retain(|f| !f.soft);
+    }
+    found.sort_by_key(|f| f.at);
+    found
+        .into_iter()
+        .map(|f| Reading {
+            read: f.read,
+            lines: f.lines,
+        })
+        .collect()
+}
+
+/// Pieces: each line's unused words, cut where a correction begins.
+fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Expect) {
+    let mut pieces: Vec<(Found, bool)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let kept: Vec<usize> = (0..line.words.len())
+            .filter(|&k| !used[i][k] && !line.words[k].mention)
+            .collect();
+        let mut segments: Vec<Vec<usize>> = vec![Vec::new()];
+        for &k in &kept {
+            let w = line.words[k].text.as_str();
+            let seg = segments.last_mut().expect("one segment");
+            if CORRECTION.contains(&w)
+                && w != "instead"
+                && seg.iter().any(|&q| is_cell(&line.words[q].text))
+            {
+                segments.push(vec![k]);
+            } else {
+                seg.push(k);
+            }
+        }
+        for seg in segments.into_iter().filter(|s| !s.is_empty()) {
+            let ws: Vec<&str> = seg.iter().map(|&k| line.words[k].text.as_str()).collect();
+            let Some(first) = ws.iter().position(|w| is_cell(w)) else {
+                continue;
+            };
+            let at = (i, seg[first]);
+            let correction = ws.iter().any(|w| CORRECTION.contains(w));
+            let mut b = bits(&ws);
+            b.doubt |= seg.iter().any(|&k| line.question(&line.words[k]));
+            if let Some(f) = piece(&b, at, correction, e) {
+                pieces.push((f, correction));
+            }
+        }
+    }
+    let placed: Vec<usize> = (0..pieces.len())
+        .filter(|&n| matches!(pieces[n].0.read, ChatReading::Event(_)))
+        .collect();
+    if placed.iter().skip(1).any(|&n| !pieces[n].1) {
+        let at = pieces[placed[0]].0.at;
+        found.push(Found::unread(
+            at,
+            format!("it names several pieces: one piece per move (a correction says so: 'wait no, …'): {HOW_TO_PLACE}"),
+            false,
+        ));
+        pieces.retain(|(f, _)| !matches!(f.read, ChatReading::Event(_)));
+    }
+    found.extend(pieces.into_iter().map(|(f, _)| f));
+}
+
+/// The piece one segment names, or why it cannot be read; `None` for a
+/// cell named in talk.
+fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<Found> {
+    let unread =
+        |why: &str, soft: bool| Some(Found::unread(at, format!("{why}: {HOW_TO_PLACE}"), soft));
+    if b.shapes.is_empty() && b.bad == 0 && (b.talk > 0 || b.doubt || b.straight || b.bend) {
+        // A cell named in talk ("nice, A4 was clever").
+        return (b.cells.len() == 1 && (b.straight || b.bend) && b.talk == 0).then(|| {
+            Found::unread(
+                at,
+                format!("a piece needs its two exits: {HOW_TO_PLACE}"),
+                false,
+            )
+        });
+    }
+    if b.cells.len() > 1 {
+        return unread("it names several cells: one piece per move", false);
+    }
+    if b.bad > 0 {
+        return unread("a piece's two exits are two different sides", false);
+    }
+    if b.shapes.is_empty() {
+        return unread("a piece needs its two exits", true);
+    }
+    if b.shapes.len() > 1 {
+        return unread("it names several shapes: one piece per move", false);
+    }
+    if b.colors.len() > 1 {
+        return unread("it names two colors", false);
+    }
+    let exits = b.shapes[0];
+    if (b.bend && exits.is_straight()) || (b.straight && !exits.is_straight()) {
+        let said = if b.bend { "a bend" } else { "a straight" };
+        return unread(&format!("it says {said} but {exits} is not one"), false);
+    }
+    if b.apart {
+        return unread(
+            "it names a cell and a shape apart, among other words",
+            false,
+        );
+    }
+    if b.doubt {
+        return unread(
+            "a piece in a question or with 'not' around it is not read as a move",
+            false,
+        );
+    }
+    if b.talk > 0 && !correction && e.my_turn == Some(false) {
+        return unread(
+            "it names a piece among other words, and it is not the writer's turn",
+            false,
+        );
+    }
+    let cell = b.cells[0].parse().ok()?;
+    let color = b.colors.first().copied().unwrap_or(e.own);
+    Some(Found::event(
+        at,
+        at.0..at.0 + 1,
+        Body::Place(GamePlacement::Duorail(Placement {
+            cell,
+            piece: Piece { color, exits },
+        })),
+    ))
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::chat_words::is_steps;
+    use super::super::rules::Challenge;
+    use super::*;
+    use crate::games::{Challenge as GameChallenge, Proof as GameProof};
+    use crate::games::{GameConfig, RoundSetup as GameSetup};
+    use crate::log::event::{Actor, Create};
+    use chrono::{DateTime, Utc};
+    use proptest::prelude::*;
+
+    pub(in crate::games::duorail) fn players() -> Vec<String> {
+        vec!["quill".to_string(), "Bramble".to_string()]
+    }
+
+    /// What one reading says, shortly: `E5 UR blue`, `impossible for red`,
+    /// `pass`, `track E5 RRDDLLUU`, `unread: …`.
+    pub(in crate::games::duorail) fn say(r: &ChatReading) -> String {
+        match r {
+            ChatReading::Event(Body::Place(GamePlacement::Duorail(p))) => {
+                format!("{} {} {}", p.cell, p.piece.exits, p.piece.color.name())
+            }
+            ChatReading::Event(Body::Challenge(GameChallenge::Duorail(c))) => {
+                format!("impossible for {}", c.color.name())
+            }
+            ChatReading::Event(Body::Pass) => "pass".to_string(),
+            ChatReading::Event(Body::Proof(GameProof::Duorail(p))) => format!("track {}", p.track),
+            ChatReading::Unread(why) => format!("unread: {why}"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// Everything a message by `seat` says, with the lines of each.
+    pub(in crate::games::duorail) fn readings(
+        text: &str,
+        seat: usize,
+        state: Option<&MatchState>,
+    ) -> Vec<(String, Range<usize>)> {
+        let p = players();
+        let mut ctx = ChatContext::new(&p, 1);
+        ctx.state = state;
+        read_message(text, seat, &ctx, &Expect::of(seat, &ctx))
+            .into_iter()
+            .map(|r| (say(&r.read), r.lines))
+            .collect()
+    }
+
+    /// What a message by quill (seat 0, blue when nothing is known) says.
+    pub(in crate::games::duorail) fn said(text: &str) -> Vec<String> {
+        readings(text, 0, None)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// The match after the setup (Bramble plays blue) and `moves`.
+    pub(in crate::games::duorail) fn state(moves: &[(usize, Body)]) -> MatchState {
+        let p = players();
+        let create = Create {
+            config: GameConfig::Duorail(Default::default()),
+            players: p.clone(),
+            host: "host".into(),
+            title: String::new(),
+            source: None,
+        };
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let mut s = MatchState::start(&create, at).expect("a match");
+        let setup = Body::RoundStart(GameSetup::Duorail(super::super::rules::Setup {
+            round: 1,
+            blue: "Bramble".into(),
+        }));
+        s.apply(1, &setup, &Actor::Host("host".into()), at)
+            .expect("the setup");
+        for (n, (seat, body)) in moves.iter().enumerate() {
+            s.apply(n as u64 + 2, body, &Actor::Player(p[*seat].clone()), at)
+                .expect("a legal move");
+        }
+        s
+    }
+
+    pub(in crate::games::duorail) fn place(cell: &str, exits: &str, color: Color) -> Body {
+        Body::Place(GamePlacement::Duorail(Placement {
+            cell: cell.parse().expect("a cell"),
+            piece: Piece {
+                color,
+                exits: exits.parse().expect("exits"),
+            },
+        }))
+    }
+
+    #[test]
+    fn pieces_are_read_however_they_are_written() {
+        for (text, want) in [
+            ("E5 UR", "E5 UR blue"),
+            ("e5 ru", "E5 UR blue"),
+            ("**E5: UR** 🚂", "E5 UR blue"),
+            ("place e5 UR", "E5 UR blue"),
+            ("E5 UR, your turn", "E5 UR blue"),
+            ("> E5 UR", "E5 UR blue"),
+            ("UR at E5", "E5 UR blue"),
+            ("RD at D5", "D5 RD blue"),
+            ("alright E8 UD then", "E8 UD blue"),
+            ("e5: lr 🔵", "E5 LR blue"),
+            ("G8 ┘", "G8 LU blue"),
+            ("I9 ╯", "I9 LU blue"),
+            ("C9 │", "C9 UD blue"),
+            ("A7 ─", "A7 LR blue"),
+            ("B2 ┌", "B2 RD blue"),
+            ("mine goes on H3, left-up bend", "H3 LU blue"),
+            ("C1, bend right/down", "C1 RD blue"),
+            ("vertical straight on E1", "E1 UD blue"),
+            ("horizontal on E2", "E2 LR blue"),
+            ("up and down at F4", "F4 UD blue"),
+            ("C4 LR common", "C4 LR common"),
+            ("green straight on C5, left-right", "C5 LR common"),
+            ("purple straight on E5, vertical", "E5 UD common"),
+            ("C4 C:LR", "C4 LR common"),
+            ("G5 UD purple, that's the last purple", "G5 UD common"),
+            // A color the player wrote is kept; the rules judge it.
+            ("E5 UR red", "E5 UR red"),
+        ] {
+            assert_eq!(said(text), [want], "{text}");
+        }
+    }
+
+    #[test]
+    fn what_cannot_be_a_piece_is_unread_and_talk_is_talk() {
+        for (text, why) in [
+            ("E5", "needs its two exits"),
+            ("E5 UR E6 LR", "several cells"),
+            ("E2 LR or E2 UD, hmm", "one piece per move"),
+            ("E5 UU please", "two different sides"),
+            ("E5 UR DL", "several shapes"),
+            ("E5 UR blue red", "two colors"),
+            ("E5 bend", "needs its two exits"),
+            ("bend UD at E5", "says a bend"),
+            ("why not E5 UR?", "question"),
+            ("should I play E5 UR", "question"),
+            ("E5 UR\nE6 LR", "several pieces"),
+            ("E5 is ur best move tbh", "apart"),
+        ] {
+            let got = said(text);
+            assert!(
+                got.len() == 1 && got[0].starts_with("unread") && got[0].contains(why),
+                "{text}: {got:?}"
+            );
+        }
+        for talk in [
+            "gl hf",
+            "ur turn",
+            "nice, A4 was clever",
+            "hmm",
+            "🚂🚂",
+            "gg, that G2 wiggle 😭",
+            "up to you",
+            "give me a sec",
+            "sorry, doorbell 😩",
+        ] {
+            assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
+        }
+    }
+
+    #[test]
+    fn one_message_may_say_several_things_each_with_its_lines() {
+        let at = |text: &str| readings(text, 0, None);
+        let s = |x: &str| x.to_string();
+        assert_eq!(
+            at("pass, here's mine: F2 RRRRUUULLLLDDD"),
+            [(s("pass"), 0..1), (s("track F2 RRRRUUULLLLDDD"), 0..1)]
+        );
+        assert_eq!(
+            at("16: B1 RRDDLLUU\nor longer, 18: B1 RRRDDLLLUU"),
+            [
+                (s("track B1 RRDDLLUU"), 0..1),
+                (s("track B1 RRRDDLLLUU"), 1..2)
+            ]
+        );
+        assert_eq!(
+            at("A1 RRDDLLUU\nB1 RDLU"),
+            [(s("track A1 RRDDLLUU"), 0..1), (s("track B1 RDLU"), 1..2)]
+        );
+        // A correction is a second piece, after the first.
+        assert_eq!(
+            at("B1 UR\nwait no, B1 RD"),
+            [(s("B1 UR blue"), 0..1), (s("B1 RD blue"), 1..2)]
+        );
+        assert_eq!(
+            at("B1 UR, oops, B1 RD"),
+            [(s("B1 UR blue"), 0..1), (s("B1 RD blue"), 0..1)]
+        );
+        assert_eq!(at("A1 RRDDLLUU gg"), [(s("track A1 RRDDLLUU"), 0..1)]);
+        assert_eq!(at("my track:\n`A4 RDLU`"), [(s("track A4 RDLU"), 1..2)]);
+    }
+
+    #[test]
+    fn what_the_match_expects_decides_the_reading() {
+        // Bramble (seat 1) plays blue and moves first.
+        let start = state(&[]);
+        let read = |text: &str, seat: usize, s: &MatchState| -> Vec<String> {
+            readings(text, seat, Some(s))
+                .into_iter()
+                .map(|(x, _)| x)
+                .collect()
+        };
+        assert_eq!(read("alright E8 UD then", 1, &start), ["E8 UD blue"]);
+        assert_eq!(
+            read("impossible for me", 1, &start),
+            ["impossible for blue"]
+        );
+        assert_eq!(
+            read("impossible for you", 0, &start),
+            ["impossible for blue"]
+        );
+        // Out of turn: a bare piece or a correction is read (the rules
+        // judge it); a piece among other words is not guessed.
+        assert_eq!(read("E8 UD", 0, &start), ["E8 UD red"]);
+        assert_eq!(read("wait no, E8 UD", 0, &start), ["E8 UD red"]);
+        let got = read("alright E8 UD then", 0, &start);
+        assert!(got[0].contains("not the writer's turn"), "{got:?}");
+        // The endgame: `gg` is talk.
+        let endgame = state(&[(1, Body::Pass), (0, Body::Pass)]);
+        assert_eq!(read("gg", 1, &endgame), Vec::<String>::new());
+    }
+
+    /// Words outside Duorail's notation: no cell, side, steps, color,
+    /// number, player name or key word.
+    fn is_notation(w: &str) -> bool {
+        const KEY: [&str; 50] = [
+            "pass",
+            "passing",
+            "passes",
+            "skip",
+            "skipping",
+            "concede",
+            "forfeit",
+            "action",
+            "nothing",
+            "give",
+            "giving",
+            "gives",
+            "gg",
+            "ggs",
+            "ggwp",
+            "impossible",
+            "challenge",
+            "challenging",
+            "vertical",
+            "vertically",
+            "horizontal",
+            "horizontally",
+            "straight",
+            "straights",
+            "bend",
+            "corner",
+            "curve",
+            "up",
+            "down",
+            "left",
+            "right",
+            "top",
+            "bottom",
+            "blue",
+            "red",
+            "common",
+            "green",
+            "purple",
+            "loop",
+            "track",
+            "path",
+            "way",
+            "me",
+            "my",
+            "mine",
+            "you",
+            "quill",
+            "bramble",
+            "c",
+            "b",
+        ];
+        is_cell(w) || is_steps(w) || KEY.contains(&w)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Talk stays talk: a message made only of words outside the
+        /// notation never yields an event, whoever writes it and whatever
+        /// the match expects.
+        #[test]
+        fn talk_never_yields_an_event(
+            words in proptest::collection::vec("[a-z]{1,9}", 0..14),
+            seps in proptest::collection::vec(
+                prop_oneof![Just(" "), Just(", "), Just(". "), Just("? "), Just("\n"), Just(" — "), Just(" 🚂 "), Just(" @")],
+                14,
+            ),
+            seat in 0usize..2,
+            when in 0usize..3,
+        ) {
+            let text: String = words
+                .iter()
+                .filter(|w| !is_notation(w))
+                .zip(&seps)
+                .map(|(w, s)| format!("{w}{s}"))
+                .collect();
+            let s = match when {
+                0 => state(&[]),
+                1 => state(&[
+                    (1, place("A1", "RD", Color::Blue)),
+                    (0, Body::Challenge(GameChallenge::Duorail(Challenge { color: Color::Blue }))),
+                ]),
+                _ => state(&[(1, Body::Pass), (0, Body::Pass)]),
+            };
+            for r in readings(&text, seat, Some(&s)).into_iter().chain(readings(&text, seat, None)) {
+                prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
+            }
+        }
+    }
+}

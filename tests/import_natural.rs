@@ -152,6 +152,7 @@ fn natural_phrasings_read_as_their_plain_forms() {
     let known = listed("natural/reads.txt");
     let mut regressions = Vec::new();
     let mut newly = Vec::new();
+    let mut misread = Vec::new();
     let mut summary = Vec::new();
     let mut total = (0, 0);
     for game in GAMES {
@@ -195,6 +196,7 @@ fn natural_phrasings_read_as_their_plain_forms() {
             match (reads, known.contains(&name)) {
                 (false, true) => regressions.push(format!("{name}: {problems:#?}")),
                 (true, false) => newly.push(name),
+                (false, false) => misread.push(format!("{name}: {problems:?}")),
                 _ => {}
             }
         }
@@ -204,6 +206,9 @@ fn natural_phrasings_read_as_their_plain_forms() {
     }
     println!("{}", summary.join("\n"));
     println!("all games: {} of {} read right", total.0, total.1);
+    if !misread.is_empty() {
+        println!("still misread:\n{}", misread.join("\n"));
+    }
     if !newly.is_empty() {
         println!(
             "now read right (add to natural/reads.txt):\n{}",

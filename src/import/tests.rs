@@ -139,6 +139,37 @@ fn paste_2023_reads_every_message() {
 }
 
 #[test]
+fn a_post_that_ends_with_a_mention_keeps_it_as_text() {
+    // `@name text` / `text` / header looks like a reply preview without its
+    // blank line; a line that mentions two people, or an `@name` no author
+    // answers to without the blank line, is the post's own text.
+    let paste = "quill — Today at 7:19 PM
+Dodgem, 3x3
+@Moss is blue, @Fern is red. Blue moves first.
+2 min per move
+Moss — Today at 7:19 PM
+glhf
+quill — Today at 7:20 PM
+@Moss you start
+then Fern
+Fern — Today at 7:21 PM
+ok
+";
+    let t = read_transcript(paste, None, &ctx(chrono_tz::UTC, 2026, 11, 20)).unwrap();
+    assert_accounted(&t);
+    let m = &t.messages;
+    assert_eq!(
+        m[0].text,
+        "Dodgem, 3x3\n@Moss is blue, @Fern is red. Blue moves first.\n2 min per move"
+    );
+    assert_eq!(m[1].text, "glhf");
+    // `@Moss` is an author here: without a blank line it is still a
+    // preview only when it names them alone.
+    assert_eq!(m[2].text, "@Moss you start\nthen Fern");
+    assert!(m[3].flags.is_empty());
+}
+
+#[test]
 fn paste_2025_reads_bare_times_split_headers_and_merges() {
     let c = ctx(chrono_tz::Europe::Helsinki, 2025, 11, 21);
     assert_eq!(detect(PASTE_2025), Some(Format::DiscordPaste));

@@ -68,7 +68,7 @@ const NOT_SAID: [&str; 14] = [
 ];
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 21] = [
+const WINS: [(&[&str], Beside); 23] = [
     (&["wins"], Beside::Before),
     (&["won"], Beside::Before),
     (&["win"], Beside::Before),
@@ -85,6 +85,8 @@ const WINS: [(&[&str], Beside); 21] = [
     (&["round", "to"], Beside::After),
     (&["game", "to"], Beside::After),
     (&["match", "to"], Beside::After),
+    (&["game", "for"], Beside::After),
+    (&["match", "for"], Beside::After),
     (&["dm", "to"], Beside::After),
     (&["win", "to"], Beside::After),
     (&["goes", "to"], Beside::After),
@@ -106,7 +108,7 @@ const TIMED_OUT: [&[&str]; 8] = [
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 28] = [
+const FIRST: [(&[&str], Beside, usize); 33] = [
     (&["youre", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),
@@ -124,6 +126,11 @@ const FIRST: [(&[&str], Beside, usize); 28] = [
     (&["start"], Beside::Before, 2),
     (&["begins"], Beside::Before, 2),
     (&["to", "place"], Beside::Before, 1),
+    (&["place", "first"], Beside::Before, 2),
+    (&["move", "first"], Beside::Before, 2),
+    (&["has", "the", "first"], Beside::Before, 1),
+    (&["gets", "the", "first"], Beside::Before, 1),
+    (&["order"], Beside::After, 1),
     (&["to", "move"], Beside::Before, 1),
     (&["first", "up"], Beside::After, 1),
     (&["first", "player"], Beside::Either, 2),
@@ -153,7 +160,7 @@ const PICKS: [&str; 12] = [
 ];
 
 /// The host's message as the readers see it: arrows are "to", the alarm
-/// clock is "time", and inside parentheses commas do not end a clause
+/// clock is "time", a dash ends a clause, and inside parentheses commas do not end a clause
 /// (`@Fern (red) vs @Moss (blue, you start)`).
 pub fn host_text(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
@@ -167,6 +174,14 @@ pub fn host_text(raw: &str) -> String {
                 out.push_str(" to ");
             }
             '⏰' | '⏱' | '⌛' | '⏳' => out.push_str(" time "),
+            // A dash between words ends a clause (`Fern ran out — Moss
+            // wins`); an en dash inside a score (`1–0`) does not.
+            '—' | '―' => out.push_str(" , "),
+            '–' if out.ends_with(' ') => out.push_str(" , "),
+            '🏆' => out.push_str(" winner "),
+            // A side's colour drawn as a disc (`@Wren 🔵 vs @Fern 🔴`).
+            '🔵' => out.push_str(" blue "),
+            '🔴' => out.push_str(" red "),
             '(' | '[' => {
                 depth += 1;
                 out.push(' ');
@@ -250,7 +265,9 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             // that's the DM! Kit wins 3-0").
             let match_too = ruled_round && !ruled_match && says_match && words.rounds;
             if !ruled || match_too {
-                if let Some(winner) = winner(&c, &names, words) {
+                let won =
+                    winner(&c, &names, words).or_else(|| winner_before(&c, &addressed, &names));
+                if let Some(winner) = won {
                     ruled = true;
                     // In a one-game match the game is the match: one scope.
                     let scope = if !words.rounds {
@@ -427,6 +444,24 @@ fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize
         }
     }
     None
+}
+
+/// A clause that says "wins" of nobody, after a clause on the same line
+/// that names one player (`@Kit has nothing left and wins`): that player.
+fn winner_before(c: &[String], before: &[String], names: &Names) -> Option<Option<usize>> {
+    let said = WINS
+        .iter()
+        .any(|(key, side)| *side == Beside::Before && find_seq(c, key) == Some(0));
+    if !said || !named(c, names).is_empty() {
+        return None;
+    }
+    if before.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
+        return None;
+    }
+    match named(before, names).as_slice() {
+        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(Some(*seat)),
+        _ => None,
+    }
 }
 
 /// The name-like word a clause says won (`Mikael wins`), when it is not a
@@ -694,6 +729,8 @@ mod tests {
             "⏰ Kit timed out",
             "Kit is out of time",
             "vale ran out of time",
+            "time's up, Vale ran out — Kit wins",
+            "time's up, Kit ran out — point to Vale",
         ] {
             assert!(
                 said(text)

@@ -1,5 +1,5 @@
 //! Clauses and names: the shapes host readers look for. A message is cut
-//! into clauses (at `,` `;` `.` `!` a new line, `and`, `vs`), each a list
+//! into clauses (at `,` `;` `.` `!` ` - `, a new line, `and`, `vs`), each a list
 //! of lowercase words, and a player counts only when named right beside a
 //! key word (`quill wins`, `winner: quill`): a sentence that mentions a
 //! player and a key word far apart says nothing about them.
@@ -8,7 +8,9 @@ use super::{chat_words as words, ChatContext};
 
 /// A message cut into clauses, each as lowercase words.
 pub fn clauses(clean: &str) -> Vec<Vec<String>> {
-    let lower = clean.to_lowercase();
+    // A hyphen between words ends a clause (`Fern ran out - Moss wins`);
+    // one inside a score (`10-7`) does not.
+    let lower = clean.to_lowercase().replace(" - ", ",");
     let mut out = Vec::new();
     for part in lower.split([',', ';', '.', '!', '\n', '|', '&']) {
         let mut clause = Vec::new();

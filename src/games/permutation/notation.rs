@@ -64,6 +64,11 @@ const SHARED: &[&[&str]] = &[
     &["a", "tie"],
     &["tied"],
     &["a", "draw"],
+    &["split", "it"],
+    &["split", "the", "win"],
+    &["split", "the", "match"],
+    &["split", "the", "points"],
+    &["even", "split"],
 ];
 
 #[cfg(test)]

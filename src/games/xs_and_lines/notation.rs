@@ -82,8 +82,18 @@ pub const HOST_WORDS: HostWords = HostWords {
     rounds: false,
     game_scope: HostScope::Match,
     draws: &[],
-    wins: &[],
+    wins: LAST_LINE,
 };
+
+/// A host's clauses that, beside a player, say the other player drew the
+/// last line: by the seed, the player with no line left wins.
+const LAST_LINE: &[&[&str]] = &[
+    &["nothing", "left"],
+    &["no", "line", "left"],
+    &["no", "lines", "left"],
+    &["no", "line", "to", "draw"],
+    &["no", "lines", "to", "draw"],
+];
 
 /// The game's setup from what the host said: who is player 1.
 pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {

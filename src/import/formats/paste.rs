@@ -283,8 +283,11 @@ const EMBED_PROVIDERS: &[&str] = &[
 /// A `@name` line of a reply preview.
 fn at_name(s: &str) -> Option<&str> {
     let t = s.trim();
-    let name = t.strip_prefix('@')?;
-    (!name.is_empty() && t.len() <= 64 && !t.contains(" — ")).then_some(name.trim())
+    let name = t.strip_prefix('@')?.trim();
+    // A display name is at most 32 characters and mentions no one: a line
+    // like `@Moss is blue, @Fern is red.` is a message, not a preview.
+    (!name.is_empty() && name.chars().count() <= 32 && !name.contains('@') && !t.contains(" — "))
+        .then_some(name)
 }
 
 /// A clan tag line (`BTC`): short, one word.
@@ -677,6 +680,12 @@ fn accept(lines: &[&str], cands: &[Cand<'_>], notes: &mut Vec<String>) -> Vec<bo
 fn build_headers(lines: &[&str], cands: &[Cand<'_>], accepted: &[bool]) -> Vec<Header> {
     let mut headers: Vec<Header> = Vec::new();
     let line = |l: usize| lines.get(l.wrapping_sub(1)).copied().unwrap_or("");
+    let authors: Vec<String> = cands
+        .iter()
+        .zip(accepted)
+        .filter(|(c, a)| **a && !c.name.is_empty())
+        .map(|(c, _)| decorate(c.name).0)
+        .collect();
     for (c, _) in cands.iter().zip(accepted).filter(|(_, a)| **a) {
         let floor = headers.last().map_or(0, |h| h.line);
         let mut start = c.line;
@@ -714,7 +723,8 @@ fn build_headers(lines: &[&str], cands: &[Cand<'_>], accepted: &[bool]) -> Vec<H
         let mut reply_to = None;
         if start > floor + 2 {
             let mut k = start - 1;
-            if blank(line(k)) {
+            let blank_below = blank(line(k));
+            if blank_below {
                 k -= 1;
             }
             if k > floor + 1 && !blank(line(k)) && at_name(line(k)).is_none() {
@@ -722,8 +732,12 @@ fn build_headers(lines: &[&str], cands: &[Cand<'_>], accepted: &[bool]) -> Vec<H
                 if at_name(line(a)).is_none() && is_tag(line(a)) && a > floor + 1 {
                     a -= 1;
                 }
-                if a > floor {
-                    if let Some(to) = at_name(line(a)) {
+                // Without the blank line that ends a preview, only a reply
+                // to someone who posts here is one (`@Moss you start` /
+                // `2 min per move` closing a host's post is its text).
+                let known = |to: &str| authors.iter().any(|a| a.eq_ignore_ascii_case(to));
+                if let Some(to) = at_name(line(a)).filter(|to| blank_below || known(to)) {
+                    if a > floor {
                         reply_to = Some(to.to_string());
                         start = a;
                     }

@@ -161,6 +161,10 @@ mod tests {
                 "picks rotate chain column",
             ),
             (
+                "next round I want swap / bend / refresh",
+                "picks swap bend refresh",
+            ),
+            (
                 "S-Rotate, P-Chain, A-Column for me",
                 "picks rotate chain column",
             ),

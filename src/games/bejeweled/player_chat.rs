@@ -429,6 +429,8 @@ pub(super) mod tests {
             ("18, easy", 18),
             ("ok I've got 16", 16),
             ("raising to 17", 17),
+            ("raising to 15", 15),
+            ("I can do 14", 14),
             ("I'll go 17 👀", 17),
             ("I'll say 12", 12),
             ("claiming 20 gems", 20),

@@ -846,6 +846,7 @@ mod tests {
             ("you go first", Some(0)),
             ("Vale first", Some(0)),
             ("let vale start", Some(0)),
+            ("Kit first", Some(1)),
             ("hmm let me think", None),
         ] {
             assert_eq!(choice(text, 1, &ctx), want, "{text}");

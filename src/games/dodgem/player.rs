@@ -366,6 +366,8 @@ mod tests {
             ("i'll go a2 down", "a2 S"),
             ("a2→N", "a2 N"),
             ("c2 E — out 🎉", "c2 E"),
+            ("b3 E — out 🎉", "b3 E"),
+            ("moving a2 up", "a2 N"),
             ("c3 N, one out 😎", "c3 N"),
         ] {
             assert_eq!(moves(text, 0, None), [want], "{text}");

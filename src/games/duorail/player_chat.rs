@@ -457,6 +457,10 @@ pub(super) mod tests {
             [(s("B1 UR blue"), 0..1), (s("B1 RD blue"), 1..2)]
         );
         assert_eq!(
+            at("C3 UR\nwait no, C3 UL"),
+            [(s("C3 UR blue"), 0..1), (s("C3 LU blue"), 1..2)]
+        );
+        assert_eq!(
             at("B1 UR, oops, B1 RD"),
             [(s("B1 UR blue"), 0..1), (s("B1 RD blue"), 0..1)]
         );

@@ -677,6 +677,7 @@ mod tests {
             ("B1-B2-B3", "B1 B2 B3"),
             ("mine goes on C1-C3", "C1 C2 C3"),
             ("alright E3 E4 then", "E3 E4"),
+            ("alright D4 D5 then", "D4 D5"),
             ("C3 to C1", "C3 C2 C1"),
             ("**C4 C5 C6** 🚗", "C4 C5 C6"),
         ] {
@@ -697,6 +698,10 @@ mod tests {
             ("not done yet", vec![]),
             ("well done", vec![]),
             ("not solvable in 6 any more", vec![Unsolvable]),
+            ("not solvable in 4 any more", vec![Unsolvable]),
+            ("can't do it in 4", vec![Unsolvable]),
+            ("impossible", vec![Unsolvable]),
+            ("no solution", vec![Unsolvable]),
             ("you can't do it in 4", vec![Unsolvable]),
             ("no solution, calling it 🔒", vec![Unsolvable]),
             ("yeah it's locked. I can't, gg", vec![Unsolvable, GiveUp]),

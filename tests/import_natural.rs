@@ -8,7 +8,8 @@
 //! same kinds and canonical texts, in order, leaving out events a
 //! correction superseded), with nothing unread, no rule error and the
 //! outcome the case states. Each complete match must end with the rules'
-//! outcome of its intended events.
+//! outcome of its intended events, and its whole report is a golden file
+//! in `tests/golden/import/matches/` (`UPDATE_GOLDEN=1` rewrites it).
 //!
 //! The reader is being rebuilt case by case, so the cases known to read
 //! right are listed in `natural/reads.txt` and `matches/reads.txt`: a
@@ -262,6 +263,11 @@ fn complete_matches_end_with_the_rules_outcome() {
         }
         if reads && !known.contains(stem) {
             println!("now reads right (add to matches/reads.txt): {stem}");
+        }
+        // A match that reads right keeps its whole report: a change to any
+        // event, flag or note shows in the golden file's diff.
+        if let (true, Ok(report)) = (reads && known.contains(stem), &report) {
+            common::import::assert_golden(&format!("matches/{stem}.json"), report);
         }
     }
     assert!(

@@ -68,7 +68,7 @@ const NOT_SAID: [&str; 14] = [
 ];
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 23] = [
+const WINS: [(&[&str], Beside); 25] = [
     (&["wins"], Beside::Before),
     (&["won"], Beside::Before),
     (&["win"], Beside::Before),
@@ -77,6 +77,8 @@ const WINS: [(&[&str], Beside); 23] = [
     (&["take", "it"], Beside::Before),
     (&["gets", "the", "point"], Beside::Before),
     (&["gets", "it"], Beside::Before),
+    (&["gets", "the", "round"], Beside::Before),
+    (&["champion"], Beside::Before),
     (&["scores"], Beside::Before),
     (&["winner"], Beside::Either),
     (&["point", "for"], Beside::After),
@@ -95,7 +97,7 @@ const WINS: [(&[&str], Beside); 23] = [
 ];
 
 /// A time-out, beside the player's name.
-const TIMED_OUT: [&[&str]; 8] = [
+const TIMED_OUT: [&[&str]; 13] = [
     &["timed", "out"],
     &["time", "out"],
     &["timeout"],
@@ -104,11 +106,16 @@ const TIMED_OUT: [&[&str]; 8] = [
     &["ran", "out", "of", "time"],
     &["runs", "out", "of", "time"],
     &["out", "of", "reserve"],
+    &["time", "is", "up"],
+    &["time", "up"],
+    &["hit", "zero"],
+    &["flag", "fell"],
+    &["flag", "dropped"],
 ];
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 33] = [
+const FIRST: [(&[&str], Beside, usize); 39] = [
     (&["youre", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),
@@ -133,6 +140,12 @@ const FIRST: [(&[&str], Beside, usize); 33] = [
     (&["order"], Beside::After, 1),
     (&["to", "move"], Beside::Before, 1),
     (&["first", "up"], Beside::After, 1),
+    (&["up", "first"], Beside::Before, 1),
+    (&["goes", "1st"], Beside::Before, 2),
+    (&["1st"], Beside::Before, 0),
+    (&["opens"], Beside::Before, 0),
+    (&["leads"], Beside::Before, 0),
+    (&["leads", "off"], Beside::Before, 0),
     (&["first", "player"], Beside::Either, 2),
     (&["first", "move"], Beside::After, 2),
     (&["player", "1"], Beside::Either, 2),
@@ -191,8 +204,17 @@ pub fn host_text(raw: &str) -> String {
                 out.push(' ');
             }
             ',' | ';' if depth > 0 => out.push(' '),
-            // "time's up" and "that's": an apostrophe joins, it does not split.
-            '\'' | '’' => {}
+            // A possessive or "is" goes (`Vale's blue` is "vale blue",
+            // `time's up` "time up"); otherwise an apostrophe joins
+            // (`you're` is "youre").
+            '\'' | '’' => {
+                let mut ahead = chars.clone();
+                if matches!(ahead.next(), Some('s' | 'S'))
+                    && !ahead.next().is_some_and(char::is_alphanumeric)
+                {
+                    chars.next();
+                }
+            }
             c => out.push(c),
         }
     }
@@ -265,8 +287,9 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             // that's the DM! Kit wins 3-0").
             let match_too = ruled_round && !ruled_match && says_match && words.rounds;
             if !ruled || match_too {
-                let won =
-                    winner(&c, &names, words).or_else(|| winner_before(&c, &addressed, &names));
+                let won = winner(&c, &names, words)
+                    .or_else(|| winner_before(&c, &addressed, &names))
+                    .filter(|_| !about_first_move(&c));
                 if let Some(winner) = won {
                     ruled = true;
                     // In a one-game match the game is the match: one scope.
@@ -298,7 +321,16 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     continue;
                 }
             }
-            if let Some(seat) = first_player(&c, &names, words) {
+            // `kit, you're first`: the name spoken to is in the clause before.
+            let spoken_to = named(&c, &names).is_empty()
+                && c.iter()
+                    .any(|w| matches!(w.as_str(), "you" | "youre" | "your" | "u"));
+            let first = first_player(&c, &names, words).or_else(|| {
+                spoken_to
+                    .then(|| first_player(&[addressed.clone(), c.clone()].concat(), &names, words))
+                    .flatten()
+            });
+            if let Some(seat) = first {
                 firsts.push((seat, line_no));
                 continue;
             }
@@ -444,6 +476,18 @@ fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize
         }
     }
     None
+}
+
+/// Whether a clause speaks of the first move (`first move goes to Kit`),
+/// which is a setup, not a ruling.
+fn about_first_move(c: &[String]) -> bool {
+    c.windows(2).any(|w| {
+        matches!(w[0].as_str(), "first" | "1st" | "opening")
+            && matches!(
+                w[1].as_str(),
+                "move" | "turn" | "x" | "placement" | "go" | "pick" | "car" | "piece"
+            )
+    })
 }
 
 /// A clause that says "wins" of nobody, after a clause on the same line
@@ -697,6 +741,16 @@ mod tests {
             ("winner: vale", Scope::Round(1), "vale"),
             ("round 3 to **vale**", Scope::Round(3), "vale"),
             ("Vale won round 2", Scope::Round(2), "vale"),
+            ("Kit gets the round", Scope::Round(1), "kit"),
+            ("Kit is the champion", Scope::Round(1), "kit"),
+            ("and the match goes to Kit", Scope::Match, "kit"),
+            ("🏆 Vale", Scope::Round(1), "vale"),
+            (
+                "Fern's boxed in, that's the game for Kit",
+                Scope::Round(1),
+                "kit",
+            ),
+            ("Vale has nothing left and wins", Scope::Round(1), "vale"),
         ] {
             assert_eq!(ruling(text), (scope, Some(who.to_string())), "{text}");
         }
@@ -731,6 +785,8 @@ mod tests {
             "vale ran out of time",
             "time's up, Vale ran out — Kit wins",
             "time's up, Kit ran out — point to Vale",
+            "Kit's clock hit zero",
+            "Vale's time is up",
         ] {
             assert!(
                 said(text)
@@ -765,6 +821,18 @@ mod tests {
             ("player one: vale", 0),
             ("P1 @kit vs P2 @vale", 1),
             ("kit is player 2", 0),
+            ("Vale's first", 0),
+            ("Kit's up first", 1),
+            ("kit, you're first to move", 1),
+            ("first move goes to Kit", 1),
+            ("Vale, you're up", 0),
+            ("Vale opens", 0),
+            ("Kit leads off", 1),
+            ("Vale's blue, Kit's red", 0),
+            ("Kit gets red", 0),
+            ("blue: Vale, red: Kit", 0),
+            ("Kit goes 1st", 1),
+            ("Kit's turn to start", 1),
             ("Round 3 · target 6 moves, vale to place", 0),
             (
                 "Welcome! Rules: cars are 2 or 3 cells.\nThe loser of a round picks who starts the next.\nkit goes first",

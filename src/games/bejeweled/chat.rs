@@ -209,17 +209,31 @@ pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
 pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
     let round = o.round.unwrap_or(ctx.rounds + 1);
     let mut grid = None;
-    let mut offer = Offer::default();
-    for t in &o.texts {
+    // The round's offer is posted with its grid, or in a message after it,
+    // or (the grid coming from a bot) just before it; a rules post further
+    // up names every powerup and is no offer.
+    let mut grid_at = None;
+    let mut offers: Vec<(usize, Offer)> = Vec::new();
+    for (i, t) in o.texts.iter().enumerate() {
         let (g, lines) = posted_grid(t);
-        if grid.is_none() {
+        if grid.is_none() && g.is_some() {
             grid = g;
+            grid_at = Some(i);
         }
         let here = offered(t, &lines);
-        if offer.iter().count() < 3 {
-            offer = here;
+        if here != Offer::default() {
+            offers.push((i, here));
         }
     }
+    let offer = match grid_at {
+        Some(at) => offers
+            .iter()
+            .find(|(i, _)| *i >= at)
+            .or_else(|| offers.iter().rev().find(|(i, _)| *i < at)),
+        None => offers.last(),
+    }
+    .map(|(_, o)| *o)
+    .unwrap_or_default();
     let grid = match grid {
         None => {
             return Err(format!(

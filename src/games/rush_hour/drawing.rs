@@ -338,6 +338,11 @@ fn see_row<'g, 'a>(line: &'g TextLine<'a>) -> Seen<'g, 'a> {
 /// the message draws none, else the board or exactly why it cannot be
 /// read (see the module docs for what is accepted).
 pub fn read_drawing(text: &str) -> Result<Option<DrawnBoard>, DrawingError> {
+    // A drawing takes three lines at least (two rows and a third line):
+    // most chat messages are one line, and are no drawing.
+    if text.lines().nth(2).is_none() {
+        return Ok(None);
+    }
     let lines = text_lines(text);
     let seen: Vec<Seen> = lines.iter().map(see).collect();
     let all = blocks(&lines, |l| !matches!(seen[l.number - 1], Seen::Not));

@@ -107,6 +107,7 @@ fn attempt(seg: &Segment) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::xs_and_lines::reader_checks::{events_of_talk, read_as, talk_outside};
     use crate::games::{GameConfig, RoundSetup};
     use crate::log::event::{Actor, Create};
     use chrono::{DateTime, Utc};
@@ -146,18 +147,17 @@ mod tests {
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
     fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
-        let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
-        let mut ctx = ChatContext::new(&players, 1);
-        ctx.state = s;
-        read_player_message(text, seat, &ctx)
+        read_as(read_player_message, &PLAYERS, (text, seat), s, shown)
             .into_iter()
-            .map(|r| match r.read {
-                ChatReading::Event(Body::Place(Placement::Permutation(p))) => p.mv,
-                ChatReading::Event(b) => b.kind().to_string(),
-                ChatReading::Unread(why) => format!("?{why}"),
-                other => format!("{other:?}"),
-            })
+            .map(|r| r.0)
             .collect()
+    }
+
+    fn shown(b: &Body) -> Option<String> {
+        match b {
+            Body::Place(Placement::Permutation(p)) => Some(p.mv.clone()),
+            _ => None,
+        }
     }
 
     #[test]
@@ -230,16 +230,6 @@ mod tests {
 
     use proptest::prelude::*;
 
-    /// Words that are none of the reader's.
-    fn outside(w: &str) -> bool {
-        let v = &VOCABULARY;
-        !((v.entity)(w)
-            || (v.filler)(w)
-            || message::is_marker(w)
-            || w == "pass"
-            || PLAYERS.contains(&w))
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(500))]
         /// Talk made only of words outside the game's vocabulary never
@@ -253,23 +243,10 @@ mod tests {
             seat in 0usize..2,
             at in 0usize..14,
         ) {
-            let words: Vec<&String> = words.iter().filter(|w| outside(w)).collect();
-            let text: String = words
-                .iter()
-                .zip(&seps)
-                .map(|(w, s)| format!("{w}{s}"))
-                .collect();
+            let text = talk_outside(&VOCABULARY, &PLAYERS, &words, &seps);
             let s = state(at);
-            for st in [None, Some(&s)] {
-                let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
-                let mut ctx = ChatContext::new(&players, 1);
-                ctx.state = st;
-                let got = read_player_message(&text, seat, &ctx);
-                prop_assert!(
-                    got.iter().all(|r| !matches!(r.read, ChatReading::Event(_))),
-                    "{text:?} read as {got:?}"
-                );
-            }
+            let got = events_of_talk(read_player_message, &PLAYERS, (&text, seat), &s);
+            prop_assert!(got.is_empty(), "{text:?} read as {got:?}");
         }
 
         /// Whatever a player writes, at any point of the game, the reader
@@ -281,10 +258,7 @@ mod tests {
             at in 0usize..14,
         ) {
             let s = state(at);
-            let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
-            let mut ctx = ChatContext::new(&players, 1);
-            ctx.state = Some(&s);
-            let _ = read_player_message(&text, seat, &ctx);
+            let _ = read_as(read_player_message, &PLAYERS, (&text, seat), Some(&s), |_| None);
         }
     }
 }

@@ -18,6 +18,8 @@ pub mod message;
 pub mod notation;
 pub mod placement;
 pub mod player;
+#[cfg(test)]
+pub mod reader_checks;
 pub mod rules;
 pub mod view;
 

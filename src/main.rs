@@ -129,6 +129,19 @@ enum Command {
         /// the game's own defaults.
         #[arg(long)]
         config: Option<String>,
+        /// Read message N as the words given, or as talk: N=WORDS or
+        /// N=talk, with an optional reason after ` -- ` (repeatable; N is
+        /// the message number the report gives). The transcript stays as
+        /// it is; the corrections are stored beside it.
+        #[arg(long = "read")]
+        reads: Vec<String>,
+        /// A file of corrections, one a line as --read takes them (`#`
+        /// starts a comment line).
+        #[arg(long)]
+        corrections: Option<PathBuf>,
+        /// Who made the corrections (stored with each).
+        #[arg(long, default_value = "reviewer")]
+        reviewer: String,
         /// Store the match (the report is printed either way).
         #[arg(long)]
         commit: bool,
@@ -850,11 +863,27 @@ fn run(cli: Cli) -> Result<(), Failure> {
             id,
             title,
             config,
+            reads,
+            corrections,
+            reviewer,
             commit,
             json,
             data,
         } => {
-            use arbiter::import::{self, events};
+            use arbiter::import::{self, corrections as fixes, events};
+            let mut review = events::Reviewing::default();
+            if let Some(path) = &corrections {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+                review.corrections = fixes::parse_file(&text, &reviewer)
+                    .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+            }
+            for r in &reads {
+                review.corrections.push(
+                    fixes::parse(r, &reviewer)
+                        .map_err(|e| Failure::Input(format!("--read {e}")))?,
+                );
+            }
             let config = match config {
                 None => None,
                 Some(c) => Some(
@@ -932,7 +961,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 source_name,
                 config,
             };
-            let imported = events::read_match(&transcript, &text, &opts)
+            review.time = Some(ctx.clone());
+            let imported = events::read_reviewed(&transcript, &text, &opts, &review)
                 .map_err(|e| Failure::Input(e.to_string()))?;
             let r = &imported.report;
             if json {
@@ -969,6 +999,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 for u in &r.unread {
                     println!("  message {:>4}  NOT READ: {}", u.message, u.reason);
                 }
+                for c in &r.corrections {
+                    match &c.error {
+                        None => println!(
+                            "  message {:>4}  CORRECTED by {}: read as '{}' (the reader saw: {})",
+                            c.message, c.reviewer, c.reading, c.reader_saw
+                        ),
+                        Some(e) => {
+                            println!("  message {:>4}  CORRECTION NOT APPLIED: {e}", c.message)
+                        }
+                    }
+                }
                 let score: Vec<String> = r
                     .outcome
                     .score
@@ -978,6 +1019,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 println!("by the rules: {}", score.join(", "));
             }
             if commit {
+                if let Some(c) = r.corrections.iter().find(|c| c.error.is_some()) {
+                    return Err(Failure::Input(format!(
+                        "nothing stored: the correction of message {} does not apply ({}); fix it and import again",
+                        c.message,
+                        c.error.as_deref().unwrap_or_default()
+                    )));
+                }
                 let id = match id {
                     Some(id) => match_id(&id)?,
                     None => {

@@ -54,25 +54,23 @@ impl Replay {
         let mut steps: Vec<Step> = Vec::with_capacity(events.len());
         for e in events {
             let mut supersedes = None;
-            let result = match (&e.body, &mut play) {
-                (Body::Create(c), None) if e.seq == 0 => {
-                    MatchState::start(c, e.occurred_at).map(|s| {
-                        let note = format!(
-                            "{} match: {} vs {}, hosted by {}",
-                            s.game().title(),
-                            c.players.first().map_or("?", String::as_str),
-                            c.players.get(1).map_or("?", String::as_str),
-                            c.host
-                        );
-                        play = Some(Play::new(s));
-                        note
-                    })
-                }
-                (_, None) => Err(RuleError::new(
+            let result = match (e.body.create(), &e.body, &mut play) {
+                (Some(c), _, None) if e.seq == 0 => MatchState::start(c, e.occurred_at).map(|s| {
+                    let note = format!(
+                        "{} match: {} vs {}, hosted by {}",
+                        s.game().title(),
+                        c.players.first().map_or("?", String::as_str),
+                        c.players.get(1).map_or("?", String::as_str),
+                        c.host
+                    );
+                    play = Some(Play::new(s));
+                    note
+                }),
+                (_, _, None) => Err(RuleError::new(
                     "create",
                     "the match has no valid Create event at seq 0, so no rules apply",
                 )),
-                (body, Some(p)) => match p.apply(e.seq, body, &e.actor, e.occurred_at) {
+                (_, body, Some(p)) => match p.apply(e.seq, body, &e.actor, e.occurred_at) {
                     Ok(applied) => {
                         supersedes = applied.supersedes;
                         Ok(applied.note)
@@ -177,16 +175,26 @@ pub fn state_digest(state: &MatchState) -> [u8; 32] {
 }
 
 /// An event in words, in the game's notation.
+/// A Create in words.
+fn describe_create(c: &crate::log::event::Create) -> String {
+    format!(
+        "create {}: {} (host {})",
+        c.config.game().slug(),
+        c.players.join(" vs "),
+        c.host
+    )
+}
+
 pub fn describe(body: &Body) -> String {
     if let Some(text) = crate::games::describe_payload(body) {
         return text;
     }
     match body {
-        Body::Create(c) => format!(
-            "create {}: {} (host {})",
-            c.config.game().slug(),
-            c.players.join(" vs "),
-            c.host
+        Body::Create(c) => describe_create(c),
+        Body::CreateReviewed(r) => format!(
+            "{}, {} correction(s) by review",
+            describe_create(&r.create),
+            r.review.corrections.len()
         ),
         Body::Pass => "pass".to_string(),
         Body::Timeout(t) => format!("time out: {}", t.player),

@@ -362,7 +362,7 @@ impl MatchState {
     ) -> Result<String, RuleError> {
         let game = self.game();
         let wrong = |body: &Body| match body {
-            Body::Create(_) => RuleError::new(
+            Body::Create(_) | Body::CreateReviewed(_) => RuleError::new(
                 "create",
                 "the match is already created; a Create event comes first and once",
             ),
@@ -415,6 +415,7 @@ fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
 pub fn payload_game(body: &Body) -> Option<GameKind> {
     match body {
         Body::Create(c) => Some(c.config.game()),
+        Body::CreateReviewed(r) => Some(r.create.config.game()),
         Body::RoundStart(x) => Some(x.game()),
         Body::Place(x) => Some(x.game()),
         Body::Claim(x) => Some(x.game()),

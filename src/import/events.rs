@@ -25,14 +25,19 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::flags::{self, Cascade, Doubt, RulingInQuestion};
-use super::Transcript;
+use super::outcome::{outcome, reserves};
+pub use super::outcome::{Outcome, RoundOutcome};
+
+mod review;
+use super::corrections::{CorrectionInput, CorrectionReport};
+use super::{TimeContext, Transcript};
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
 use crate::games::play::Play;
 use crate::games::{
     duorail, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
 };
-use crate::log::event::{Actor, Body, Create, NewEvent, Source};
+use crate::log::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 
 /// Who is who in the transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +112,9 @@ pub struct ReadEvent {
     /// The message of a later move that corrected this one before anyone
     /// else acted (RULINGS' takeback rule): this one no longer counts.
     pub superseded_by: Option<usize>,
+    /// The reviewer whose correction of its message made this event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corrected_by: Option<String>,
 }
 
 /// A message that became no event and is not talk.
@@ -123,21 +131,6 @@ pub struct Unread {
 pub struct BoardMismatch {
     pub message: usize,
     pub differences: Vec<String>,
-}
-
-/// One round's result by the rules.
-#[derive(Clone, Debug, Serialize)]
-pub struct RoundOutcome {
-    pub round: u32,
-    pub winner: Option<String>,
-}
-
-/// What the rules give for the imported events.
-#[derive(Clone, Debug, Serialize)]
-pub struct Outcome {
-    pub rounds: Vec<RoundOutcome>,
-    pub score: BTreeMap<String, u32>,
-    pub winner: Option<String>,
 }
 
 /// The import report (the `--json` form of `arbiter import`).
@@ -166,6 +159,10 @@ pub struct ImportReport {
     /// How times were read (reference date, zone), and other caveats.
     pub notes: Vec<String>,
     pub outcome: Outcome,
+    /// The reviewer's corrections, each with what the reader saw and, when
+    /// it was not applied, why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<CorrectionReport>,
 }
 
 /// The report and the events to store (Create first).
@@ -242,6 +239,29 @@ pub fn read_match(
     transcript: &Transcript,
     source_text: &str,
     opts: &ImportOptions,
+) -> Result<Imported, MatchImportError> {
+    read_reviewed(transcript, source_text, opts, &Reviewing::default())
+}
+
+/// What a reviewer adds to an import: corrections, and how the transcript
+/// was read (kept with them, so the stored transcript reads again the same).
+#[derive(Clone, Debug, Default)]
+pub struct Reviewing {
+    pub corrections: Vec<CorrectionInput>,
+    /// The time zone, day and day/month order the transcript was read with.
+    pub time: Option<TimeContext>,
+    /// The match a re-import corrects further.
+    pub supersedes: Option<String>,
+}
+
+/// Reads a transcript's messages as a match of `opts.game`, each corrected
+/// message read the way its correction says; with any correction, the
+/// Create holds the review beside the untouched transcript.
+pub fn read_reviewed(
+    transcript: &Transcript,
+    source_text: &str,
+    opts: &ImportOptions,
+    reviewing: &Reviewing,
 ) -> Result<Imported, MatchImportError> {
     let cast = &opts.cast;
     if cast.players[0].eq_ignore_ascii_case(&cast.players[1]) {
@@ -348,11 +368,18 @@ pub fn read_match(
         chatter: Vec::new(),
         mismatches: Vec::new(),
         rounds: 0,
+        corrections: BTreeMap::new(),
+        corrected: Vec::new(),
     };
+    for c in &reviewing.corrections {
+        reader.take_correction(c);
+    }
     for m in &transcript.messages {
         reader.message(m.index);
     }
     reader.open_round();
+    let review = (!reviewing.corrections.is_empty() || reviewing.supersedes.is_some())
+        .then(|| reader.review(reviewing));
     let Reading {
         events,
         read: read_events,
@@ -361,8 +388,18 @@ pub fn read_match(
         unread,
         chatter,
         mismatches,
+        corrected,
         ..
     } = reader;
+    let mut events = events;
+    if let (Some(review), Some(first)) = (review, events.first_mut()) {
+        if let Body::Create(create) = &first.body {
+            first.body = Body::CreateReviewed(Box::new(ReviewedCreate {
+                create: create.clone(),
+                review,
+            }));
+        }
+    }
     let state = play.map(|p| p.state);
 
     let outcome = outcome(state.as_ref(), &cast.players);
@@ -417,6 +454,7 @@ pub fn read_match(
             skipped_lines: transcript.skipped.len(),
             notes,
             outcome,
+            corrections: corrected,
         },
         events,
         states,
@@ -454,6 +492,10 @@ struct Reading<'a> {
     mismatches: Vec<BoardMismatch>,
     /// Rounds opened so far.
     rounds: u32,
+    /// The corrections that apply, by message.
+    corrections: BTreeMap<usize, CorrectionInput>,
+    /// Every correction given, as the report shows it.
+    corrected: Vec<CorrectionReport>,
 }
 
 /// An opening gathered from host messages, not yet an event.
@@ -488,7 +530,11 @@ impl Reading<'_> {
         });
         if !p.messages.contains(&index) {
             p.messages.push(index);
-            p.opening.texts.push(m.text.clone());
+        }
+        let text = self.text_of(index).into_owned();
+        let p = self.pending.as_mut().expect("the opening begun above");
+        if p.opening.texts.len() < p.messages.len() {
+            p.opening.texts.push(text);
         }
         p
     }
@@ -522,7 +568,11 @@ impl Reading<'_> {
 
     /// Reads message `index` and applies what it says.
     fn message(&mut self, index: usize) {
+        if !self.corrected_message(index) {
+            return;
+        }
         let m = &self.transcript.messages[index];
+        let text = self.text_of(index);
         let Some((speaker, name)) = self.speakers[index].clone() else {
             self.chatter.push(index);
             return;
@@ -538,14 +588,14 @@ impl Reading<'_> {
         // The player who picks names who starts the next round.
         if let (Speaker::Player(seat), Some(picker)) = (speaker, self.picker) {
             if seat == picker {
-                if let Some(first) = crate::games::chat::host::choice(&m.text, seat, &ctx) {
+                if let Some(first) = crate::games::chat::host::choice(&text, seat, &ctx) {
                     self.picker = None;
                     self.pend(index).opening.first = Some(first);
                     return;
                 }
             }
         }
-        let readings = crate::games::chat::read(self.opts.game, &m.text, speaker, &ctx);
+        let readings = crate::games::chat::read(self.opts.game, &text, speaker, &ctx);
         let mut said_anything = false;
         for r in readings {
             match r.read {
@@ -580,7 +630,7 @@ impl Reading<'_> {
                         self.rounds += 1;
                     }
                     if !self.joined(index, speaker, &body) {
-                        let part = part_of(&m.text, &r.lines);
+                        let part = part_of(&text, &r.lines);
                         self.apply(vec![index], part, speaker, name.clone(), m.at, body);
                     }
                 }
@@ -603,10 +653,10 @@ impl Reading<'_> {
     /// the replay, and a difference is reported at its message, so a
     /// misread move cannot pass unnoticed.
     fn check_board(&mut self, index: usize) {
-        let text = &self.transcript.messages[index].text;
+        let text = self.text_of(index);
         let Some(found) = self
             .state()
-            .and_then(|s| crate::games::chat::board_evidence(s, text))
+            .and_then(|s| crate::games::chat::board_evidence(s, &text))
         else {
             return;
         };
@@ -692,7 +742,7 @@ impl Reading<'_> {
         self.play = before;
         let mut messages = last.messages;
         messages.push(index);
-        let part = format!("{}\n{}", last.part, self.transcript.messages[index].text);
+        let part = format!("{}\n{}", last.part, self.text_of(index));
         self.apply(messages, part, speaker, last.by, last.at, joined);
         true
     }
@@ -710,17 +760,30 @@ impl Reading<'_> {
         let cast = &self.opts.cast;
         let body = settle(
             body,
-            &self.transcript.messages[messages[0]].text,
+            &self.text_of(messages[0]),
             speaker,
             self.state(),
             &cast.players,
         );
-        let actor = Actor::Importer {
-            importer: self.opts.importer.clone(),
-            speaker: Box::new(match speaker {
-                Speaker::Host => Actor::Host(name.clone()),
-                Speaker::Player(_) => Actor::Player(name.clone()),
-            }),
+        let said_by = Box::new(match speaker {
+            Speaker::Host => Actor::Host(name.clone()),
+            Speaker::Player(_) => Actor::Player(name.clone()),
+        });
+        // An event a correction made says so, and which message it read.
+        let correction = messages
+            .iter()
+            .find_map(|m| self.says(*m).map(|c| (*m, c.reviewer.clone())));
+        let actor = match &correction {
+            Some((message, reviewer)) => Actor::Corrected {
+                importer: self.opts.importer.clone(),
+                reviewer: reviewer.clone(),
+                message: *message as u32,
+                speaker: said_by,
+            },
+            None => Actor::Importer {
+                importer: self.opts.importer.clone(),
+                speaker: said_by,
+            },
         };
         let seq = self.events.len() as u64;
         self.before_last = Some(self.play.clone());
@@ -767,6 +830,7 @@ impl Reading<'_> {
             at,
             rule_error,
             note,
+            corrected_by: correction.map(|(_, reviewer)| reviewer),
         });
         self.states.push(self.state().cloned());
         self.events.push(NewEvent {
@@ -792,101 +856,4 @@ fn part_of(text: &str, lines: &std::ops::Range<usize>) -> String {
         .take(lines.end.saturating_sub(lines.start))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// Each player's time reserve (milliseconds, seat order), for the games
-/// that keep one.
-fn reserves(state: &MatchState) -> Option<[i64; 2]> {
-    match state {
-        MatchState::RushHour(m) => Some(m.reserve_ms),
-        MatchState::Duorail(m) => m.reserve_ms(),
-        _ => None,
-    }
-}
-
-/// What the rules give: each round's winner, the score, the match winner.
-/// Traffic Jam and Bejeweled list their rounds; a game decided in one game
-/// is one round, won by the player the rules' score names.
-fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
-    let mut score: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
-    let Some(state) = state else {
-        return Outcome {
-            rounds: Vec::new(),
-            score,
-            winner: None,
-        };
-    };
-    let by_rules = state.view().score_by_rules;
-    for (seat, n) in by_rules.iter().enumerate().take(2) {
-        score.insert(players[seat].clone(), *n);
-    }
-    let (rounds, to_win) = match state {
-        MatchState::RushHour(m) => (
-            m.rounds
-                .iter()
-                .map(|r| RoundOutcome {
-                    round: r.number,
-                    winner: r
-                        .decision(true, &m.players)
-                        .and_then(|d| d.winner)
-                        .map(|w| players[w].clone()),
-                })
-                .collect(),
-            m.config.to_win,
-        ),
-        MatchState::Bejeweled(m) => (
-            m.rounds
-                .iter()
-                .map(|r| RoundOutcome {
-                    round: r.number,
-                    winner: r
-                        .by_rules
-                        .clone()
-                        .or_else(|| m.decision(r, true))
-                        .and_then(|d| d.winner)
-                        .map(|w| players[w].clone()),
-                })
-                .collect(),
-            m.config.to_win,
-        ),
-        // The transcript is all there is: a Duorail game not closed by a
-        // ruling is decided as it stands (nothing more comes).
-        MatchState::Duorail(m) => {
-            let winner = m
-                .by_rules
-                .clone()
-                .or_else(|| m.decision(true))
-                .and_then(|d| d.winner)
-                .map(|w| players[w].clone());
-            for (seat, p) in players.iter().enumerate() {
-                score.insert(p.clone(), u32::from(winner.as_ref() == Some(p) && seat < 2));
-            }
-            (vec![RoundOutcome { round: 1, winner }], 1)
-        }
-        _ => {
-            let winner = (0..2)
-                .find(|&s| by_rules.get(s) > by_rules.get(1 - s))
-                .map(|s| players[s].clone());
-            (vec![RoundOutcome { round: 1, winner }], 1)
-        }
-    };
-    // In a match of rounds the score is the rounds' winners by the rules,
-    // the last one included when the host never ruled it.
-    if matches!(state, MatchState::RushHour(_) | MatchState::Bejeweled(_)) {
-        for (p, n) in score.iter_mut() {
-            *n = rounds
-                .iter()
-                .filter(|r| r.winner.as_ref() == Some(p))
-                .count() as u32;
-        }
-    }
-    let winner = score
-        .iter()
-        .find(|(_, &n)| n >= to_win)
-        .map(|(p, _)| p.clone());
-    Outcome {
-        rounds,
-        score,
-        winner,
-    }
 }

@@ -28,9 +28,11 @@
 //! - **Bounded.** Inputs over [`MAX_INPUT_BYTES`] are refused; every reader
 //!   is linear in the input and never panics (a property test checks this).
 
+pub mod corrections;
 pub mod events;
 pub mod flags;
 pub mod formats;
+pub mod outcome;
 mod time;
 
 use std::fmt;

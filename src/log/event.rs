@@ -56,13 +56,23 @@ pub enum Actor {
         importer: String,
         speaker: Box<Actor>,
     },
+    /// An importer that made the event from a reviewer's correction of
+    /// message `message` (as the import report numbers it), written by
+    /// `speaker`: the correction itself is in the match's
+    /// [`Body::CreateReviewed`].
+    Corrected {
+        importer: String,
+        reviewer: String,
+        message: u32,
+        speaker: Box<Actor>,
+    },
 }
 
 impl Actor {
     /// The person in the game behind the event (through any importer).
     pub fn speaker(&self) -> &Actor {
         match self {
-            Actor::Importer { speaker, .. } => speaker.speaker(),
+            Actor::Importer { speaker, .. } | Actor::Corrected { speaker, .. } => speaker.speaker(),
             other => other,
         }
     }
@@ -79,7 +89,7 @@ impl Actor {
     pub fn name(&self) -> &str {
         match self.speaker() {
             Actor::Player(n) | Actor::Host(n) => n,
-            Actor::Importer { importer, .. } => importer,
+            Actor::Importer { importer, .. } | Actor::Corrected { importer, .. } => importer,
         }
     }
 }
@@ -133,6 +143,11 @@ pub enum Body {
     Appeal(Appeal),
     /// The appeal is decided.
     AppealDecision(AppealDecision),
+    /// The match is set up from a transcript whose reading a reviewer
+    /// corrected: the setup as in [`Body::Create`] (the transcript
+    /// untouched in its source) and the review beside it. A later version
+    /// of Create, so every Create stored before it keeps decoding.
+    CreateReviewed(Box<ReviewedCreate>),
 }
 
 impl Body {
@@ -150,6 +165,24 @@ impl Body {
             Body::Ruling(_) => "ruling",
             Body::Appeal(_) => "appeal",
             Body::AppealDecision(_) => "appeal_decision",
+            Body::CreateReviewed(_) => "create",
+        }
+    }
+
+    /// The match's setup, when this is a Create of either version.
+    pub fn create(&self) -> Option<&Create> {
+        match self {
+            Body::Create(c) => Some(c),
+            Body::CreateReviewed(r) => Some(&r.create),
+            _ => None,
+        }
+    }
+
+    /// A reviewer's corrections, when this is a reviewed Create.
+    pub fn review(&self) -> Option<&Review> {
+        match self {
+            Body::CreateReviewed(r) => Some(&r.review),
+            _ => None,
         }
     }
 }
@@ -168,6 +201,71 @@ pub struct Create {
     /// lost, and anyone can re-read it.
     #[serde(default)]
     pub source: Option<Source>,
+}
+
+/// A Create with the review of its transcript's reading.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ReviewedCreate {
+    pub create: Create,
+    pub review: Review,
+}
+
+/// How a transcript was read and what a reviewer corrected: enough to read
+/// the stored transcript again and get exactly the stored events.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Review {
+    /// The reader the corrections were made against: a later reader that
+    /// splits or numbers messages differently can tell which corrections
+    /// no longer apply.
+    pub reader: String,
+    /// Who imported (the events' importer).
+    pub importer: String,
+    /// Other names tied to the players and the host: (other, name).
+    pub aliases: Vec<(String, String)>,
+    /// The time zone stamps were read in (IANA name).
+    pub zone: String,
+    /// The day relative stamps count from (YYYY-MM-DD).
+    pub date: String,
+    /// `day-first` or `month-first`, when the reviewer settled it.
+    pub date_order: Option<String>,
+    pub corrections: Vec<Correction>,
+    /// The match this one corrects further (a sealed log is never
+    /// rewritten: a re-import is a new match that names the old one).
+    pub supersedes: Option<String>,
+}
+
+/// One message read the way the reviewer says.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Correction {
+    /// The message, by the number the import report gives it (from 0).
+    pub message: u32,
+    /// sha256 of the message's text (hex) as the reader split it.
+    pub message_sha256: String,
+    pub reading: Corrected,
+    pub reviewer: String,
+    pub reason: String,
+    /// What the reader made of the message, in words.
+    pub reader_saw: String,
+}
+
+/// What a message means, by a reviewer.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Corrected {
+    /// It is talk.
+    Talk,
+    /// It says this, in the words the reader accepts (several events
+    /// allowed): `Kit goes first`, `C3 UR`, `finished; Y up; Z right`.
+    Says(String),
+}
+
+impl std::fmt::Display for Corrected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Corrected::Talk => f.write_str("talk"),
+            Corrected::Says(s) => f.write_str(s),
+        }
+    }
 }
 
 /// A transcript a match was imported from.

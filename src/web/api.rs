@@ -193,17 +193,20 @@ async fn create(
             "a match needs at least its Create event",
         )
     })?;
-    match &first.body {
-        Body::Create(c) => MatchState::start(c, first.occurred_at).map_err(|e| {
+    match first.body.create() {
+        Some(c) => MatchState::start(c, first.occurred_at).map_err(|e| {
             WebError::api(
                 StatusCode::BAD_REQUEST,
                 format!("the Create event is not valid: {e}"),
             )
         })?,
-        other => {
+        None => {
             return Err(WebError::api(
                 StatusCode::BAD_REQUEST,
-                format!("the first event must be a Create, not a {}", other.kind()),
+                format!(
+                    "the first event must be a Create, not a {}",
+                    first.body.kind()
+                ),
             ))
         }
     };
@@ -262,7 +265,7 @@ async fn append(
             "seq 0 is the Create event; create a match with POST /api/matches",
         ));
     }
-    if matches!(event.body, Body::Create(_)) {
+    if event.body.create().is_some() {
         return Err(WebError::api(
             StatusCode::BAD_REQUEST,
             "a Create event comes only first; create a match with POST /api/matches",

@@ -19,7 +19,7 @@ use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
 use sha2::{Digest, Sha256};
 
 use crate::log::event::Create;
-use crate::log::{Body, EventStore, MatchId, Sealed, StoreError};
+use crate::log::{EventStore, MatchId, Sealed, StoreError};
 use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
 
@@ -207,10 +207,7 @@ pub struct Loaded {
 
 impl Loaded {
     pub fn create(&self) -> Option<&Create> {
-        match self.sealed.first().map(|s| &s.envelope.body) {
-            Some(Body::Create(c)) => Some(c),
-            _ => None,
-        }
+        self.sealed.first().and_then(|s| s.envelope.body.create())
     }
     pub fn title(&self) -> String {
         match self.create() {

@@ -75,11 +75,40 @@ pub fn error_page(status: StatusCode, message: &str) -> HttpResponse {
     }
 }
 
+/// What a step page says of an event a reviewer's correction made:
+/// "message 14, as read by the reviewer ana: 'Kit goes first' (the reader
+/// saw: talk)".
+fn corrected(actor: &Actor, m: &super::Loaded) -> Option<String> {
+    let Actor::Corrected { message, .. } = actor else {
+        return None;
+    };
+    let review = m.sealed.first()?.envelope.body.review()?;
+    let c = review.corrections.iter().find(|c| c.message == *message)?;
+    let why = if c.reason.is_empty() {
+        String::new()
+    } else {
+        format!("; why: {}", c.reason)
+    };
+    Some(format!(
+        "message {message}, as read by the reviewer {}: '{}' (the reader saw: {}){why}",
+        c.reviewer, c.reading, c.reader_saw
+    ))
+}
+
 pub(super) fn who(actor: &Actor) -> String {
     match actor {
         Actor::Player(n) => n.clone(),
         Actor::Host(n) => format!("{n} (host)"),
         Actor::Importer { importer, speaker } => format!("{} via {importer}", who(speaker)),
+        Actor::Corrected {
+            importer,
+            reviewer,
+            message,
+            speaker,
+        } => format!(
+            "{} via {importer}: message {message} as read by the reviewer {reviewer}",
+            who(speaker)
+        ),
     }
 }
 
@@ -631,6 +660,9 @@ struct StepPage {
     prev: Option<u64>,
     next: Option<u64>,
     who: String,
+    /// For an event a reviewer's correction made: the message, the words
+    /// it was read as and what the reader saw.
+    correction: Option<String>,
     kind: &'static str,
     text: String,
     time: String,
@@ -743,6 +775,7 @@ fn step_from(
         prev: n.checked_sub(1),
         next: (n < last).then_some(n + 1),
         who: who(&step.actor),
+        correction: corrected(&step.actor, m),
         kind: step.kind,
         text: step.text.clone(),
         time: step.occurred_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),

@@ -33,6 +33,7 @@ pub mod events;
 pub mod flags;
 pub mod formats;
 pub mod outcome;
+pub mod report;
 mod time;
 
 use std::fmt;

@@ -1073,3 +1073,105 @@ async fn a_transcript_is_previewed_then_committed_as_a_match() {
     let resp = test::call_service(&app, post(base("commit", token))).await;
     assert_eq!(resp.status(), StatusCode::CONFLICT);
 }
+
+/// A reviewer corrects a setup the reader cannot read in the import
+/// preview, and commits: the match is the rules', its Create holds the
+/// untouched transcript and the correction, and the step page says which
+/// message the reviewer read and what the reader saw. A correction that
+/// does not read is shown beside its message and nothing is committed.
+#[actix_web::test]
+async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
+    let f = fixture();
+    let app = app!(f);
+    let transcript = "quill — Today at 7:03 PM
+Dodgem DM, 3×3, stuck loses
+[7:03 PM]
+the sapphire fleet belongs to fern tonight
+Fern — Today at 7:05 PM
+a2 E
+Moss — Today at 7:05 PM
+c1 N
+Fern — Today at 7:05 PM
+a3 E
+Moss — Today at 7:06 PM
+c2 N
+Fern — Today at 7:07 PM
+b2 E
+Moss — Today at 7:07 PM
+b1 N
+Fern — Today at 7:08 PM
+c2 E
+Moss — Today at 7:08 PM
+c3 N
+Fern — Today at 7:09 PM
+b3 E
+Moss — Today at 7:09 PM
+b2 W
+Fern — Today at 7:10 PM
+c3 E
+quill — Today at 7:10 PM
+fern wins
+";
+    let token: &'static str = Box::leak(f.token.clone().into_boxed_str());
+    let post = |action: &'static str, read: &'static str| {
+        let fields = vec![
+            ("transcript", transcript),
+            ("game", "dodgem"),
+            ("player_a", "fern"),
+            ("player_b", "mossy_k"),
+            ("host", "quill"),
+            ("aliases", "Fern = fern\nMoss = mossy_k"),
+            ("tz", "UTC"),
+            ("date", "2026-11-20"),
+            ("action", action),
+            ("token", token),
+            ("id", "reviewed-dodgem"),
+            ("reviewer", "ana"),
+            ("read_1", read),
+            ("why_1", "the host named blue by a nickname"),
+        ];
+        let (ct, body) = multipart(&fields);
+        test::TestRequest::post()
+            .uri("/import")
+            .insert_header(("content-type", ct))
+            .set_payload(body)
+            .to_request()
+    };
+    // A correction that reads as talk is shown beside its message, and a
+    // commit with it stores nothing.
+    let resp = test::call_service(&app, post("commit", "ok let us begin")).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("correction not applied"), "{page}");
+    assert!(page.contains("nothing was committed"), "{page}");
+    let (status, _) = get_text(&app, "/matches/reviewed-dodgem").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The preview applies the correction at once.
+    let resp = test::call_service(&app, post("preview", "fern plays blue")).await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(
+        page.contains("read as the reviewer says: &#39;fern plays blue&#39;")
+            || page.contains("read as the reviewer says: 'fern plays blue'"),
+        "{page}"
+    );
+    assert!(page.contains("fern 1"), "{page}");
+
+    let resp = test::call_service(&app, post("commit", "fern plays blue")).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let (status, page) = get_text(&app, "/matches/reviewed-dodgem").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Every ruling agrees"), "{page}");
+    let (_, json) = get_text(&app, "/api/matches/reviewed-dodgem/events").await;
+    let events: Value = serde_json::from_str(&json).unwrap();
+    let create = &events[0]["body"]["create_reviewed"];
+    assert_eq!(create["create"]["source"]["text"], transcript);
+    assert_eq!(create["review"]["corrections"][0]["reviewer"], "ana");
+    // The setup (seq 1) came from the correction; its step page says so.
+    let (_, page) = get_text(&app, "/matches/reviewed-dodgem/steps/1").await;
+    assert!(
+        page.contains("message 1, as read by the reviewer ana"),
+        "{page}"
+    );
+    assert!(page.contains("the reader saw: talk"), "{page}");
+}

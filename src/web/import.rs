@@ -25,8 +25,10 @@ use super::appeals::{form_token, see_other};
 use super::pages::{html, Svg};
 use super::{AppState, WebError};
 use crate::games::GameKind;
+use crate::import::corrections::CorrectionInput;
 use crate::import::events::{self, ImportOptions, ImportReport};
 use crate::import::{self, DateOrder, Format, TimeContext, MAX_INPUT_BYTES};
+use crate::log::event::Corrected;
 use crate::log::MatchId;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -48,6 +50,11 @@ struct ImportForm {
     format: String,
     title: String,
     id: String,
+    /// Who corrects readings (stored with each correction).
+    reviewer: String,
+    /// Each corrected message's "read as" box, as typed: `talk`, or the
+    /// words it means; with the reason given beside it.
+    reads: BTreeMap<usize, (String, String)>,
 }
 
 /// One message of the preview.
@@ -62,6 +69,13 @@ struct PreviewRow {
     /// What arbiter read, in words.
     read: String,
     board: Option<Svg>,
+    /// The "read as" box as typed, and the reason beside it.
+    read_as: String,
+    read_why: String,
+    /// The reviewer's correction of this message: applied (what the reader
+    /// saw) or why not.
+    correction: Option<String>,
+    correction_failed: bool,
 }
 
 #[derive(Template)]
@@ -173,6 +187,13 @@ async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String
         format: text("format"),
         title: text("title"),
         id: text("id"),
+        reviewer: text("reviewer"),
+        reads: fields
+            .keys()
+            .filter_map(|k| k.strip_prefix("read_")?.parse::<usize>().ok())
+            .map(|n| (n, (text(&format!("read_{n}")), text(&format!("why_{n}")))))
+            .filter(|(_, (r, _))| !r.is_empty())
+            .collect(),
     };
     Ok((form, text("action"), text("token")))
 }
@@ -230,6 +251,34 @@ fn options(form: &ImportForm) -> Result<(ImportOptions, TimeContext, Option<Form
     Ok((opts, ctx, forced))
 }
 
+/// The corrections the form's "read as" boxes hold.
+fn reviewing(form: &ImportForm, ctx: &TimeContext) -> events::Reviewing {
+    let reviewer = if form.reviewer.is_empty() {
+        "reviewer".to_string()
+    } else {
+        form.reviewer.clone()
+    };
+    events::Reviewing {
+        corrections: form
+            .reads
+            .iter()
+            .map(|(&message, (read, why))| CorrectionInput {
+                message,
+                reading: if read.eq_ignore_ascii_case("talk") {
+                    Corrected::Talk
+                } else {
+                    Corrected::Says(read.clone())
+                },
+                reviewer: reviewer.clone(),
+                reason: why.clone(),
+                message_sha256: None,
+            })
+            .collect(),
+        time: Some(ctx.clone()),
+        supersedes: None,
+    }
+}
+
 #[post("/import")]
 async fn import_post(
     state: web::Data<AppState>,
@@ -256,7 +305,8 @@ async fn import_post(
         *counts.entry(m.author.clone()).or_default() += 1;
     }
     page.authors = counts.into_iter().collect();
-    let imported = match events::read_match(&transcript, &form.transcript, &opts) {
+    let review = reviewing(&form, &ctx);
+    let imported = match events::read_reviewed(&transcript, &form.transcript, &opts, &review) {
         Ok(x) => x,
         Err(e) => {
             page.error = Some(e.to_string());
@@ -264,7 +314,17 @@ async fn import_post(
         }
     };
 
-    if action == "commit" {
+    let refused = imported
+        .report
+        .corrections
+        .iter()
+        .find(|c| c.error.is_some())
+        .map(|c| c.message);
+    if let (true, Some(m)) = (action == "commit", refused) {
+        page.error = Some(format!(
+            "nothing was committed: the correction of message {m} does not apply (the reason is beside it below); fix it and preview again"
+        ));
+    } else if action == "commit" {
         form_token(&state, &token)?;
         let id = MatchId::parse(&form.id)
             .map_err(|e| WebError::page(StatusCode::UNPROCESSABLE_ENTITY, e))?;
@@ -370,6 +430,23 @@ async fn import_post(
     for d in &report.doubts {
         add(d.message, "flagged", d.why.clone(), None);
     }
+    let corrections: BTreeMap<usize, (String, bool)> = report
+        .corrections
+        .iter()
+        .map(|c| match &c.error {
+            None => (
+                c.message,
+                (
+                    format!(
+                        "read as the reviewer says: '{}' (the reader saw: {})",
+                        c.reading, c.reader_saw
+                    ),
+                    false,
+                ),
+            ),
+            Some(e) => (c.message, (format!("correction not applied: {e}"), true)),
+        })
+        .collect();
     page.rows = transcript
         .messages
         .iter()
@@ -377,7 +454,16 @@ async fn import_post(
             let (class, words, board) =
                 read.remove(&m.index)
                     .unwrap_or(("talk", vec!["talk".to_string()], None));
+            let (read_as, read_why) = form.reads.get(&m.index).cloned().unwrap_or_default();
+            let (correction, correction_failed) = match corrections.get(&m.index) {
+                Some((c, failed)) => (Some(c.clone()), *failed),
+                None => (None, false),
+            };
             PreviewRow {
+                read_as,
+                read_why,
+                correction,
+                correction_failed,
                 index: m.index,
                 author: m.author.clone(),
                 stamp: m.stamp.clone(),

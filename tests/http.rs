@@ -1062,6 +1062,11 @@ async fn a_transcript_is_previewed_then_committed_as_a_match() {
     // Commit: a token is needed; then the match is stored and shown.
     let resp = test::call_service(&app, post(base("commit", "wrong"))).await;
     assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    // The form comes back filled in, the reason beside the token field.
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("id=\"token-error\""), "{page}");
+    assert!(page.contains("value=\"penzo-r1\""), "{page}");
+    assert!(page.contains("What arbiter read"), "{page}");
     let token: &'static str = Box::leak(f.token.clone().into_boxed_str());
     let resp = test::call_service(&app, post(base("commit", token))).await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
@@ -1069,9 +1074,18 @@ async fn a_transcript_is_previewed_then_committed_as_a_match() {
     let (status, page) = get_text(&app, "/matches/penzo-r1").await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("Every ruling agrees"), "{page}");
-    // The same id again is refused.
+    // The same id again is refused, beside the id field.
     let resp = test::call_service(&app, post(base("commit", token))).await;
     assert_eq!(resp.status(), StatusCode::CONFLICT);
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("id=\"id-error\""), "{page}");
+    assert!(page.contains("is already stored"), "{page}");
+    // Match options are taken as --config takes them; bad ones say how.
+    let mut options = base("preview", "");
+    options.push(("config", "{\"dodgem\": 4}"));
+    let resp = test::call_service(&app, post(options)).await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("the match options are not a game"), "{page}");
 }
 
 /// A reviewer corrects a setup the reader cannot read in the import

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpResponse, ResponseError};
 use askama::Template;
 use chrono::NaiveDate;
 use futures_util::StreamExt;
@@ -50,6 +50,9 @@ struct ImportForm {
     format: String,
     title: String,
     id: String,
+    /// The match's options as JSON, as `--config` takes them; empty: the
+    /// game's defaults.
+    config: String,
     /// Who corrects readings (stored with each correction).
     reviewer: String,
     /// Each corrected message's "read as" box, as typed: `talk`, or the
@@ -91,6 +94,9 @@ struct ImportPage {
     rows: Vec<PreviewRow>,
     /// Authors and their message counts, to help with the mapping.
     authors: Vec<(String, usize)>,
+    /// Why a commit was refused, beside the field at fault.
+    token_error: Option<String>,
+    id_error: Option<String>,
 }
 
 impl ImportPage {
@@ -107,6 +113,8 @@ impl ImportPage {
             report: None,
             rows: Vec::new(),
             authors: Vec::new(),
+            token_error: None,
+            id_error: None,
         }
     }
 }
@@ -188,6 +196,7 @@ async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String
         title: text("title"),
         id: text("id"),
         reviewer: text("reviewer"),
+        config: text("config"),
         reads: fields
             .keys()
             .filter_map(|k| k.strip_prefix("read_")?.parse::<usize>().ok())
@@ -246,7 +255,12 @@ fn options(form: &ImportForm) -> Result<(ImportOptions, TimeContext, Option<Form
         },
         importer: "arbiter /import".into(),
         source_name: "pasted".into(),
-        config: None,
+        config: match form.config.as_str() {
+            "" => None,
+            c => Some(serde_json::from_str(c).map_err(|e| {
+                format!("the match options are not a game's options ({e}): write them as in a match file, like {{\"dodgem\": {{\"size\": 4, \"rule\": \"stuck-wins\"}}}}, or leave them empty for the game's defaults")
+            })?),
+        },
     };
     Ok((opts, ctx, forced))
 }
@@ -286,6 +300,7 @@ async fn import_post(
 ) -> Result<HttpResponse, WebError> {
     let (form, action, token) = read_form(payload).await?;
     let mut page = ImportPage::new(form.clone());
+    let mut status = StatusCode::OK;
     let (opts, ctx, forced) = match options(&form) {
         Ok(x) => x,
         Err(e) => {
@@ -325,24 +340,20 @@ async fn import_post(
             "nothing was committed: the correction of message {m} does not apply (the reason is beside it below); fix it and preview again"
         ));
     } else if action == "commit" {
-        form_token(&state, &token)?;
-        let id = MatchId::parse(&form.id)
-            .map_err(|e| WebError::page(StatusCode::UNPROCESSABLE_ENTITY, e))?;
-        let store = state.store.clone();
-        let events = imported.events;
-        let stored_id = id.clone();
-        web::block(move || -> Result<(), crate::log::StoreError> {
-            if store.events(&stored_id).is_ok_and(|e| !e.is_empty()) {
-                return Err(crate::log::StoreError::Exists(stored_id.to_string()));
+        // A failed commit shows the form again, everything filled in and
+        // the reason beside the field, with the status that says why.
+        match commit(&state, &form, &token, imported.events.clone()).await {
+            Ok(id) => return Ok(see_other(format!("/matches/{id}"))),
+            Err(Refused::Token(why)) => {
+                status = StatusCode::UNAUTHORIZED;
+                page.token_error = Some(why);
             }
-            for (seq, e) in events.into_iter().enumerate() {
-                store.append(&stored_id, seq as u64, e)?;
+            Err(Refused::Id(code, why)) => {
+                status = code;
+                page.id_error = Some(why);
             }
-            Ok(())
-        })
-        .await
-        .map_err(|e| WebError::page(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
-        return Ok(see_other(format!("/matches/{id}")));
+            Err(Refused::Store(e)) => return Err(e),
+        }
     }
 
     // The preview: each message beside what was read, with the board
@@ -489,5 +500,62 @@ async fn import_post(
                     .to_string())
         );
     }
-    html(&page)
+    let mut resp = html(&page)?;
+    *resp.status_mut() = status;
+    Ok(resp)
+}
+
+/// Why a commit stored nothing.
+enum Refused {
+    /// The write token is not known.
+    Token(String),
+    /// The match id is malformed (422) or taken (409).
+    Id(StatusCode, String),
+    /// The store failed.
+    Store(WebError),
+}
+
+/// Stores the import as match `form.id`, checking the token first.
+async fn commit(
+    state: &AppState,
+    form: &ImportForm,
+    token: &str,
+    events: Vec<crate::log::event::NewEvent>,
+) -> Result<MatchId, Refused> {
+    if let Err(e) = form_token(state, token) {
+        return match e.status_code() {
+            StatusCode::UNAUTHORIZED => Err(Refused::Token(
+                "this token is not known here; the server's operator makes one with `arbiter keys new-token`".into(),
+            )),
+            _ => Err(Refused::Store(e)),
+        };
+    }
+    let id = MatchId::parse(&form.id)
+        .map_err(|e| Refused::Id(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let store = state.store.clone();
+    let stored_id = id.clone();
+    let stored = web::block(move || -> Result<(), crate::log::StoreError> {
+        if store.events(&stored_id).is_ok_and(|e| !e.is_empty()) {
+            return Err(crate::log::StoreError::Exists(stored_id.to_string()));
+        }
+        for (seq, e) in events.into_iter().enumerate() {
+            store.append(&stored_id, seq as u64, e)?;
+        }
+        Ok(())
+    })
+    .await
+    .map_err(|e| {
+        Refused::Store(WebError::page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            e.to_string(),
+        ))
+    })?;
+    match stored {
+        Ok(()) => Ok(id),
+        Err(crate::log::StoreError::Exists(_)) => Err(Refused::Id(
+            StatusCode::CONFLICT,
+            format!("a match with the id {id} is already stored: choose another id"),
+        )),
+        Err(e) => Err(Refused::Store(e.into())),
+    }
 }

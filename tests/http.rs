@@ -1188,4 +1188,54 @@ fern wins
         "{page}"
     );
     assert!(page.contains("the reader saw: talk"), "{page}");
+
+    // Reopened, the import comes back with its transcript, cast and
+    // correction; committed again it is a new match naming the old one,
+    // and the old match's page links to it.
+    let (status, page) = get_text(&app, "/import?from=reviewed-dodgem").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("id=\"reopened\""), "{page}");
+    assert!(
+        page.contains("the sapphire fleet belongs to fern tonight"),
+        "{page}"
+    );
+    assert!(
+        page.contains("name=\"read_1\" value=\"fern plays blue\""),
+        "{page}"
+    );
+    assert!(page.contains("Moss = mossy_k"), "{page}");
+    let fields = vec![
+        ("transcript", transcript),
+        ("game", "dodgem"),
+        ("player_a", "fern"),
+        ("player_b", "mossy_k"),
+        ("host", "quill"),
+        ("aliases", "Fern = fern\nMoss = mossy_k"),
+        ("tz", "UTC"),
+        ("date", "2026-11-20"),
+        ("action", "commit"),
+        ("token", token),
+        ("id", "reviewed-dodgem-2"),
+        ("reviewer", "ana"),
+        ("read_1", "fern plays blue"),
+        ("read_0", "talk"),
+        ("supersedes", "reviewed-dodgem"),
+    ];
+    let (ct, body) = multipart(&fields);
+    let req = test::TestRequest::post()
+        .uri("/import")
+        .insert_header(("content-type", ct))
+        .set_payload(body)
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let (_, json) = get_text(&app, "/api/matches/reviewed-dodgem-2/events").await;
+    let events: Value = serde_json::from_str(&json).unwrap();
+    let review = &events[0]["body"]["create_reviewed"]["review"];
+    assert_eq!(review["supersedes"], "reviewed-dodgem");
+    assert_eq!(review["corrections"].as_array().unwrap().len(), 2);
+    let (_, page) = get_text(&app, "/matches/reviewed-dodgem").await;
+    assert!(page.contains("/matches/reviewed-dodgem-2"), "{page}");
+    let (_, page) = get_text(&app, "/matches/reviewed-dodgem-2").await;
+    assert!(page.contains("This match corrects the import"), "{page}");
 }

@@ -55,9 +55,22 @@ struct ImportForm {
     config: String,
     /// Who corrects readings (stored with each correction).
     reviewer: String,
+    /// The match this import corrects further, when reopened from one.
+    supersedes: String,
     /// Each corrected message's "read as" box, as typed: `talk`, or the
     /// words it means; with the reason given beside it.
     reads: BTreeMap<usize, (String, String)>,
+}
+
+impl ImportForm {
+    /// The corrections as (message, reading, reason), for a page that has
+    /// no preview rows to hold them yet.
+    fn kept_reads(&self) -> Vec<(usize, String, String)> {
+        self.reads
+            .iter()
+            .map(|(n, (r, w))| (*n, r.clone(), w.clone()))
+            .collect()
+    }
 }
 
 /// One message of the preview.
@@ -119,15 +132,91 @@ impl ImportPage {
     }
 }
 
+/// `/import?from=<id>`: a committed import opened again.
+#[derive(serde::Deserialize)]
+struct ImportQuery {
+    from: Option<String>,
+}
+
 #[get("/import")]
-async fn import_form() -> Result<HttpResponse, WebError> {
-    let form = ImportForm {
-        game: "rush-hour".into(),
-        tz: "UTC".into(),
-        date: chrono::Utc::now().date_naive().to_string(),
-        ..ImportForm::default()
+async fn import_form(
+    state: web::Data<AppState>,
+    query: web::Query<ImportQuery>,
+) -> Result<HttpResponse, WebError> {
+    let form = match &query.from {
+        Some(id) => reopened(&state, id)?,
+        None => ImportForm {
+            game: "rush-hour".into(),
+            tz: "UTC".into(),
+            date: chrono::Utc::now().date_naive().to_string(),
+            ..ImportForm::default()
+        },
     };
     html(&ImportPage::new(form))
+}
+
+/// The form as a committed import left it: its transcript, cast, options
+/// and corrections, to correct further and commit as a new match that
+/// supersedes it (a sealed log is never rewritten).
+fn reopened(state: &AppState, id: &str) -> Result<ImportForm, WebError> {
+    let m = super::load(state, id)?;
+    let first = &m.sealed[0].envelope;
+    let no_source = || {
+        WebError::page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "match {id} was not imported from a transcript, so there is nothing to read again"
+            ),
+        )
+    };
+    let create = first.body.create().ok_or_else(no_source)?;
+    let source = create.source.as_ref().ok_or_else(no_source)?;
+    let review = first.body.review();
+    let mut form = ImportForm {
+        transcript: source.text.clone(),
+        game: create.config.game().slug().to_string(),
+        player_a: create.players.first().cloned().unwrap_or_default(),
+        player_b: create.players.get(1).cloned().unwrap_or_default(),
+        host: create.host.clone(),
+        format: source.format.clone(),
+        title: create.title.clone(),
+        config: serde_json::to_string(&create.config).unwrap_or_default(),
+        supersedes: m.id.to_string(),
+        // Times were read in UTC from the first message's day, unless the
+        // review says how.
+        tz: "UTC".into(),
+        date: first.occurred_at.date_naive().to_string(),
+        ..ImportForm::default()
+    };
+    if let Some(r) = review {
+        form.aliases = r
+            .aliases
+            .iter()
+            .map(|(a, b)| format!("{a} = {b}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        form.tz.clone_from(&r.zone);
+        if !r.date.is_empty() {
+            form.date.clone_from(&r.date);
+        }
+        form.date_order = r.date_order.clone().unwrap_or_default();
+        form.reviewer = r
+            .corrections
+            .first()
+            .map(|c| c.reviewer.clone())
+            .unwrap_or_default();
+        form.reads = r
+            .corrections
+            .iter()
+            .map(|c| {
+                (
+                    c.message as usize,
+                    (c.reading.to_string(), c.reason.clone()),
+                )
+            })
+            .collect();
+    }
+    Ok(form)
 }
 
 /// Reads the multipart form: text fields, the uploaded file (which wins
@@ -197,6 +286,7 @@ async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String
         id: text("id"),
         reviewer: text("reviewer"),
         config: text("config"),
+        supersedes: text("supersedes"),
         reads: fields
             .keys()
             .filter_map(|k| k.strip_prefix("read_")?.parse::<usize>().ok())
@@ -289,7 +379,7 @@ fn reviewing(form: &ImportForm, ctx: &TimeContext) -> events::Reviewing {
             })
             .collect(),
         time: Some(ctx.clone()),
-        supersedes: None,
+        supersedes: (!form.supersedes.is_empty()).then(|| form.supersedes.clone()),
     }
 }
 
@@ -530,8 +620,8 @@ async fn commit(
             _ => Err(Refused::Store(e)),
         };
     }
-    let id = MatchId::parse(&form.id)
-        .map_err(|e| Refused::Id(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let id =
+        MatchId::parse(&form.id).map_err(|e| Refused::Id(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     let store = state.store.clone();
     let stored_id = id.clone();
     let stored = web::block(move || -> Result<(), crate::log::StoreError> {

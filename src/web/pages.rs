@@ -12,6 +12,7 @@ use askama::Template;
 use super::{load, AppState, Loaded, WebError};
 use crate::games::{value_text, Analysis, Drawing, GameKind, Value};
 use crate::log::event::Actor;
+use crate::log::MatchId;
 use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
 
@@ -189,6 +190,30 @@ struct MatchPage {
     /// The latest signed checkpoint: its text form and signature (hex).
     checkpoint_text: String,
     checkpoint_signature: String,
+    /// Imported from a transcript: it can be reopened and corrected.
+    reopenable: bool,
+    /// The match this re-import replaces, and the matches that replace it.
+    supersedes: Option<String>,
+    superseded_by: Vec<String>,
+}
+
+/// The matches whose review names `id` as the import they correct.
+fn superseding(state: &AppState, id: &MatchId) -> Vec<String> {
+    let Ok(ids) = state.store.matches() else {
+        return Vec::new();
+    };
+    ids.into_iter()
+        .filter(|other| other != id)
+        .filter(|other| {
+            state.store.events(other).is_ok_and(|e| {
+                e.first()
+                    .and_then(|s| s.envelope.body.review())
+                    .and_then(|r| r.supersedes.as_deref())
+                    == Some(id.as_str())
+            })
+        })
+        .map(|other| other.to_string())
+        .collect()
 }
 
 #[get("/matches/{id}")]
@@ -210,6 +235,13 @@ async fn match_page(
     let view = m.replay.last_state().map(|s| s.view());
     let checkpoint = state.store.checkpoint(&m.id)?;
     let page = MatchPage {
+        reopenable: m.create().is_some_and(|c| c.source.is_some()),
+        supersedes: m
+            .sealed
+            .first()
+            .and_then(|s| s.envelope.body.review())
+            .and_then(|r| r.supersedes.clone()),
+        superseded_by: superseding(&state, &m.id),
         checkpoint_text: checkpoint.text(),
         checkpoint_signature: hex::encode(&checkpoint.signature),
         id: m.id.to_string(),

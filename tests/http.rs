@@ -1239,3 +1239,53 @@ fern wins
     let (_, page) = get_text(&app, "/matches/reviewed-dodgem-2").await;
     assert!(page.contains("This match corrects the import"), "{page}");
 }
+
+/// A name the reader cannot tie is listed above the preview with the
+/// likely person chosen; one click ties it and the preview reads again.
+#[actix_web::test]
+async fn an_untied_name_is_tied_with_one_click() {
+    let f = fixture();
+    let app = app!(f);
+    let transcript = "quill — Today at 7:03 PM
+Moss plays blue
+mossy_k — Today at 7:05 PM
+a2 E
+fern — Today at 7:05 PM
+c1 N
+";
+    let post = |extra: Vec<(&'static str, &'static str)>| {
+        let mut fields = vec![
+            ("transcript", transcript),
+            ("game", "dodgem"),
+            ("player_a", "fern"),
+            ("player_b", "mossy_k"),
+            ("host", "quill"),
+            ("tz", "UTC"),
+            ("date", "2026-11-20"),
+        ];
+        fields.extend(extra);
+        let (ct, body) = multipart(&fields);
+        test::TestRequest::post()
+            .uri("/import")
+            .insert_header(("content-type", ct))
+            .set_payload(body)
+            .to_request()
+    };
+    let resp = test::call_service(&app, post(vec![("action", "preview")])).await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("id=\"untied-names\""), "{page}");
+    assert!(page.contains("<option selected>mossy_k</option>"), "{page}");
+    let resp = test::call_service(
+        &app,
+        post(vec![
+            ("accept_alias", "0"),
+            ("untied_0", "Moss"),
+            ("tie_0", "mossy_k"),
+        ]),
+    )
+    .await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(!page.contains("id=\"untied-names\""), "{page}");
+    assert!(page.contains("Moss = mossy_k"), "{page}");
+    assert!(page.contains("round_start: mossy_k plays blue"), "{page}");
+}

@@ -27,7 +27,7 @@ use super::flags;
 use super::outcome::{outcome, reserves};
 pub use super::outcome::{Outcome, RoundOutcome};
 pub use super::report::{
-    BoardMismatch, ImportReport, Imported, MatchImportError, ReadEvent, Unread,
+    BoardMismatch, ImportReport, Imported, MatchImportError, ReadEvent, Unread, UntiedName,
 };
 
 mod review;
@@ -328,6 +328,7 @@ pub fn read_reviewed(
         a.dedup();
         a
     };
+    let mut names = Vec::new();
     for u in &mut unread {
         let names_no_one = u.reason.contains("who is no player of this match");
         if let Some(name) = quoted_name(&u.reason).filter(|_| names_no_one) {
@@ -335,6 +336,14 @@ pub fn read_reviewed(
                 .push_str(&match flags::likely_author(&name, &authors) {
                     Some(author) => match cast.speaker(author, &[]) {
                         Some((_, real)) => {
+                            if !names.iter().any(|n: &UntiedName| n.name == name) {
+                                names.push(UntiedName {
+                                    name: name.clone(),
+                                    message: u.message,
+                                    author: author.to_string(),
+                                    tie_to: real.clone(),
+                                });
+                            }
                             format!(" ('{name}' looks like {author}: add --alias {name}={real})")
                         }
                         None => format!(
@@ -360,6 +369,7 @@ pub fn read_reviewed(
             notes,
             outcome,
             corrections: corrected,
+            untied_names: names,
         },
         events,
         states,

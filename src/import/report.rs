@@ -89,6 +89,24 @@ pub struct ImportReport {
     /// it was not applied, why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub corrections: Vec<CorrectionReport>,
+    /// Names in setups and rulings that match no author and no alias, each
+    /// with the author it most likely is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub untied_names: Vec<UntiedName>,
+}
+
+/// A name a setup or ruling gives that is no one here, and who it most
+/// likely is (by case-insensitive prefix and edit distance over the
+/// authors): tying it is one `--alias NAME=TIE_TO`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UntiedName {
+    pub name: String,
+    /// The first message that uses it.
+    pub message: usize,
+    /// The author it looks like.
+    pub author: String,
+    /// The player or host that author is.
+    pub tie_to: String,
 }
 
 /// The report and the events to store (Create first).

@@ -73,6 +73,17 @@ impl ImportForm {
     }
 }
 
+impl ImportPage {
+    /// Who a name can be tied to: the players and the host.
+    fn people(&self) -> Vec<String> {
+        [&self.form.player_a, &self.form.player_b, &self.form.host]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .cloned()
+            .collect()
+    }
+}
+
 /// One message of the preview.
 struct PreviewRow {
     index: usize,
@@ -271,13 +282,25 @@ async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String
             .map(|b| String::from_utf8_lossy(b).into_owned())
             .unwrap_or_default(),
     };
+    // "Tie" beside a name the reader could not tie: that name becomes an
+    // alias of the person chosen beside it (the likely author preselected).
+    let mut aliases = text("aliases");
+    if let Ok(k) = text("accept_alias").parse::<usize>() {
+        let (name, to) = (text(&format!("untied_{k}")), text(&format!("tie_{k}")));
+        if !name.is_empty() && !to.is_empty() {
+            if !aliases.is_empty() {
+                aliases.push('\n');
+            }
+            aliases.push_str(&format!("{name} = {to}"));
+        }
+    }
     let form = ImportForm {
         transcript,
         game: text("game"),
         player_a: text("player_a"),
         player_b: text("player_b"),
         host: text("host"),
-        aliases: text("aliases"),
+        aliases,
         tz: text("tz"),
         date: text("date"),
         date_order: text("date_order"),

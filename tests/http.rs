@@ -1289,3 +1289,54 @@ c1 N
     assert!(page.contains("Moss = mossy_k"), "{page}");
     assert!(page.contains("round_start: mossy_k plays blue"), "{page}");
 }
+
+/// A board the host posts that differs from the replay is shown beside
+/// the replay's board at that message, so the reviewer sees which reading
+/// to fix.
+#[actix_web::test]
+async fn a_posted_board_that_differs_is_shown_beside_the_replay() {
+    let f = fixture();
+    let app = app!(f);
+    let transcript = "kg — Today at 8:00 PM
+Round 1 — target 6 moves. jonas goes first.
+......
+...YY.
+ZZ....
+......
+......
+......
+jonas — Today at 8:01 PM
+C2 C3
+mira — Today at 8:01 PM
+D6 E6
+kg — Today at 8:02 PM
+board now:
+......
+...YY.
+ZZ....
+..W...
+..W...
+......
+";
+    let fields = vec![
+        ("transcript", transcript),
+        ("game", "rush-hour"),
+        ("player_a", "mira"),
+        ("player_b", "jonas"),
+        ("host", "kg"),
+        ("tz", "UTC"),
+        ("date", "2026-11-20"),
+        ("action", "preview"),
+    ];
+    let (ct, body) = multipart(&fields);
+    let req = test::TestRequest::post()
+        .uri("/import")
+        .insert_header(("content-type", ct))
+        .set_payload(body)
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("differs from the replay"), "{page}");
+    assert!(page.contains("class=\"side-by-side\""), "{page}");
+    assert!(page.contains("the replay at this message"), "{page}");
+}

@@ -96,6 +96,9 @@ struct PreviewRow {
     /// What arbiter read, in words.
     read: String,
     board: Option<Svg>,
+    /// Where the board the host posted here differs from the replay: the
+    /// replay's board at this message, shown beside the posted one.
+    replay_board: Option<Svg>,
     /// The "read as" box as typed, and the reason beside it.
     read_as: String,
     read_why: String,
@@ -532,6 +535,17 @@ async fn import_post(
             None,
         );
     }
+    // The replay's board at each message whose posted board differs.
+    let mut replay_boards: BTreeMap<usize, Svg> = BTreeMap::new();
+    for b in &report.board_mismatches {
+        let before = report.events.iter().rposition(|e| e.message <= b.message);
+        let state = before.and_then(|k| imported.states[k].as_ref());
+        if let Some(d) = state.and_then(|s| s.view().drawing) {
+            let mut svg = Svg::new(&d);
+            svg.id = None;
+            replay_boards.insert(b.message, svg);
+        }
+    }
     for b in &report.board_mismatches {
         add(
             b.message,
@@ -584,6 +598,7 @@ async fn import_post(
                 None => (None, false),
             };
             PreviewRow {
+                replay_board: replay_boards.remove(&m.index),
                 read_as,
                 read_why,
                 correction,

@@ -52,9 +52,13 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Starts arbiter on a free loopback port with the bundled samples loaded.
-fn start_server(dir: &std::path::Path) -> (u16, String) {
+/// Starts arbiter on a free loopback port with the bundled samples loaded
+/// (and `token` accepted for writing).
+fn start_server(dir: &std::path::Path, token: Option<&str>) -> (u16, String) {
     let store = SledStore::open(dir).unwrap();
+    if let Some(t) = token {
+        arbiter::log::EventStore::add_token(&store, t).unwrap();
+    }
     let ids = arbiter::samples::load_bundled_if_empty(&store).unwrap();
     let first = ids.first().expect("there are bundled samples").to_string();
     let state = AppState::new(Arc::new(store));
@@ -80,20 +84,26 @@ fn wait_for_port(port: u16) {
     }
 }
 
-#[test]
-fn arrow_keys_step_through_a_sample_replay() {
+/// A WebDriver session with headless Chromium, or `None` (and a message)
+/// when chromedriver is missing and not required. The driver process and
+/// the browser profile live as long as the returned guards.
+struct Browser {
+    driver_port: u16,
+    _driver: Reaper,
+    profile: tempfile::TempDir,
+}
+
+fn browser() -> Option<Browser> {
     let Some(driver) = chromedriver() else {
         assert!(
             !required(),
             "ARBITER_BROWSER_TESTS=require but chromedriver is not on PATH: apt-get install chromium chromium-driver"
         );
         eprintln!("skipped: no chromedriver on PATH (apt-get install chromium chromium-driver)");
-        return;
+        return None;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let (port, match_id) = start_server(dir.path());
     let driver_port = free_port();
-    let _driver = Reaper(
+    let driver = Reaper(
         Command::new(&driver)
             .arg(format!("--port={driver_port}"))
             .stdout(Stdio::null())
@@ -102,13 +112,15 @@ fn arrow_keys_step_through_a_sample_replay() {
             .expect("chromedriver starts"),
     );
     wait_for_port(driver_port);
-    let profile = tempfile::tempdir().unwrap();
+    Some(Browser {
+        driver_port,
+        _driver: driver,
+        profile: tempfile::tempdir().unwrap(),
+    })
+}
 
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async move {
+impl Browser {
+    async fn client(&self) -> fantoccini::Client {
         let mut caps = serde_json::Map::new();
         let mut args = vec![
             "--headless=new".to_string(),
@@ -120,7 +132,7 @@ fn arrow_keys_step_through_a_sample_replay() {
             "--disable-background-networking".into(),
             "--disable-component-update".into(),
             "--disable-sync".into(),
-            format!("--user-data-dir={}", profile.path().display()),
+            format!("--user-data-dir={}", self.profile.path().display()),
         ];
         if let Ok(extra) = std::env::var("ARBITER_CHROME_ARGS") {
             args.extend(extra.split_whitespace().map(String::from));
@@ -133,12 +145,30 @@ fn arrow_keys_step_through_a_sample_replay() {
         }
         caps.insert("goog:chromeOptions".into(), opts);
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let client = ClientBuilder::new(connector)
+        ClientBuilder::new(connector)
             .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{driver_port}"))
+            .connect(&format!("http://127.0.0.1:{}", self.driver_port))
             .await
-            .expect("a WebDriver session with headless Chromium");
+            .expect("a WebDriver session with headless Chromium")
+    }
+}
 
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn arrow_keys_step_through_a_sample_replay() {
+    let Some(browser) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (port, match_id) = start_server(dir.path(), None);
+    runtime().block_on(async move {
+        let client = browser.client().await;
         let result = async {
             let base = format!("http://127.0.0.1:{port}/matches/{match_id}/steps/1");
             client.goto(&base).await?;
@@ -178,6 +208,121 @@ fn arrow_keys_step_through_a_sample_replay() {
                 board, after_board,
                 "the board changed between steps 1 and 4"
             );
+            Ok::<(), fantoccini::error::CmdError>(())
+        }
+        .await;
+        client.close().await.ok();
+        result.expect("browser session");
+    });
+}
+
+/// A Dodgem game whose setup no reader takes (message 1).
+const UNREAD_SETUP: &str = "quill — Today at 7:03 PM
+Dodgem DM, 3×3, stuck loses
+[7:03 PM]
+the sapphire fleet belongs to fern tonight
+fern — Today at 7:05 PM
+a2 E
+mossy_k — Today at 7:05 PM
+c1 N
+fern — Today at 7:05 PM
+a3 E
+mossy_k — Today at 7:06 PM
+c2 N
+fern — Today at 7:07 PM
+b2 E
+mossy_k — Today at 7:07 PM
+b1 N
+fern — Today at 7:08 PM
+c2 E
+mossy_k — Today at 7:08 PM
+c3 N
+fern — Today at 7:09 PM
+b3 E
+mossy_k — Today at 7:09 PM
+b2 W
+fern — Today at 7:10 PM
+c3 E
+quill — Today at 7:10 PM
+fern wins
+";
+
+/// The import review in a browser: paste, preview, change one message's
+/// reading, see the preview read it, commit, land on the match.
+#[test]
+fn a_reading_is_corrected_in_the_import_preview_and_committed() {
+    let Some(browser) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (port, _) = start_server(dir.path(), Some("browser-token"));
+    runtime().block_on(async move {
+        let client = browser.client().await;
+        let result = async {
+            client.goto(&format!("http://127.0.0.1:{port}/import")).await?;
+            let set = |name: &'static str, value: &'static str| {
+                let client = client.clone();
+                async move {
+                    client
+                        .execute(
+                            "document.querySelector(`[name=\"${arguments[0]}\"]`).value = arguments[1];",
+                            vec![name.into(), value.into()],
+                        )
+                        .await
+                }
+            };
+            set("transcript", UNREAD_SETUP).await?;
+            set("game", "dodgem").await?;
+            set("player_a", "fern").await?;
+            set("player_b", "mossy_k").await?;
+            set("host", "quill").await?;
+            set("tz", "UTC").await?;
+            set("date", "2026-11-20").await?;
+            client
+                .find(Locator::Css("form#import-form > button[value=\"preview\"]"))
+                .await?
+                .click()
+                .await?;
+            client.wait().for_element(Locator::Id("m1")).await?;
+            let before = client.find(Locator::Id("import-report")).await?.text().await?;
+            assert!(before.contains("fern 0"), "{before}");
+
+            // Message 1's "read as" box: open it, write the setup, preview.
+            client.find(Locator::Css("#m1 details summary")).await?.click().await?;
+            client
+                .find(Locator::Css("#m1 input[name=\"read_1\"]"))
+                .await?
+                .send_keys("fern plays blue")
+                .await?;
+            client.find(Locator::Css("#m1 details button")).await?.click().await?;
+            client
+                .wait()
+                .for_element(Locator::Css("#m1 .correction"))
+                .await?;
+            let row = client.find(Locator::Id("m1")).await?.text().await?;
+            assert!(row.contains("read as the reviewer says"), "{row}");
+            let after = client.find(Locator::Id("import-report")).await?.text().await?;
+            assert!(after.contains("fern 1"), "{after}");
+
+            set("id", "browser-reviewed").await?;
+            set("token", "browser-token").await?;
+            client
+                .find(Locator::Css("button[value=\"commit\"]"))
+                .await?
+                .click()
+                .await?;
+            let deadline = Instant::now() + Duration::from_secs(15);
+            while !client
+                .current_url()
+                .await?
+                .path()
+                .ends_with("/matches/browser-reviewed")
+            {
+                assert!(Instant::now() < deadline, "the commit did not land on the match");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let page = client.find(Locator::Css("main")).await?.text().await?;
+            assert!(page.contains("Every ruling agrees"), "{page}");
             Ok::<(), fantoccini::error::CmdError>(())
         }
         .await;

@@ -288,6 +288,9 @@ fn a_reading_is_corrected_in_the_import_preview_and_committed() {
             assert!(before.contains("fern 0"), "{before}");
 
             // Message 1's "read as" box: open it, write the setup, preview.
+            // The page is not reloaded: the script reads it again in place
+            // (a mark left on the page survives).
+            client.execute("window.stillHere = 1;", vec![]).await?;
             client.find(Locator::Css("#m1 details summary")).await?.click().await?;
             client
                 .find(Locator::Css("#m1 input[name=\"read_1\"]"))
@@ -303,6 +306,8 @@ fn a_reading_is_corrected_in_the_import_preview_and_committed() {
             assert!(row.contains("read as the reviewer says"), "{row}");
             let after = client.find(Locator::Id("import-report")).await?.text().await?;
             assert!(after.contains("fern 1"), "{after}");
+            let kept = client.execute("return window.stillHere === 1;", vec![]).await?;
+            assert_eq!(kept, serde_json::Value::Bool(true), "the preview updated in place");
 
             set("id", "browser-reviewed").await?;
             set("token", "browser-token").await?;

@@ -1161,6 +1161,34 @@ fern wins
     let (status, _) = get_text(&app, "/matches/reviewed-dodgem").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
+    // A preview keeps a session: the corrections alone, posted to it, read
+    // the kept transcript again (what the page's script does in place).
+    let resp = test::call_service(&app, post("preview", "")).await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    let session = page
+        .split("data-session=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the preview names its session")
+        .to_string();
+    let again = test::TestRequest::post()
+        .uri(&format!("/import/sessions/{session}"))
+        .set_form([("read_1", "fern plays blue"), ("reviewer", "ana")])
+        .to_request();
+    let resp = test::call_service(&app, again).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert!(page.contains("read as the reviewer says"), "{page}");
+    assert!(page.contains("fern 1"), "{page}");
+    let gone = test::TestRequest::post()
+        .uri("/import/sessions/0123456789abcdef0123456789abcdef")
+        .set_form([("read_1", "talk")])
+        .to_request();
+    assert_eq!(
+        test::call_service(&app, gone).await.status(),
+        StatusCode::GONE
+    );
+
     // The preview applies the correction at once.
     let resp = test::call_service(&app, post("preview", "fern plays blue")).await;
     let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();

@@ -32,14 +32,17 @@ use crate::log::event::Corrected;
 use crate::log::MatchId;
 
 mod preview;
+pub(crate) mod session;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(import_form).service(import_post);
+    cfg.service(import_form)
+        .service(import_post)
+        .service(session_post);
 }
 
 /// What the form holds (every field a string, as typed).
 #[derive(Default, Clone)]
-struct ImportForm {
+pub(crate) struct ImportForm {
     transcript: String,
     game: String,
     player_a: String,
@@ -126,6 +129,8 @@ struct ImportPage {
     /// Why a commit was refused, beside the field at fault.
     token_error: Option<String>,
     id_error: Option<String>,
+    /// The preview session a change of reading re-reads in place.
+    session: Option<String>,
 }
 
 impl ImportPage {
@@ -144,6 +149,7 @@ impl ImportPage {
             authors: Vec::new(),
             token_error: None,
             id_error: None,
+            session: None,
         }
     }
 }
@@ -475,9 +481,83 @@ async fn import_post(
     }
 
     preview::fill(&mut page, &form, &transcript, imported, opts.game);
+    page.session = Some(
+        state
+            .import_previews
+            .lock()
+            .map_err(|_| {
+                WebError::page(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the preview store is poisoned",
+                )
+            })?
+            .keep(session::Session {
+                form: ImportForm {
+                    reads: BTreeMap::new(),
+                    ..form.clone()
+                },
+                transcript,
+                opts,
+                ctx,
+            }),
+    );
     let mut resp = html(&page)?;
     *resp.status_mut() = status;
     Ok(resp)
+}
+
+/// `POST /import/sessions/{id}`: the preview read again with the
+/// corrections posted (`read_N`, `why_N`, `reviewer`, urlencoded), from the
+/// transcript the session kept; the page's script swaps the report in.
+/// 410 when the session is no longer kept: submit the whole form.
+#[post("/import/sessions/{id}")]
+async fn session_post(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    fields: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, WebError> {
+    let kept = state
+        .import_previews
+        .lock()
+        .map_err(|_| {
+            WebError::page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the preview store is poisoned",
+            )
+        })?
+        .get(&path);
+    let Some(s) = kept else {
+        return Err(WebError::page(
+            StatusCode::GONE,
+            "this preview is no longer kept on the server: submit the form again",
+        ));
+    };
+    let field = |k: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    let mut form = s.form.clone();
+    form.reviewer = field("reviewer");
+    form.reads = fields
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("read_")?.parse::<usize>().ok()?, v)))
+        .filter(|(_, v)| !v.trim().is_empty())
+        .map(|(n, v)| (n, (v.trim().to_string(), field(&format!("why_{n}")))))
+        .collect();
+    let mut page = ImportPage::new(form.clone());
+    let imported = events::read_reviewed(
+        &s.transcript,
+        &form.transcript,
+        &s.opts,
+        &reviewing(&form, &s.ctx),
+    )
+    .map_err(|e| WebError::page(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    preview::fill(&mut page, &form, &s.transcript, imported, s.opts.game);
+    page.session = Some(path.into_inner());
+    html(&page)
 }
 
 /// Why a commit stored nothing.

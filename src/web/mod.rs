@@ -38,6 +38,8 @@ pub struct AppState {
     pub findings: Arc<Mutex<FindingsCache>>,
     /// Each step's exact value, cached like the findings.
     pub timelines: Arc<Mutex<TimelineCache>>,
+    /// The import previews kept for reading again in place.
+    pub(crate) import_previews: Arc<Mutex<import::session::Sessions>>,
 }
 
 impl AppState {
@@ -46,6 +48,7 @@ impl AppState {
             store,
             findings: Arc::default(),
             timelines: Arc::default(),
+            import_previews: Arc::default(),
         }
     }
 

@@ -21,11 +21,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(match_page)
         .service(step_page)
         .service(css)
-        .service(js);
+        .service(js)
+        .service(import_js);
 }
 
 const CSS: &str = include_str!("../../static/arbiter.css");
 const JS: &str = include_str!("../../static/replay.js");
+const IMPORT_JS: &str = include_str!("../../static/import.js");
 
 #[get("/static/arbiter.css")]
 async fn css() -> HttpResponse {
@@ -39,6 +41,13 @@ async fn js() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
         .body(JS)
+}
+
+#[get("/static/import.js")]
+async fn import_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .body(IMPORT_JS)
 }
 
 pub(super) fn html<T: Template>(t: &T) -> Result<HttpResponse, WebError> {

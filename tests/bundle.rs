@@ -174,6 +174,18 @@ fn events_sealed_by_earlier_versions_still_decode_and_verify() {
                 assert_eq!(d.recommendation, None);
                 assert_eq!(d.accord(), None);
             }
+            // The second version of Create: a reviewed import, its
+            // transcript and correction beside each other.
+            "v2-create-reviewed" => {
+                let review = envelopes[0].body.review().expect("the review decodes");
+                assert_eq!(review.corrections[0].message, 1);
+                assert_eq!(review.corrections[0].reviewer, "ana");
+                let create = envelopes[0].body.create().expect("a Create");
+                let text = &create.source.as_ref().expect("the transcript").text;
+                assert!(text.contains("the sapphire fleet belongs to fern tonight"));
+                let replay = arbiter::replay::Replay::new(&envelopes);
+                assert_eq!(replay.rule_errors().count(), 0, "{name}");
+            }
             _ => {}
         }
         if name.starts_with("v1-decision") {
@@ -185,7 +197,7 @@ fn events_sealed_by_earlier_versions_still_decode_and_verify() {
     }
     assert_eq!(
         checked.len(),
-        10,
-        "every sample and both old decisions: {checked:?}"
+        11,
+        "every sample, both old decisions and a reviewed Create: {checked:?}"
     );
 }

@@ -1180,6 +1180,7 @@ fern wins
     let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
     assert!(page.contains("read as the reviewer says"), "{page}");
     assert!(page.contains("fern 1"), "{page}");
+    assert!(page.contains("Without the corrections: fern 0"), "{page}");
     let gone = test::TestRequest::post()
         .uri("/import/sessions/0123456789abcdef0123456789abcdef")
         .set_form([("read_1", "talk")])

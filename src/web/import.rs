@@ -131,6 +131,9 @@ struct ImportPage {
     id_error: Option<String>,
     /// The preview session a change of reading re-reads in place.
     session: Option<String>,
+    /// With corrections: the rules' outcome without them, to show what the
+    /// corrections change.
+    without_corrections: Option<String>,
 }
 
 impl ImportPage {
@@ -150,6 +153,7 @@ impl ImportPage {
             token_error: None,
             id_error: None,
             session: None,
+            without_corrections: None,
         }
     }
 }
@@ -480,6 +484,7 @@ async fn import_post(
         }
     }
 
+    page.without_corrections = uncorrected(&form, &transcript, &opts);
     preview::fill(&mut page, &form, &transcript, imported, opts.game);
     page.session = Some(
         state
@@ -555,9 +560,29 @@ async fn session_post(
         &reviewing(&form, &s.ctx),
     )
     .map_err(|e| WebError::page(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    page.without_corrections = uncorrected(&form, &s.transcript, &s.opts);
     preview::fill(&mut page, &form, &s.transcript, imported, s.opts.game);
     page.session = Some(path.into_inner());
     html(&page)
+}
+
+/// The rules' outcome of the transcript read without the form's
+/// corrections, in words, when there are any.
+fn uncorrected(
+    form: &ImportForm,
+    transcript: &import::Transcript,
+    opts: &ImportOptions,
+) -> Option<String> {
+    if form.reads.is_empty() {
+        return None;
+    }
+    let plain = events::read_match(transcript, &form.transcript, opts).ok()?;
+    let o = &plain.report.outcome;
+    let score: Vec<String> = o.score.iter().map(|(p, n)| format!("{p} {n}")).collect();
+    Some(match &o.winner {
+        Some(w) => format!("{} — {w} wins the match", score.join(", ")),
+        None => score.join(", "),
+    })
 }
 
 /// Why a commit stored nothing.

@@ -217,35 +217,7 @@ fn arrow_keys_step_through_a_sample_replay() {
 }
 
 /// A Dodgem game whose setup no reader takes (message 1).
-const UNREAD_SETUP: &str = "quill — Today at 7:03 PM
-Dodgem DM, 3×3, stuck loses
-[7:03 PM]
-the sapphire fleet belongs to fern tonight
-fern — Today at 7:05 PM
-a2 E
-mossy_k — Today at 7:05 PM
-c1 N
-fern — Today at 7:05 PM
-a3 E
-mossy_k — Today at 7:06 PM
-c2 N
-fern — Today at 7:07 PM
-b2 E
-mossy_k — Today at 7:07 PM
-b1 N
-fern — Today at 7:08 PM
-c2 E
-mossy_k — Today at 7:08 PM
-c3 N
-fern — Today at 7:09 PM
-b3 E
-mossy_k — Today at 7:09 PM
-b2 W
-fern — Today at 7:10 PM
-c3 E
-quill — Today at 7:10 PM
-fern wins
-";
+const UNREAD_SETUP: &str = include_str!("data/import/dodgem-unread-setup.txt");
 
 /// The import review in a browser: paste, preview, change one message's
 /// reading, see the preview read it, commit, land on the match.
@@ -276,6 +248,7 @@ fn a_reading_is_corrected_in_the_import_preview_and_committed() {
             set("player_a", "fern").await?;
             set("player_b", "mossy_k").await?;
             set("host", "quill").await?;
+            set("aliases", "Fern = fern\nMoss = mossy_k").await?;
             set("tz", "UTC").await?;
             set("date", "2026-11-20").await?;
             client

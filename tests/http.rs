@@ -1097,35 +1097,14 @@ async fn a_transcript_is_previewed_then_committed_as_a_match() {
 async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
     let f = fixture();
     let app = app!(f);
-    let transcript = "quill — Today at 7:03 PM
-Dodgem DM, 3×3, stuck loses
-[7:03 PM]
-the sapphire fleet belongs to fern tonight
-Fern — Today at 7:05 PM
-a2 E
-Moss — Today at 7:05 PM
-c1 N
-Fern — Today at 7:05 PM
-a3 E
-Moss — Today at 7:06 PM
-c2 N
-Fern — Today at 7:07 PM
-b2 E
-Moss — Today at 7:07 PM
-b1 N
-Fern — Today at 7:08 PM
-c2 E
-Moss — Today at 7:08 PM
-c3 N
-Fern — Today at 7:09 PM
-b3 E
-Moss — Today at 7:09 PM
-b2 W
-Fern — Today at 7:10 PM
-c3 E
-quill — Today at 7:10 PM
-fern wins
-";
+    let transcript: &'static str = Box::leak(
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/import/dodgem-unread-setup.txt"
+        ))
+        .unwrap()
+        .into_boxed_str(),
+    );
     let token: &'static str = Box::leak(f.token.clone().into_boxed_str());
     let post = |action: &'static str, read: &'static str| {
         let fields = vec![

@@ -30,39 +30,9 @@ fn arbiter(args: &[&str]) -> (i32, String, String) {
 
 /// A Dodgem game whose setup (message 1) says who plays blue in words no
 /// reader takes: every move after it is out of order until corrected.
-const GAME: &str = "quill — Today at 7:03 PM
-Dodgem DM, 3×3, stuck loses
-[7:03 PM]
-the sapphire fleet belongs to fern tonight
-Fern — Today at 7:03 PM
-good luck!
-Moss — Today at 7:04 PM
-gl
-Fern — Today at 7:05 PM
-a2 E
-Moss — Today at 7:05 PM
-c1 N
-Fern — Today at 7:05 PM
-a3 E
-Moss — Today at 7:06 PM
-c2 N
-Fern — Today at 7:07 PM
-b2 E
-Moss — Today at 7:07 PM
-b1 N
-Fern — Today at 7:08 PM
-c2 E
-Moss — Today at 7:08 PM
-c3 N
-Fern — Today at 7:09 PM
-b3 E
-Moss — Today at 7:09 PM
-b2 W
-Fern — Today at 7:10 PM
-c3 E
-quill — Today at 7:10 PM
-fern wins
-";
+fn game() -> String {
+    common::import::transcript("dodgem-unread-setup.txt")
+}
 
 fn import_args<'a>(file: &'a str, data: &'a str) -> Vec<&'a str> {
     vec![
@@ -89,7 +59,7 @@ fn import_args<'a>(file: &'a str, data: &'a str) -> Vec<&'a str> {
 fn a_corrected_setup_commits_the_right_match_with_the_transcript_untouched() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("game.txt");
-    std::fs::write(&file, GAME).unwrap();
+    std::fs::write(&file, game()).unwrap();
     let data = dir.path().join("db");
     let (file, data) = (file.to_str().unwrap(), data.to_str().unwrap());
 
@@ -142,7 +112,7 @@ fn a_corrected_setup_commits_the_right_match_with_the_transcript_untouched() {
     assert_eq!(code, 0, "{err}");
     let m: Value = serde_json::from_str(&out).unwrap();
     let reviewed = &m["events"][0]["body"]["create_reviewed"];
-    assert_eq!(reviewed["create"]["source"]["text"], GAME);
+    assert_eq!(reviewed["create"]["source"]["text"], game());
     let stored = &reviewed["review"]["corrections"][0];
     assert_eq!(stored["reading"]["says"], "fern plays blue");
     assert_eq!(stored["message"], 1);
@@ -164,7 +134,7 @@ fn a_corrected_setup_commits_the_right_match_with_the_transcript_untouched() {
 fn a_correction_that_does_not_read_is_shown_and_nothing_is_committed() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("game.txt");
-    std::fs::write(&file, GAME).unwrap();
+    std::fs::write(&file, game()).unwrap();
     let data = dir.path().join("db");
     let (file, data) = (file.to_str().unwrap(), data.to_str().unwrap());
     for (read, why) in [

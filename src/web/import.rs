@@ -486,29 +486,28 @@ async fn import_post(
 
     page.without_corrections = uncorrected(&form, &transcript, &opts);
     preview::fill(&mut page, &form, &transcript, imported, opts.game);
-    page.session = Some(
-        state
-            .import_previews
-            .lock()
-            .map_err(|_| {
-                WebError::page(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the preview store is poisoned",
-                )
-            })?
-            .keep(session::Session {
-                form: ImportForm {
-                    reads: BTreeMap::new(),
-                    ..form.clone()
-                },
-                transcript,
-                opts,
-                ctx,
-            }),
-    );
+    page.session = Some(previews(&state)?.keep(session::Session {
+        form: ImportForm {
+            reads: BTreeMap::new(),
+            ..form.clone()
+        },
+        transcript,
+        opts,
+        ctx,
+    }));
     let mut resp = html(&page)?;
     *resp.status_mut() = status;
     Ok(resp)
+}
+
+/// The server's kept previews.
+fn previews(state: &AppState) -> Result<std::sync::MutexGuard<'_, session::Sessions>, WebError> {
+    state.import_previews.lock().map_err(|_| {
+        WebError::page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the preview store is poisoned: restart the server",
+        )
+    })
 }
 
 /// `POST /import/sessions/{id}`: the preview read again with the
@@ -521,16 +520,7 @@ async fn session_post(
     path: web::Path<String>,
     fields: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
-    let kept = state
-        .import_previews
-        .lock()
-        .map_err(|_| {
-            WebError::page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the preview store is poisoned",
-            )
-        })?
-        .get(&path);
+    let kept = previews(&state)?.get(&path);
     let Some(s) = kept else {
         return Err(WebError::page(
             StatusCode::GONE,

@@ -71,17 +71,24 @@ pub fn parse(s: &str, reviewer: &str) -> Result<CorrectionInput, String> {
     if reading.is_empty() {
         return Err(format!("'{s}': the reading is empty; {how}"));
     }
-    Ok(CorrectionInput {
-        message,
-        reading: if reading.eq_ignore_ascii_case("talk") {
-            Corrected::Talk
-        } else {
-            Corrected::Says(reading.to_string())
-        },
-        reviewer: reviewer.to_string(),
-        reason: reason.to_string(),
-        message_sha256: None,
-    })
+    Ok(CorrectionInput::new(message, reading, reviewer, reason))
+}
+
+impl CorrectionInput {
+    /// A correction of `message` as typed: `talk`, or the words it means.
+    pub fn new(message: usize, reading: &str, reviewer: &str, reason: &str) -> CorrectionInput {
+        CorrectionInput {
+            message,
+            reading: if reading.trim().eq_ignore_ascii_case("talk") {
+                Corrected::Talk
+            } else {
+                Corrected::Says(reading.trim().to_string())
+            },
+            reviewer: reviewer.to_string(),
+            reason: reason.to_string(),
+            message_sha256: None,
+        }
+    }
 }
 
 /// A corrections file: one correction a line, as `--read` takes it; blank

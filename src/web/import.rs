@@ -28,7 +28,6 @@ use crate::games::GameKind;
 use crate::import::corrections::CorrectionInput;
 use crate::import::events::{self, ImportOptions, ImportReport};
 use crate::import::{self, DateOrder, Format, TimeContext, MAX_INPUT_BYTES};
-use crate::log::event::Corrected;
 use crate::log::MatchId;
 
 mod preview;
@@ -404,17 +403,7 @@ fn reviewing(form: &ImportForm, ctx: &TimeContext) -> events::Reviewing {
         corrections: form
             .reads
             .iter()
-            .map(|(&message, (read, why))| CorrectionInput {
-                message,
-                reading: if read.eq_ignore_ascii_case("talk") {
-                    Corrected::Talk
-                } else {
-                    Corrected::Says(read.clone())
-                },
-                reviewer: reviewer.clone(),
-                reason: why.clone(),
-                message_sha256: None,
-            })
+            .map(|(&message, (read, why))| CorrectionInput::new(message, read, &reviewer, why))
             .collect(),
         time: Some(ctx.clone()),
         supersedes: (!form.supersedes.is_empty()).then(|| form.supersedes.clone()),

@@ -35,7 +35,7 @@ document.addEventListener("DOMContentLoaded", function () {
       box.checked = localStorage.getItem(key) === "1";
     }
     var show = function () {
-      line.style.display = box.checked ? "" : "none";
+      line.style.display = box.checked ? "inline" : "none";
       if (key && window.localStorage) localStorage.setItem(key, box.checked ? "1" : "0");
     };
     box.addEventListener("change", show);

@@ -65,10 +65,14 @@ fn start_server(dir: &std::path::Path, token: Option<&str>) -> (u16, String) {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            let server = HttpServer::new(move || App::new().configure(routes(state.clone())))
-                .workers(1)
-                .bind(("127.0.0.1", 0))
-                .unwrap();
+            let server = HttpServer::new(move || {
+                App::new()
+                    .wrap(arbiter::web::headers())
+                    .configure(routes(state.clone()))
+            })
+            .workers(1)
+            .bind(("127.0.0.1", 0))
+            .unwrap();
             tx.send(server.addrs()[0].port()).unwrap();
             server.run().await.unwrap();
         })

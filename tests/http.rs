@@ -36,7 +36,12 @@ fn fixture() -> Fixture {
 
 macro_rules! app {
     ($f:expr) => {
-        test::init_service(App::new().configure(routes($f.state.clone()))).await
+        test::init_service(
+            App::new()
+                .wrap(arbiter::web::headers())
+                .configure(routes($f.state.clone())),
+        )
+        .await
     };
 }
 
@@ -1347,4 +1352,37 @@ ZZ....
     assert!(page.contains("differs from the replay"), "{page}");
     assert!(page.contains("class=\"side-by-side\""), "{page}");
     assert!(page.contains("the replay at this message"), "{page}");
+}
+
+/// Every response says where scripts and styles may come from (this
+/// server only, no inline script), forbids framing and content sniffing.
+#[actix_web::test]
+async fn responses_carry_the_security_headers() {
+    let f = fixture();
+    let app = app!(f);
+    for path in ["/", "/import", "/static/replay.js", "/api/matches"] {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        let h = resp.headers();
+        let csp = h
+            .get("content-security-policy")
+            .unwrap_or_else(|| panic!("{path}: no CSP"))
+            .to_str()
+            .unwrap();
+        assert!(
+            csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
+            "{csp}"
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(
+            h.get("x-content-type-options").unwrap(),
+            "nosniff",
+            "{path}"
+        );
+    }
+    // No page carries an inline script or style the policy would block.
+    let (_, page) = get_text(&app, "/").await;
+    assert!(
+        !page.contains("<script>") && !page.contains("style=\""),
+        "{page}"
+    );
 }

@@ -303,6 +303,23 @@ enum Failure {
     Exit(u8, String),
 }
 
+/// `println!` that ends the program quietly when stdout is closed
+/// (`arbiter verify … | head -2`): the reader has what it wanted, and a
+/// panic message would only be noise. Exit 141, the shell's code for a
+/// closed pipe.
+macro_rules! println {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(141);
+            }
+            eprintln!("arbiter: cannot write to standard output: {e}");
+            std::process::exit(1);
+        }
+    }};
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -326,6 +343,11 @@ fn open(data: &std::path::Path) -> Result<SledStore, Failure> {
     SledStore::open(data).map_err(|e| Failure::Other(e.to_string()))
 }
 
+/// The store in `data` for a command that only reads: none is made.
+fn open_existing(data: &std::path::Path) -> Result<SledStore, Failure> {
+    SledStore::open_existing(data).map_err(|e| Failure::Other(e.to_string()))
+}
+
 fn match_id(s: &str) -> Result<MatchId, Failure> {
     MatchId::parse(s).map_err(Failure::Input)
 }
@@ -333,6 +355,16 @@ fn match_id(s: &str) -> Result<MatchId, Failure> {
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Serve { addr, data } => {
+            // A bad address fails before the store is touched.
+            use std::net::ToSocketAddrs;
+            if addr
+                .to_socket_addrs()
+                .map_or(true, |mut a| a.next().is_none())
+            {
+                return Err(Failure::Input(format!(
+                    "--addr {addr}: not an address to listen on; write HOST:PORT, like 127.0.0.1:8080"
+                )));
+            }
             let store = open(&data)?;
             // Saved Dodgem tables (5×5) live beside the database.
             dodgem::view::keep_tables_in(
@@ -360,7 +392,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let id = match_id(&id)?;
             // A store that cannot be opened, or no such match: exit 4.
             let other = |e: String| Failure::Exit(4, e);
-            let store = SledStore::open(&data).map_err(|e| other(e.to_string()))?;
+            let store = SledStore::open_existing(&data).map_err(|e| other(e.to_string()))?;
             let chain = store.verify(&id).map_err(|e| match e {
                 arbiter::log::StoreError::Corrupt { .. } => Failure::Exit(3, e.to_string()),
                 e => other(e.to_string()),
@@ -763,7 +795,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             bundle: Some(path),
         } => {
             let id = match_id(&id)?;
-            let store = open(&data)?;
+            let store = open_existing(&data)?;
             let b = arbiter::bundle::Bundle::export(&store, &id)
                 .map_err(|e| Failure::Other(e.to_string()))?;
             std::fs::write(&path, b.to_bytes())
@@ -832,7 +864,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             bundle: None,
         } => {
             let id = match_id(&id)?;
-            let store = open(&data)?;
+            let store = open_existing(&data)?;
             let events = store
                 .events(&id)
                 .map_err(|e| Failure::Other(e.to_string()))?;

@@ -90,6 +90,8 @@ fn malformed_boards_exit_2_naming_the_problem() {
 #[test]
 fn verify_exits_4_for_a_missing_match_and_2_for_bad_usage() {
     let dir = tempfile::tempdir().unwrap();
+    // An empty store (verify never makes one).
+    drop(arbiter::log::SledStore::open(dir.path()).unwrap());
     let data = dir.path().to_str().unwrap();
     let (code, _, err) = arbiter(&["verify", "no-such-match", "--data", data]);
     assert_eq!(code, 4, "{err}");
@@ -496,5 +498,79 @@ fn export_a_bundle_and_check_it_offline() {
     assert!(
         after["receipt"].as_str().unwrap().contains("prefix"),
         "{after}"
+    );
+}
+
+/// A closed standard output (`arbiter … | head -c 5`) ends the program
+/// quietly with the shell's closed-pipe code, never a panic.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("talk.txt");
+    let mut text = String::new();
+    for i in 0..10_000 {
+        let who = ["kg", "mira", "jonas"][i % 3];
+        text.push_str(&format!(
+            "[11/21/2026 3:{:02} PM] {who}\nhello\n\n",
+            (i / 200) % 60
+        ));
+    }
+    std::fs::write(&file, text).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "import",
+            file.to_str().unwrap(),
+            "--game",
+            "rush-hour",
+            "--players",
+            "mira,jonas",
+            "--host",
+            "kg",
+            "--date",
+            "2026-11-21",
+            "--json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 5];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(done.status.code(), Some(141), "{stderr}");
+}
+
+/// Reading commands never make a store: a mistyped --data says so.
+#[test]
+fn verify_and_export_on_a_directory_without_a_store_say_so_and_make_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let data = data.to_str().unwrap();
+    for args in [
+        vec!["verify", "x", "--data", data],
+        vec!["export", "x", "--data", data],
+    ] {
+        let (code, _, err) = arbiter(&args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains("there is no arbiter store in"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing was created"
+    );
+    // A bad address fails before any store is made.
+    let (code, _, err) = arbiter(&["serve", "--addr", "256.1.1.1:99999", "--data", data]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not an address to listen on"), "{err}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing was created"
     );
 }

@@ -158,6 +158,19 @@ impl SledStore {
 
     /// Opens (creating when needed) the store in `dir`: the database in
     /// `dir/sled`, the signing key in `dir/server.key`.
+    /// Opens the store in `dir` only when one is there: a command that
+    /// reads (`verify`, `export`) must not make an empty store, and a key,
+    /// in a mistyped directory.
+    pub fn open_existing(dir: &Path) -> Result<SledStore, StoreError> {
+        if !dir.join("sled").is_dir() {
+            return Err(StoreError::Io(format!(
+                "there is no arbiter store in {}: give --data the directory `arbiter serve` keeps its data in (data/db by default)",
+                dir.display()
+            )));
+        }
+        SledStore::open(dir)
+    }
+
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| {
             StoreError::Io(format!(
@@ -177,6 +190,7 @@ impl SledStore {
 
         let recorder = Recorder::load_or_create(&dir.join("server.key"))
             .map_err(|e| StoreError::Io(e.to_string()))?;
+        keep_private(dir);
         let store = SledStore {
             db,
             events,
@@ -547,6 +561,34 @@ fn decode_head(bytes: &[u8]) -> Result<(u64, Hash), String> {
     Ok((u64::from_be_bytes(next), last))
 }
 
+/// Makes the data directory readable by its owner alone: the directory
+/// 0700 and every file in it 0600 (the database, the signing key). Best
+/// effort: a file system without modes keeps what it has.
+fn keep_private(dir: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fn walk(path: &Path) {
+            let Ok(meta) = std::fs::symlink_metadata(path) else {
+                return;
+            };
+            if meta.is_dir() {
+                let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700));
+                if let Ok(entries) = std::fs::read_dir(path) {
+                    for e in entries.flatten() {
+                        walk(&e.path());
+                    }
+                }
+            } else if meta.is_file() {
+                let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+            }
+        }
+        walk(dir);
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
 /// `[FORMAT_VERSION] ‖ bincode(sealed)`; refuses a record that would not
 /// read back exactly, so nothing unreadable is ever written.
 fn encode_record(sealed: &Sealed) -> Result<Vec<u8>, String> {
@@ -650,6 +692,28 @@ mod tests {
         assert_eq!(store.events(&m).expect("events"), written);
         assert!(store.verify(&m).expect("verify").is_ok());
         assert_eq!(store.matches().expect("matches"), vec![m]);
+    }
+
+    /// The data directory is its owner's alone: 0700, and 0600 for the
+    /// database files and the signing key.
+    #[cfg(unix)]
+    #[test]
+    fn the_store_files_are_readable_by_their_owner_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("db");
+        drop(SledStore::open(&data).unwrap());
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&data), 0o700);
+        assert_eq!(mode(&data.join("server.key")), 0o600);
+        let mut files = 0;
+        for e in std::fs::read_dir(data.join("sled")).unwrap().flatten() {
+            if e.path().is_file() {
+                files += 1;
+                assert_eq!(mode(&e.path()), 0o600, "{}", e.path().display());
+            }
+        }
+        assert!(files > 0);
     }
 
     #[test]

@@ -1386,3 +1386,61 @@ async fn responses_carry_the_security_headers() {
         "{page}"
     );
 }
+
+/// A write without a good token is refused before its body is read: 401,
+/// whatever the body (not a 400 for bad JSON, not a 413 for size).
+#[actix_web::test]
+async fn a_write_without_a_good_token_is_refused_before_its_body_is_read() {
+    let f = fixture();
+    let app = app!(f);
+    for (uri, auth) in [
+        ("/api/matches", None),
+        ("/api/matches", Some("Bearer not-a-token")),
+        ("/api/matches/small/events", None),
+        ("/api/matches/small/events", Some("Bearer not-a-token")),
+    ] {
+        for body in ["{not json", &"x".repeat(5 << 20)] {
+            let mut req = test::TestRequest::post()
+                .uri(uri)
+                .insert_header(("content-type", "application/json"))
+                .set_payload(body.to_string());
+            if let Some(a) = auth {
+                req = req.insert_header(("authorization", a));
+            }
+            let resp = test::call_service(&app, req.to_request()).await;
+            assert_eq!(resp.status(), StatusCode::UNAUTHORIZED, "{uri} {auth:?}");
+        }
+    }
+}
+
+/// At most two imports are read at once: a third gets 503 with
+/// Retry-After before its form is read, and the turn comes back after.
+#[actix_web::test]
+async fn imports_beyond_two_at_once_wait_their_turn() {
+    use std::sync::atomic::Ordering;
+    let f = fixture();
+    let app = app!(f);
+    let post = || {
+        let (ct, body) = multipart(&[("transcript", "x"), ("action", "preview")]);
+        test::TestRequest::post()
+            .uri("/import")
+            .insert_header(("content-type", ct))
+            .set_payload(body)
+            .to_request()
+    };
+    f.state
+        .import_reading
+        .store(arbiter::web::PREVIEWS_AT_ONCE, Ordering::SeqCst);
+    let resp = test::call_service(&app, post()).await;
+    assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(resp.headers().get("retry-after").unwrap(), "5");
+    assert_eq!(
+        f.state.import_reading.load(Ordering::SeqCst),
+        arbiter::web::PREVIEWS_AT_ONCE,
+        "a refused request gives its turn back"
+    );
+    f.state.import_reading.store(0, Ordering::SeqCst);
+    let resp = test::call_service(&app, post()).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(f.state.import_reading.load(Ordering::SeqCst), 0);
+}

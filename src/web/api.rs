@@ -174,17 +174,38 @@ fn authorize(state: &AppState, req: &HttpRequest) -> Result<(), WebError> {
     }
 }
 
+/// A write's bearer token, checked before anything else of the request
+/// is read: as the first argument of a handler it fails before the body is
+/// read or parsed, so a request without a good token costs nothing and
+/// gets 401 whatever its body.
+pub struct WriteToken;
+
+impl actix_web::FromRequest for WriteToken {
+    type Error = WebError;
+    type Future = std::future::Ready<Result<WriteToken, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let checked = match req.app_data::<web::Data<AppState>>() {
+            Some(state) => authorize(state, req).map(|()| WriteToken),
+            None => Err(WebError::api(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the server has no store configured",
+            )),
+        };
+        std::future::ready(checked)
+    }
+}
+
 fn store_error(e: StoreError) -> WebError {
     WebError::from(e).as_api()
 }
 
 #[post("/api/matches")]
 async fn create(
+    _token: WriteToken,
     state: web::Data<AppState>,
-    req: HttpRequest,
     body: web::Json<MatchFile>,
 ) -> ApiResult {
-    authorize(&state, &req)?;
     let file = body.into_inner();
     let id = MatchId::parse(&file.id).map_err(|m| WebError::api(StatusCode::BAD_REQUEST, m))?;
     let first = file.events.first().ok_or_else(|| {
@@ -248,12 +269,11 @@ struct AppendRequest {
 
 #[post("/api/matches/{id}/events")]
 async fn append(
+    _token: WriteToken,
     state: web::Data<AppState>,
-    req: HttpRequest,
     path: web::Path<String>,
     body: web::Json<AppendRequest>,
 ) -> ApiResult {
-    authorize(&state, &req)?;
     let id = MatchId::parse(&path).map_err(|m| WebError::api(StatusCode::NOT_FOUND, m))?;
     let AppendRequest {
         expected_seq,

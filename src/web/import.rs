@@ -23,12 +23,14 @@ use futures_util::StreamExt;
 
 use super::appeals::{form_token, see_other};
 use super::pages::{html, Svg};
-use super::{AppState, WebError};
+use super::{AppState, WebError, PREVIEWS_AT_ONCE};
 use crate::games::GameKind;
 use crate::import::corrections::CorrectionInput;
 use crate::import::events::{self, ImportOptions, ImportReport};
 use crate::import::{self, DateOrder, Format, TimeContext, MAX_INPUT_BYTES};
 use crate::log::MatchId;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 mod preview;
 pub(crate) mod session;
@@ -410,11 +412,40 @@ fn reviewing(form: &ImportForm, ctx: &TimeContext) -> events::Reviewing {
     }
 }
 
+/// A turn to read an import, held while it is read.
+struct Reading(Arc<AtomicUsize>);
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A turn to read an import, or 503 (with Retry-After) when
+/// [`PREVIEWS_AT_ONCE`] are being read: taken before the form is read.
+fn turn(state: &AppState) -> Result<Reading, HttpResponse> {
+    let n = state.import_reading.fetch_add(1, Ordering::SeqCst);
+    let taken = Reading(state.import_reading.clone());
+    if n >= PREVIEWS_AT_ONCE {
+        return Err(HttpResponse::ServiceUnavailable()
+            .insert_header(("Retry-After", "5"))
+            .content_type("text/plain; charset=utf-8")
+            .body(format!(
+                "{PREVIEWS_AT_ONCE} imports are being read now; try again in a few seconds"
+            )));
+    }
+    Ok(taken)
+}
+
 #[post("/import")]
 async fn import_post(
     state: web::Data<AppState>,
     payload: Multipart,
 ) -> Result<HttpResponse, WebError> {
+    let _turn = match turn(&state) {
+        Ok(t) => t,
+        Err(busy) => return Ok(busy),
+    };
     let (form, action, token) = read_form(payload).await?;
     let mut page = ImportPage::new(form.clone());
     let mut status = StatusCode::OK;
@@ -509,6 +540,10 @@ async fn session_post(
     path: web::Path<String>,
     fields: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
+    let _turn = match turn(&state) {
+        Ok(t) => t,
+        Err(busy) => return Ok(busy),
+    };
     let kept = previews(&state)?.get(&path);
     let Some(s) = kept else {
         return Err(WebError::page(

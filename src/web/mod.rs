@@ -40,7 +40,13 @@ pub struct AppState {
     pub timelines: Arc<Mutex<TimelineCache>>,
     /// The import previews kept for reading again in place.
     pub(crate) import_previews: Arc<Mutex<import::session::Sessions>>,
+    /// Import previews being read now: a paste of up to 8 MiB costs memory
+    /// and time, so at most [`PREVIEWS_AT_ONCE`] run at once.
+    pub import_reading: Arc<std::sync::atomic::AtomicUsize>,
 }
+
+/// How many import previews (or commits) are read at once; more get 503.
+pub const PREVIEWS_AT_ONCE: usize = 2;
 
 impl AppState {
     pub fn new(store: Arc<dyn EventStore>) -> AppState {
@@ -49,6 +55,7 @@ impl AppState {
             findings: Arc::default(),
             timelines: Arc::default(),
             import_previews: Arc::default(),
+            import_reading: Arc::default(),
         }
     }
 

@@ -421,20 +421,22 @@ impl Drop for Reading {
     }
 }
 
-/// A turn to read an import, or 503 (with Retry-After) when
-/// [`PREVIEWS_AT_ONCE`] are being read: taken before the form is read.
-fn turn(state: &AppState) -> Result<Reading, HttpResponse> {
+/// A turn to read an import, or `None` when [`PREVIEWS_AT_ONCE`] are
+/// being read: taken before the form is read.
+fn turn(state: &AppState) -> Option<Reading> {
     let n = state.import_reading.fetch_add(1, Ordering::SeqCst);
     let taken = Reading(state.import_reading.clone());
-    if n >= PREVIEWS_AT_ONCE {
-        return Err(HttpResponse::ServiceUnavailable()
-            .insert_header(("Retry-After", "5"))
-            .content_type("text/plain; charset=utf-8")
-            .body(format!(
-                "{PREVIEWS_AT_ONCE} imports are being read now; try again in a few seconds"
-            )));
-    }
-    Ok(taken)
+    (n < PREVIEWS_AT_ONCE).then_some(taken)
+}
+
+/// 503 with Retry-After: every turn to read an import is taken.
+fn busy() -> HttpResponse {
+    HttpResponse::ServiceUnavailable()
+        .insert_header(("Retry-After", "5"))
+        .content_type("text/plain; charset=utf-8")
+        .body(format!(
+            "{PREVIEWS_AT_ONCE} imports are being read now; try again in a few seconds"
+        ))
 }
 
 #[post("/import")]
@@ -442,9 +444,8 @@ async fn import_post(
     state: web::Data<AppState>,
     payload: Multipart,
 ) -> Result<HttpResponse, WebError> {
-    let _turn = match turn(&state) {
-        Ok(t) => t,
-        Err(busy) => return Ok(busy),
+    let Some(_turn) = turn(&state) else {
+        return Ok(busy());
     };
     let (form, action, token) = read_form(payload).await?;
     let mut page = ImportPage::new(form.clone());
@@ -540,9 +541,8 @@ async fn session_post(
     path: web::Path<String>,
     fields: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
-    let _turn = match turn(&state) {
-        Ok(t) => t,
-        Err(busy) => return Ok(busy),
+    let Some(_turn) = turn(&state) else {
+        return Ok(busy());
     };
     let kept = previews(&state)?.get(&path);
     let Some(s) = kept else {

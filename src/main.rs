@@ -1073,11 +1073,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     )));
                 }
                 let n = imported.events.len();
-                for (seq, e) in imported.events.into_iter().enumerate() {
-                    store
-                        .append(&id, seq as u64, e)
-                        .map_err(|e| Failure::Other(format!("storing match {id}: {e}")))?;
-                }
+                // The whole import or none of it.
+                store
+                    .append_all(&id, 0, imported.events)
+                    .map_err(|e| Failure::Other(format!("storing match {id}: {e}")))?;
                 eprintln!("stored match {id} ({n} events); see /matches/{id}");
             }
             Ok(())

@@ -79,14 +79,13 @@ pub fn parse(file: &str, json: &str) -> Result<(MatchId, Vec<NewEvent>), LoadErr
 pub fn load(store: &dyn EventStore, file: &str, json: &str) -> Result<(MatchId, usize), LoadError> {
     let (id, events) = parse(file, json)?;
     let n = events.len();
-    for (seq, e) in events.into_iter().enumerate() {
-        store
-            .append(&id, seq as u64, e)
-            .map_err(|error| LoadError::Store {
-                file: file.to_string(),
-                error,
-            })?;
-    }
+    // All of the match or none of it.
+    store
+        .append_all(&id, 0, events)
+        .map_err(|error| LoadError::Store {
+            file: file.to_string(),
+            error,
+        })?;
     Ok((id, n))
 }
 

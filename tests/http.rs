@@ -240,8 +240,33 @@ async fn writes_need_a_token_and_valid_input() {
 
     let resp = call(post("/api/matches", Some(&f.token), &body)).await;
     assert_eq!(resp.status(), StatusCode::CREATED);
+    let created: Value = test::read_body_json(resp).await;
+    // Retried with the same events: the same answer, nothing written twice.
     let resp = call(post("/api/matches", Some(&f.token), &body)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let again: Value = test::read_body_json(resp).await;
+    assert_eq!(again["receipt"], created["receipt"]);
+    assert_eq!(again["head"], created["head"]);
+    // With other events, the id is taken.
+    let other = MatchFile {
+        id: "fresh".into(),
+        events: common::small_match()[..4].to_vec(),
+    };
+    let resp = call(post(
+        "/api/matches",
+        Some(&f.token),
+        &serde_json::to_string(&other).unwrap(),
+    ))
+    .await;
     assert_eq!(resp.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        f.state
+            .store
+            .events(&MatchId::parse("fresh").unwrap())
+            .unwrap()
+            .len(),
+        3
+    );
 
     let next = json!({"expected_seq": 3, "event": common::small_match()[3]}).to_string();
     let stale = json!({"expected_seq": 2, "event": common::small_match()[3]}).to_string();

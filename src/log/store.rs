@@ -82,6 +82,16 @@ pub trait EventStore: Send + Sync {
         event: NewEvent,
     ) -> Result<Sealed, StoreError>;
 
+    /// Appends `events` at `expected_seq` onward, all of them or none (one
+    /// transaction): a create with its events, an import, the samples. A
+    /// crash or a conflict leaves no part of them stored.
+    fn append_all(
+        &self,
+        id: &MatchId,
+        expected_seq: u64,
+        events: Vec<NewEvent>,
+    ) -> Result<Vec<Sealed>, StoreError>;
+
     /// Every event of match `id` in seq order. [`StoreError::NotFound`] when
     /// it has none; [`StoreError::Corrupt`] when a record cannot be read or
     /// is out of place.
@@ -253,9 +263,24 @@ impl EventStore for SledStore {
         expected_seq: u64,
         event: NewEvent,
     ) -> Result<Sealed, StoreError> {
+        let mut sealed = self.append_all(id, expected_seq, vec![event])?;
+        sealed
+            .pop()
+            .ok_or_else(|| StoreError::Io("not recorded: nothing to append".into()))
+    }
+
+    fn append_all(
+        &self,
+        id: &MatchId,
+        expected_seq: u64,
+        new_events: Vec<NewEvent>,
+    ) -> Result<Vec<Sealed>, StoreError> {
+        if new_events.is_empty() {
+            return Ok(Vec::new());
+        }
         let recorded_at = Utc::now();
         let outcome = (&self.events, &self.heads).transaction(|(events, heads)| {
-            let (next, last) = match heads.get(id.as_str())? {
+            let (mut next, mut last) = match heads.get(id.as_str())? {
                 None => (0, GENESIS),
                 Some(bytes) => match decode_head(&bytes) {
                     Ok(head) => head,
@@ -278,34 +303,40 @@ impl EventStore for SledStore {
                     }
                 });
             }
-            let key = event_key(id, next);
-            if events.get(&key)?.is_some() {
-                return abort(StoreError::Corrupt {
+            let mut out = Vec::with_capacity(new_events.len());
+            for event in &new_events {
+                let key = event_key(id, next);
+                if events.get(&key)?.is_some() {
+                    return abort(StoreError::Corrupt {
+                        seq: next,
+                        reason: "an event is already stored at the seq the head says is next; \
+                                 refusing to overwrite it"
+                            .to_string(),
+                    });
+                }
+                let envelope = Envelope {
+                    match_id: id.clone(),
                     seq: next,
-                    reason: "an event is already stored at the seq the head says is next; \
-                             refusing to overwrite it"
-                        .to_string(),
-                });
+                    occurred_at: event.occurred_at,
+                    recorded_at,
+                    actor: event.actor.clone(),
+                    body: event.body.clone(),
+                };
+                let sealed = match self.recorder.try_seal(envelope, last) {
+                    Ok(sealed) => sealed,
+                    Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
+                };
+                let record = match encode_record(&sealed) {
+                    Ok(record) => record,
+                    Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
+                };
+                events.insert(key, record)?;
+                next += 1;
+                last = sealed.hash;
+                out.push(sealed);
             }
-            let envelope = Envelope {
-                match_id: id.clone(),
-                seq: next,
-                occurred_at: event.occurred_at,
-                recorded_at,
-                actor: event.actor.clone(),
-                body: event.body.clone(),
-            };
-            let sealed = match self.recorder.try_seal(envelope, last) {
-                Ok(sealed) => sealed,
-                Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
-            };
-            let record = match encode_record(&sealed) {
-                Ok(record) => record,
-                Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
-            };
-            events.insert(key, record)?;
-            heads.insert(id.as_str(), encode_head(next + 1, &sealed.hash).to_vec())?;
-            Ok(sealed)
+            heads.insert(id.as_str(), encode_head(next, &last).to_vec())?;
+            Ok(out)
         });
         let sealed = outcome.map_err(|e| match e {
             TransactionError::Abort(e) => e,
@@ -691,6 +722,42 @@ mod tests {
         assert_eq!(written[1].envelope.body, event(1).body);
         assert_eq!(store.events(&m).expect("events"), written);
         assert!(store.verify(&m).expect("verify").is_ok());
+        assert_eq!(store.matches().expect("matches"), vec![m]);
+    }
+
+    /// Several events at once are all stored or none: onto a match that
+    /// moved on nothing is written, and a whole create chains and verifies.
+    #[test]
+    fn append_all_stores_every_event_or_none() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        let m = id("m1");
+        let written = store
+            .append_all(&m, 0, (0..5).map(event).collect())
+            .expect("append_all");
+        assert_eq!(written.len(), 5);
+        assert_eq!(written[4].prev_hash, written[3].hash);
+        assert_eq!(store.events(&m).expect("events"), written);
+        assert!(store.verify(&m).expect("verify").is_ok());
+        // A second create of the same id (a racing client): refused whole.
+        let err = store
+            .append_all(&m, 0, (0..3).map(event).collect())
+            .expect_err("the match exists");
+        assert!(
+            matches!(err, StoreError::Conflict { actual: 5, .. }),
+            "{err:?}"
+        );
+        assert_eq!(store.events(&m).expect("events").len(), 5);
+        // Appending the rest continues the chain.
+        let more = store
+            .append_all(&m, 5, (5..7).map(event).collect())
+            .expect("append_all");
+        assert_eq!(more[0].prev_hash, written[4].hash);
+        assert!(store.verify(&m).expect("verify").is_ok());
+        assert!(store
+            .append_all(&id("m2"), 0, Vec::new())
+            .expect("nothing")
+            .is_empty());
         assert_eq!(store.matches().expect("matches"), vec![m]);
     }
 

@@ -231,21 +231,35 @@ async fn create(
             ))
         }
     };
-    if state.store.events(&id).is_ok() {
-        return Err(WebError::api(
-            StatusCode::CONFLICT,
-            format!("match '{id}' already exists; pick another id"),
-        ));
+    // A create retried with the same events is answered as it was (the
+    // same receipt); with other events the id is taken.
+    if let Ok(stored) = state.store.events(&id) {
+        let same = stored.len() == file.events.len()
+            && stored.iter().zip(&file.events).all(|(s, e)| {
+                s.envelope.occurred_at == e.occurred_at
+                    && s.envelope.actor == e.actor
+                    && s.envelope.body == e.body
+            });
+        if !same {
+            return Err(WebError::api(
+                StatusCode::CONFLICT,
+                format!("match '{id}' already exists with other events; pick another id"),
+            ));
+        }
+        let receipt = state.store.checkpoint(&id).map_err(store_error)?;
+        return Ok(HttpResponse::Ok().json(serde_json::json!({
+            "id": id.to_string(),
+            "events": stored.len(),
+            "head": stored.last().map(Sealed::hash_hex),
+            "receipt": receipt,
+        })));
     }
     let n = file.events.len();
     let store = state.store.clone();
     let id2 = id.clone();
+    // All the events or none: a crash or a racing create stores no part.
     let result = web::block(move || -> Result<Option<Sealed>, StoreError> {
-        let mut last = None;
-        for (seq, e) in file.events.into_iter().enumerate() {
-            last = Some(store.append(&id2, seq as u64, e)?);
-        }
-        Ok(last)
+        Ok(store.append_all(&id2, 0, file.events)?.pop())
     })
     .await
     .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?

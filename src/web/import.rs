@@ -632,9 +632,8 @@ async fn commit(
         if store.events(&stored_id).is_ok_and(|e| !e.is_empty()) {
             return Err(crate::log::StoreError::Exists(stored_id.to_string()));
         }
-        for (seq, e) in events.into_iter().enumerate() {
-            store.append(&stored_id, seq as u64, e)?;
-        }
+        // The whole import or none of it.
+        store.append_all(&stored_id, 0, events)?;
         Ok(())
     })
     .await

@@ -95,7 +95,12 @@ struct Browser {
     driver_port: u16,
     _driver: Reaper,
     profile: tempfile::TempDir,
+    /// One browser at a time: two Chromiums starting together on a busy
+    /// two-core machine can miss chromedriver's start-up deadline.
+    _one_at_a_time: std::sync::MutexGuard<'static, ()>,
 }
+
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn browser() -> Option<Browser> {
     let Some(driver) = chromedriver() else {
@@ -106,6 +111,7 @@ fn browser() -> Option<Browser> {
         eprintln!("skipped: no chromedriver on PATH (apt-get install chromium chromium-driver)");
         return None;
     };
+    let one_at_a_time = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let driver_port = free_port();
     let driver = Reaper(
         Command::new(&driver)
@@ -120,12 +126,15 @@ fn browser() -> Option<Browser> {
         driver_port,
         _driver: driver,
         profile: tempfile::tempdir().unwrap(),
+        _one_at_a_time: one_at_a_time,
     })
 }
 
 impl Browser {
-    async fn client(&self) -> fantoccini::Client {
-        let mut caps = serde_json::Map::new();
+    /// Headless Chromium's options, with its own profile directory for
+    /// try `n` (a Chromium that failed to start may leave its lock behind).
+    fn capabilities(&self, n: u32) -> serde_json::Map<String, serde_json::Value> {
+        let profile = self.profile.path().join(format!("try-{n}"));
         let mut args = vec![
             "--headless=new".to_string(),
             "--no-sandbox".into(),
@@ -136,7 +145,7 @@ impl Browser {
             "--disable-background-networking".into(),
             "--disable-component-update".into(),
             "--disable-sync".into(),
-            format!("--user-data-dir={}", self.profile.path().display()),
+            format!("--user-data-dir={}", profile.display()),
         ];
         if let Ok(extra) = std::env::var("ARBITER_CHROME_ARGS") {
             args.extend(extra.split_whitespace().map(String::from));
@@ -147,13 +156,31 @@ impl Browser {
         } else if std::path::Path::new("/usr/bin/chromium").exists() {
             opts["binary"] = "/usr/bin/chromium".into();
         }
+        let mut caps = serde_json::Map::new();
         caps.insert("goog:chromeOptions".into(), opts);
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        ClientBuilder::new(connector)
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{}", self.driver_port))
-            .await
-            .expect("a WebDriver session with headless Chromium")
+        caps
+    }
+
+    async fn client(&self) -> fantoccini::Client {
+        // A loaded machine can make Chromium miss its start-up deadline:
+        // try three times before failing.
+        let mut tries = 0;
+        loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(self.capabilities(tries))
+                .connect(&format!("http://127.0.0.1:{}", self.driver_port))
+                .await
+            {
+                Ok(client) => return client,
+                Err(e) if tries < 2 => {
+                    tries += 1;
+                    eprintln!("no WebDriver session yet ({e}); trying again");
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                }
+                Err(e) => panic!("a WebDriver session with headless Chromium: {e}"),
+            }
+        }
     }
 }
 

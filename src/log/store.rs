@@ -129,6 +129,8 @@ type RawRecord = (u64, Result<Vec<u8>, String>);
 /// database, and a second open fails with [`StoreError::Locked`].
 pub struct SledStore {
     db: sled::Db,
+    /// The database's folder, for errors that name it.
+    db_path: std::path::PathBuf,
     events: sled::Tree,
     heads: sled::Tree,
     keys: sled::Tree,
@@ -203,6 +205,7 @@ impl SledStore {
         keep_private(dir);
         let store = SledStore {
             db,
+            db_path,
             events,
             heads,
             keys,
@@ -237,9 +240,15 @@ impl SledStore {
     /// The raw records of match `id` in key order.
     fn raw_records(&self, id: &MatchId) -> Result<Vec<RawRecord>, StoreError> {
         let prefix = event_prefix(id);
+        // Reading a damaged file can make sled panic: that is an error here.
+        let items = unpanicked(&self.db_path, || {
+            self.events
+                .scan_prefix(&prefix)
+                .collect::<sled::Result<Vec<_>>>()
+        })
+        .map_err(io_error)?;
         let mut out = Vec::new();
-        for (index, item) in (0u64..).zip(self.events.scan_prefix(&prefix)) {
-            let (key, value) = item.map_err(io_error)?;
+        for (index, (key, value)) in (0u64..).zip(items) {
             let entry = match seq_of_key(&key[prefix.len()..]) {
                 Some(seq) => (seq, Ok(value.to_vec())),
                 None => (
@@ -516,12 +525,32 @@ fn open_sled(path: &Path) -> sled::Result<sled::Db> {
     let start = Instant::now();
     let mut pause = Duration::from_millis(10);
     loop {
-        match sled::open(path) {
+        match unpanicked(path, || sled::open(path)) {
             Err(e) if is_lock_error(&e) && start.elapsed() < LOCK_WAIT => {
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(Duration::from_millis(100));
             }
             other => return other,
+        }
+    }
+}
+
+/// Runs a sled call that a damaged file can make panic (sled asserts on
+/// what it reads), turning the panic into an error that names the file and
+/// what to do.
+fn unpanicked<T>(path: &Path, f: impl FnOnce() -> sled::Result<T>) -> sled::Result<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "an internal check failed".into());
+            Err(sled::Error::Io(io::Error::other(format!(
+                "{} is damaged (the database engine stopped: {why}); restore the data directory from a backup",
+                path.display()
+            ))))
         }
     }
 }
@@ -723,6 +752,24 @@ mod tests {
         assert_eq!(store.events(&m).expect("events"), written);
         assert!(store.verify(&m).expect("verify").is_ok());
         assert_eq!(store.matches().expect("matches"), vec![m]);
+    }
+
+    /// A panic inside sled (it asserts on what it reads from a damaged
+    /// file) reaches the caller as an error naming the file, not a panic.
+    #[test]
+    fn a_panic_inside_the_database_engine_is_an_error_naming_the_file() {
+        let path = Path::new("/data/db/sled");
+        let got: sled::Result<()> = unpanicked(path, || panic!("tried to serialize Uninitialized"));
+        let e = open_error(path, got.expect_err("the panic is an error"));
+        let text = e.to_string();
+        assert!(text.contains("/data/db/sled is damaged"), "{text}");
+        assert!(text.contains("tried to serialize Uninitialized"), "{text}");
+        assert!(
+            text.contains("restore the data directory from a backup"),
+            "{text}"
+        );
+        let fine: sled::Result<u8> = unpanicked(path, || Ok(7));
+        assert_eq!(fine.expect("no panic"), 7);
     }
 
     /// Several events at once are all stored or none: onto a match that

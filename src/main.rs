@@ -393,10 +393,37 @@ fn run(cli: Cli) -> Result<(), Failure> {
             // A store that cannot be opened, or no such match: exit 4.
             let other = |e: String| Failure::Exit(4, e);
             let store = SledStore::open_existing(&data).map_err(|e| other(e.to_string()))?;
-            let chain = store.verify(&id).map_err(|e| match e {
-                arbiter::log::StoreError::Corrupt { .. } => Failure::Exit(3, e.to_string()),
-                e => other(e.to_string()),
-            })?;
+            // What the witness journal saw acknowledged: a loss sled does
+            // not notice (a truncated log still chains) is named here.
+            let witnessed = store.check_witness(&id).map_err(|e| other(e.to_string()))?;
+            for (line, why) in &witnessed.damaged_lines {
+                eprintln!("arbiter: witness line {line} is damaged and not trusted: {why}");
+            }
+            let lost = witnessed
+                .damage
+                .clone()
+                .map(|(seq, reason)| arbiter::log::seal::BadSeq { seq, reason });
+            let chain = match store.verify(&id) {
+                Ok(mut c) => {
+                    if c.is_ok() {
+                        c.first_bad = lost;
+                    }
+                    c
+                }
+                Err(arbiter::log::StoreError::NotFound(_)) if lost.is_some() => {
+                    arbiter::log::seal::ChainReport {
+                        events: 0,
+                        first_bad: lost,
+                    }
+                }
+                Err(e @ arbiter::log::StoreError::Corrupt { .. }) => {
+                    return Err(Failure::Exit(3, e.to_string()))
+                }
+                Err(e) => return Err(other(e.to_string())),
+            };
+            if let Some(note) = witnessed.note.filter(|n| n.contains("not yet witnessed")) {
+                eprintln!("note: {note}");
+            }
             let events: Vec<_> = match store.events(&id) {
                 Ok(sealed) => sealed.into_iter().map(|s| s.envelope).collect(),
                 Err(_) if !chain.is_ok() => Vec::new(),

@@ -574,3 +574,65 @@ fn verify_and_export_on_a_directory_without_a_store_say_so_and_make_none() {
         "nothing was created"
     );
 }
+
+/// A match sled lost whole (events and head gone, as after a flipped byte)
+/// looked like "no such match"; the witness journal makes `verify` name
+/// the loss and exit 3.
+#[test]
+fn verify_names_a_match_the_store_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let file = dir.path().join("game.txt");
+    std::fs::write(
+        &file,
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/import/dodgem-unread-setup.txt"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let d = data.to_str().unwrap();
+    let (code, _, err) = arbiter(&[
+        "import",
+        file.to_str().unwrap(),
+        "--game",
+        "dodgem",
+        "--players",
+        "fern,mossy_k",
+        "--host",
+        "quill",
+        "--alias",
+        "Fern=fern",
+        "--alias",
+        "Moss=mossy_k",
+        "--date",
+        "2026-11-20",
+        "--read",
+        "1=fern plays blue",
+        "--commit",
+        "--id",
+        "dg",
+        "--data",
+        d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = arbiter(&["verify", "dg", "--data", d]);
+    assert_eq!(code, 0, "{out} {err}");
+    {
+        // sled drops the match: every event and its head.
+        let db = sled::open(data.join("sled")).unwrap();
+        let events = db.open_tree("events").unwrap();
+        for key in events.scan_prefix(b"dg\0").keys() {
+            events.remove(key.unwrap()).unwrap();
+        }
+        db.open_tree("heads").unwrap().remove("dg").unwrap();
+        db.flush().unwrap();
+    }
+    let (code, out, err) = arbiter(&["verify", "dg", "--data", d]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(
+        out.contains("the store holds 0 events but 14 were acknowledged"),
+        "{out} {err}"
+    );
+}

@@ -12,6 +12,7 @@ pub mod event;
 pub mod merkle;
 pub mod seal;
 pub mod store;
+pub mod witness;
 
 pub use checkpoint::Checkpoint;
 pub use event::{Actor, Body, Envelope, MatchId, NewEvent};

@@ -35,6 +35,7 @@ use sled::transaction::{abort, TransactionError, Transactional};
 use super::checkpoint::Checkpoint;
 use super::event::{Envelope, MatchId, NewEvent};
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
+use super::witness::{self, Witness};
 
 /// The largest record the store decodes (16 MiB): a corrupt length prefix
 /// must not make the decoder allocate without bound. [`SledStore::append`]
@@ -122,6 +123,19 @@ pub trait EventStore: Send + Sync {
     fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError>;
 }
 
+/// A match's log against the witness journal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WitnessCheck {
+    /// Acknowledged events lost or changed: the first seq at fault and
+    /// what happened, in words; `None` when the log holds everything the
+    /// witness saw acknowledged.
+    pub damage: Option<(u64, String)>,
+    /// Something to know that is not damage (an unwitnessed tail).
+    pub note: Option<String>,
+    /// Journal lines that do not parse or whose signature fails.
+    pub damaged_lines: Vec<(usize, String)>,
+}
+
 /// A stored record: `(seq from its key, its bytes or why the key is bad)`.
 type RawRecord = (u64, Result<Vec<u8>, String>);
 
@@ -131,6 +145,10 @@ pub struct SledStore {
     db: sled::Db,
     /// The database's folder, for errors that name it.
     db_path: std::path::PathBuf,
+    /// The data directory (the witness journal and the key live there).
+    dir: std::path::PathBuf,
+    /// The journal of acknowledged appends, outside sled.
+    witness: Witness,
     events: sled::Tree,
     heads: sled::Tree,
     keys: sled::Tree,
@@ -203,9 +221,17 @@ impl SledStore {
         let recorder = Recorder::load_or_create(&dir.join("server.key"))
             .map_err(|e| StoreError::Io(e.to_string()))?;
         keep_private(dir);
+        let witness = Witness::open(dir).map_err(|e| {
+            StoreError::Io(format!(
+                "cannot open the witness journal in {}: {e}",
+                dir.display()
+            ))
+        })?;
         let store = SledStore {
             db,
             db_path,
+            dir: dir.to_path_buf(),
+            witness,
             events,
             heads,
             keys,
@@ -235,6 +261,56 @@ impl SledStore {
                  the database was altered: restore it from a backup"
             ))),
         }
+    }
+
+    /// Match `id`'s log against what the witness journal says was
+    /// acknowledged: a loss or a difference names the match, the seqs and
+    /// the journal line; damaged journal lines are listed apart.
+    pub fn check_witness(&self, id: &MatchId) -> Result<WitnessCheck, StoreError> {
+        let journal = witness::read(&self.dir, &self.keyring())
+            .map_err(|e| StoreError::Io(format!("cannot read the witness journal: {e}")))?;
+        let damaged_lines = journal.damaged.clone();
+        let Some(w) = journal.last.get(id.as_str()) else {
+            return Ok(WitnessCheck {
+                damage: None,
+                note: Some(format!("match {id} has no witness line (stored before the witness existed, or never acknowledged)")),
+                damaged_lines,
+            });
+        };
+        let held: Vec<Sealed> = match self.events(id) {
+            Ok(e) => e,
+            Err(StoreError::NotFound(_)) => Vec::new(),
+            Err(e) => return Err(e),
+        };
+        let n = held.len() as u64;
+        let damage = if n < w.size {
+            Some((n, format!(
+                "match {id}: the store holds {n} events but {} were acknowledged (witness line {}); events {n}–{} are lost",
+                w.size,
+                w.line,
+                w.size - 1
+            )))
+        } else if w.size > 0 && held[(w.size - 1) as usize].hash != w.head {
+            Some((w.size - 1, format!(
+                "match {id}: event {} is not the one acknowledged (witness line {}): the log differs from what was witnessed",
+                w.size - 1,
+                w.line
+            )))
+        } else {
+            None
+        };
+        let note = (damage.is_none() && n > w.size).then(|| {
+            format!(
+                "match {id}: events {}–{} are stored but not yet witnessed (a crash between storing and witnessing); not damage",
+                w.size,
+                n - 1
+            )
+        });
+        Ok(WitnessCheck {
+            damage,
+            note,
+            damaged_lines,
+        })
     }
 
     /// The raw records of match `id` in key order.
@@ -347,11 +423,23 @@ impl EventStore for SledStore {
             heads.insert(id.as_str(), encode_head(next, &last).to_vec())?;
             Ok(out)
         });
-        let sealed = outcome.map_err(|e| match e {
+        let sealed: Vec<Sealed> = outcome.map_err(|e| match e {
             TransactionError::Abort(e) => e,
             TransactionError::Storage(e) => io_error(e),
         })?;
         self.db.flush().map_err(io_error)?;
+        // Witnessed before it is acknowledged: the store is flushed, so a
+        // crash here leaves it ahead of its witness, which is no damage.
+        if let Some(last) = sealed.last() {
+            self.witness
+                .record(&self.recorder, id.as_str(), last.envelope.seq + 1, &last.hash)
+                .map_err(|e| {
+                    StoreError::Io(format!(
+                        "the events were stored but not witnessed in {} ({e}): the append is not acknowledged",
+                        self.witness.path().display()
+                    ))
+                })?;
+        }
         Ok(sealed)
     }
 
@@ -752,6 +840,68 @@ mod tests {
         assert_eq!(store.events(&m).expect("events"), written);
         assert!(store.verify(&m).expect("verify").is_ok());
         assert_eq!(store.matches().expect("matches"), vec![m]);
+    }
+
+    /// sled losing a log's tail, head included, leaves a chain that still
+    /// checks; the witness names the loss. A tail stored but not witnessed
+    /// is no damage, and a damaged journal line is not trusted.
+    #[test]
+    fn the_witness_names_events_the_store_lost() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        let m = id("m1");
+        let written = fill(&store, &m, 6);
+        let agree = store.check_witness(&m).expect("check");
+        assert_eq!((agree.damage, agree.note), (None, None));
+
+        // The tail and the head go back two events, as sled did after a flip.
+        for seq in [5, 4] {
+            store.events.remove(event_key(&m, seq)).expect("remove");
+        }
+        store
+            .heads
+            .insert(m.as_str(), encode_head(4, &written[3].hash).to_vec())
+            .expect("head");
+        assert!(
+            store.verify(&m).expect("verify").is_ok(),
+            "the chain alone cannot tell"
+        );
+        let lost = store.check_witness(&m).expect("check");
+        let (seq, why) = lost.damage.expect("the loss is named");
+        assert_eq!(seq, 4);
+        assert!(
+            why.contains(
+                "holds 4 events but 6 were acknowledged (witness line 6); events 4–5 are lost"
+            ),
+            "{why}"
+        );
+
+        // A whole match gone: named too.
+        let gone = id("m2");
+        fill(&store, &gone, 2);
+        for seq in 0..2 {
+            store.events.remove(event_key(&gone, seq)).expect("remove");
+        }
+        store.heads.remove(gone.as_str()).expect("head");
+        let (_, why) = store
+            .check_witness(&gone)
+            .expect("check")
+            .damage
+            .expect("named");
+        assert!(
+            why.contains("holds 0 events but 2 were acknowledged"),
+            "{why}"
+        );
+        drop(store);
+
+        // A damaged journal line is listed and not trusted.
+        let path = dir.path().join(witness::FILE);
+        let text = std::fs::read_to_string(&path).expect("journal");
+        std::fs::write(&path, text.replacen("m1 6 ", "m1 7 ", 1)).expect("write");
+        let store = SledStore::open(dir.path()).expect("open");
+        let check = store.check_witness(&m).expect("check");
+        assert_eq!(check.damaged_lines.len(), 1, "{check:?}");
+        assert_eq!(check.damaged_lines[0].0, 6);
     }
 
     /// A panic inside sled (it asserts on what it reads from a damaged

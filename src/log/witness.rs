@@ -1,0 +1,208 @@
+//! The witness: a journal beside the database, outside sled, of every
+//! acknowledged append: the match, how many events it then held and the
+//! hash of the last one (which commits to every event before it through
+//! the chain), signed with the server's key.
+//!
+//! Why: after disk damage sled can reopen a database without the tail of a
+//! log, heads included, as if nothing had happened; the chain of what is
+//! left still checks. The witness is how `verify` knows what was
+//! acknowledged. A line is written and synced after the store has flushed
+//! and before the append is acknowledged, so a crash between the two
+//! leaves the store ahead of its witness (an unwitnessed tail), which is
+//! not damage. A witness line that does not parse or whose signature fails
+//! is reported as such and never makes a good store look bad.
+//!
+//! Must not import `web`.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::seal::{Hash, Keyring, Recorder};
+
+/// The journal's file name, in the data directory.
+pub const FILE: &str = "witness.log";
+
+/// The open journal, appended to under a lock.
+pub struct Witness {
+    file: Mutex<File>,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for Witness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Witness").field("path", &self.path).finish()
+    }
+}
+
+/// What the witness last says of one match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witnessed {
+    /// The journal line (from 1).
+    pub line: usize,
+    /// How many events were acknowledged.
+    pub size: u64,
+    /// The hash of the last of them.
+    pub head: Hash,
+}
+
+/// The journal as read: each match's last good line, and the lines that
+/// are damaged (line number, why).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Journal {
+    pub last: BTreeMap<String, Witnessed>,
+    pub damaged: Vec<(usize, String)>,
+}
+
+/// The text a line's signature covers.
+fn signed_text(match_id: &str, size: u64, head: &Hash) -> String {
+    format!(
+        "arbiter witness v1\nmatch {match_id}\nsize {size}\nhead {}\n",
+        hex::encode(head)
+    )
+}
+
+impl Witness {
+    /// Opens (or starts) the journal in `dir`, readable by its owner alone.
+    pub fn open(dir: &Path) -> io::Result<Witness> {
+        let path = dir.join(FILE);
+        let mut options = OpenOptions::new();
+        options.create(true).append(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let file = options.open(&path)?;
+        Ok(Witness {
+            file: Mutex::new(file),
+            path,
+        })
+    }
+
+    /// Records that match `match_id` holds `size` events ending in `head`,
+    /// and syncs the journal before returning.
+    pub fn record(
+        &self,
+        recorder: &Recorder,
+        match_id: &str,
+        size: u64,
+        head: &Hash,
+    ) -> io::Result<()> {
+        let signature = recorder.sign(signed_text(match_id, size, head).as_bytes());
+        let line = format!(
+            "{match_id} {size} {} {} {}\n",
+            hex::encode(head),
+            recorder.key_id(),
+            hex::encode(signature)
+        );
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| io::Error::other("the witness journal's lock is poisoned"))?;
+        file.write_all(line.as_bytes())?;
+        file.sync_data()
+    }
+
+    /// The journal's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Reads the journal in `dir` (none yet: an empty journal), checking every
+/// line's signature against `keys`.
+pub fn read(dir: &Path, keys: &Keyring) -> io::Result<Journal> {
+    let file = match File::open(dir.join(FILE)) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Journal::default()),
+        Err(e) => return Err(e),
+    };
+    let mut journal = Journal::default();
+    for (n, line) in io::BufReader::new(file).split(b'\n').enumerate() {
+        let line = line?;
+        let number = n + 1;
+        match parse_line(&line, keys) {
+            Ok((match_id, size, head)) => {
+                journal.last.insert(
+                    match_id,
+                    Witnessed {
+                        line: number,
+                        size,
+                        head,
+                    },
+                );
+            }
+            Err(why) => journal.damaged.push((number, why)),
+        }
+    }
+    Ok(journal)
+}
+
+/// One journal line: (match, size, head), or why it cannot be trusted.
+fn parse_line(line: &[u8], keys: &Keyring) -> Result<(String, u64, Hash), String> {
+    let text = std::str::from_utf8(line).map_err(|_| "the line is not text".to_string())?;
+    let fields: Vec<&str> = text.split(' ').collect();
+    let [match_id, size, head, key_id, signature] = fields.as_slice() else {
+        return Err("the line does not have its five fields".into());
+    };
+    let size: u64 = size
+        .parse()
+        .map_err(|_| format!("'{size}' is not a size"))?;
+    let head: Hash = hex::decode(head)
+        .ok()
+        .and_then(|h| h.try_into().ok())
+        .ok_or_else(|| "the head is not a hash".to_string())?;
+    let signature = hex::decode(signature).map_err(|_| "the signature is not hex".to_string())?;
+    keys.verify(
+        key_id,
+        signed_text(match_id, size, &head).as_bytes(),
+        &signature,
+    )
+    .map_err(|e| format!("the signature does not check: {e}"))?;
+    Ok((match_id.to_string(), size, head))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_read_back_and_a_damaged_line_is_named_not_trusted() {
+        let dir = tempfile::tempdir().unwrap();
+        let rec = Recorder::from_bytes([3; 32]);
+        let keys = Keyring::from(&rec);
+        let w = Witness::open(dir.path()).unwrap();
+        w.record(&rec, "m1", 1, &[1; 32]).unwrap();
+        w.record(&rec, "m2", 4, &[2; 32]).unwrap();
+        w.record(&rec, "m1", 2, &[3; 32]).unwrap();
+        let j = read(dir.path(), &keys).unwrap();
+        assert_eq!(
+            j.last["m1"],
+            Witnessed {
+                line: 3,
+                size: 2,
+                head: [3; 32]
+            }
+        );
+        assert_eq!(j.last["m2"].size, 4);
+        assert!(j.damaged.is_empty());
+        // One flipped digit in m1's last size: that line is damaged and the
+        // earlier line stands.
+        let path = dir.path().join(FILE);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let bad = lines[2].replacen(" 2 ", " 9 ", 1);
+        std::fs::write(&path, format!("{}\n{}\n{bad}\n", lines[0], lines[1])).unwrap();
+        let j = read(dir.path(), &keys).unwrap();
+        assert_eq!(j.last["m1"].size, 1);
+        assert_eq!(j.damaged.len(), 1);
+        assert_eq!(j.damaged[0].0, 3);
+        assert!(j.damaged[0].1.contains("signature"), "{:?}", j.damaged);
+        // No journal yet: nothing witnessed.
+        let empty = tempfile::tempdir().unwrap();
+        assert_eq!(read(empty.path(), &keys).unwrap(), Journal::default());
+    }
+}

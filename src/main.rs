@@ -366,14 +366,30 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 )));
             }
             let store = open(&data)?;
+            // What the witness saw acknowledged and the store no longer
+            // holds: no samples over it, and no writes until restored.
+            let damage = store
+                .witnessed_damage()
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            for d in &damage {
+                eprintln!("arbiter: DAMAGE: {d}");
+            }
+            if !damage.is_empty() {
+                eprintln!(
+                    "arbiter: serving read-only until the data directory is restored from a backup"
+                );
+            }
             // Saved Dodgem tables (5×5) live beside the database.
             dodgem::view::keep_tables_in(
                 data.parent()
                     .unwrap_or(std::path::Path::new("."))
                     .join("tables"),
             );
-            let loaded = samples::load_bundled_if_empty(&store)
-                .map_err(|e| Failure::Other(e.to_string()))?;
+            let loaded = if damage.is_empty() {
+                samples::load_bundled_if_empty(&store).map_err(|e| Failure::Other(e.to_string()))?
+            } else {
+                Vec::new()
+            };
             for id in &loaded {
                 eprintln!("loaded sample match {id}");
             }
@@ -381,7 +397,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 "arbiter serving on http://{addr} (data in {})",
                 data.display()
             );
-            web::serve(Box::new(store), &addr).map_err(|e| Failure::Other(e.to_string()))
+            web::serve(Box::new(store), &addr, damage).map_err(|e| Failure::Other(e.to_string()))
         }
         Command::Verify {
             match_id: id,

@@ -1469,3 +1469,36 @@ async fn imports_beyond_two_at_once_wait_their_turn() {
     assert_eq!(resp.status(), StatusCode::OK);
     assert_eq!(f.state.import_reading.load(Ordering::SeqCst), 0);
 }
+
+/// A store the witness found damaged takes no writes until restored (503
+/// naming the damage), and still serves every page to read.
+#[actix_web::test]
+async fn a_damaged_store_serves_to_read_and_takes_no_writes() {
+    let f = fixture();
+    let state = f.state.clone().damaged(vec![
+        "match tj-final: the store holds 9 events but 31 were acknowledged".into(),
+    ]);
+    let app = test::init_service(App::new().configure(routes(state))).await;
+    let (status, _) = get_text(&app, "/matches/small").await;
+    assert_eq!(status, StatusCode::OK);
+    let file = MatchFile {
+        id: "fresh".into(),
+        events: common::small_match()[..3].to_vec(),
+    };
+    let body = serde_json::to_string(&file).unwrap();
+    let resp = test::call_service(&app, post("/api/matches", Some(&f.token), &body)).await;
+    assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let msg: Value = test::read_body_json(resp).await;
+    assert!(
+        msg["error"]
+            .as_str()
+            .unwrap()
+            .contains("31 were acknowledged"),
+        "{msg}"
+    );
+    assert!(f
+        .state
+        .store
+        .events(&MatchId::parse("fresh").unwrap())
+        .is_err());
+}

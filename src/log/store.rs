@@ -267,8 +267,37 @@ impl SledStore {
     /// acknowledged: a loss or a difference names the match, the seqs and
     /// the journal line; damaged journal lines are listed apart.
     pub fn check_witness(&self, id: &MatchId) -> Result<WitnessCheck, StoreError> {
-        let journal = witness::read(&self.dir, &self.keyring())
-            .map_err(|e| StoreError::Io(format!("cannot read the witness journal: {e}")))?;
+        let journal = self.journal()?;
+        self.check_against(&journal, id)
+    }
+
+    /// Every witnessed match against the store: the damage found, one line
+    /// each (empty when the store holds everything acknowledged). The
+    /// server runs it on open and takes no writes while it finds any.
+    pub fn witnessed_damage(&self) -> Result<Vec<String>, StoreError> {
+        let journal = self.journal()?;
+        let mut out = Vec::new();
+        for name in journal.last.keys() {
+            let Ok(id) = MatchId::parse(name) else {
+                continue;
+            };
+            if let Some((_, why)) = self.check_against(&journal, &id)?.damage {
+                out.push(why);
+            }
+        }
+        Ok(out)
+    }
+
+    fn journal(&self) -> Result<witness::Journal, StoreError> {
+        witness::read(&self.dir, &self.keyring())
+            .map_err(|e| StoreError::Io(format!("cannot read the witness journal: {e}")))
+    }
+
+    fn check_against(
+        &self,
+        journal: &witness::Journal,
+        id: &MatchId,
+    ) -> Result<WitnessCheck, StoreError> {
         let damaged_lines = journal.damaged.clone();
         let Some(w) = journal.last.get(id.as_str()) else {
             return Ok(WitnessCheck {
@@ -853,6 +882,7 @@ mod tests {
         let written = fill(&store, &m, 6);
         let agree = store.check_witness(&m).expect("check");
         assert_eq!((agree.damage, agree.note), (None, None));
+        assert!(store.witnessed_damage().expect("damage").is_empty());
 
         // The tail and the head go back two events, as sled did after a flip.
         for seq in [5, 4] {
@@ -891,6 +921,12 @@ mod tests {
         assert!(
             why.contains("holds 0 events but 2 were acknowledged"),
             "{why}"
+        );
+        let all = store.witnessed_damage().expect("damage");
+        assert_eq!(all.len(), 2, "{all:?}");
+        assert!(
+            all[0].starts_with("match m1:") && all[1].starts_with("match m2:"),
+            "{all:?}"
         );
         drop(store);
 

@@ -186,7 +186,9 @@ impl actix_web::FromRequest for WriteToken {
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let checked = match req.app_data::<web::Data<AppState>>() {
-            Some(state) => authorize(state, req).map(|()| WriteToken),
+            Some(state) => authorize(state, req)
+                .and_then(|()| state.writable().map_err(WebError::as_api))
+                .map(|()| WriteToken),
             None => Err(WebError::api(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the server has no store configured",

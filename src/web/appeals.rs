@@ -274,6 +274,7 @@ async fn appeal_page(
 
 /// Checks a token typed into a form; 401 with what to do otherwise.
 pub(super) fn form_token(state: &AppState, token: &str) -> Result<(), WebError> {
+    state.writable()?;
     match state.store.token_ok(token.trim()) {
         Ok(true) => Ok(()),
         Ok(false) => Err(WebError::page(

@@ -43,6 +43,9 @@ pub struct AppState {
     /// Import previews being read now: a paste of up to 8 MiB costs memory
     /// and time, so at most [`PREVIEWS_AT_ONCE`] run at once.
     pub import_reading: Arc<std::sync::atomic::AtomicUsize>,
+    /// Damage the witness journal found when the server opened the store:
+    /// while there is any, no write is taken (the operator restores first).
+    pub damage: Arc<Vec<String>>,
 }
 
 /// How many import previews (or commits) are read at once; more get 503.
@@ -56,6 +59,32 @@ impl AppState {
             timelines: Arc::default(),
             import_previews: Arc::default(),
             import_reading: Arc::default(),
+            damage: Arc::default(),
+        }
+    }
+
+    /// Refuses writes until the store is restored: `damage` is what the
+    /// witness journal found.
+    pub fn damaged(mut self, damage: Vec<String>) -> AppState {
+        self.damage = Arc::new(damage);
+        self
+    }
+
+    /// 503 while the store is damaged: no write goes on top of lost events.
+    pub fn writable(&self) -> Result<(), WebError> {
+        match self.damage.first() {
+            None => Ok(()),
+            Some(first) => Err(WebError::page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the store is damaged and takes no writes until the operator restores it ({first}{})",
+                    if self.damage.len() > 1 {
+                        format!("; and {} more", self.damage.len() - 1)
+                    } else {
+                        String::new()
+                    }
+                ),
+            )),
         }
     }
 
@@ -125,8 +154,8 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 }
 
 /// Serves until interrupted.
-pub fn serve(store: Box<dyn EventStore>, addr: &str) -> std::io::Result<()> {
-    let state = AppState::new(Arc::from(store));
+pub fn serve(store: Box<dyn EventStore>, addr: &str, damage: Vec<String>) -> std::io::Result<()> {
+    let state = AppState::new(Arc::from(store)).damaged(damage);
     actix_web::rt::System::new().block_on(async move {
         HttpServer::new(move || App::new().wrap(headers()).configure(routes(state.clone())))
             .workers(2)

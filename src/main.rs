@@ -290,6 +290,19 @@ enum KeysAction {
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
     },
+    /// List the write tokens by id (the start of each token's hash) and
+    /// when each was made.
+    List {
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
+    /// Revoke a write token, given by its value or by its id from `keys
+    /// list`: it writes no more.
+    Revoke {
+        token: String,
+        #[arg(long, default_value = "data/db")]
+        data: PathBuf,
+    },
 }
 
 /// What went wrong, and which exit code says so.
@@ -1145,6 +1158,30 @@ fn run(cli: Cli) -> Result<(), Failure> {
             eprintln!(
                 "keep it: only its hash is stored. Send it as 'Authorization: Bearer <token>'."
             );
+            Ok(())
+        }
+        Command::Keys {
+            action: KeysAction::List { data },
+        } => {
+            let store = open_existing(&data)?;
+            let tokens = store.tokens().map_err(|e| Failure::Other(e.to_string()))?;
+            if tokens.is_empty() {
+                eprintln!("no write tokens; make one with `arbiter keys new-token`");
+            }
+            for (id, made) in tokens {
+                // Tokens carry no person or role yet: each writes as an admin.
+                println!("{id}  made {made}  admin (no person or role yet)");
+            }
+            Ok(())
+        }
+        Command::Keys {
+            action: KeysAction::Revoke { token, data },
+        } => {
+            let store = open_existing(&data)?;
+            let id = store
+                .revoke_token(&token)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            eprintln!("revoked token {id}; it writes no more");
             Ok(())
         }
         Command::Keys {

@@ -636,3 +636,32 @@ fn verify_names_a_match_the_store_lost() {
         "{out} {err}"
     );
 }
+
+/// `keys list` names each write token by an id that does not show it, and
+/// `keys revoke` takes one away.
+#[test]
+fn tokens_are_listed_and_revoked() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let d = data.to_str().unwrap();
+    let (code, token, err) = arbiter(&["keys", "new-token", "--data", d]);
+    assert_eq!(code, 0, "{err}");
+    let token = token.trim().to_string();
+    let (code, list, _) = arbiter(&["keys", "list", "--data", d]);
+    assert_eq!(code, 0);
+    let id = list
+        .split_whitespace()
+        .next()
+        .expect("a token id")
+        .to_string();
+    assert_eq!(id.len(), 12);
+    assert!(!list.contains(&token), "the list never shows a token");
+    let (code, _, err) = arbiter(&["keys", "revoke", &id, "--data", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(&format!("revoked token {id}")), "{err}");
+    let (_, list, err) = arbiter(&["keys", "list", "--data", d]);
+    assert!(list.trim().is_empty(), "{list}");
+    assert!(err.contains("no write tokens"), "{err}");
+    let (code, _, err) = arbiter(&["keys", "revoke", &token, "--data", d]);
+    assert_eq!(code, 2, "a revoked token is no token: {err}");
+}

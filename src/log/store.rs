@@ -271,6 +271,51 @@ impl SledStore {
         self.check_against(&journal, id)
     }
 
+    /// The write tokens: (id, when it was made). The id is the start of the
+    /// token's hash, which is all the store keeps; it names the token for
+    /// `keys revoke` without showing it.
+    pub fn tokens(&self) -> Result<Vec<(String, String)>, StoreError> {
+        self.tokens
+            .iter()
+            .map(|item| {
+                let (hash, made) = item.map_err(io_error)?;
+                Ok((
+                    String::from_utf8_lossy(&hash).chars().take(12).collect(),
+                    String::from_utf8_lossy(&made).into_owned(),
+                ))
+            })
+            .collect()
+    }
+
+    /// Revokes the token given by its value or by its id (at least 8
+    /// characters of it, as `keys list` shows): it no longer writes.
+    pub fn revoke_token(&self, which: &str) -> Result<String, StoreError> {
+        let which = which.trim();
+        let by_value = token_hash(which);
+        let mut found = Vec::new();
+        for item in self.tokens.iter() {
+            let (hash, _) = item.map_err(io_error)?;
+            let hash = String::from_utf8_lossy(&hash).into_owned();
+            if hash == by_value || (which.len() >= 8 && hash.starts_with(which)) {
+                found.push(hash);
+            }
+        }
+        match found.as_slice() {
+            [] => Err(StoreError::NotFound(format!(
+                "no token is '{which}': give the token itself, or its id as `arbiter keys list` shows it"
+            ))),
+            [one] => {
+                self.tokens.remove(one.as_bytes()).map_err(io_error)?;
+                self.db.flush().map_err(io_error)?;
+                Ok(one.chars().take(12).collect())
+            }
+            _ => Err(StoreError::Io(format!(
+                "'{which}' names {} tokens: give more of the id",
+                found.len()
+            ))),
+        }
+    }
+
     /// Every witnessed match against the store: the damage found, one line
     /// each (empty when the store holds everything acknowledged). The
     /// server runs it on open and takes no writes while it finds any.
@@ -938,6 +983,34 @@ mod tests {
         let check = store.check_witness(&m).expect("check");
         assert_eq!(check.damaged_lines.len(), 1, "{check:?}");
         assert_eq!(check.damaged_lines[0].0, 6);
+    }
+
+    /// A token is listed by an id that does not show it, and once revoked
+    /// (by value or id) it no longer writes.
+    #[test]
+    fn tokens_are_listed_by_id_and_revoked() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SledStore::open(dir.path()).expect("open");
+        store.add_token("first-secret").expect("add");
+        store.add_token("second-secret").expect("add");
+        let listed = store.tokens().expect("list");
+        assert_eq!(listed.len(), 2);
+        assert!(listed
+            .iter()
+            .all(|(id, _)| id.len() == 12 && !id.contains("secret")));
+        let first_id = token_hash("first-secret")[..12].to_string();
+        assert_eq!(store.revoke_token(&first_id).expect("revoke"), first_id);
+        assert!(!store.token_ok("first-secret").expect("check"));
+        assert!(store.token_ok("second-secret").expect("check"));
+        store
+            .revoke_token("second-secret")
+            .expect("revoke by value");
+        assert!(!store.token_ok("second-secret").expect("check"));
+        assert!(store.tokens().expect("list").is_empty());
+        assert!(
+            store.revoke_token("abc").is_err(),
+            "too short to name a token"
+        );
     }
 
     /// A panic inside sled (it asserts on what it reads from a damaged

@@ -98,6 +98,10 @@ pub trait EventStore: Send + Sync {
     /// is out of place.
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError>;
 
+    /// Match `id`'s first event (its Create) alone, without reading the
+    /// rest of its log; `None` when the match has none.
+    fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError>;
+
     /// The ids of all matches, sorted.
     fn matches(&self) -> Result<Vec<MatchId>, StoreError>;
 
@@ -590,6 +594,15 @@ impl EventStore for SledStore {
         Ok(report)
     }
 
+    fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError> {
+        let raw =
+            unpanicked(&self.db_path, || self.events.get(event_key(id, 0))).map_err(io_error)?;
+        raw.map(|bytes| {
+            decode_record(&bytes).map_err(|reason| StoreError::Corrupt { seq: 0, reason })
+        })
+        .transpose()
+    }
+
     fn keyring(&self) -> Keyring {
         let mut ring = Keyring::new();
         for (id, public) in self.keys.iter().flatten() {
@@ -912,6 +925,11 @@ mod tests {
         assert_eq!(written[2].key_id, store.recorder_key_id());
         assert_eq!(written[1].envelope.body, event(1).body);
         assert_eq!(store.events(&m).expect("events"), written);
+        assert_eq!(
+            store.first_event(&m).expect("first"),
+            Some(written[0].clone())
+        );
+        assert_eq!(store.first_event(&id("none")).expect("first"), None);
         assert!(store.verify(&m).expect("verify").is_ok());
         assert_eq!(store.matches().expect("matches"), vec![m]);
     }

@@ -206,7 +206,8 @@ struct MatchPage {
     superseded_by: Vec<String>,
 }
 
-/// The matches whose review names `id` as the import they correct.
+/// The matches whose review names `id` as the import they correct: only
+/// each match's first event is read.
 fn superseding(state: &AppState, id: &MatchId) -> Vec<String> {
     let Ok(ids) = state.store.matches() else {
         return Vec::new();
@@ -214,8 +215,9 @@ fn superseding(state: &AppState, id: &MatchId) -> Vec<String> {
     ids.into_iter()
         .filter(|other| other != id)
         .filter(|other| {
-            state.store.events(other).is_ok_and(|e| {
-                e.first()
+            state.store.first_event(other).is_ok_and(|first| {
+                first
+                    .as_ref()
                     .and_then(|s| s.envelope.body.review())
                     .and_then(|r| r.supersedes.as_deref())
                     == Some(id.as_str())

@@ -1,0 +1,246 @@
+use super::*;
+
+const WORDS: HostWords = HostWords {
+    sides: Some(("blue", "red")),
+    rounds: true,
+    game_scope: Scope::Match,
+    draws: &[&["draw"], &["tie"]],
+    wins: &[&["cars", "off"]],
+};
+
+fn players() -> Vec<String> {
+    vec!["vale".to_string(), "kit".to_string()]
+}
+
+fn read_with(text: &str, aliases: &[(String, usize)], rounds: u32) -> Vec<ChatReading> {
+    let p = players();
+    let mut ctx = ChatContext::new(&p, rounds);
+    ctx.aliases = aliases;
+    read(text, &ctx, &WORDS)
+        .into_iter()
+        .map(|r| r.read)
+        .collect()
+}
+
+fn said(text: &str) -> Vec<ChatReading> {
+    read_with(text, &[], 1)
+}
+
+fn ruling(text: &str) -> (Scope, Option<String>) {
+    match said(text).as_slice() {
+        [ChatReading::Event(Body::Ruling(r)), ..] => (r.scope, r.winner.clone()),
+        other => panic!("{text:?} read as {other:?}"),
+    }
+}
+
+fn first(text: &str) -> usize {
+    let got = said(text);
+    got.iter()
+        .find_map(|r| match r {
+            ChatReading::Fact(Fact::First(s)) => Some(*s),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{text:?} read as {got:?}"))
+}
+
+#[test]
+fn rulings_read_however_the_host_puts_them() {
+    for (text, scope, who) in [
+        ("Round 2 → Kit", Scope::Round(2), "kit"),
+        ("round 2 -> kit", Scope::Round(2), "kit"),
+        ("point for Vale", Scope::Round(1), "vale"),
+        ("Vale takes the round 👏", Scope::Round(1), "vale"),
+        ("Kit takes it, 41 to 30", Scope::Round(1), "kit"),
+        (
+            "gg, Moss wins 10-7, no wait: Kit wins 10-7",
+            Scope::Round(1),
+            "kit",
+        ),
+        ("and that's the DM, Kit wins 3-1", Scope::Match, "kit"),
+        (
+            "game over, Kit got all her cars off",
+            Scope::Round(1),
+            "kit",
+        ),
+        ("winner: vale", Scope::Round(1), "vale"),
+        ("round 3 to **vale**", Scope::Round(3), "vale"),
+        ("Vale won round 2", Scope::Round(2), "vale"),
+        ("Kit gets the round", Scope::Round(1), "kit"),
+        ("Kit is the champion", Scope::Round(1), "kit"),
+        ("and the match goes to Kit", Scope::Match, "kit"),
+        ("🏆 Vale", Scope::Round(1), "vale"),
+        (
+            "Fern's boxed in, that's the game for Kit",
+            Scope::Round(1),
+            "kit",
+        ),
+        ("Vale has nothing left and wins", Scope::Round(1), "vale"),
+    ] {
+        assert_eq!(ruling(text), (scope, Some(who.to_string())), "{text}");
+    }
+    assert_eq!(ruling("it's a draw"), (Scope::Round(1), None));
+}
+
+#[test]
+fn hypotheticals_rules_and_talk_are_no_ruling() {
+    for text in [
+        "if Kit wins this round it's 2-2",
+        "the first player to win 3 rounds wins the DM",
+        "Vale could win this",
+        "who wins?? exciting",
+        "nice placement kit",
+    ] {
+        assert!(
+            !said(text)
+                .iter()
+                .any(|r| matches!(r, ChatReading::Event(Body::Ruling(_)))),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+}
+
+#[test]
+fn time_outs_name_the_player_and_a_bank_used_is_none() {
+    for text in [
+        "time's up, Vale ran out",
+        "⏰ Kit timed out",
+        "Kit is out of time",
+        "vale ran out of time",
+        "time's up, Vale ran out — Kit wins",
+        "time's up, Kit ran out — point to Vale",
+        "Kit's clock hit zero",
+        "Vale's time is up",
+    ] {
+        assert!(
+            said(text)
+                .iter()
+                .any(|r| matches!(r, ChatReading::Event(Body::Timeout(_)))),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+    for text in [
+        "Kit ran out of time, using a time bank",
+        "Vale ran out of cars to place",
+    ] {
+        assert!(
+            !said(text)
+                .iter()
+                .any(|r| matches!(r, ChatReading::Event(Body::Timeout(_)))),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn who_goes_first_in_every_phrasing() {
+    for (text, seat) in [
+        ("Vale goes first", 0),
+        ("Kit starts", 1),
+        ("first up: Vale", 0),
+        ("Vale (blue) vs Kit (red)", 0),
+        ("@Vale (red) vs @Kit (blue, you start)", 1),
+        ("coin toss → Kit picks, Kit goes first", 1),
+        ("player one: vale", 0),
+        ("P1 @kit vs P2 @vale", 1),
+        ("kit is player 2", 0),
+        ("Vale's first", 0),
+        ("Kit's up first", 1),
+        ("kit, you're first to move", 1),
+        ("first move goes to Kit", 1),
+        ("Vale, you're up", 0),
+        ("Vale opens", 0),
+        ("Kit leads off", 1),
+        ("Vale's blue, Kit's red", 0),
+        ("Kit gets red", 0),
+        ("blue: Vale, red: Kit", 0),
+        ("Kit goes 1st", 1),
+        ("Kit's turn to start", 1),
+        ("Round 3 · target 6 moves, vale to place", 0),
+        (
+            "Welcome! Rules: cars are 2 or 3 cells.\nThe loser of a round picks who starts the next.\nkit goes first",
+            1,
+        ),
+    ] {
+        assert_eq!(first(text), seat, "{text}");
+    }
+}
+
+#[test]
+fn a_name_from_the_aliases_counts() {
+    let aliases = vec![("Kit Marlowe".to_string(), 1)];
+    let got = read_with("@Kit Marlowe goes first", &aliases, 0);
+    assert!(got.contains(&ChatReading::Fact(Fact::First(1))), "{got:?}");
+}
+
+#[test]
+fn two_first_players_are_unread_not_guessed() {
+    let got = said("vale goes first. no wait, kit goes first");
+    assert!(
+        matches!(got.as_slice(), [ChatReading::Unread(_)]),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn who_picks_and_the_round_number_are_facts() {
+    let got = said("Round 2 → Kit. Loser picks who starts round 3");
+    assert!(
+        matches!(got.first(), Some(ChatReading::Event(Body::Ruling(_)))),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&ChatReading::Fact(Fact::Picks(Picker::Loser))),
+        "{got:?}"
+    );
+    let got = said("**Round 2** — target is 4");
+    assert_eq!(got, vec![ChatReading::Fact(Fact::Opens(Some(2)))]);
+    let got = said("vale, your call: who starts?");
+    assert!(
+        got.contains(&ChatReading::Fact(Fact::Picks(Picker::Seat(0)))),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_pick_spoken_to_or_reported_and_a_round_with_the_match() {
+    let got = said("round 1 to vale\nkit, you lost that one so you pick who starts round 2");
+    assert!(
+        got.contains(&ChatReading::Fact(Fact::Picks(Picker::Seat(1)))),
+        "{got:?}"
+    );
+    assert_eq!(first("Vale lost round 1, she picked herself to start"), 0);
+    let scopes: Vec<Scope> = said("Round 3 → Kit, and that's the DM! Kit wins 3-0 🎉")
+        .into_iter()
+        .filter_map(|r| match r {
+            ChatReading::Event(Body::Ruling(r)) => Some(r.scope),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(scopes, [Scope::Round(3), Scope::Match]);
+    // A rules post's "round 1" opens nothing.
+    assert!(
+        !said("In round 1 I pick who goes first; after that the loser picks")
+            .iter()
+            .any(|r| matches!(r, ChatReading::Fact(Fact::Opens(_))))
+    );
+    assert_eq!(first("oh and @kit you're first. gl both"), 1);
+}
+
+#[test]
+fn the_picker_names_who_starts() {
+    let p = players();
+    let ctx = ChatContext::new(&p, 1);
+    for (text, want) in [
+        ("I'll start", Some(1)),
+        ("me first", Some(1)),
+        ("you go first", Some(0)),
+        ("Vale first", Some(0)),
+        ("let vale start", Some(0)),
+        ("Kit first", Some(1)),
+        ("hmm let me think", None),
+    ] {
+        assert_eq!(choice(text, 1, &ctx), want, "{text}");
+    }
+}

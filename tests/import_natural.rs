@@ -19,12 +19,11 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
+use common::import::Setting;
 
-use arbiter::games::{GameConfig, GameKind};
-use arbiter::import::events::{self, Cast, ImportOptions, ImportReport};
-use arbiter::import::{self as transcripts, Format, TimeContext};
-use chrono::NaiveDate;
+use std::collections::BTreeSet;
+
+use arbiter::import::events::{self, ImportReport};
 use serde_json::Value;
 
 const GAMES: [&str; 6] = [
@@ -39,63 +38,6 @@ const GAMES: [&str; 6] = [
 fn data(path: &str) -> String {
     let path = format!("{}/tests/data/import/{path}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// A cast file's or corpus file's settings.
-struct Setting {
-    game: GameKind,
-    cast: Cast,
-    config: Option<GameConfig>,
-    date: NaiveDate,
-    format: Option<Format>,
-}
-
-impl Setting {
-    fn from(v: &Value) -> Setting {
-        let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
-        let players = v["players"].as_array().expect("players");
-        let aliases: BTreeMap<String, String> = v["aliases"]
-            .as_object()
-            .map(|m| {
-                m.iter()
-                    .map(|(k, x)| (k.clone(), x.as_str().unwrap_or_default().to_string()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        Setting {
-            game: GameKind::from_slug(&s("game")).expect("a game"),
-            cast: Cast {
-                players: [
-                    players[0].as_str().unwrap().to_string(),
-                    players[1].as_str().unwrap().to_string(),
-                ],
-                host: s("host"),
-                aliases,
-            },
-            config: (!v["config"].is_null())
-                .then(|| serde_json::from_value(v["config"].clone()).expect("a config")),
-            date: NaiveDate::parse_from_str(&s("date"), "%Y-%m-%d").expect("a date"),
-            format: v["format"].as_str().and_then(Format::from_slug),
-        }
-    }
-
-    fn import(&self, text: &str) -> Result<ImportReport, String> {
-        self.imported(text).map(|i| i.report)
-    }
-
-    fn imported(&self, text: &str) -> Result<events::Imported, String> {
-        let ctx = TimeContext::new(chrono_tz::UTC, self.date);
-        let t = transcripts::read_transcript(text, self.format, &ctx).map_err(|e| e.to_string())?;
-        let opts = ImportOptions {
-            game: self.game,
-            cast: self.cast.clone(),
-            title: String::new(),
-            importer: "test".into(),
-            source_name: "case".into(),
-            config: self.config.clone(),
-        };
-        events::read_match(&t, text, &opts).map_err(|e| e.to_string())
-    }
 }
 
 /// The events that count (kind and canonical text), leaving out those a
@@ -209,15 +151,16 @@ fn natural_phrasings_read_as_their_plain_forms() {
     for game in GAMES {
         let corpus: Value = serde_json::from_str(&data(&format!("natural/{game}.json")))
             .unwrap_or_else(|e| panic!("natural/{game}.json: {e}"));
-        let base = Setting::from(&corpus);
+        let base = Setting::from(&corpus, "", "case");
         let cases = corpus["cases"].as_array().expect("cases");
         let mut right = 0;
         for case in cases {
             let name = format!("{game}: {}", case["name"].as_str().unwrap_or_default());
-            let mut setting = Setting::from(&corpus);
+            let mut setting = Setting::from(&corpus, "", "case");
             if let Some(more) = case["aliases"].as_object() {
                 for (k, v) in more {
                     setting
+                        .opts
                         .cast
                         .aliases
                         .insert(k.clone(), v.as_str().unwrap_or_default().to_string());
@@ -291,7 +234,8 @@ fn complete_matches_end_with_the_rules_outcome() {
         let cast: Value = serde_json::from_str(&data(&format!("matches/{name}"))).unwrap();
         let expect: Value =
             serde_json::from_str(&data(&format!("matches/{stem}.expect.json"))).unwrap();
-        let imported = Setting::from(&cast).imported(&data(&format!("matches/{stem}.txt")));
+        let imported =
+            Setting::from(&cast, "", "case").imported(&data(&format!("matches/{stem}.txt")));
         let intended: Value =
             serde_json::from_str(&data(&format!("matches/{stem}.intended.json"))).unwrap();
         if let Ok(i) = &imported {

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::import::Setting;
+
 use std::process::Command;
 
 use arbiter::import::corrections::{self, CorrectionInput};
@@ -161,50 +163,12 @@ fn a_correction_that_does_not_read_is_shown_and_nothing_is_committed() {
 }
 
 /// A complete corpus match's settings (its `.cast.json`).
-struct Setting {
-    opts: ImportOptions,
-    time: TimeContext,
-    format: Option<Format>,
-}
-
 fn setting(stem: &str) -> Setting {
-    let cast: Value = serde_json::from_str(&common::import::transcript(&format!(
+    let cast: serde_json::Value = serde_json::from_str(&common::import::transcript(&format!(
         "matches/{stem}.cast.json"
     )))
     .unwrap();
-    let s = |k: &str| cast[k].as_str().unwrap_or_default().to_string();
-    let players = cast["players"].as_array().unwrap();
-    let aliases = cast["aliases"]
-        .as_object()
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
-                .collect()
-        })
-        .unwrap_or_default();
-    Setting {
-        opts: ImportOptions {
-            game: arbiter::games::GameKind::from_slug(&s("game")).unwrap(),
-            cast: Cast {
-                players: [
-                    players[0].as_str().unwrap().to_string(),
-                    players[1].as_str().unwrap().to_string(),
-                ],
-                host: s("host"),
-                aliases,
-            },
-            title: stem.to_string(),
-            importer: "test".into(),
-            source_name: format!("{stem}.txt"),
-            config: (!cast["config"].is_null())
-                .then(|| serde_json::from_value(cast["config"].clone()).unwrap()),
-        },
-        time: TimeContext::new(
-            chrono_tz::UTC,
-            NaiveDate::parse_from_str(&s("date"), "%Y-%m-%d").unwrap(),
-        ),
-        format: cast["format"].as_str().and_then(Format::from_slug),
-    }
+    Setting::from(&cast, stem, &format!("{stem}.txt"))
 }
 
 /// Every game: a complete match with one player's message corrected (to

@@ -3,7 +3,7 @@
 //! rewrites them), and an import committed to a fresh store.
 
 use arbiter::import::events::{self, ImportOptions, ImportReport, Imported};
-use arbiter::import::{self as transcripts, TimeContext};
+use arbiter::import::{self as transcripts, Format, TimeContext};
 use arbiter::log::seal::Sealed;
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::verify::Finding;
@@ -73,4 +73,65 @@ pub fn assert_kept_and_agreed(imported: Imported, file: &str) {
     let findings = findings(&sealed);
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
+}
+
+/// How a corpus transcript is imported: a `.cast.json` (or a natural
+/// corpus file's header) read as options, the day its relative stamps
+/// count from (in UTC) and its layout when forced.
+pub struct Setting {
+    pub opts: ImportOptions,
+    pub time: TimeContext,
+    pub format: Option<Format>,
+}
+
+impl Setting {
+    /// The settings in `v`; the match is titled `title` and its source
+    /// named `source_name`.
+    pub fn from(v: &serde_json::Value, title: &str, source_name: &str) -> Setting {
+        let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+        let players = v["players"].as_array().expect("players");
+        let aliases = v["aliases"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, x)| (k.clone(), x.as_str().unwrap_or_default().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Setting {
+            opts: ImportOptions {
+                game: arbiter::games::GameKind::from_slug(&s("game")).expect("a game"),
+                cast: events::Cast {
+                    players: [
+                        players[0].as_str().expect("a player").to_string(),
+                        players[1].as_str().expect("a player").to_string(),
+                    ],
+                    host: s("host"),
+                    aliases,
+                },
+                title: title.to_string(),
+                importer: "test".into(),
+                source_name: source_name.to_string(),
+                config: (!v["config"].is_null())
+                    .then(|| serde_json::from_value(v["config"].clone()).expect("a config")),
+            },
+            time: TimeContext::new(
+                chrono_tz::UTC,
+                NaiveDate::parse_from_str(&s("date"), "%Y-%m-%d").expect("a date"),
+            ),
+            format: v["format"].as_str().and_then(Format::from_slug),
+        }
+    }
+
+    /// `text` imported with these settings.
+    pub fn imported(&self, text: &str) -> Result<Imported, String> {
+        let t = transcripts::read_transcript(text, self.format, &self.time)
+            .map_err(|e| e.to_string())?;
+        events::read_match(&t, text, &self.opts).map_err(|e| e.to_string())
+    }
+
+    /// The report of `text` imported with these settings.
+    pub fn import(&self, text: &str) -> Result<ImportReport, String> {
+        self.imported(text).map(|i| i.report)
+    }
 }

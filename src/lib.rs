@@ -6,6 +6,8 @@
 //! The modules, one line each:
 #![forbid(unsafe_code)]
 
+/// Who may write what: the actor an event is sealed under, from the token.
+pub mod access;
 /// Appeal bundles: a match in one file that anyone can check offline.
 pub mod bundle;
 /// The rules: one folder per game behind one interface.

@@ -274,8 +274,23 @@ enum CheckGame {
 #[derive(Subcommand)]
 enum KeysAction {
     /// Create a bearer token for the write API and print it (only its hash
-    /// is stored).
+    /// is stored). A token speaks for one person in one role, and the
+    /// server records every write it makes as that person.
+    #[command(group(clap::ArgGroup::new("person").required(true).args(["host", "player", "importer", "admin"])))]
     NewToken {
+        /// For the host NAME: writes as the host of the matches NAME hosts.
+        #[arg(long, value_name = "NAME")]
+        host: Option<String>,
+        /// For the player NAME: moves, claims and appeals in NAME's matches.
+        #[arg(long, value_name = "NAME")]
+        player: Option<String>,
+        /// For an importer NAME: writes events read from transcripts.
+        #[arg(long, value_name = "NAME")]
+        importer: Option<String>,
+        /// For an admin (optionally named): writes anything, recorded as
+        /// the admin entering it, and issues tokens over the API.
+        #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "admin")]
+        admin: Option<String>,
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
     },
@@ -290,8 +305,8 @@ enum KeysAction {
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
     },
-    /// List the write tokens by id (the start of each token's hash) and
-    /// when each was made.
+    /// List the write tokens by id (the start of each token's hash), whom
+    /// each speaks for and when it was made.
     List {
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
@@ -1147,16 +1162,43 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Keys {
-            action: KeysAction::NewToken { data },
+            action:
+                KeysAction::NewToken {
+                    host,
+                    player,
+                    importer,
+                    admin,
+                    data,
+                },
         } => {
+            use arbiter::log::{Identity, Role};
+            let (role, name) = match (host, player, importer, admin) {
+                (Some(n), ..) => (Role::Host, n),
+                (_, Some(n), ..) => (Role::Player, n),
+                (_, _, Some(n), _) => (Role::Importer, n),
+                (.., Some(n)) => (Role::Admin, n),
+                _ => {
+                    return Err(Failure::Input(
+                        "say whom the token is for: --host NAME, --player NAME, --importer NAME or --admin".into(),
+                    ))
+                }
+            };
+            if name.trim().is_empty() {
+                return Err(Failure::Input(format!(
+                    "--{} needs the person's name, as matches name them",
+                    role.name()
+                )));
+            }
+            let who = Identity::new(role, &name, &chrono::Utc::now().to_rfc3339());
             let store = open(&data)?;
             let token = web::new_token();
             store
-                .add_token(&token)
+                .add_token(&token, &who)
                 .map_err(|e| Failure::Other(e.to_string()))?;
             println!("{token}");
             eprintln!(
-                "keep it: only its hash is stored. Send it as 'Authorization: Bearer <token>'."
+                "a token for the {}; keep it: only its hash is stored. Send it as 'Authorization: Bearer <token>'.",
+                who.describe()
             );
             Ok(())
         }
@@ -1168,9 +1210,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if tokens.is_empty() {
                 eprintln!("no write tokens; make one with `arbiter keys new-token`");
             }
-            for (id, made) in tokens {
-                // Tokens carry no person or role yet: each writes as an admin.
-                println!("{id}  made {made}  admin (no person or role yet)");
+            for (id, who) in tokens {
+                println!("{id}  made {}  {}", who.made, who.describe());
             }
             Ok(())
         }

@@ -57,7 +57,12 @@ fn free_port() -> u16 {
 fn start_server(dir: &std::path::Path, token: Option<&str>) -> (u16, String) {
     let store = SledStore::open(dir).unwrap();
     if let Some(t) = token {
-        arbiter::log::EventStore::add_token(&store, t).unwrap();
+        arbiter::log::EventStore::add_token(
+            &store,
+            t,
+            &arbiter::log::Identity::new(arbiter::log::Role::Admin, "ops", "2026-11-25"),
+        )
+        .unwrap();
     }
     let ids = arbiter::samples::load_bundled_if_empty(&store).unwrap();
     let first = ids.first().expect("there are bundled samples").to_string();

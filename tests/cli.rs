@@ -644,7 +644,7 @@ fn tokens_are_listed_and_revoked() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("db");
     let d = data.to_str().unwrap();
-    let (code, token, err) = arbiter(&["keys", "new-token", "--data", d]);
+    let (code, token, err) = arbiter(&["keys", "new-token", "--player", "Kit", "--data", d]);
     assert_eq!(code, 0, "{err}");
     let token = token.trim().to_string();
     let (code, list, _) = arbiter(&["keys", "list", "--data", d]);
@@ -656,6 +656,11 @@ fn tokens_are_listed_and_revoked() {
         .to_string();
     assert_eq!(id.len(), 12);
     assert!(!list.contains(&token), "the list never shows a token");
+    assert!(list.contains("player Kit"), "each token names its person: {list}");
+    // A token is always for someone.
+    let (code, _, err) = arbiter(&["keys", "new-token", "--data", d]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--player"), "{err}");
     let (code, _, err) = arbiter(&["keys", "revoke", &id, "--data", d]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains(&format!("revoked token {id}")), "{err}");

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use actix_web::http::StatusCode;
 use actix_web::{test, App};
-use arbiter::log::{EventStore, MatchId, SledStore};
+use arbiter::log::{EventStore, Identity, MatchId, Role, SledStore};
 use arbiter::samples::MatchFile;
 use arbiter::web::{routes, AppState};
 use serde_json::{json, Value};
@@ -26,11 +26,25 @@ fn fixture() -> Fixture {
         store.append(&id, seq as u64, e).unwrap();
     }
     let token = arbiter::web::new_token();
-    store.add_token(&token).unwrap();
+    store
+        .add_token(&token, &Identity::new(Role::Admin, "ops", "2026-11-25"))
+        .unwrap();
     Fixture {
         _dir: dir,
         state: AppState::new(Arc::new(store)),
         token,
+    }
+}
+
+impl Fixture {
+    /// A new token for the person `name` in `role`.
+    fn person(&self, role: Role, name: &str) -> String {
+        let token = arbiter::web::new_token();
+        self.state
+            .store
+            .add_token(&token, &Identity::new(role, name, "2026-11-25"))
+            .unwrap();
+        token
     }
 }
 
@@ -567,8 +581,9 @@ fn pairs<'a>(v: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
 #[actix_web::test]
 async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
     let mut f = samples_fixture();
-    f.token = arbiter::web::new_token();
-    f.state.store.add_token(&f.token).unwrap();
+    // A player files the appeal, the match's host decides it.
+    let tamsin = f.person(Role::Player, "tamsin");
+    f.token = f.person(Role::Host, "penzo");
     let app = app!(f);
     let id = "tj-simply-genius-dm4";
     // Round 3's ruling (seq 33) gave ovi a round tamsin won by the rules.
@@ -579,7 +594,6 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
     let form = |token: &str, seq: &str| {
         [
             ("token", token.to_string()),
-            ("player", "tamsin".to_string()),
             ("ruling_seq", seq.to_string()),
             (
                 "grounds",
@@ -589,15 +603,15 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
     };
 
     // A wrong token, then a seq that is not a ruling: refused, nothing appended.
-    let refs = |v: &[(&'static str, String); 4]| -> Vec<(&'static str, String)> { v.to_vec() };
+    let refs = |v: &[(&'static str, String); 3]| -> Vec<(&'static str, String)> { v.to_vec() };
     let (status, body, _) = post_form(&app, &url, &pairs(&refs(&form("not-a-token", "33")))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
-    let (status, body, _) = post_form(&app, &url, &pairs(&refs(&form(&f.token, "31")))).await;
+    let (status, body, _) = post_form(&app, &url, &pairs(&refs(&form(&tamsin, "31")))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body.contains("seq 31 is a proof, not a ruling"), "{body}");
 
     // The appeal: filed, then shown with the ruling, the rules and the evidence.
-    let good = refs(&form(&f.token, "33"));
+    let good = refs(&form(&tamsin, "33"));
     let good = pairs(&good);
     let (status, _, location) = post_form(&app, &url, &good).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
@@ -698,8 +712,9 @@ async fn an_appeal_is_filed_shown_beside_the_rules_and_decided() {
 async fn a_decision_needs_uphold_or_overturn_a_winner_and_reasons_and_names_the_part_that_differs()
 {
     let mut f = samples_fixture();
-    f.token = arbiter::web::new_token();
-    f.state.store.add_token(&f.token).unwrap();
+    // A player files the appeal, the match's host decides it.
+    let tamsin = f.person(Role::Player, "tamsin");
+    f.token = f.person(Role::Host, "penzo");
     let app = app!(f);
     let id = "tj-simply-genius-dm4";
     let mid = MatchId::parse(id).unwrap();
@@ -708,8 +723,7 @@ async fn a_decision_needs_uphold_or_overturn_a_winner_and_reasons_and_names_the_
         &app,
         &format!("/matches/{id}/appeals"),
         &[
-            ("token", &f.token),
-            ("player", "tamsin"),
+            ("token", &tamsin),
             ("ruling_seq", "33"),
             ("grounds", "my counter-solution came in time"),
         ],
@@ -839,16 +853,16 @@ async fn a_decision_needs_uphold_or_overturn_a_winner_and_reasons_and_names_the_
 #[actix_web::test]
 async fn upholding_against_an_overturn_recommendation_says_the_action_differs() {
     let mut f = samples_fixture();
-    f.token = arbiter::web::new_token();
-    f.state.store.add_token(&f.token).unwrap();
+    // A player files the appeal, the match's host decides it.
+    let tamsin = f.person(Role::Player, "tamsin");
+    f.token = f.person(Role::Host, "penzo");
     let app = app!(f);
     let id = "tj-simply-genius-dm4";
     let (_, _, location) = post_form(
         &app,
         &format!("/matches/{id}/appeals"),
         &[
-            ("token", &f.token),
-            ("player", "tamsin"),
+            ("token", &tamsin),
             ("ruling_seq", "33"),
             ("grounds", "my counter-solution came in time"),
         ],
@@ -1501,4 +1515,154 @@ async fn a_damaged_store_serves_to_read_and_takes_no_writes() {
         .store
         .events(&MatchId::parse("fresh").unwrap())
         .is_err());
+}
+
+/// Issue 15, identities: a token writes only as its own person. A player
+/// files an appeal only as itself in its own match, a decision comes only
+/// from the match's host (or an admin), a host token writes only in the
+/// matches it hosts; every refusal is 403 and writes nothing.
+#[actix_web::test]
+async fn a_token_writes_only_as_its_own_person() {
+    let f = samples_fixture();
+    let app = app!(f);
+    let id = "tj-simply-genius-dm4";
+    let mid = MatchId::parse(id).unwrap();
+    let tamsin = f.person(Role::Player, "tamsin");
+    let stranger = f.person(Role::Player, "wren");
+    let other_host = f.person(Role::Host, "kg");
+    let penzo = f.person(Role::Host, "Penzo");
+    let count = || f.state.store.events(&mid).unwrap().len();
+    let n = count();
+    let url = format!("/api/matches/{id}/events");
+    let event = |actor: Option<Value>, body: Value| {
+        let mut e = json!({"occurred_at": "2026-11-20T10:00:00Z", "body": body});
+        if let Some(a) = actor {
+            e["actor"] = a;
+        }
+        json!({"expected_seq": n, "event": e}).to_string()
+    };
+    let appeal = json!({"appeal": {"ruling_seq": 33, "grounds": "the counter was in time"}});
+    let decision = json!({"appeal_decision": {"appeal_seq": n, "upheld": true, "text": "stands"}});
+    let ruling = json!({"ruling": {"scope": {"round": 3}, "winner": "tamsin", "text": "x"}});
+    let refused = [
+        // A player filing an appeal for the other player.
+        (
+            &tamsin,
+            event(Some(json!({"player": "ovi"})), appeal.clone()),
+        ),
+        // A player in a match it does not play.
+        (&stranger, event(None, appeal.clone())),
+        // A player posting a decision, or a ruling.
+        (&tamsin, event(None, decision.clone())),
+        (
+            &tamsin,
+            event(Some(json!({"host": "penzo"})), ruling.clone()),
+        ),
+        // A host writing in another host's match.
+        (&other_host, event(None, ruling.clone())),
+        (
+            &other_host,
+            event(Some(json!({"host": "penzo"})), ruling.clone()),
+        ),
+        // A host filing a player's appeal.
+        (
+            &penzo,
+            event(Some(json!({"player": "tamsin"})), appeal.clone()),
+        ),
+    ];
+    for (token, body) in refused {
+        let resp = test::call_service(&app, post(&url, Some(token), &body)).await;
+        let status = resp.status();
+        let text = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}: {text}");
+        assert!(text.contains("nothing was written"), "{text}");
+        assert_eq!(count(), n, "a refused write stores nothing");
+    }
+
+    // The player's own appeal, actor left out: sealed as tamsin.
+    let resp = test::call_service(&app, post(&url, Some(&tamsin), &event(None, appeal))).await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let sealed: Value = test::read_body_json(resp).await;
+    assert_eq!(sealed["actor"], json!({"player": "tamsin"}), "{sealed}");
+
+    // The decision form: the player's token is refused beside the field;
+    // the host's is recorded as the host (the name as the match spells it).
+    let decide = format!("/matches/{id}/appeals/{n}/decision");
+    let form = |token: &str| {
+        vec![
+            ("token", token.to_string()),
+            ("decision", "uphold".to_string()),
+            ("text", "the ruling stands".to_string()),
+        ]
+    };
+    let (status, page, _) = post_form(&app, &decide, &pairs(&form(&tamsin))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{page}");
+    assert!(
+        page.contains("only the match&#39;s host (penzo) or an admin decides"),
+        "{page}"
+    );
+    assert_eq!(count(), n + 1);
+    let (status, _, _) = post_form(&app, &decide, &pairs(&form(&other_host))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _, _) = post_form(&app, &decide, &pairs(&form(&penzo))).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let last = f.state.store.events(&mid).unwrap().pop().unwrap();
+    assert_eq!(
+        last.envelope.actor,
+        arbiter::log::Actor::Host("penzo".into())
+    );
+}
+
+/// An admin writes for anyone, and the record says the admin entered it;
+/// an admin issues tokens over the API, and others may not.
+#[actix_web::test]
+async fn an_admin_is_recorded_and_issues_tokens() {
+    let f = fixture();
+    let app = app!(f);
+    let n = f
+        .state
+        .store
+        .events(&MatchId::parse("small").unwrap())
+        .unwrap()
+        .len();
+    let body = json!({"expected_seq": n, "event": {
+        "occurred_at": "2026-11-14T20:00:00Z",
+        "actor": {"player": "jonas"},
+        "body": "pass"}})
+    .to_string();
+    let resp = test::call_service(
+        &app,
+        post("/api/matches/small/events", Some(&f.token), &body),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let sealed: Value = test::read_body_json(resp).await;
+    assert_eq!(
+        sealed["actor"],
+        json!({"admin": {"admin": "ops", "speaker": {"player": "jonas"}}}),
+        "{sealed}"
+    );
+
+    let ask = |token: &str, role: &str, name: &str| {
+        post(
+            "/api/tokens",
+            Some(token),
+            &json!({"role": role, "name": name}).to_string(),
+        )
+    };
+    let resp = test::call_service(&app, ask(&f.token, "player", "mira")).await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let issued: Value = test::read_body_json(resp).await;
+    let mira = issued["token"].as_str().unwrap().to_string();
+    assert_eq!(issued["role"], "player");
+    // The issued token writes as mira, and may not issue tokens itself.
+    let resp = test::call_service(&app, ask(&mira, "admin", "")).await;
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    let resp = test::call_service(&app, ask(&f.token, "judge", "x")).await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let resp = test::call_service(&app, ask(&f.token, "host", " ")).await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    // Without a token, 401 before the body is even read.
+    let resp = test::call_service(&app, post("/api/tokens", None, "{not json")).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
 }

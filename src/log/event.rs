@@ -66,13 +66,22 @@ pub enum Actor {
         message: u32,
         speaker: Box<Actor>,
     },
+    /// An admin (the person behind an admin token) writing for `speaker`:
+    /// an operator entering what a host or player said elsewhere. The
+    /// event counts as the speaker's; the record says who entered it.
+    Admin {
+        admin: String,
+        speaker: Box<Actor>,
+    },
 }
 
 impl Actor {
     /// The person in the game behind the event (through any importer).
     pub fn speaker(&self) -> &Actor {
         match self {
-            Actor::Importer { speaker, .. } | Actor::Corrected { speaker, .. } => speaker.speaker(),
+            Actor::Importer { speaker, .. }
+            | Actor::Corrected { speaker, .. }
+            | Actor::Admin { speaker, .. } => speaker.speaker(),
             other => other,
         }
     }
@@ -89,7 +98,11 @@ impl Actor {
     pub fn name(&self) -> &str {
         match self.speaker() {
             Actor::Player(n) | Actor::Host(n) => n,
-            Actor::Importer { importer, .. } | Actor::Corrected { importer, .. } => importer,
+            Actor::Importer { importer, .. }
+            | Actor::Corrected { importer, .. }
+            | Actor::Admin {
+                admin: importer, ..
+            } => importer,
         }
     }
 }

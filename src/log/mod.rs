@@ -12,9 +12,11 @@ pub mod event;
 pub mod merkle;
 pub mod seal;
 pub mod store;
+pub mod token;
 pub mod witness;
 
 pub use checkpoint::Checkpoint;
 pub use event::{Actor, Body, Envelope, MatchId, NewEvent};
 pub use seal::{Keyring, Recorder, Sealed};
 pub use store::{EventStore, SledStore, StoreError};
+pub use token::{Identity, Role};

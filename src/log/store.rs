@@ -16,7 +16,8 @@
 //! - `heads`: `match id` → `next seq (u64) ‖ hash of the last event`.
 //! - `keys`: `key id` → public key bytes, for every key that ever signed here,
 //!   so events signed before a key change still verify.
-//! - `tokens`: `sha256(token)` in hex → when it was added; never the token.
+//! - `tokens`: `sha256(token)` in hex → the [`Identity`] it speaks for (JSON;
+//!   before roles, only when it was made); never the token.
 //!
 //! Nothing here overwrites or removes an event, and there is no API to.
 //! Stored bytes are never trusted: a record is decoded with a size limit and
@@ -35,6 +36,7 @@ use sled::transaction::{abort, TransactionError, Transactional};
 use super::checkpoint::Checkpoint;
 use super::event::{Envelope, MatchId, NewEvent};
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
+use super::token::Identity;
 use super::witness::{self, Witness};
 
 /// The largest record the store decodes (16 MiB): a corrupt length prefix
@@ -112,11 +114,13 @@ pub trait EventStore: Send + Sync {
     /// Every public key that ever signed in this store.
     fn keyring(&self) -> Keyring;
 
-    /// Accepts `token` for writing from now on (only its hash is kept).
-    fn add_token(&self, token: &str) -> Result<(), StoreError>;
+    /// Accepts `token` for writing as `who` from now on (only its hash is
+    /// kept).
+    fn add_token(&self, token: &str, who: &Identity) -> Result<(), StoreError>;
 
-    /// Whether `token` was added.
-    fn token_ok(&self, token: &str) -> Result<bool, StoreError>;
+    /// The person `token` speaks for; `None` for a token never added or
+    /// revoked.
+    fn token_identity(&self, token: &str) -> Result<Option<Identity>, StoreError>;
 
     /// The key id the store signs new events with.
     fn recorder_key_id(&self) -> String;
@@ -275,18 +279,17 @@ impl SledStore {
         self.check_against(&journal, id)
     }
 
-    /// The write tokens: (id, when it was made). The id is the start of the
-    /// token's hash, which is all the store keeps; it names the token for
-    /// `keys revoke` without showing it.
-    pub fn tokens(&self) -> Result<Vec<(String, String)>, StoreError> {
+    /// The write tokens: (id, whom it speaks for). The id is the start of
+    /// the token's hash, which is all the store keeps; it names the token
+    /// for `keys revoke` without showing it.
+    pub fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError> {
         self.tokens
             .iter()
             .map(|item| {
-                let (hash, made) = item.map_err(io_error)?;
-                Ok((
-                    String::from_utf8_lossy(&hash).chars().take(12).collect(),
-                    String::from_utf8_lossy(&made).into_owned(),
-                ))
+                let (hash, record) = item.map_err(io_error)?;
+                let id: String = String::from_utf8_lossy(&hash).chars().take(12).collect();
+                let who = Identity::decode(&id, &record);
+                Ok((id, who))
             })
             .collect()
     }
@@ -620,18 +623,18 @@ impl EventStore for SledStore {
         ring
     }
 
-    fn add_token(&self, token: &str) -> Result<(), StoreError> {
+    fn add_token(&self, token: &str, who: &Identity) -> Result<(), StoreError> {
         self.tokens
-            .insert(token_hash(token), Utc::now().to_rfc3339().as_bytes())
+            .insert(token_hash(token), who.encode())
             .map_err(io_error)?;
         self.db.flush().map_err(io_error)?;
         Ok(())
     }
 
-    fn token_ok(&self, token: &str) -> Result<bool, StoreError> {
-        self.tokens
-            .contains_key(token_hash(token))
-            .map_err(io_error)
+    fn token_identity(&self, token: &str) -> Result<Option<Identity>, StoreError> {
+        let hash = token_hash(token);
+        let record = self.tokens.get(&hash).map_err(io_error)?;
+        Ok(record.map(|r| Identity::decode(&hash[..12], &r)))
     }
 
     fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError> {

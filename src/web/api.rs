@@ -3,15 +3,13 @@
 //! or nothing, and answers 400 / 401 / 404 / 409 with `{"error": ...}`.
 
 use actix_web::http::StatusCode;
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 use super::{load, AppState, WebError};
 use crate::games::{MatchState, View};
-use crate::log::event::Body;
 use crate::log::merkle;
-use crate::log::{MatchId, NewEvent, Sealed, StoreError};
-use crate::samples::MatchFile;
+use crate::log::{Sealed, StoreError};
 use crate::verify;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -19,8 +17,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(events)
         .service(step)
         .service(verify_match)
-        .service(create)
-        .service(append)
         .service(keys)
         .service(checkpoint)
         .service(inclusion)
@@ -71,7 +67,7 @@ async fn list(state: web::Data<AppState>) -> ApiResult {
 
 /// A sealed event as JSON: the envelope plus its seal in hex.
 #[derive(Serialize)]
-struct SealedJson<'a> {
+pub(super) struct SealedJson<'a> {
     #[serde(flatten)]
     envelope: &'a crate::log::Envelope,
     prev_hash: String,
@@ -151,185 +147,8 @@ async fn verify_match(state: web::Data<AppState>, path: web::Path<String>) -> Ap
     )))
 }
 
-/// Checks the bearer token; 401 with what to do otherwise.
-fn authorize(state: &AppState, req: &HttpRequest) -> Result<(), WebError> {
-    let token = req
-        .headers()
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim);
-    let denied = |msg: &str| WebError::api(StatusCode::UNAUTHORIZED, msg);
-    match token {
-        None => Err(denied(
-            "writes need 'Authorization: Bearer <token>'; make a token with `arbiter keys new-token`",
-        )),
-        Some(t) => match state.store.token_ok(t) {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(denied(
-                "this token is not known here; make one with `arbiter keys new-token`",
-            )),
-            Err(e) => Err(WebError::from(e).as_api()),
-        },
-    }
-}
-
-/// A write's bearer token, checked before anything else of the request
-/// is read: as the first argument of a handler it fails before the body is
-/// read or parsed, so a request without a good token costs nothing and
-/// gets 401 whatever its body.
-pub struct WriteToken;
-
-impl actix_web::FromRequest for WriteToken {
-    type Error = WebError;
-    type Future = std::future::Ready<Result<WriteToken, WebError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let checked = match req.app_data::<web::Data<AppState>>() {
-            Some(state) => authorize(state, req)
-                .and_then(|()| state.writable().map_err(WebError::as_api))
-                .map(|()| WriteToken),
-            None => Err(WebError::api(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the server has no store configured",
-            )),
-        };
-        std::future::ready(checked)
-    }
-}
-
 fn store_error(e: StoreError) -> WebError {
     WebError::from(e).as_api()
-}
-
-#[post("/api/matches")]
-async fn create(
-    _token: WriteToken,
-    state: web::Data<AppState>,
-    body: web::Json<MatchFile>,
-) -> ApiResult {
-    let file = body.into_inner();
-    let id = MatchId::parse(&file.id).map_err(|m| WebError::api(StatusCode::BAD_REQUEST, m))?;
-    let first = file.events.first().ok_or_else(|| {
-        WebError::api(
-            StatusCode::BAD_REQUEST,
-            "a match needs at least its Create event",
-        )
-    })?;
-    match first.body.create() {
-        Some(c) => MatchState::start(c, first.occurred_at).map_err(|e| {
-            WebError::api(
-                StatusCode::BAD_REQUEST,
-                format!("the Create event is not valid: {e}"),
-            )
-        })?,
-        None => {
-            return Err(WebError::api(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "the first event must be a Create, not a {}",
-                    first.body.kind()
-                ),
-            ))
-        }
-    };
-    // A create retried with the same events is answered as it was (the
-    // same receipt); with other events the id is taken.
-    if let Ok(stored) = state.store.events(&id) {
-        let same = stored.len() == file.events.len()
-            && stored.iter().zip(&file.events).all(|(s, e)| {
-                s.envelope.occurred_at == e.occurred_at
-                    && s.envelope.actor == e.actor
-                    && s.envelope.body == e.body
-            });
-        if !same {
-            return Err(WebError::api(
-                StatusCode::CONFLICT,
-                format!("match '{id}' already exists with other events; pick another id"),
-            ));
-        }
-        let receipt = state.store.checkpoint(&id).map_err(store_error)?;
-        return Ok(HttpResponse::Ok().json(serde_json::json!({
-            "id": id.to_string(),
-            "events": stored.len(),
-            "head": stored.last().map(Sealed::hash_hex),
-            "receipt": receipt,
-        })));
-    }
-    let n = file.events.len();
-    let store = state.store.clone();
-    let id2 = id.clone();
-    // All the events or none: a crash or a racing create stores no part.
-    let result = web::block(move || -> Result<Option<Sealed>, StoreError> {
-        Ok(store.append_all(&id2, 0, file.events)?.pop())
-    })
-    .await
-    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-    .map_err(store_error)?;
-    let receipt = state.store.checkpoint(&id).map_err(store_error)?;
-    Ok(HttpResponse::Created()
-        .insert_header(("Location", format!("/matches/{id}")))
-        .json(serde_json::json!({
-            "id": id.to_string(),
-            "events": n,
-            "head": result.map(|s| s.hash_hex()),
-            "receipt": receipt,
-        })))
-}
-
-#[derive(Deserialize)]
-struct AppendRequest {
-    expected_seq: u64,
-    event: NewEvent,
-}
-
-#[post("/api/matches/{id}/events")]
-async fn append(
-    _token: WriteToken,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    body: web::Json<AppendRequest>,
-) -> ApiResult {
-    let id = MatchId::parse(&path).map_err(|m| WebError::api(StatusCode::NOT_FOUND, m))?;
-    let AppendRequest {
-        expected_seq,
-        event,
-    } = body.into_inner();
-    if expected_seq == 0 {
-        return Err(WebError::api(
-            StatusCode::BAD_REQUEST,
-            "seq 0 is the Create event; create a match with POST /api/matches",
-        ));
-    }
-    if event.body.create().is_some() {
-        return Err(WebError::api(
-            StatusCode::BAD_REQUEST,
-            "a Create event comes only first; create a match with POST /api/matches",
-        ));
-    }
-    let mut event = event;
-    if let Body::AppealDecision(d) = &mut event.body {
-        // The recommendation is the verifier's, never the client's: it is
-        // computed here from the log and recorded with the decision.
-        let m = api(load(&state, &path))?;
-        (d.recommendation, d.findings) = super::appeals::recommend(&state, &m, d.appeal_seq);
-    }
-    let store = state.store.clone();
-    let (sealed, receipt) = web::block(move || {
-        let sealed = store.append(&id, expected_seq, event)?;
-        let receipt = store.checkpoint(&id)?;
-        Ok::<_, StoreError>((sealed, receipt))
-    })
-    .await
-    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-    .map_err(store_error)?;
-    // The sealed event, and the signed checkpoint of the log it ends: the
-    // receipt a player keeps.
-    let mut out = serde_json::to_value(SealedJson::from(&sealed))
-        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    out["receipt"] = serde_json::to_value(&receipt)
-        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    Ok(HttpResponse::Created().json(out))
 }
 
 #[get("/keys")]

@@ -17,9 +17,11 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::pages::{html, who};
+use super::write::{forbidden, identify, people_of};
 use super::{load, AppState, Loaded, WebError};
+use crate::access;
 use crate::log::event::{Appeal, AppealDecision, Ruling};
-use crate::log::{Actor, Body, NewEvent};
+use crate::log::{Actor, Body, Identity, NewEvent, Role};
 use crate::verify::{Accord, Finding, Recommendation, Verdict};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -272,17 +274,11 @@ async fn appeal_page(
     html(&appeal_view(&state, &m, seq, DecisionDraft::default())?)
 }
 
-/// Checks a token typed into a form; 401 with what to do otherwise.
-pub(super) fn form_token(state: &AppState, token: &str) -> Result<(), WebError> {
+/// The person behind a token typed into a form; 401 with what to do
+/// otherwise, 503 while the store is damaged.
+pub(super) fn form_token(state: &AppState, token: &str) -> Result<Identity, WebError> {
     state.writable()?;
-    match state.store.token_ok(token.trim()) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(WebError::page(
-            StatusCode::UNAUTHORIZED,
-            "this token is not known here; the server's operator makes one with `arbiter keys new-token`",
-        )),
-        Err(e) => Err(e.into()),
-    }
+    identify(state, Some(token), false)
 }
 
 /// Appends one event now, as the next seq; 409 when the log moved on.
@@ -316,7 +312,6 @@ pub(super) fn see_other(to: String) -> HttpResponse {
 #[derive(Deserialize)]
 struct AppealForm {
     token: String,
-    player: String,
     ruling_seq: u64,
     grounds: String,
 }
@@ -328,20 +323,23 @@ async fn file_appeal(
     form: web::Form<AppealForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
-    form_token(&state, &form.token)?;
+    let who = form_token(&state, &form.token)?;
     let m = load(&state, &path)?;
     ruling_at(&m, form.ruling_seq)?;
-    let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
-    if !players.contains(&form.player) {
-        return Err(WebError::page(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "'{}' is not a player of this match ({}); only a player appeals",
-                form.player,
-                players.join(", ")
-            ),
+    let appeal = Body::Appeal(Appeal {
+        ruling_seq: form.ruling_seq,
+        grounds: form.grounds.trim().to_string(),
+    });
+    // Filed as the token's player: an admin's token files for no one here.
+    let people = people_of(&state, &m.id, false)?;
+    if who.role == Role::Admin {
+        return Err(forbidden(
+            "an appeal is filed by the player, with that player's token (`arbiter keys new-token --player NAME`)".into(),
+            false,
         ));
     }
+    let actor = access::recorded_actor(&who, &people, None, &appeal)
+        .map_err(|why| forbidden(why, false))?;
     if form.grounds.trim().is_empty() {
         return Err(WebError::page(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -365,16 +363,7 @@ async fn file_appeal(
             ),
         ));
     }
-    let seq = append_now(
-        &state,
-        &m,
-        Actor::Player(form.player),
-        Body::Appeal(Appeal {
-            ruling_seq: form.ruling_seq,
-            grounds: form.grounds.trim().to_string(),
-        }),
-    )
-    .await?;
+    let seq = append_now(&state, &m, actor, appeal).await?;
     Ok(see_other(format!("/matches/{}/appeals/{seq}", m.id)))
 }
 
@@ -458,10 +447,23 @@ async fn decide_appeal(
         ..DecisionDraft::default()
     };
     let mut status = StatusCode::UNPROCESSABLE_ENTITY;
-    if let Err(e) = form_token(&state, &form.token) {
-        status = e.status;
-        draft.token_error = Some(e.message);
-    }
+    let people = people_of(&state, &m.id, false)?;
+    let actor = match form_token(&state, &form.token) {
+        Err(e) => {
+            status = e.status;
+            draft.token_error = Some(e.message);
+            None
+        }
+        // Recorded as the token's person: the host, or an admin for the host.
+        Ok(who) => match access::host_actor(&who, &people) {
+            Ok(actor) => Some(actor),
+            Err(why) => {
+                status = StatusCode::FORBIDDEN;
+                draft.token_error = Some(why);
+                None
+            }
+        },
+    };
     let upheld = match draft.decision.as_str() {
         "uphold" => Some(true),
         "overturn" => Some(false),
@@ -489,17 +491,16 @@ async fn decide_appeal(
     if draft.text.is_empty() {
         draft.text_error = Some("give the reasons for the decision".to_string());
     }
-    let Some(upheld) = upheld.filter(|_| !draft.has_errors()) else {
+    let (Some(upheld), Some(actor)) = (upheld.filter(|_| !draft.has_errors()), actor) else {
         let mut page = html(&appeal_view(&state, &m, seq, draft)?)?;
         *page.status_mut() = status;
         return Ok(page);
     };
-    let host = create.host.clone();
     let (recommendation, findings) = recommend(&state, &m, seq);
     append_now(
         &state,
         &m,
-        Actor::Host(host),
+        actor,
         Body::AppealDecision(AppealDecision {
             appeal_seq: seq,
             upheld,

@@ -12,11 +12,12 @@
 //! puts the transcript back into the text box so the next round trip (a
 //! new preview, or the commit) carries it without a second upload.
 
+use crate::log::Role;
 use std::collections::BTreeMap;
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
-use actix_web::{get, post, web, HttpResponse, ResponseError};
+use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use chrono::NaiveDate;
 use futures_util::StreamExt;
@@ -450,13 +451,19 @@ async fn import_post(
     let (form, action, token) = read_form(payload).await?;
     let mut page = ImportPage::new(form.clone());
     let mut status = StatusCode::OK;
-    let (opts, ctx, forced) = match options(&form) {
+    let (mut opts, ctx, forced) = match options(&form) {
         Ok(x) => x,
         Err(e) => {
             page.error = Some(e);
             return html(&page);
         }
     };
+    // A commit is written as the token's person: checked before reading,
+    // so that the events name them as the importer.
+    let committer = (action == "commit").then(|| importer(&state, &token, &opts));
+    if let Some(Ok(name)) = &committer {
+        opts.importer = name.clone();
+    }
     let transcript = match import::read_transcript(&form.transcript, forced, &ctx) {
         Ok(t) => t,
         Err(e) => {
@@ -488,13 +495,17 @@ async fn import_post(
         page.error = Some(format!(
             "nothing was committed: the correction of message {m} does not apply (the reason is beside it below); fix it and preview again"
         ));
-    } else if action == "commit" {
+    } else if let Some(committer) = committer {
         // A failed commit shows the form again, everything filled in and
         // the reason beside the field, with the status that says why.
-        match commit(&state, &form, &token, imported.events.clone()).await {
+        let committed = match committer {
+            Ok(_) => commit(&state, &form, imported.events.clone()).await,
+            Err(refused) => Err(refused),
+        };
+        match committed {
             Ok(id) => return Ok(see_other(format!("/matches/{id}"))),
-            Err(Refused::Token(why)) => {
-                status = StatusCode::UNAUTHORIZED;
+            Err(Refused::Token(code, why)) => {
+                status = code;
                 page.token_error = Some(why);
             }
             Err(Refused::Id(code, why)) => {
@@ -602,28 +613,50 @@ fn uncorrected(
 /// Why a commit stored nothing.
 enum Refused {
     /// The write token is not known.
-    Token(String),
+    Token(StatusCode, String),
     /// The match id is malformed (422) or taken (409).
     Id(StatusCode, String),
     /// The store failed.
     Store(WebError),
 }
 
-/// Stores the import as match `form.id`, checking the token first.
+/// The importer a commit with `token` is recorded as: the token's person,
+/// when it is an importer, an admin, or the host of the match imported.
+fn importer(state: &AppState, token: &str, opts: &ImportOptions) -> Result<String, Refused> {
+    let who = match form_token(state, token) {
+        Ok(who) => who,
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+            return Err(Refused::Token(e.status, e.message))
+        }
+        Err(e) => return Err(Refused::Store(e)),
+    };
+    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+    match who.role {
+        Role::Importer | Role::Admin => Ok(who.name),
+        Role::Host if same(&who.name, &opts.cast.host) => Ok(who.name),
+        Role::Host => Err(Refused::Token(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this token is for the host {}, and the match imported is hosted by {}: a host imports only its own matches",
+                who.name, opts.cast.host
+            ),
+        )),
+        Role::Player => Err(Refused::Token(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this token is for the player {}: imports are committed by an importer, an admin or the match's host",
+                who.name
+            ),
+        )),
+    }
+}
+
+/// Stores the import as match `form.id` (the committer already checked).
 async fn commit(
     state: &AppState,
     form: &ImportForm,
-    token: &str,
     events: Vec<crate::log::event::NewEvent>,
 ) -> Result<MatchId, Refused> {
-    if let Err(e) = form_token(state, token) {
-        return match e.status_code() {
-            StatusCode::UNAUTHORIZED => Err(Refused::Token(
-                "this token is not known here; the server's operator makes one with `arbiter keys new-token`".into(),
-            )),
-            _ => Err(Refused::Store(e)),
-        };
-    }
     let id =
         MatchId::parse(&form.id).map_err(|e| Refused::Id(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     let store = state.store.clone();

@@ -10,6 +10,7 @@ mod api;
 mod appeals;
 mod import;
 mod pages;
+mod write;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -149,7 +150,8 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(pages::routes)
             .configure(appeals::routes)
             .configure(import::routes)
-            .configure(api::routes);
+            .configure(api::routes)
+            .configure(write::routes);
     }
 }
 

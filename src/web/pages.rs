@@ -119,6 +119,9 @@ pub(super) fn who(actor: &Actor) -> String {
             "{} via {importer}: message {message} as read by the reviewer {reviewer}",
             who(speaker)
         ),
+        Actor::Admin { admin, speaker } => {
+            format!("{} (entered by the admin {admin})", who(speaker))
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 use super::*;
 use crate::log::event::{Actor, Body, Ruling, Scope, Timeout};
+use crate::log::token::Role;
 use chrono::DateTime;
 use std::sync::Barrier;
 
@@ -133,21 +134,42 @@ fn the_witness_names_events_the_store_lost() {
 fn tokens_are_listed_by_id_and_revoked() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SledStore::open(dir.path()).expect("open");
-    store.add_token("first-secret").expect("add");
-    store.add_token("second-secret").expect("add");
+    let kit = Identity::new(Role::Player, "Kit", "2026-11-25T00:00:00Z");
+    store.add_token("first-secret", &kit).expect("add");
+    let ops = Identity::new(Role::Admin, "ops", "2026-11-25T00:00:00Z");
+    store.add_token("second-secret", &ops).expect("add");
+    // A token stored before roles: only the time it was made.
+    store
+        .tokens
+        .insert(token_hash("old-secret"), &b"2026-11-01T10:00:00+00:00"[..])
+        .expect("insert");
     let listed = store.tokens().expect("list");
-    assert_eq!(listed.len(), 2);
+    assert_eq!(listed.len(), 3);
+    assert!(listed.iter().any(|(_, who)| *who == kit));
+    let old = store
+        .token_identity("old-secret")
+        .expect("check")
+        .expect("known");
+    assert!(old.before_roles && old.role == Role::Admin, "{old:?}");
+    assert_eq!(
+        store.token_identity("first-secret").expect("check"),
+        Some(kit)
+    );
+    store.revoke_token("old-secret").expect("revoke");
     assert!(listed
         .iter()
         .all(|(id, _)| id.len() == 12 && !id.contains("secret")));
     let first_id = token_hash("first-secret")[..12].to_string();
     assert_eq!(store.revoke_token(&first_id).expect("revoke"), first_id);
-    assert!(!store.token_ok("first-secret").expect("check"));
-    assert!(store.token_ok("second-secret").expect("check"));
+    assert_eq!(store.token_identity("first-secret").expect("check"), None);
+    assert_eq!(
+        store.token_identity("second-secret").expect("check"),
+        Some(ops)
+    );
     store
         .revoke_token("second-secret")
         .expect("revoke by value");
-    assert!(!store.token_ok("second-secret").expect("check"));
+    assert_eq!(store.token_identity("second-secret").expect("check"), None);
     assert!(store.tokens().expect("list").is_empty());
     assert!(
         store.revoke_token("abc").is_err(),
@@ -531,11 +553,13 @@ fn a_garbage_record_is_corrupt_not_a_panic() {
 fn tokens_are_stored_hashed() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SledStore::open(dir.path()).expect("open");
-    assert!(!store.token_ok("s3cret-token").expect("check"));
-    store.add_token("s3cret-token").expect("add");
-    assert!(store.token_ok("s3cret-token").expect("check"));
-    assert!(!store.token_ok("s3cret-tokem").expect("check"));
-    assert!(!store.token_ok("").expect("check"));
+    let known = |t: &str| store.token_identity(t).expect("check").is_some();
+    assert!(!known("s3cret-token"));
+    let host = Identity::new(Role::Host, "kg", "2026-11-25T00:00:00Z");
+    store.add_token("s3cret-token", &host).expect("add");
+    assert!(known("s3cret-token"));
+    assert!(!known("s3cret-tokem"));
+    assert!(!known(""));
     for item in store.tokens.iter() {
         let (key, _) = item.expect("token entry");
         assert_eq!(&key[..], token_hash("s3cret-token").as_bytes());

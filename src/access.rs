@@ -1,0 +1,329 @@
+//! Who may write what: the actor an event is recorded under comes from the
+//! token's person, never from what a client says about itself.
+//!
+//! A write arrives with a token ([`Identity`]: a person and a role) and,
+//! from the API, possibly an actor the client proposes. [`recorded_actor`]
+//! answers with the actor the event is sealed under, or the reason it is
+//! refused (the web layer's 403; nothing is written):
+//!
+//! - a **player** writes as itself, in matches it plays, only a player's own
+//!   acts (moves, passes, claims, challenges, proofs, appeals);
+//! - a **host** writes as the host of matches it hosts: it creates them,
+//!   opens rounds, rules, times out and decides appeals — never a player's
+//!   act (a host relaying moves uses an importer or admin token);
+//! - an **importer** writes events read from a speaker's messages
+//!   (`Importer` / `Corrected` actors naming itself as the importer);
+//! - an **admin** writes anything, recorded as `Admin { admin, speaker }`
+//!   so the record keeps both who entered it and for whom.
+//!
+//! Names are compared as the importer compares them (trimmed, ASCII case
+//! ignored, through the aliases a reviewed import tied to the match's
+//! people), and the match's own spelling is recorded. This module reads
+//! the event vocabulary only; it imports nothing from `web/` or `import/`.
+
+use crate::log::event::{Actor, Body, Create};
+use crate::log::{Identity, Role};
+
+/// The people of a match as its first event names them.
+#[derive(Clone, Debug)]
+pub struct People {
+    pub host: String,
+    pub players: Vec<String>,
+    /// Other names tied to them by a reviewed import: (other, name).
+    pub aliases: Vec<(String, String)>,
+}
+
+impl People {
+    /// The people of a match whose first event has `body`; `None` when it
+    /// is not a Create.
+    pub fn of(body: &Body) -> Option<People> {
+        let create: &Create = body.create()?;
+        Some(People {
+            host: create.host.clone(),
+            players: create.players.clone(),
+            aliases: body.review().map(|r| r.aliases.clone()).unwrap_or_default(),
+        })
+    }
+
+    /// The match's spelling of `name` if it is one of `among`.
+    fn find<'a>(&self, name: &str, among: impl IntoIterator<Item = &'a String>) -> Option<String> {
+        let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+        let name = self
+            .aliases
+            .iter()
+            .find(|(other, _)| same(other, name))
+            .map_or(name, |(_, real)| real.as_str());
+        among.into_iter().find(|m| same(m, name)).cloned()
+    }
+
+    fn host_named(&self, name: &str) -> Option<String> {
+        self.find(name, std::iter::once(&self.host))
+    }
+
+    fn player_named(&self, name: &str) -> Option<String> {
+        self.find(name, &self.players)
+    }
+}
+
+/// Events only the host (or an admin for the host) writes.
+fn hosts_act(body: &Body) -> bool {
+    matches!(
+        body,
+        Body::Create(_)
+            | Body::CreateReviewed(_)
+            | Body::RoundStart(_)
+            | Body::Timeout(_)
+            | Body::Ruling(_)
+            | Body::AppealDecision(_)
+    )
+}
+
+/// The actor a host's act (a ruling, an appeal's decision) is sealed under
+/// when `who` writes it without naming an actor: only the match's host or
+/// an admin acts as the host.
+pub fn host_actor(who: &Identity, people: &People) -> Result<Actor, String> {
+    match who.role {
+        Role::Host => people
+            .host_named(&who.name)
+            .map(Actor::Host)
+            .ok_or_else(|| {
+                format!(
+                    "{} does not host this match (its host is {})",
+                    who.name, people.host
+                )
+            }),
+        Role::Admin => Ok(Actor::Admin {
+            admin: who.name.clone(),
+            speaker: Box::new(Actor::Host(people.host.clone())),
+        }),
+        Role::Player | Role::Importer => Err(format!(
+            "only the match's host ({}) or an admin decides; this token is for the {}",
+            people.host,
+            who.describe()
+        )),
+    }
+}
+
+/// The actor an event with `body` is sealed under when `who` writes it in
+/// the match of `people`, the client having proposed `proposed` (or
+/// nothing: then the token's own person). `Err` says why the token may not
+/// write it, in words for the person holding the token.
+pub fn recorded_actor(
+    who: &Identity,
+    people: &People,
+    proposed: Option<&Actor>,
+    body: &Body,
+) -> Result<Actor, String> {
+    let kind = body.kind().replace('_', " ");
+    match who.role {
+        Role::Player => {
+            let Some(me) = people.player_named(&who.name) else {
+                return Err(format!(
+                    "{} is not a player of this match ({}): a player token writes only in its own matches",
+                    who.name,
+                    people.players.join(", ")
+                ));
+            };
+            if hosts_act(body) {
+                return Err(format!(
+                    "a {kind} comes only from the match's host ({}) or an admin, not from the player {me}",
+                    people.host
+                ));
+            }
+            match proposed {
+                None => Ok(Actor::Player(me)),
+                Some(Actor::Player(p)) if people.player_named(p).as_deref() == Some(&me) => {
+                    Ok(Actor::Player(me))
+                }
+                Some(other) => Err(format!(
+                    "this token speaks for the player {me}, not for {}: nobody writes as someone else",
+                    other.name()
+                )),
+            }
+        }
+        Role::Host => {
+            let Some(host) = people.host_named(&who.name) else {
+                return Err(format!(
+                    "{} does not host this match (its host is {}): a host token writes only in the matches it hosts",
+                    who.name, people.host
+                ));
+            };
+            if matches!(body, Body::Appeal(_)) {
+                return Err(
+                    "an appeal is filed by a player, with that player's token".to_string(),
+                );
+            }
+            match proposed {
+                None => Ok(Actor::Host(host)),
+                Some(Actor::Host(h)) if people.host_named(h).as_deref() == Some(&host) => {
+                    Ok(Actor::Host(host))
+                }
+                Some(other) => Err(format!(
+                    "this token speaks for the host {host}, not for {}: a player's act comes from that player's token (or an importer's or admin's, naming the player)",
+                    other.name()
+                )),
+            }
+        }
+        Role::Importer => match proposed {
+            Some(a @ (Actor::Importer { importer, .. } | Actor::Corrected { importer, .. }))
+                if importer.trim().eq_ignore_ascii_case(who.name.trim()) =>
+            {
+                Ok(a.clone())
+            }
+            Some(Actor::Importer { importer, .. } | Actor::Corrected { importer, .. }) => {
+                Err(format!(
+                    "this token imports as {}, not as {importer}",
+                    who.name
+                ))
+            }
+            _ => Err(format!(
+                "an importer token writes events read from a message: give the actor as {{\"Importer\": {{\"importer\": \"{}\", \"speaker\": …}}}}",
+                who.name
+            )),
+        },
+        Role::Admin => {
+            let speaker = match proposed {
+                Some(a) => a.clone(),
+                None if hosts_act(body) => Actor::Host(people.host.clone()),
+                None => {
+                    return Err(format!(
+                        "an admin token speaks for nobody in the match: say whose {kind} this is (the event's actor)"
+                    ))
+                }
+            };
+            Ok(match speaker {
+                // Already names the admin as the one who entered it.
+                Actor::Importer { ref importer, .. } | Actor::Corrected { ref importer, .. }
+                    if *importer == who.name =>
+                {
+                    speaker
+                }
+                Actor::Admin { ref admin, .. } if *admin == who.name => speaker,
+                other => Actor::Admin {
+                    admin: who.name.clone(),
+                    speaker: Box::new(other.speaker().clone()),
+                },
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::event::{Appeal, Ruling};
+
+    fn people() -> People {
+        People {
+            host: "kg".into(),
+            players: vec!["Mira".into(), "jonas".into()],
+            aliases: vec![("mira_x".into(), "Mira".into())],
+        }
+    }
+    fn token(role: Role, name: &str) -> Identity {
+        Identity::new(role, name, "2026-11-25T00:00:00Z")
+    }
+    fn appeal() -> Body {
+        Body::Appeal(Appeal {
+            ruling_seq: 3,
+            grounds: "wrong".into(),
+        })
+    }
+    fn ruling() -> Body {
+        Body::Ruling(Ruling {
+            scope: crate::log::event::Scope::Round(1),
+            winner: Some("Mira".into()),
+            text: String::new(),
+        })
+    }
+
+    #[test]
+    fn a_player_writes_only_as_itself_in_its_own_match() {
+        let m = token(Role::Player, "mira");
+        assert_eq!(
+            recorded_actor(&m, &people(), None, &appeal()),
+            Ok(Actor::Player("Mira".into()))
+        );
+        let alias = token(Role::Player, "MIRA_X");
+        assert_eq!(
+            recorded_actor(
+                &alias,
+                &people(),
+                Some(&Actor::Player("mira".into())),
+                &Body::Pass
+            ),
+            Ok(Actor::Player("Mira".into()))
+        );
+        // For the other player, for the host, or in someone else's match.
+        assert!(recorded_actor(
+            &m,
+            &people(),
+            Some(&Actor::Player("jonas".into())),
+            &appeal()
+        )
+        .is_err());
+        assert!(recorded_actor(&m, &people(), None, &ruling()).is_err());
+        let stranger = token(Role::Player, "wren");
+        assert!(recorded_actor(&stranger, &people(), None, &Body::Pass).is_err());
+    }
+
+    #[test]
+    fn a_host_rules_in_its_own_matches_only() {
+        let kg = token(Role::Host, "KG");
+        assert_eq!(
+            recorded_actor(&kg, &people(), None, &ruling()),
+            Ok(Actor::Host("kg".into()))
+        );
+        assert!(recorded_actor(&kg, &people(), None, &appeal()).is_err());
+        assert!(recorded_actor(
+            &kg,
+            &people(),
+            Some(&Actor::Player("jonas".into())),
+            &Body::Pass
+        )
+        .is_err());
+        let other = token(Role::Host, "someone");
+        assert!(recorded_actor(&other, &people(), None, &ruling()).is_err());
+    }
+
+    #[test]
+    fn an_importer_names_itself_and_an_admin_is_recorded() {
+        let bot = token(Role::Importer, "bot");
+        let read = Actor::Importer {
+            importer: "bot".into(),
+            speaker: Box::new(Actor::Player("jonas".into())),
+        };
+        assert_eq!(
+            recorded_actor(&bot, &people(), Some(&read), &Body::Pass),
+            Ok(read.clone())
+        );
+        let forged = Actor::Importer {
+            importer: "other".into(),
+            speaker: Box::new(Actor::Player("jonas".into())),
+        };
+        assert!(recorded_actor(&bot, &people(), Some(&forged), &Body::Pass).is_err());
+        assert!(recorded_actor(&bot, &people(), None, &Body::Pass).is_err());
+
+        let ops = token(Role::Admin, "ops");
+        assert_eq!(
+            recorded_actor(
+                &ops,
+                &people(),
+                Some(&Actor::Player("jonas".into())),
+                &appeal()
+            ),
+            Ok(Actor::Admin {
+                admin: "ops".into(),
+                speaker: Box::new(Actor::Player("jonas".into()))
+            })
+        );
+        assert_eq!(
+            recorded_actor(&ops, &people(), None, &ruling()),
+            Ok(Actor::Admin {
+                admin: "ops".into(),
+                speaker: Box::new(Actor::Host("kg".into()))
+            })
+        );
+        assert!(recorded_actor(&ops, &people(), None, &Body::Pass).is_err());
+    }
+}

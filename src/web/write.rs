@@ -1,0 +1,342 @@
+//! The write API, and the one way any write — API or form — learns who is
+//! writing: the token names a person and a role ([`Identity`]), and the
+//! event is sealed under the actor [`access::recorded_actor`] gives for
+//! that person, never under what the client claims.
+//!
+//! The token is checked before the body is read ([`Writer`] is an
+//! extractor that fails first), so a request without a good token costs
+//! nothing and gets 401 whatever its body; a token that may not write the
+//! event gets 403 and nothing is stored.
+
+use actix_web::http::StatusCode;
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+
+use super::{load, AppState, WebError};
+use crate::access::{self, People};
+use crate::games::MatchState;
+use crate::log::event::{Actor, Body};
+use crate::log::{Identity, MatchId, NewEvent, Role, Sealed, StoreError};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(create).service(append).service(new_token);
+}
+
+type ApiResult = Result<HttpResponse, WebError>;
+
+/// The person behind `token`; 401 (as a page or JSON) when there is none.
+pub(super) fn identify(
+    state: &AppState,
+    token: Option<&str>,
+    json: bool,
+) -> Result<Identity, WebError> {
+    let denied = |msg: &str| WebError {
+        status: StatusCode::UNAUTHORIZED,
+        message: msg.to_string(),
+        json,
+    };
+    let token = token.map(str::trim).filter(|t| !t.is_empty());
+    let Some(token) = token else {
+        return Err(denied(if json {
+            "writes need 'Authorization: Bearer <token>'; the server's operator makes one with `arbiter keys new-token`"
+        } else {
+            "give your write token; the server's operator makes one with `arbiter keys new-token`"
+        }));
+    };
+    match state.store.token_identity(token) {
+        Ok(Some(who)) => Ok(who),
+        Ok(None) => Err(denied(
+            "this token is not known here (or was revoked); the server's operator makes one with `arbiter keys new-token`",
+        )),
+        Err(e) => Err(WebError {
+            json,
+            ..WebError::from(e)
+        }),
+    }
+}
+
+/// A 403 that says what the token may not do.
+pub(super) fn forbidden(message: String, json: bool) -> WebError {
+    WebError {
+        status: StatusCode::FORBIDDEN,
+        message,
+        json,
+    }
+}
+
+/// A write's token, checked before anything else of the request is read:
+/// as the first argument of a handler it fails before the body is read or
+/// parsed. It also refuses every write while the store is damaged.
+pub struct Writer(pub Identity);
+
+impl actix_web::FromRequest for Writer {
+    type Error = WebError;
+    type Future = std::future::Ready<Result<Writer, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let token = req
+            .headers()
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "));
+        let checked = match req.app_data::<web::Data<AppState>>() {
+            Some(state) => identify(state, token, true)
+                .and_then(|who| state.writable().map_err(WebError::as_api).map(|()| who))
+                .map(Writer),
+            None => Err(WebError::api(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the server has no store configured",
+            )),
+        };
+        std::future::ready(checked)
+    }
+}
+
+fn store_error(e: StoreError) -> WebError {
+    WebError::from(e).as_api()
+}
+
+/// An event as a client sends it: the actor may be left out, and is then
+/// the token's own person.
+#[derive(Deserialize)]
+struct EventRequest {
+    occurred_at: DateTime<Utc>,
+    #[serde(default)]
+    actor: Option<Actor>,
+    body: Body,
+}
+
+impl EventRequest {
+    /// The event as it is sealed when `who` writes it in `people`'s match;
+    /// 403 when the token may not.
+    fn recorded(self, who: &Identity, people: &People, seq: usize) -> Result<NewEvent, WebError> {
+        let actor = access::recorded_actor(who, people, self.actor.as_ref(), &self.body)
+            .map_err(|why| forbidden(format!("event {seq}: {why}; nothing was written"), true))?;
+        Ok(NewEvent {
+            occurred_at: self.occurred_at,
+            actor,
+            body: self.body,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+struct CreateRequest {
+    id: String,
+    events: Vec<EventRequest>,
+}
+
+#[post("/api/matches")]
+async fn create(
+    Writer(who): Writer,
+    state: web::Data<AppState>,
+    body: web::Json<CreateRequest>,
+) -> ApiResult {
+    let request = body.into_inner();
+    let id = MatchId::parse(&request.id).map_err(|m| WebError::api(StatusCode::BAD_REQUEST, m))?;
+    let first = request.events.first().ok_or_else(|| {
+        WebError::api(
+            StatusCode::BAD_REQUEST,
+            "a match needs at least its Create event",
+        )
+    })?;
+    let Some(create) = first.body.create() else {
+        return Err(WebError::api(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "the first event must be a Create, not a {}",
+                first.body.kind()
+            ),
+        ));
+    };
+    MatchState::start(create, first.occurred_at).map_err(|e| {
+        WebError::api(
+            StatusCode::BAD_REQUEST,
+            format!("the Create event is not valid: {e}"),
+        )
+    })?;
+    let people = People::of(&first.body).expect("the first event is a Create");
+    let events = request
+        .events
+        .into_iter()
+        .enumerate()
+        .map(|(seq, e)| e.recorded(&who, &people, seq))
+        .collect::<Result<Vec<_>, _>>()?;
+    // A create retried with the same events is answered as it was (the
+    // same receipt); with other events the id is taken.
+    if let Ok(stored) = state.store.events(&id) {
+        let same = stored.len() == events.len()
+            && stored.iter().zip(&events).all(|(s, e)| {
+                s.envelope.occurred_at == e.occurred_at
+                    && s.envelope.actor == e.actor
+                    && s.envelope.body == e.body
+            });
+        if !same {
+            return Err(WebError::api(
+                StatusCode::CONFLICT,
+                format!("match '{id}' already exists with other events; pick another id"),
+            ));
+        }
+        let receipt = state.store.checkpoint(&id).map_err(store_error)?;
+        return Ok(HttpResponse::Ok().json(serde_json::json!({
+            "id": id.to_string(),
+            "events": stored.len(),
+            "head": stored.last().map(Sealed::hash_hex),
+            "receipt": receipt,
+        })));
+    }
+    let n = events.len();
+    let store = state.store.clone();
+    let id2 = id.clone();
+    // All the events or none: a crash or a racing create stores no part.
+    let result = web::block(move || -> Result<Option<Sealed>, StoreError> {
+        Ok(store.append_all(&id2, 0, events)?.pop())
+    })
+    .await
+    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(store_error)?;
+    let receipt = state.store.checkpoint(&id).map_err(store_error)?;
+    Ok(HttpResponse::Created()
+        .insert_header(("Location", format!("/matches/{id}")))
+        .json(serde_json::json!({
+            "id": id.to_string(),
+            "events": n,
+            "head": result.map(|s| s.hash_hex()),
+            "receipt": receipt,
+        })))
+}
+
+#[derive(Deserialize)]
+struct AppendRequest {
+    expected_seq: u64,
+    event: EventRequest,
+}
+
+/// The people of a stored match, from its first event.
+pub(super) fn people_of(state: &AppState, id: &MatchId, json: bool) -> Result<People, WebError> {
+    let first = state.store.first_event(id).map_err(|e| WebError {
+        json,
+        ..WebError::from(e)
+    })?;
+    let Some(first) = first else {
+        return Err(WebError {
+            status: StatusCode::NOT_FOUND,
+            message: format!("there is no match '{id}'; the list of matches is at /"),
+            json,
+        });
+    };
+    People::of(&first.envelope.body).ok_or_else(|| WebError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        message: format!(
+            "match '{id}' does not start with a Create, so it has no host or players to write as"
+        ),
+        json,
+    })
+}
+
+#[post("/api/matches/{id}/events")]
+async fn append(
+    Writer(who): Writer,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Json<AppendRequest>,
+) -> ApiResult {
+    let id = MatchId::parse(&path).map_err(|m| WebError::api(StatusCode::NOT_FOUND, m))?;
+    let AppendRequest {
+        expected_seq,
+        event,
+    } = body.into_inner();
+    if expected_seq == 0 {
+        return Err(WebError::api(
+            StatusCode::BAD_REQUEST,
+            "seq 0 is the Create event; create a match with POST /api/matches",
+        ));
+    }
+    if event.body.create().is_some() {
+        return Err(WebError::api(
+            StatusCode::BAD_REQUEST,
+            "a Create event comes only first; create a match with POST /api/matches",
+        ));
+    }
+    let people = people_of(&state, &id, true)?;
+    let mut event = event.recorded(&who, &people, expected_seq as usize)?;
+    if let Body::AppealDecision(d) = &mut event.body {
+        // The recommendation is the verifier's, never the client's: it is
+        // computed here from the log and recorded with the decision.
+        let m = load(&state, &path).map_err(WebError::as_api)?;
+        (d.recommendation, d.findings) = super::appeals::recommend(&state, &m, d.appeal_seq);
+    }
+    let store = state.store.clone();
+    let (sealed, receipt) = web::block(move || {
+        let sealed = store.append(&id, expected_seq, event)?;
+        let receipt = store.checkpoint(&id)?;
+        Ok::<_, StoreError>((sealed, receipt))
+    })
+    .await
+    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(store_error)?;
+    // The sealed event, and the signed checkpoint of the log it ends: the
+    // receipt a player keeps.
+    let mut out = serde_json::to_value(super::api::SealedJson::from(&sealed))
+        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    out["receipt"] = serde_json::to_value(&receipt)
+        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+#[derive(Deserialize)]
+struct TokenRequest {
+    role: String,
+    #[serde(default)]
+    name: String,
+}
+
+/// An admin issues a token for a person: a host hands players theirs
+/// without shell access to the server. The token is in the answer once
+/// and never again (only its hash is kept).
+#[post("/api/tokens")]
+async fn new_token(
+    Writer(who): Writer,
+    state: web::Data<AppState>,
+    body: web::Json<TokenRequest>,
+) -> ApiResult {
+    if who.role != Role::Admin {
+        return Err(forbidden(
+            format!(
+                "only an admin token issues tokens; this one is for the {}",
+                who.describe()
+            ),
+            true,
+        ));
+    }
+    let TokenRequest { role, name } = body.into_inner();
+    let role = Role::parse(&role).ok_or_else(|| {
+        WebError::api(
+            StatusCode::BAD_REQUEST,
+            format!("the role is host, player, importer or admin, not '{role}'"),
+        )
+    })?;
+    if role != Role::Admin && name.trim().is_empty() {
+        return Err(WebError::api(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "a {} token needs the person's name, as the match names them",
+                role.name()
+            ),
+        ));
+    }
+    let person = Identity::new(role, &name, &Utc::now().to_rfc3339());
+    let token = super::new_token();
+    state
+        .store
+        .add_token(&token, &person)
+        .map_err(store_error)?;
+    Ok(HttpResponse::Created().json(serde_json::json!({
+        "token": token,
+        "id": &super::digest_hex(&token)[..12],
+        "role": role.name(),
+        "name": person.name,
+        "issued_by": who.name,
+    })))
+}

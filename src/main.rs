@@ -414,6 +414,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .join("tables"),
             );
             let loaded = if damage.is_empty() {
+                // A crash between storing and witnessing left a tail the
+                // witness has not seen: witness it now, so that a later loss
+                // of it is named.
+                for line in store
+                    .witness_unwitnessed()
+                    .map_err(|e| Failure::Other(e.to_string()))?
+                {
+                    eprintln!("arbiter: {line}");
+                }
                 samples::load_bundled_if_empty(&store).map_err(|e| Failure::Other(e.to_string()))?
             } else {
                 Vec::new()

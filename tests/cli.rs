@@ -656,7 +656,10 @@ fn tokens_are_listed_and_revoked() {
         .to_string();
     assert_eq!(id.len(), 12);
     assert!(!list.contains(&token), "the list never shows a token");
-    assert!(list.contains("player Kit"), "each token names its person: {list}");
+    assert!(
+        list.contains("player Kit"),
+        "each token names its person: {list}"
+    );
     // A token is always for someone.
     let (code, _, err) = arbiter(&["keys", "new-token", "--data", d]);
     assert_eq!(code, 2, "{err}");

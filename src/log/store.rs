@@ -340,6 +340,36 @@ impl SledStore {
         Ok(out)
     }
 
+    /// Witnesses what the store holds beyond its last witness line: the
+    /// tail a crash left between storing and witnessing, and matches stored
+    /// before the witness existed. Run by the server on open, only when
+    /// [`SledStore::witnessed_damage`] found nothing (a store that lost
+    /// events is never taken as the new truth). Returns one line per match
+    /// witnessed.
+    pub fn witness_unwitnessed(&self) -> Result<Vec<String>, StoreError> {
+        let journal = self.journal()?;
+        let mut out = Vec::new();
+        for id in self.matches()? {
+            // A match that does not read is not taken as truth either.
+            let Ok(held) = self.events(&id) else { continue };
+            let Some(last) = held.last() else { continue };
+            let n = held.len() as u64;
+            let seen = journal.last.get(id.as_str()).map_or(0, |w| w.size);
+            if n <= seen {
+                continue;
+            }
+            self.witness
+                .record(&self.recorder, id.as_str(), n, &last.hash)
+                .map_err(|e| StoreError::Io(format!("cannot write the witness journal: {e}")))?;
+            out.push(if seen == 0 {
+                format!("match {id}: {n} events witnessed for the first time")
+            } else {
+                format!("match {id}: events {seen}–{} witnessed (stored before a crash, not yet witnessed)", n - 1)
+            });
+        }
+        Ok(out)
+    }
+
     fn journal(&self) -> Result<witness::Journal, StoreError> {
         witness::read(&self.dir, &self.keyring())
             .map_err(|e| StoreError::Io(format!("cannot read the witness journal: {e}")))

@@ -143,7 +143,36 @@ fn rejected(s: String) -> BundleError {
 /// Checks a bundle (and a receipt kept from earlier), then replays and
 /// verifies the match.
 pub fn check(bytes: &[u8], receipt: Option<&Checkpoint>) -> Result<BundleReport, BundleError> {
-    let b = Bundle::from_bytes(bytes)?;
+    let sealed = check_seal(Bundle::from_bytes(bytes)?, receipt)?;
+    let b = &sealed.bundle;
+    let id = MatchId::parse(&b.match_id).map_err(rejected)?;
+    let envelopes: Vec<_> = b.events.iter().map(|s| s.envelope.clone()).collect();
+    let replay = Replay::new(&envelopes);
+    let report = verify::report(&id, sealed.chain, &replay);
+    Ok(BundleReport {
+        match_id: b.match_id.clone(),
+        events: b.events.len() as u64,
+        root: hex::encode(sealed.root),
+        checkpoint: b.checkpoint.clone(),
+        receipt: sealed.receipt,
+        report,
+    })
+}
+
+/// A bundle whose seal checks: what [`check_seal`] found.
+pub struct SealChecked {
+    pub bundle: Bundle,
+    pub chain: seal::ChainReport,
+    /// The events' Merkle root.
+    pub root: Hash,
+    /// What the receipt check showed, when a receipt was given.
+    pub receipt: Option<String>,
+}
+
+/// Everything [`check`] checks but the replay: ids, order, every
+/// signature and link, the checkpoint and its root, and a receipt's
+/// consistency. A backup's restore needs exactly this.
+pub fn check_seal(b: Bundle, receipt: Option<&Checkpoint>) -> Result<SealChecked, BundleError> {
     let id = MatchId::parse(&b.match_id)
         .map_err(|e| rejected(format!("the match id '{}' is not valid: {e}", b.match_id)))?;
     // Keys: each published under its own id.
@@ -254,15 +283,10 @@ pub fn check(bytes: &[u8], receipt: Option<&Checkpoint>) -> Result<BundleReport,
             ))
         }
     };
-    let envelopes: Vec<_> = b.events.iter().map(|s| s.envelope.clone()).collect();
-    let replay = Replay::new(&envelopes);
-    let report = verify::report(&id, chain, &replay);
-    Ok(BundleReport {
-        match_id: b.match_id.clone(),
-        events: b.events.len() as u64,
-        root: hex::encode(root),
-        checkpoint: b.checkpoint.clone(),
+    Ok(SealChecked {
+        bundle: b,
+        chain,
+        root,
         receipt: receipt_note,
-        report,
     })
 }

@@ -8,6 +8,8 @@
 
 /// Who may write what: the actor an event is sealed under, from the token.
 pub mod access;
+/// Backups: every match's bundle, the witness and the public keys; restore.
+pub mod backup;
 /// Appeal bundles: a match in one file that anyone can check offline.
 pub mod bundle;
 /// The rules: one folder per game behind one interface.

@@ -1666,3 +1666,45 @@ async fn an_admin_is_recorded_and_issues_tokens() {
     let resp = test::call_service(&app, post("/api/tokens", None, "{not json")).await;
     assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
 }
+
+/// `GET /api/backup`: an admin takes a backup of the running server (a tar
+/// of the same files `arbiter backup` writes), and it restores into a new
+/// store with every event as it was; other tokens may not take one.
+#[actix_web::test]
+async fn an_admin_takes_a_backup_of_the_running_server() {
+    let f = fixture();
+    let app = app!(f);
+    let kit = f.person(Role::Player, "mira");
+    let get = |token: Option<&str>| {
+        let mut r = test::TestRequest::get().uri("/api/backup");
+        if let Some(t) = token {
+            r = r.insert_header(("authorization", format!("Bearer {t}")));
+        }
+        r.to_request()
+    };
+    let resp = test::call_service(&app, get(None)).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let resp = test::call_service(&app, get(Some(&kit))).await;
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    let resp = test::call_service(&app, get(Some(&f.token))).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(
+        resp.headers().get("content-type").unwrap(),
+        "application/x-tar"
+    );
+    let tar = test::read_body(resp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("backup.tar");
+    std::fs::write(&file, &tar).unwrap();
+    let backup = arbiter::backup::Backup::read(&file).unwrap();
+    assert_eq!(backup.manifest.matches.len(), 1);
+    let restored = SledStore::open(&dir.path().join("db")).unwrap();
+    let done = arbiter::backup::restore(&backup, &restored).unwrap();
+    assert_eq!(done.matches.len(), 1, "{:?}", done.matches);
+    let id = MatchId::parse("small").unwrap();
+    assert_eq!(
+        restored.events(&id).unwrap(),
+        f.state.store.events(&id).unwrap()
+    );
+    assert!(restored.check_witness(&id).unwrap().damage.is_none());
+}

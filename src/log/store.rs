@@ -129,6 +129,9 @@ pub trait EventStore: Send + Sync {
     /// Merkle root, signed with the current key (the receipt of the last
     /// append). [`StoreError::NotFound`] for an unknown match.
     fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError>;
+
+    /// The witness journal's bytes as they are now (for a backup).
+    fn witness_journal(&self) -> Result<Vec<u8>, StoreError>;
 }
 
 /// A match's log against the witness journal.
@@ -269,6 +272,69 @@ impl SledStore {
                  the database was altered: restore it from a backup"
             ))),
         }
+    }
+
+    /// Stores match `id` exactly as `events` were sealed elsewhere (a
+    /// backup's bundle): the same bytes, hashes and signatures, each
+    /// checked against `keys` (which are published here, so they keep
+    /// verifying), then witnessed. Only into a store that does not hold
+    /// the match.
+    pub fn adopt(
+        &self,
+        id: &MatchId,
+        events: &[Sealed],
+        keys: &[(String, [u8; 32])],
+    ) -> Result<(), StoreError> {
+        for (kid, public) in keys {
+            let stored = self
+                .keys
+                .compare_and_swap(kid.as_bytes(), None::<&[u8]>, Some(&public[..]))
+                .map_err(io_error)?;
+            if let Err(cas) = stored {
+                if cas.current.as_deref() != Some(&public[..]) {
+                    return Err(StoreError::Io(format!(
+                        "key {kid} is already here with other bytes: the backup and this store disagree on a key"
+                    )));
+                }
+            }
+        }
+        let records: Vec<(u64, Result<Sealed, String>)> = events
+            .iter()
+            .map(|s| (s.envelope.seq, Ok(s.clone())))
+            .collect();
+        if let Some(bad) = seal::verify_chain(id, &records, &self.keyring()).first_bad {
+            return Err(StoreError::Corrupt {
+                seq: bad.seq,
+                reason: bad.reason,
+            });
+        }
+        let Some(last) = events.last() else {
+            return Ok(());
+        };
+        let encoded = events
+            .iter()
+            .map(encode_record)
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(StoreError::Io)?;
+        let n = events.len() as u64;
+        let outcome = (&self.events, &self.heads).transaction(|(stored, heads)| {
+            if heads.get(id.as_str())?.is_some() {
+                return abort(StoreError::Exists(id.to_string()));
+            }
+            for (seq, record) in (0u64..).zip(&encoded) {
+                stored.insert(event_key(id, seq), record.clone())?;
+            }
+            heads.insert(id.as_str(), encode_head(n, &last.hash).to_vec())?;
+            Ok(())
+        });
+        outcome.map_err(|e| match e {
+            TransactionError::Abort(e) => e,
+            TransactionError::Storage(e) => io_error(e),
+        })?;
+        self.db.flush().map_err(io_error)?;
+        self.witness
+            .record(&self.recorder, id.as_str(), n, &last.hash)
+            .map_err(|e| StoreError::Io(format!("stored but not witnessed: {e}")))
     }
 
     /// Match `id`'s log against what the witness journal says was
@@ -674,6 +740,17 @@ impl EventStore for SledStore {
 
     fn recorder_key_id(&self) -> String {
         self.recorder.key_id()
+    }
+
+    fn witness_journal(&self) -> Result<Vec<u8>, StoreError> {
+        match std::fs::read(self.witness.path()) {
+            Ok(bytes) => Ok(bytes),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(StoreError::Io(format!(
+                "cannot read the witness journal {}: {e}",
+                self.witness.path().display()
+            ))),
+        }
     }
 }
 

@@ -140,8 +140,14 @@ pub fn read(dir: &Path, keys: &Keyring) -> io::Result<Journal> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Journal::default()),
         Err(e) => return Err(e),
     };
+    parse(io::BufReader::new(file), keys)
+}
+
+/// Reads a journal's text (a backup's copy, say), checking every line's
+/// signature against `keys`.
+pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
     let mut journal = Journal::default();
-    for (n, line) in io::BufReader::new(file).split(b'\n').enumerate() {
+    for (n, line) in text.split(b'\n').enumerate() {
         let line = line?;
         let number = n + 1;
         match parse_line(&line, keys) {

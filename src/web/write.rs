@@ -9,7 +9,7 @@
 //! event gets 403 and nothing is stored.
 
 use actix_web::http::StatusCode;
-use actix_web::{post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
@@ -20,7 +20,10 @@ use crate::log::event::{Actor, Body};
 use crate::log::{Identity, MatchId, NewEvent, Role, Sealed, StoreError};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(create).service(append).service(new_token);
+    cfg.service(create)
+        .service(append)
+        .service(new_token)
+        .service(backup);
 }
 
 type ApiResult = Result<HttpResponse, WebError>;
@@ -339,4 +342,40 @@ async fn new_token(
         "name": person.name,
         "issued_by": who.name,
     })))
+}
+
+/// A backup of the running server, for an admin: the same files as
+/// `arbiter backup DIR`, as one tar archive (sled allows one process, so
+/// the CLI cannot back up a store the server holds). The witness is read
+/// first and each match's bundle in one read, so every bundle holds at
+/// least what the witness in the archive acknowledged.
+#[get("/api/backup")]
+async fn backup(Writer(who): Writer, state: web::Data<AppState>) -> ApiResult {
+    if who.role != Role::Admin {
+        return Err(forbidden(
+            format!(
+                "only an admin token takes backups; this one is for the {}",
+                who.describe()
+            ),
+            true,
+        ));
+    }
+    let store = state.store.clone();
+    let top = format!("arbiter-backup-{}", Utc::now().format("%Y%m%dT%H%M%SZ"));
+    let name = top.clone();
+    let archive = web::block(move || {
+        let taken = crate::backup::take(store.as_ref()).map_err(store_error)?;
+        taken
+            .to_tar(&top)
+            .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    })
+    .await
+    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-tar")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{name}.tar\""),
+        ))
+        .body(archive))
 }

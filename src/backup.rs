@@ -234,9 +234,6 @@ fn read_dir_files(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
 }
 
 /// The archive's files by their path below the directory that holds
-/// A public key as stored: (key id, ed25519 bytes).
-type PublicKey = (String, [u8; 32]);
-
 /// `backup.json`.
 fn read_tar_files(path: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
     let file =

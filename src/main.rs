@@ -180,7 +180,7 @@ enum Command {
     /// Manage write tokens.
     Keys {
         #[command(subcommand)]
-        action: KeysAction,
+        action: cli::keys::KeysAction,
     },
 }
 
@@ -292,55 +292,6 @@ enum CheckGame {
     },
 }
 
-#[derive(Subcommand)]
-enum KeysAction {
-    /// Create a bearer token for the write API and print it (only its hash
-    /// is stored). A token speaks for one person in one role, and the
-    /// server records every write it makes as that person.
-    #[command(group(clap::ArgGroup::new("person").required(true).args(["host", "player", "importer", "admin"])))]
-    NewToken {
-        /// For the host NAME: writes as the host of the matches NAME hosts.
-        #[arg(long, value_name = "NAME")]
-        host: Option<String>,
-        /// For the player NAME: moves, claims and appeals in NAME's matches.
-        #[arg(long, value_name = "NAME")]
-        player: Option<String>,
-        /// For an importer NAME: writes events read from transcripts.
-        #[arg(long, value_name = "NAME")]
-        importer: Option<String>,
-        /// For an admin (optionally named): writes anything, recorded as
-        /// the admin entering it, and issues tokens over the API.
-        #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "admin")]
-        admin: Option<String>,
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
-    },
-    /// Print the server's public keys.
-    Show {
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
-    },
-    /// Give the server a new signing key; old public keys stay published
-    /// and keep verifying what they signed.
-    Rotate {
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
-    },
-    /// List the write tokens by id (the start of each token's hash), whom
-    /// each speaks for and when it was made.
-    List {
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
-    },
-    /// Revoke a write token, given by its value or by its id from `keys
-    /// list`: it writes no more.
-    Revoke {
-        token: String,
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
-    },
-}
-
 /// What went wrong, and which exit code says so.
 enum Failure {
     /// The question is malformed: exit 2.
@@ -368,6 +319,8 @@ macro_rules! println {
         }
     }};
 }
+
+mod cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -1191,166 +1144,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("stored match {id} ({n} events)");
             Ok(())
         }
-        Command::Keys {
-            action:
-                KeysAction::NewToken {
-                    host,
-                    player,
-                    importer,
-                    admin,
-                    data,
-                },
-        } => {
-            use arbiter::log::{Identity, Role};
-            let (role, name) = match (host, player, importer, admin) {
-                (Some(n), ..) => (Role::Host, n),
-                (_, Some(n), ..) => (Role::Player, n),
-                (_, _, Some(n), _) => (Role::Importer, n),
-                (.., Some(n)) => (Role::Admin, n),
-                _ => {
-                    return Err(Failure::Input(
-                        "say whom the token is for: --host NAME, --player NAME, --importer NAME or --admin".into(),
-                    ))
-                }
-            };
-            if name.trim().is_empty() {
-                return Err(Failure::Input(format!(
-                    "--{} needs the person's name, as matches name them",
-                    role.name()
-                )));
-            }
-            let who = Identity::new(role, &name, &chrono::Utc::now().to_rfc3339());
-            let store = open(&data)?;
-            let token = web::new_token();
-            store
-                .add_token(&token, &who)
-                .map_err(|e| Failure::Other(e.to_string()))?;
-            println!("{token}");
-            eprintln!(
-                "a token for the {}; keep it: only its hash is stored. Send it as 'Authorization: Bearer <token>'.",
-                who.describe()
-            );
-            Ok(())
-        }
-        Command::Backup { dir, data } => {
-            let store = open_existing(&data)?;
-            let backup =
-                arbiter::backup::take(&store).map_err(|e| Failure::Other(e.to_string()))?;
-            backup.write_dir(&dir).map_err(Failure::Input)?;
-            eprintln!(
-                "backed up {} matches, the witness journal and {} public keys into {}",
-                backup.manifest.matches.len(),
-                backup.manifest.keys.len(),
-                dir.display()
-            );
-            eprintln!("the private key ({}/server.key) and the tokens are not in it: keep a copy of server.key apart", data.display());
-            Ok(())
-        }
+        Command::Keys { action } => cli::keys::run(action),
+        Command::Backup { dir, data } => cli::backup::backup(&dir, &data),
         Command::Restore {
             backup,
             data,
             witness,
-        } => {
-            let read = arbiter::backup::Backup::read(&backup).map_err(Failure::Input)?;
-            if data.join("sled").exists() {
-                return Err(Failure::Input(format!(
-                    "{} already holds a store: move it aside (keep it, it is evidence) and restore into the emptied directory",
-                    data.display()
-                )));
-            }
-            let store = open(&data)?;
-            let done = arbiter::backup::restore(&read, &store).map_err(|faults| {
-                for f in &faults {
-                    eprintln!("arbiter: {f}");
-                }
-                Failure::Exit(
-                    3,
-                    format!(
-                        "nothing was restored: {} fault(s) in the backup",
-                        faults.len()
-                    ),
-                )
-            })?;
-            for w in &done.warnings {
-                eprintln!("arbiter: {w}");
-            }
-            for line in &done.matches {
-                println!("{line}");
-            }
-            if let Some(path) = witness {
-                // What the damaged store had acknowledged beyond the backup.
-                let text = std::fs::read(&path)
-                    .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
-                let journal = arbiter::log::witness::parse(text.as_slice(), &store.keyring())
-                    .map_err(|e| Failure::Other(e.to_string()))?;
-                let mut missing = 0;
-                for (id, w) in &journal.last {
-                    let held = read
-                        .manifest
-                        .matches
-                        .iter()
-                        .find(|m| m.id == *id)
-                        .map_or(0, |m| m.events);
-                    if held < w.size {
-                        missing += 1;
-                        println!(
-                            "match {id}: {} events were acknowledged (line {} of {}), the backup holds {held}: events {held}–{} are not in it; ask the players for their bundles or receipts",
-                            w.size,
-                            w.line,
-                            path.display(),
-                            w.size - 1
-                        );
-                    }
-                }
-                if missing == 0 {
-                    println!(
-                        "the backup holds everything {} acknowledged",
-                        path.display()
-                    );
-                }
-            }
-            Ok(())
-        }
-        Command::Keys {
-            action: KeysAction::List { data },
-        } => {
-            let store = open_existing(&data)?;
-            let tokens = store.tokens().map_err(|e| Failure::Other(e.to_string()))?;
-            if tokens.is_empty() {
-                eprintln!("no write tokens; make one with `arbiter keys new-token`");
-            }
-            for (id, who) in tokens {
-                println!("{id}  made {}  {}", who.made, who.describe());
-            }
-            Ok(())
-        }
-        Command::Keys {
-            action: KeysAction::Revoke { token, data },
-        } => {
-            let store = open_existing(&data)?;
-            let id = store
-                .revoke_token(&token)
-                .map_err(|e| Failure::Input(e.to_string()))?;
-            eprintln!("revoked token {id}; it writes no more");
-            Ok(())
-        }
-        Command::Keys {
-            action: KeysAction::Rotate { data },
-        } => {
-            let (old, new) = arbiter::log::SledStore::rotate_key(&data)
-                .map_err(|e| Failure::Other(e.to_string()))?;
-            println!("new signing key {new}; key {old} stays published and keeps verifying what it signed");
-            Ok(())
-        }
-        Command::Keys {
-            action: KeysAction::Show { data },
-        } => {
-            let store = open(&data)?;
-            for (id, key) in store.keyring().iter() {
-                println!("{id} {key}");
-            }
-            Ok(())
-        }
+        } => cli::backup::restore(&backup, &data, witness.as_deref()),
     }
 }
 

@@ -1,0 +1,85 @@
+//! `arbiter backup` and `arbiter restore`: the operator's side of
+//! [`arbiter::backup`] — where the files go, what is printed, and the
+//! exit codes (2 a bad request, 3 a backup at fault: nothing restored).
+
+use std::path::Path;
+
+use arbiter::log::EventStore;
+
+use crate::{open, open_existing, Failure};
+
+pub fn backup(dir: &Path, data: &Path) -> Result<(), Failure> {
+    let store = open_existing(data)?;
+    let backup = arbiter::backup::take(&store).map_err(|e| Failure::Other(e.to_string()))?;
+    backup.write_dir(dir).map_err(Failure::Input)?;
+    eprintln!(
+        "backed up {} matches, the witness journal and {} public keys into {}",
+        backup.manifest.matches.len(),
+        backup.manifest.keys.len(),
+        dir.display()
+    );
+    eprintln!("the private key ({}/server.key) and the tokens are not in it: keep a copy of server.key apart", data.display());
+    Ok(())
+}
+
+pub fn restore(backup: &Path, data: &Path, witness: Option<&Path>) -> Result<(), Failure> {
+    let read = arbiter::backup::Backup::read(backup).map_err(Failure::Input)?;
+    if data.join("sled").exists() {
+        return Err(Failure::Input(format!(
+                "{} already holds a store: move it aside (keep it, it is evidence) and restore into the emptied directory",
+                data.display()
+            )));
+    }
+    let store = open(data)?;
+    let done = arbiter::backup::restore(&read, &store).map_err(|faults| {
+        for f in &faults {
+            eprintln!("arbiter: {f}");
+        }
+        Failure::Exit(
+            3,
+            format!(
+                "nothing was restored: {} fault(s) in the backup",
+                faults.len()
+            ),
+        )
+    })?;
+    for w in &done.warnings {
+        eprintln!("arbiter: {w}");
+    }
+    for line in &done.matches {
+        println!("{line}");
+    }
+    if let Some(path) = witness {
+        // What the damaged store had acknowledged beyond the backup.
+        let text = std::fs::read(path)
+            .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+        let journal = arbiter::log::witness::parse(text.as_slice(), &store.keyring())
+            .map_err(|e| Failure::Other(e.to_string()))?;
+        let mut missing = 0;
+        for (id, w) in &journal.last {
+            let held = read
+                .manifest
+                .matches
+                .iter()
+                .find(|m| m.id == *id)
+                .map_or(0, |m| m.events);
+            if held < w.size {
+                missing += 1;
+                println!(
+                        "match {id}: {} events were acknowledged (line {} of {}), the backup holds {held}: events {held}–{} are not in it; ask the players for their bundles or receipts",
+                        w.size,
+                        w.line,
+                        path.display(),
+                        w.size - 1
+                    );
+            }
+        }
+        if missing == 0 {
+            println!(
+                "the backup holds everything {} acknowledged",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}

@@ -872,5 +872,8 @@ fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+mod audit;
+pub use audit::{Audit, Standing};
+
 #[cfg(test)]
 mod tests;

@@ -47,8 +47,17 @@ enum Command {
     /// a malformed match id; 3 the chain is broken or the store has lost
     /// events; 4 any other failure (no such match, a store that cannot be
     /// opened).
+    ///
+    /// With `--all` instead of a match: check every match the store or
+    /// its witness journal knows of for damage alone (chain, head, what
+    /// was acknowledged; no replay): exit 0 when none is damaged, 3 naming
+    /// each one that is, 4 when the store cannot be opened.
     Verify {
-        match_id: String,
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        match_id: Option<String>,
+        /// Check every match for damage instead of one.
+        #[arg(long)]
+        all: bool,
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
         /// Print the report as JSON.
@@ -411,9 +420,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
             web::serve(Box::new(store), &addr, damage).map_err(|e| Failure::Other(e.to_string()))
         }
         Command::Verify {
-            match_id: id,
+            match_id: None,
             data,
             json,
+            ..
+        } => verify_all(&data, json),
+        Command::Verify {
+            match_id: Some(id),
+            data,
+            json,
+            ..
         } => {
             use verify::Standing;
             let id = match_id(&id)?;
@@ -1152,6 +1168,45 @@ fn run(cli: Cli) -> Result<(), Failure> {
             witness,
         } => cli::backup::restore(&backup, &data, witness.as_deref()),
     }
+}
+
+/// `arbiter verify --all`: every match's damage, one line each; exit 3 when
+/// any is damaged, 4 when the store cannot be opened or its keys read.
+fn verify_all(data: &std::path::Path, json: bool) -> Result<(), Failure> {
+    let store = SledStore::open_existing(data).map_err(|e| Failure::Exit(4, e.to_string()))?;
+    let audit = store.audit().map_err(|e| Failure::Exit(4, e.to_string()))?;
+    for (line, why) in &audit.damaged_lines {
+        eprintln!("arbiter: witness line {line} is damaged and not trusted: {why}");
+    }
+    // As for one match: only an unwitnessed tail is worth a note.
+    let notes = audit.matches.iter().filter_map(|m| m.note.as_ref());
+    for note in notes.filter(|n| n.contains("not yet witnessed")) {
+        eprintln!("note: {note}");
+    }
+    if json {
+        println!("{}", to_json(&audit)?);
+    } else {
+        for line in audit.to_string().lines() {
+            println!("{line}");
+        }
+    }
+    if audit.damaged() {
+        let n = audit.matches.iter().filter(|m| m.damage.is_some()).count();
+        return Err(Failure::Exit(
+            3,
+            format!(
+                "{n} of {} matches damaged{}; restore the data directory ({}) from a backup",
+                audit.matches.len(),
+                if audit.store_damage.is_empty() {
+                    ""
+                } else {
+                    ", and the database itself"
+                },
+                data.display()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Reads a Bejeweled grid file.

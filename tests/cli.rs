@@ -637,6 +637,58 @@ fn verify_names_a_match_the_store_lost() {
     );
 }
 
+/// `verify --all` names every damaged match, also the two a list of heads
+/// would miss: one whose head sled lost (its events remain) and one lost
+/// whole (only the witness still names it); the intact one is `ok`.
+#[test]
+fn verify_all_names_a_match_without_its_head_and_one_lost_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let d = data.to_str().unwrap();
+    for name in ["xl-inkwell-dm3", "dg-bumper-cup-r2", "pm-abacus-final"] {
+        let file = format!("{}/data/samples/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let (code, _, err) = arbiter(&["load", &file, "--data", d]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, out, err) = arbiter(&["verify", "--all", "--data", d]);
+    assert_eq!(code, 0, "{out} {err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("ok ")).count(),
+        3,
+        "{out}"
+    );
+    {
+        let db = sled::open(data.join("sled")).unwrap();
+        let heads = db.open_tree("heads").unwrap();
+        heads.remove("xl-inkwell-dm3").unwrap();
+        let events = db.open_tree("events").unwrap();
+        for key in events.scan_prefix(b"dg-bumper-cup-r2\0").keys() {
+            events.remove(key.unwrap()).unwrap();
+        }
+        heads.remove("dg-bumper-cup-r2").unwrap();
+        db.flush().unwrap();
+    }
+    let (code, out, err) = arbiter(&["verify", "--all", "--data", d]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(
+        out.contains(
+            "DAMAGED match xl-inkwell-dm3: seq 0: the match has events but no head record"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "DAMAGED match dg-bumper-cup-r2: the store holds 0 events but 19 were acknowledged"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok pm-abacus-final: 20 events, head "),
+        "{out}"
+    );
+    assert!(err.contains("2 of 3 matches damaged"), "{err}");
+}
+
 /// `keys list` names each write token by an id that does not show it, and
 /// `keys revoke` takes one away.
 #[test]

@@ -844,7 +844,19 @@ fn open_error(path: &Path, e: sled::Error) -> StoreError {
     if is_lock_error(&e) {
         return StoreError::Locked(locked_message(path));
     }
-    StoreError::Io(format!("cannot open the database {}: {e}", path.display()))
+    // What sled says of a damaged file ("Read corrupted data at file
+    // offset None", or a version it cannot read after a flipped byte in
+    // `conf`) does not say what to do about it.
+    let hint = match e {
+        sled::Error::Corruption { .. } | sled::Error::Unsupported(_) => {
+            "; the database is damaged (or was not written by this arbiter): restore the data directory from a backup"
+        }
+        _ => "",
+    };
+    StoreError::Io(format!(
+        "cannot open the database {}: {e}{hint}",
+        path.display()
+    ))
 }
 
 /// Whether sled failed to take the database's file lock.
@@ -981,6 +993,9 @@ fn decode_record(bytes: &[u8]) -> Result<Sealed, String> {
 fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
+
+mod audit;
+pub use audit::{Audit, Standing};
 
 #[cfg(test)]
 mod tests;

@@ -97,4 +97,5 @@ pub fn small_match() -> Vec<NewEvent> {
         ),
     ]
 }
+pub mod child;
 pub mod import;

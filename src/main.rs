@@ -376,7 +376,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     "--addr {addr}: not an address to listen on; write HOST:PORT, like 127.0.0.1:8080"
                 )));
             }
-            let store = open(&data)?;
+            let mut store = open(&data)?;
             // What the witness saw acknowledged and the store no longer
             // holds: no samples over it, and no writes until restored.
             let damage = store
@@ -405,6 +405,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .map_err(|e| Failure::Other(e.to_string()))?
                 {
                     eprintln!("arbiter: {line}");
+                }
+                if let Some((before, after)) = store
+                    .compact_witness()
+                    .map_err(|e| Failure::Other(e.to_string()))?
+                {
+                    eprintln!("arbiter: witness journal compacted from {before} lines to {after} (the last of each match)");
                 }
                 samples::load_bundled_if_empty(&store).map_err(|e| Failure::Other(e.to_string()))?
             } else {

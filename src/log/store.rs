@@ -274,6 +274,20 @@ impl SledStore {
         }
     }
 
+    /// Compacts the witness journal to each match's last line when it has
+    /// grown long (see [`witness::compact`]); the server runs it on open
+    /// after its checks found no damage. Returns (lines before, after).
+    pub fn compact_witness(&mut self) -> Result<Option<(usize, usize)>, StoreError> {
+        let cannot =
+            |e: io::Error| StoreError::Io(format!("cannot compact the witness journal: {e}"));
+        let done = witness::compact(&self.dir, &self.keyring(), 1000).map_err(cannot)?;
+        if done.is_some() {
+            // The old file was renamed over: append to the new one.
+            self.witness = Witness::open(&self.dir).map_err(cannot)?;
+        }
+        Ok(done)
+    }
+
     /// Stores match `id` exactly as `events` were sealed elsewhere (a
     /// backup's bundle): the same bytes, hashes and signatures, each
     /// checked against `keys` (which are published here, so they keep
@@ -648,8 +662,12 @@ impl EventStore for SledStore {
 
     fn matches(&self) -> Result<Vec<MatchId>, StoreError> {
         let mut out = Vec::new();
-        for item in self.heads.iter() {
-            let (key, _) = item.map_err(io_error)?;
+        // Reading a damaged file can make sled panic: that is an error here.
+        let keys = unpanicked(&self.db_path, || {
+            self.heads.iter().keys().collect::<sled::Result<Vec<_>>>()
+        })
+        .map_err(io_error)?;
+        for key in keys {
             let id = std::str::from_utf8(&key)
                 .ok()
                 .and_then(|s| MatchId::parse(s).ok())
@@ -704,7 +722,13 @@ impl EventStore for SledStore {
 
     fn keyring(&self) -> Keyring {
         let mut ring = Keyring::new();
-        for (id, public) in self.keys.iter().flatten() {
+        // A tree sled cannot read (or panics on) publishes no key: every
+        // event then fails verification by name, which is the report.
+        let entries = unpanicked(&self.db_path, || {
+            Ok(self.keys.iter().flatten().collect::<Vec<_>>())
+        })
+        .unwrap_or_default();
+        for (id, public) in entries {
             // A damaged entry is left out: the events it signed then fail
             // verification with "key … is not known", which names them.
             let key = <[u8; 32]>::try_from(&public[..])
@@ -729,7 +753,7 @@ impl EventStore for SledStore {
 
     fn token_identity(&self, token: &str) -> Result<Option<Identity>, StoreError> {
         let hash = token_hash(token);
-        let record = self.tokens.get(&hash).map_err(io_error)?;
+        let record = unpanicked(&self.db_path, || self.tokens.get(&hash)).map_err(io_error)?;
         Ok(record.map(|r| Identity::decode(&hash[..12], &r)))
     }
 

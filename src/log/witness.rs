@@ -132,6 +132,53 @@ impl Witness {
     }
 }
 
+/// Rewrites the journal in `dir` to each match's last line, when that
+/// saves most of it (more than `at_least` lines, over twice as many as
+/// matches): every check reads and verifies the whole journal, and only
+/// the last line of a match is ever compared. The lines kept are the
+/// original bytes, signatures and all; the new file is synced and then
+/// renamed over the old, so a crash leaves one or the other whole. A
+/// journal with any damaged line is left as it is (it is evidence).
+/// Returns (lines before, lines after) when it compacted.
+pub fn compact(dir: &Path, keys: &Keyring, at_least: usize) -> io::Result<Option<(usize, usize)>> {
+    let path = dir.join(FILE);
+    let text = match std::fs::read(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let journal = parse(text.as_slice(), keys)?;
+    let lines: Vec<&[u8]> = text
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    let before = lines.len();
+    if !journal.damaged.is_empty() || before <= at_least || before <= 2 * journal.last.len() {
+        return Ok(None);
+    }
+    let mut keep: Vec<usize> = journal.last.values().map(|w| w.line).collect();
+    keep.sort_unstable();
+    let mut out = Vec::new();
+    for n in &keep {
+        out.extend_from_slice(lines[n - 1]);
+        out.push(b'\n');
+    }
+    let fresh = dir.join(format!("{FILE}.compacting"));
+    let mut options = OpenOptions::new();
+    options.create(true).write(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(&fresh)?;
+    file.write_all(&out)?;
+    file.sync_all()?;
+    std::fs::rename(&fresh, &path)?;
+    File::open(dir)?.sync_all()?;
+    Ok(Some((before, keep.len())))
+}
+
 /// Reads the journal in `dir` (none yet: an empty journal), checking every
 /// line's signature against `keys`.
 pub fn read(dir: &Path, keys: &Keyring) -> io::Result<Journal> {
@@ -230,5 +277,36 @@ mod tests {
         // No journal yet: nothing witnessed.
         let empty = tempfile::tempdir().unwrap();
         assert_eq!(read(empty.path(), &keys).unwrap(), Journal::default());
+    }
+
+    #[test]
+    fn a_long_journal_compacts_to_each_matchs_last_line_unless_damaged() {
+        let dir = tempfile::tempdir().unwrap();
+        let rec = Recorder::from_bytes([5; 32]);
+        let keys = Keyring::from(&rec);
+        let w = Witness::open(dir.path()).unwrap();
+        for size in 1..=40u64 {
+            for m in ["a", "b", "c"] {
+                w.record(&rec, m, size, &[size as u8; 32]).unwrap();
+            }
+        }
+        // Short journals are left alone.
+        assert_eq!(compact(dir.path(), &keys, 1000).unwrap(), None);
+        assert_eq!(compact(dir.path(), &keys, 100).unwrap(), Some((120, 3)));
+        let j = read(dir.path(), &keys).unwrap();
+        assert!(j.damaged.is_empty());
+        for m in ["a", "b", "c"] {
+            assert_eq!((j.last[m].size, j.last[m].head), (40, [40; 32]), "{m}");
+        }
+        // A journal with a damaged line is evidence: kept whole.
+        let w = Witness::open(dir.path()).unwrap();
+        for size in 41..=80u64 {
+            w.record(&rec, "a", size, &[1; 32]).unwrap();
+        }
+        let path = dir.path().join(FILE);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen("a 41 ", "a 14 ", 1)).unwrap();
+        assert_eq!(compact(dir.path(), &keys, 10).unwrap(), None);
+        assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 43);
     }
 }

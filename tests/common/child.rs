@@ -96,7 +96,13 @@ pub fn free_port() -> u16 {
 /// A write token for the store in `data` (`arbiter keys new-token`).
 pub fn new_token(data: &Path) -> String {
     let run = arbiter(
-        &["keys", "new-token", "--admin", "--data", data.to_str().unwrap()],
+        &[
+            "keys",
+            "new-token",
+            "--admin",
+            "--data",
+            data.to_str().unwrap(),
+        ],
         Duration::from_secs(20),
     );
     assert_eq!(run.code, Some(0), "keys new-token: {}", run.summary());

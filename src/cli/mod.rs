@@ -3,3 +3,4 @@
 
 pub mod backup;
 pub mod keys;
+pub mod verify;

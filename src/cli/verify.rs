@@ -1,0 +1,114 @@
+//! `arbiter verify`: one match (its chain against the witness, then every
+//! claim re-checked), or `--all` (damage only, every match the store or
+//! its witness knows). Exit codes: 0 clean, 1 disputed, 3 a broken chain
+//! or lost events, 4 the store cannot be opened or has no such match.
+
+use std::path::Path;
+
+use arbiter::log::{EventStore, SledStore};
+use arbiter::replay::Replay;
+use arbiter::verify;
+
+use crate::{match_id, to_json, Failure};
+
+/// `arbiter verify MATCH`: the chain against the witness, then the findings.
+pub fn one(id: &str, data: &Path, json: bool) -> Result<(), Failure> {
+    use verify::Standing;
+    let id = match_id(id)?;
+    // A store that cannot be opened, or no such match: exit 4.
+    let other = |e: String| Failure::Exit(4, e);
+    let store = SledStore::open_existing(data).map_err(|e| other(e.to_string()))?;
+    // What the witness journal saw acknowledged: a loss sled does
+    // not notice (a truncated log still chains) is named here.
+    let witnessed = store.check_witness(&id).map_err(|e| other(e.to_string()))?;
+    for (line, why) in &witnessed.damaged_lines {
+        eprintln!("arbiter: witness line {line} is damaged and not trusted: {why}");
+    }
+    let lost = witnessed
+        .damage
+        .clone()
+        .map(|(seq, reason)| arbiter::log::seal::BadSeq { seq, reason });
+    let chain = match store.verify(&id) {
+        Ok(mut c) => {
+            if c.is_ok() {
+                c.first_bad = lost;
+            }
+            c
+        }
+        Err(arbiter::log::StoreError::NotFound(_)) if lost.is_some() => {
+            arbiter::log::seal::ChainReport {
+                events: 0,
+                first_bad: lost,
+            }
+        }
+        Err(e @ arbiter::log::StoreError::Corrupt { .. }) => {
+            return Err(Failure::Exit(3, e.to_string()))
+        }
+        Err(e) => return Err(other(e.to_string())),
+    };
+    if let Some(note) = witnessed.note.filter(|n| n.contains("not yet witnessed")) {
+        eprintln!("note: {note}");
+    }
+    let events: Vec<_> = match store.events(&id) {
+        Ok(sealed) => sealed.into_iter().map(|s| s.envelope).collect(),
+        Err(_) if !chain.is_ok() => Vec::new(),
+        Err(e) => return Err(other(e.to_string())),
+    };
+    let report = verify::report(&id, chain, &Replay::new(&events));
+    if json {
+        println!("{}", to_json(&report)?);
+    } else {
+        println!("{report}");
+    }
+    match report.standing() {
+        Standing::Clean => Ok(()),
+        Standing::Disputed => Err(Failure::Exit(
+            1,
+            format!(
+                "{} finding(s) disagree with the ruling and {} rule error(s) stand",
+                report.disagreements(),
+                report.rule_errors.len()
+            ),
+        )),
+        Standing::Broken => Err(Failure::Exit(3, "the match's chain is broken".into())),
+    }
+}
+
+/// `arbiter verify --all`: every match's damage, one line each; exit 3 when
+/// any is damaged, 4 when the store cannot be opened or its keys read.
+pub fn all(data: &Path, json: bool) -> Result<(), Failure> {
+    let store = SledStore::open_existing(data).map_err(|e| Failure::Exit(4, e.to_string()))?;
+    let audit = store.audit().map_err(|e| Failure::Exit(4, e.to_string()))?;
+    for (line, why) in &audit.damaged_lines {
+        eprintln!("arbiter: witness line {line} is damaged and not trusted: {why}");
+    }
+    // As for one match: only an unwitnessed tail is worth a note.
+    let notes = audit.matches.iter().filter_map(|m| m.note.as_ref());
+    for note in notes.filter(|n| n.contains("not yet witnessed")) {
+        eprintln!("note: {note}");
+    }
+    if json {
+        println!("{}", to_json(&audit)?);
+    } else {
+        for line in audit.to_string().lines() {
+            println!("{line}");
+        }
+    }
+    if audit.damaged() {
+        let n = audit.matches.iter().filter(|m| m.damage.is_some()).count();
+        return Err(Failure::Exit(
+            3,
+            format!(
+                "{n} of {} matches damaged{}; restore the data directory ({}) from a backup",
+                audit.matches.len(),
+                if audit.store_damage.is_empty() {
+                    ""
+                } else {
+                    ", and the database itself"
+                },
+                data.display()
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -22,7 +22,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use arbiter::log::{Body, NewEvent};
-use common::child::{arbiter, request, Server};
+use common::child::{arbiter, request, seed, Rng, Server};
 use serde_json::{json, Value};
 
 const TRIALS: usize = 60;
@@ -35,30 +35,6 @@ const ACTIVE: usize = 6;
 
 /// The longest a trial's server lives before it is killed.
 const MAX_LIFE_MS: u64 = 150;
-
-/// splitmix64, as in the damage sweep: the same draws everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-fn seed() -> u64 {
-    std::env::var("ARBITER_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0xc4a5_11ed)
-}
 
 /// What the client knows of one match it created.
 #[derive(Debug)]
@@ -204,7 +180,7 @@ fn acknowledged_writes_survive_kill_9() {
     let data = tmp.path().join("db");
     let log = tmp.path().join("serve.log");
     let token = common::child::new_token(&data);
-    let mut rng = Rng(seed());
+    let mut rng = Rng(seed("ARBITER_CRASH_SEED", 0xc4a5_11ed));
     let mut known: BTreeMap<String, Known> = BTreeMap::new();
     let mut retired: BTreeMap<String, Known> = BTreeMap::new();
     let (mut creates, mut appends) = (0, 0);
@@ -320,7 +296,7 @@ fn acknowledged_writes_survive_kill_9() {
          after all), {refused} refused; {} matches checked after the last restart \
          (seed {}, {:.1} s)",
         known.len(),
-        seed(),
+        seed("ARBITER_CRASH_SEED", 0xc4a5_11ed),
         started.elapsed().as_secs_f64()
     );
 }

@@ -32,7 +32,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::child::{arbiter, Run, Server};
+use common::child::{arbiter, seed, Rng, Run, Server};
 use serde_json::{json, Value};
 
 /// A command past this is hung.
@@ -40,30 +40,6 @@ const DEADLINE: Duration = Duration::from_secs(20);
 
 /// sled's default segment size: every segment starts with a header.
 const SEGMENT: u64 = 512 * 1024;
-
-/// splitmix64: small, and the same draws on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-fn seed() -> u64 {
-    std::env::var("ARBITER_SWEEP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_0d0a_3a6e)
-}
 
 fn d(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 temp path")
@@ -415,7 +391,7 @@ fn sweep(per_store: usize) {
     let started = Instant::now();
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
-    let mut rng = Rng(seed());
+    let mut rng = Rng(seed("ARBITER_SWEEP_SEED", 0x5eed_0d0a_3a6e));
     let stores = [
         pristine("loaded", loaded_store(root), &root.join("work")),
         pristine("killed", killed_store(root), &root.join("work")),
@@ -504,7 +480,7 @@ fn sweep(per_store: usize) {
         tally.silent,
         tally.panicked,
         tally.hung,
-        seed(),
+        seed("ARBITER_SWEEP_SEED", 0x5eed_0d0a_3a6e),
         built.as_secs_f64(),
         started.elapsed().as_secs_f64()
     );

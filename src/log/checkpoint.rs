@@ -56,13 +56,31 @@ impl Checkpoint {
     /// The checkpoint of a whole log, signed by `recorder`.
     pub fn of(match_id: &str, events: &[Sealed], recorder: &Recorder) -> Checkpoint {
         let hashes: Vec<Hash> = events.iter().map(|s| s.hash).collect();
-        let mut c = Checkpoint {
-            match_id: match_id.to_string(),
-            size: events.len() as u64,
-            root: merkle::root(&merkle::leaves(&hashes)),
-            time: events
+        Checkpoint::signed(
+            match_id,
+            events.len() as u64,
+            merkle::root(&merkle::leaves(&hashes)),
+            events
                 .last()
                 .map_or(DateTime::<Utc>::UNIX_EPOCH, |s| s.envelope.recorded_at),
+            recorder,
+        )
+    }
+
+    /// The checkpoint of a log of `size` events with Merkle root `root`,
+    /// the last recorded at `time`, signed by `recorder`.
+    pub fn signed(
+        match_id: &str,
+        size: u64,
+        root: Hash,
+        time: DateTime<Utc>,
+        recorder: &Recorder,
+    ) -> Checkpoint {
+        let mut c = Checkpoint {
+            match_id: match_id.to_string(),
+            size,
+            root,
+            time,
             key_id: recorder.key_id(),
             signature: Vec::new(),
         };

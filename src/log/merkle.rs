@@ -21,6 +21,9 @@ use sha2::{Digest, Sha256};
 
 use super::seal::Hash;
 
+mod frontier;
+pub use frontier::Frontier;
+
 /// `sha256(0x00 ‖ data)`.
 pub fn leaf_hash(data: &[u8]) -> Hash {
     let mut h = Sha256::new();

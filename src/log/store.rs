@@ -14,6 +14,10 @@
 //!   of Sealed` with [`seal::CONFIG`]. Keys sort by match then seq; match ids
 //!   never contain 0x00, so one match's prefix never covers another's.
 //! - `heads`: `match id` → `next seq (u64) ‖ hash of the last event`.
+//! - `frontiers`: `match id` → the Merkle tree's right frontier
+//!   ([`merkle::Frontier`]), written in the same transaction as the head, so
+//!   a receipt costs O(log n) whatever the match's length. A match stored
+//!   before frontiers gets one, from its log, at its next append.
 //! - `keys`: `key id` → public key bytes, for every key that ever signed here,
 //!   so events signed before a key change still verify.
 //! - `tokens`: `sha256(token)` in hex → the [`Identity`] it speaks for (JSON;
@@ -35,6 +39,7 @@ use sled::transaction::{abort, TransactionError, Transactional};
 
 use super::checkpoint::Checkpoint;
 use super::event::{Envelope, MatchId, NewEvent};
+use super::merkle::Frontier;
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
 use super::token::Identity;
 use super::witness::{self, Witness};
@@ -164,6 +169,7 @@ pub struct SledStore {
     heads: sled::Tree,
     keys: sled::Tree,
     tokens: sled::Tree,
+    frontiers: sled::Tree,
     recorder: Recorder,
 }
 
@@ -228,6 +234,7 @@ impl SledStore {
         let heads = tree("heads")?;
         let keys = tree("keys")?;
         let tokens = tree("tokens")?;
+        let frontiers = tree("frontiers")?;
 
         let recorder = Recorder::load_or_create(&dir.join("server.key"))
             .map_err(|e| StoreError::Io(e.to_string()))?;
@@ -247,6 +254,7 @@ impl SledStore {
             heads,
             keys,
             tokens,
+            frontiers,
             recorder,
         };
         store.register_key()?;
@@ -331,7 +339,9 @@ impl SledStore {
             .collect::<Result<Vec<_>, String>>()
             .map_err(StoreError::Io)?;
         let n = events.len() as u64;
-        let outcome = (&self.events, &self.heads).transaction(|(stored, heads)| {
+        let frontier = Frontier::of(&events.iter().map(|s| s.hash).collect::<Vec<_>>()).encode();
+        let trees = (&self.events, &self.heads, &self.frontiers);
+        let outcome = trees.transaction(|(stored, heads, frontiers)| {
             if heads.get(id.as_str())?.is_some() {
                 return abort(StoreError::Exists(id.to_string()));
             }
@@ -339,6 +349,7 @@ impl SledStore {
                 stored.insert(event_key(id, seq), record.clone())?;
             }
             heads.insert(id.as_str(), encode_head(n, &last.hash).to_vec())?;
+            frontiers.insert(id.as_str(), frontier.clone())?;
             Ok(())
         });
         outcome.map_err(|e| match e {
@@ -555,7 +566,8 @@ impl EventStore for SledStore {
             return Ok(Vec::new());
         }
         let recorded_at = Utc::now();
-        let outcome = (&self.events, &self.heads).transaction(|(events, heads)| {
+        let trees = (&self.events, &self.heads, &self.frontiers);
+        let outcome = trees.transaction(|(events, heads, frontiers)| {
             let (mut next, mut last) = match heads.get(id.as_str())? {
                 None => (0, GENESIS),
                 Some(bytes) => match decode_head(&bytes) {
@@ -579,6 +591,30 @@ impl EventStore for SledStore {
                     }
                 });
             }
+            // The tree's frontier as of the head; rebuilt from the log when
+            // there is none (a match from before frontiers) or it does not
+            // match the head.
+            let stored = frontiers.get(id.as_str())?;
+            let mut frontier = match stored.map(|b| Frontier::decode(&b)) {
+                Some(Ok(f)) if f.size() == next => f,
+                _ => {
+                    let mut f = Frontier::default();
+                    for seq in 0..next {
+                        let record = events.get(event_key(id, seq))?;
+                        match record.map(|r| decode_record(&r)) {
+                            Some(Ok(sealed)) => f.push(&sealed.hash),
+                            Some(Err(reason)) => return abort(StoreError::Corrupt { seq, reason }),
+                            None => {
+                                return abort(StoreError::Corrupt {
+                                    seq,
+                                    reason: "the event is missing below the head".into(),
+                                })
+                            }
+                        }
+                    }
+                    f
+                }
+            };
             let mut out = Vec::with_capacity(new_events.len());
             for event in &new_events {
                 let key = event_key(id, next);
@@ -607,11 +643,13 @@ impl EventStore for SledStore {
                     Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
                 };
                 events.insert(key, record)?;
+                frontier.push(&sealed.hash);
                 next += 1;
                 last = sealed.hash;
                 out.push(sealed);
             }
             heads.insert(id.as_str(), encode_head(next, &last).to_vec())?;
+            frontiers.insert(id.as_str(), frontier.encode())?;
             Ok(out)
         });
         let sealed: Vec<Sealed> = outcome.map_err(|e| match e {
@@ -708,6 +746,26 @@ impl EventStore for SledStore {
                 .map(|s| s.hash);
             report.first_bad = check_head(report.events, last, head);
         }
+        if report.is_ok() {
+            // The frontier receipts are signed from must be this log's: a
+            // damaged one is refused by appends and checkpoints, and named
+            // here. (A match from before frontiers has none: no fault.)
+            let stored = self.frontiers.get(id.as_str()).map_err(io_error)?;
+            if let Some(bytes) = stored {
+                let hashes: Vec<Hash> = records
+                    .iter()
+                    .filter_map(|(_, r)| r.as_ref().ok().map(|s| s.hash))
+                    .collect();
+                let fine = Frontier::decode(&bytes)
+                    .is_ok_and(|f| f.size() != report.events || f == Frontier::of(&hashes));
+                if !fine {
+                    report.first_bad = Some(seal::BadSeq {
+                        seq: report.events.saturating_sub(1),
+                        reason: "the stored Merkle frontier is damaged: receipts would not match this log".into(),
+                    });
+                }
+            }
+        }
         Ok(report)
     }
 
@@ -758,6 +816,30 @@ impl EventStore for SledStore {
     }
 
     fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError> {
+        // From the head, the frontier and the last event: O(log n). When
+        // any of them is missing, damaged or out of step (an append between
+        // the reads), from the whole log instead.
+        let quick = || -> Option<Checkpoint> {
+            let (next, last) = decode_head(&self.heads.get(id.as_str()).ok()??).ok()?;
+            let frontier = Frontier::decode(&self.frontiers.get(id.as_str()).ok()??).ok()?;
+            let record = self
+                .events
+                .get(event_key(id, next.checked_sub(1)?))
+                .ok()??;
+            let sealed = decode_record(&record).ok()?;
+            (frontier.size() == next && sealed.hash == last).then(|| {
+                Checkpoint::signed(
+                    id.as_str(),
+                    next,
+                    frontier.root(),
+                    sealed.envelope.recorded_at,
+                    &self.recorder,
+                )
+            })
+        };
+        if let Ok(Some(c)) = unpanicked(&self.db_path, || Ok(quick())) {
+            return Ok(c);
+        }
         let events = self.events(id)?;
         Ok(Checkpoint::of(id.as_str(), &events, &self.recorder))
     }

@@ -38,6 +38,52 @@ fn fill(store: &SledStore, m: &MatchId, n: u64) -> Vec<Sealed> {
         .collect()
 }
 
+/// A receipt comes from the frontier kept beside the head: the same
+/// checkpoint the whole log gives, at every size; a match from before
+/// frontiers gets one at its next append; a damaged one is named.
+#[test]
+fn receipts_come_from_the_frontier_and_match_the_whole_log() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SledStore::open(dir.path()).expect("open");
+    let m = id("m1");
+    let whole = |store: &SledStore| {
+        Checkpoint::of(
+            m.as_str(),
+            &store.events(&m).expect("events"),
+            &store.recorder,
+        )
+    };
+    for seq in 0..37 {
+        store.append(&m, seq, event(seq)).expect("append");
+        assert_eq!(
+            store.checkpoint(&m).expect("checkpoint"),
+            whole(&store),
+            "size {}",
+            seq + 1
+        );
+    }
+    // As stored before frontiers: none; the checkpoint still answers, and
+    // the next append rebuilds it from the log.
+    store.frontiers.remove(m.as_str()).expect("remove");
+    assert_eq!(store.checkpoint(&m).expect("checkpoint"), whole(&store));
+    store.append(&m, 37, event(37)).expect("append");
+    let kept = store
+        .frontiers
+        .get(m.as_str())
+        .expect("get")
+        .expect("rebuilt");
+    assert_eq!(Frontier::decode(&kept).expect("decode").size(), 38);
+    assert_eq!(store.checkpoint(&m).expect("checkpoint"), whole(&store));
+    assert!(store.verify(&m).expect("verify").is_ok());
+    // One flipped bit in a stored subtree root: verify names it.
+    let mut bad = kept.to_vec();
+    bad[9] ^= 1;
+    store.frontiers.insert(m.as_str(), bad).expect("insert");
+    let report = store.verify(&m).expect("verify");
+    let why = report.first_bad.expect("named").reason;
+    assert!(why.contains("Merkle frontier is damaged"), "{why}");
+}
+
 #[test]
 fn append_and_read_back() {
     let dir = tempfile::tempdir().expect("tempdir");

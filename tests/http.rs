@@ -1708,3 +1708,69 @@ async fn an_admin_takes_a_backup_of_the_running_server() {
     );
     assert!(restored.check_witness(&id).unwrap().damage.is_none());
 }
+
+/// Issue 16: pages and the API read replayed matches from a cache keyed by
+/// each match's head, so an append between two reads must show in every
+/// endpoint at once — nothing served is older than the last append.
+#[actix_web::test]
+async fn every_read_after_an_append_shows_it() {
+    let f = fixture();
+    let app = app!(f);
+    let id = MatchId::parse("small").unwrap();
+    let n = f.state.store.events(&id).unwrap().len();
+    let uris = [
+        "/".to_string(),
+        "/matches/small".to_string(),
+        format!("/matches/small/steps/{}", n - 1),
+        "/api/matches".to_string(),
+        "/api/matches/small/events".to_string(),
+        format!("/api/matches/small/steps/{}", n - 1),
+        "/api/matches/small/verify".to_string(),
+        "/api/matches/small/checkpoint".to_string(),
+        "/matches/small/bundle".to_string(),
+    ];
+    let mut before = Vec::new();
+    for uri in &uris {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(uri).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::OK, "{uri}");
+        before.push(test::read_body(resp).await);
+    }
+    // The step the append makes does not exist yet.
+    let (status, _) = get_text(&app, &format!("/matches/small/steps/{n}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let body = json!({"expected_seq": n, "event": {
+        "occurred_at": "2026-11-14T20:00:00Z",
+        "actor": {"player": "jonas"},
+        "body": "pass"}})
+    .to_string();
+    let resp = test::call_service(
+        &app,
+        post("/api/matches/small/events", Some(&f.token), &body),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+
+    for (uri, old) in uris.iter().zip(&before) {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(uri).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::OK, "{uri}");
+        let new = test::read_body(resp).await;
+        assert_ne!(&new, old, "{uri} still serves the match before the append");
+    }
+    let (status, _) = get_text(&app, &format!("/matches/small/steps/{n}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, events) = get_text(&app, "/api/matches/small/events").await;
+    let events: Value = serde_json::from_str(&events).unwrap();
+    assert_eq!(events.as_array().unwrap().len(), n + 1);
+    let (_, page) = get_text(&app, "/matches/small").await;
+    assert!(
+        page.contains(&format!(
+            "{} events; every hash and signature checks",
+            n + 1
+        )),
+        "{page}"
+    );
+    let (_, c) = get_text(&app, "/api/matches/small/checkpoint").await;
+    let c: Value = serde_json::from_str(&c).unwrap();
+    assert_eq!(c["size"], n + 1);
+}

@@ -137,6 +137,11 @@ pub trait EventStore: Send + Sync {
 
     /// The witness journal's bytes as they are now (for a backup).
     fn witness_journal(&self) -> Result<Vec<u8>, StoreError>;
+
+    /// Match `id`'s head: how many events it holds and the hash of the
+    /// last; `None` for an unknown match. One small read, so a cache keyed
+    /// by it can check it is current on every request.
+    fn head(&self, id: &MatchId) -> Result<Option<(u64, Hash)>, StoreError>;
 }
 
 /// A match's log against the witness journal.
@@ -846,6 +851,14 @@ impl EventStore for SledStore {
 
     fn recorder_key_id(&self) -> String {
         self.recorder.key_id()
+    }
+
+    fn head(&self, id: &MatchId) -> Result<Option<(u64, Hash)>, StoreError> {
+        let raw = unpanicked(&self.db_path, || self.heads.get(id.as_str())).map_err(io_error)?;
+        raw.map(|bytes| {
+            decode_head(&bytes).map_err(|reason| StoreError::Corrupt { seq: 0, reason })
+        })
+        .transpose()
     }
 
     fn witness_journal(&self) -> Result<Vec<u8>, StoreError> {

@@ -20,6 +20,7 @@ use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
 use sha2::{Digest, Sha256};
 
 use crate::log::event::Create;
+use crate::log::seal::{ChainReport, Hash};
 use crate::log::{EventStore, MatchId, Sealed, StoreError};
 use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
@@ -30,6 +31,50 @@ pub type FindingsCache = BTreeMap<String, (String, Arc<Vec<Finding>>)>;
 /// Match id → (head hash, the analysis of every step).
 pub type TimelineCache = BTreeMap<String, (String, Arc<Timeline>)>;
 
+/// The matches most recently read and replayed, each under the hash of its
+/// last event: a request checks the store's head (one small read) and uses
+/// the entry only when that is still the head, so no page is older than
+/// the last acknowledged append. At most [`LOADED_KEPT`] matches are kept;
+/// the least recently used goes first.
+#[derive(Default)]
+pub struct LoadedMatches {
+    entries: BTreeMap<String, (Hash, u64, Arc<Loaded>)>,
+    clock: u64,
+}
+
+/// How many replayed matches [`LoadedMatches`] keeps.
+pub const LOADED_KEPT: usize = 64;
+
+impl LoadedMatches {
+    fn get(&mut self, id: &str, head: &Hash) -> Option<Arc<Loaded>> {
+        self.clock += 1;
+        let clock = self.clock;
+        let (hash, used, m) = self.entries.get_mut(id)?;
+        (*hash == *head).then(|| {
+            *used = clock;
+            m.clone()
+        })
+    }
+
+    fn keep(&mut self, m: Arc<Loaded>) {
+        let Some(last) = m.sealed.last().map(|s| s.hash) else {
+            return;
+        };
+        self.clock += 1;
+        if self.entries.len() >= LOADED_KEPT && !self.entries.contains_key(m.id.as_str()) {
+            let oldest = self
+                .entries
+                .iter()
+                .min_by_key(|(_, (_, used, _))| *used)
+                .map(|(k, _)| k.clone());
+            if let Some(k) = oldest {
+                self.entries.remove(&k);
+            }
+        }
+        self.entries.insert(m.id.to_string(), (last, self.clock, m));
+    }
+}
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
@@ -39,6 +84,8 @@ pub struct AppState {
     pub findings: Arc<Mutex<FindingsCache>>,
     /// Each step's exact value, cached like the findings.
     pub timelines: Arc<Mutex<TimelineCache>>,
+    /// Matches read, replayed and chain-checked, under their heads.
+    pub loaded: Arc<Mutex<LoadedMatches>>,
     /// The import previews kept for reading again in place.
     pub(crate) import_previews: Arc<Mutex<import::session::Sessions>>,
     /// Import previews being read now: a paste of up to 8 MiB costs memory
@@ -58,6 +105,7 @@ impl AppState {
             store,
             findings: Arc::default(),
             timelines: Arc::default(),
+            loaded: Arc::default(),
             import_previews: Arc::default(),
             import_reading: Arc::default(),
             damage: Arc::default(),
@@ -253,11 +301,13 @@ impl ResponseError for WebError {
     }
 }
 
-/// A match read from the store and replayed.
+/// A match read from the store, replayed, and its chain checked (once per
+/// head, not per request).
 pub struct Loaded {
     pub id: MatchId,
     pub sealed: Vec<Sealed>,
     pub replay: Replay,
+    pub chain: ChainReport,
 }
 
 impl Loaded {
@@ -273,17 +323,44 @@ impl Loaded {
     }
 }
 
-/// Reads and replays a match; 404 with a helpful message when missing.
-pub fn load(state: &AppState, id: &str) -> Result<Loaded, WebError> {
+/// A match read, replayed and chain-checked, from [`LoadedMatches`] while
+/// its head has not moved; 404 with a helpful message when missing.
+pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
     let id = MatchId::parse(id).map_err(|m| WebError::page(StatusCode::NOT_FOUND, m))?;
-    let sealed = state.store.events(&id).map_err(|e| match e {
-        StoreError::NotFound(_) => WebError::page(
+    let missing = || {
+        WebError::page(
             StatusCode::NOT_FOUND,
             format!("there is no match '{id}'; the list of matches is at /"),
-        ),
+        )
+    };
+    // A damaged head is no reason to refuse the page: read the log, and
+    // the chain check says what is wrong.
+    let head = state.store.head(&id).ok().flatten().map(|(_, h)| h);
+    if let Some(head) = &head {
+        if let Some(m) = state
+            .loaded
+            .lock()
+            .ok()
+            .and_then(|mut c| c.get(id.as_str(), head))
+        {
+            return Ok(m);
+        }
+    }
+    let sealed = state.store.events(&id).map_err(|e| match e {
+        StoreError::NotFound(_) => missing(),
         other => other.into(),
     })?;
+    let chain = state.store.verify(&id)?;
     let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
     let replay = Replay::new(&envelopes);
-    Ok(Loaded { id, sealed, replay })
+    let m = Arc::new(Loaded {
+        id,
+        sealed,
+        replay,
+        chain,
+    });
+    if let Ok(mut c) = state.loaded.lock() {
+        c.keep(m.clone());
+    }
+    Ok(m)
 }

@@ -236,7 +236,7 @@ async fn match_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let m = load(&state, &path)?;
-    let chain = state.store.verify(&m.id)?;
+    let chain = m.chain.clone();
     let timeline = state.timeline(&m);
     let report = verify::report_with(
         &m.id,

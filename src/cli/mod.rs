@@ -3,4 +3,5 @@
 
 pub mod backup;
 pub mod keys;
+pub mod solve;
 pub mod verify;

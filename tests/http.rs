@@ -1625,11 +1625,7 @@ async fn an_admin_is_recorded_and_issues_tokens() {
         .events(&MatchId::parse("small").unwrap())
         .unwrap()
         .len();
-    let body = json!({"expected_seq": n, "event": {
-        "occurred_at": "2026-11-14T20:00:00Z",
-        "actor": {"player": "jonas"},
-        "body": "pass"}})
-    .to_string();
+    let body = jonas_passes(n);
     let resp = test::call_service(
         &app,
         post("/api/matches/small/events", Some(&f.token), &body),
@@ -1739,11 +1735,7 @@ async fn every_read_after_an_append_shows_it() {
     let (status, _) = get_text(&app, &format!("/matches/small/steps/{n}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
-    let body = json!({"expected_seq": n, "event": {
-        "occurred_at": "2026-11-14T20:00:00Z",
-        "actor": {"player": "jonas"},
-        "body": "pass"}})
-    .to_string();
+    let body = jonas_passes(n);
     let resp = test::call_service(
         &app,
         post("/api/matches/small/events", Some(&f.token), &body),
@@ -1773,4 +1765,13 @@ async fn every_read_after_an_append_shows_it() {
     let (_, c) = get_text(&app, "/api/matches/small/checkpoint").await;
     let c: Value = serde_json::from_str(&c).unwrap();
     assert_eq!(c["size"], n + 1);
+}
+
+/// An append request: jonas passes, as event `seq` of match "small".
+fn jonas_passes(seq: usize) -> String {
+    json!({"expected_seq": seq, "event": {
+        "occurred_at": "2026-11-14T20:00:00Z",
+        "actor": {"player": "jonas"},
+        "body": "pass"}})
+    .to_string()
 }

@@ -92,7 +92,12 @@ pub fn longest(board: &Board, color: Color) -> Longest {
         (1u32 << (2 * slots)) - 1
     };
     // Dense map from a frontier word to its index in the layer being built.
-    let mut index = vec![u32::MAX; 1usize << (2 * slots)];
+    // An entry is trusted only when it points at a node of that very state,
+    // so any starting value will do: zeros come from the allocator as
+    // untouched pages, and only the pages a search reaches are ever
+    // faulted in (filling 4 MiB with a marker was most of a 9-wide
+    // board's solve time, all of it in the kernel).
+    let mut index = vec![0u32; 1usize << (2 * slots)];
     let mut layers: Vec<Vec<Node>> = Vec::with_capacity(h * w + 1);
     layers.push(vec![Node {
         state: 0,

@@ -2,20 +2,11 @@
 //! a flipped byte loses a match's events, `verify` names the loss, the
 //! last backup is restored into a fresh directory, and `verify` is clean.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::Path;
+
+use common::cli::arbiter;
 
 const FIRST: &str = "tj-penzo-cup-final";
 const SECOND: &str = "dr-chgg3-dm7";

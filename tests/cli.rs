@@ -1,21 +1,13 @@
 //! The command line as scripts use it: `arbiter solve rush-hour --json`
 //! (a public interface, see INTERFACES.md) and `arbiter verify`.
 
+mod common;
+
 use std::process::Command;
 
-use serde_json::Value;
+use common::cli::arbiter;
 
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use serde_json::Value;
 
 fn solve(board: &str) -> (i32, Value, String) {
     let (code, out, err) = arbiter(&["solve", "rush-hour", "--board", board, "--json"]);
@@ -724,144 +716,4 @@ fn tokens_are_listed_and_revoked() {
     assert!(err.contains("no write tokens"), "{err}");
     let (code, _, err) = arbiter(&["keys", "revoke", &token, "--data", d]);
     assert_eq!(code, 2, "a revoked token is no token: {err}");
-}
-
-/// `arbiter` with `input` on its standard input.
-fn arbiter_fed(args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the arbiter binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// A batch answers each question line exactly as the single `--json` form
-/// does (`single` gives its stdout, or None when it exits 2), and a
-/// malformed line is an error naming its line number, not the end.
-fn assert_batch_matches(
-    game: &str,
-    questions: &[&str],
-    single: impl Fn(&str) -> Option<String>,
-    same: impl Fn(&str) -> String,
-) {
-    let dir = tempfile::tempdir().unwrap();
-    let input = format!("# a comment\n\n{}\n", questions.join("\n"));
-    let file = dir.path().join("questions.txt");
-    std::fs::write(&file, &input).unwrap();
-    let (code, out, err) = arbiter(&["solve", game, "--batch", file.to_str().unwrap()]);
-    assert_eq!(code, 2, "a malformed line makes the exit 2: {err}");
-    assert!(err.contains("malformed"), "{err}");
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines.len(),
-        questions.len(),
-        "one answer a question:\n{out}"
-    );
-    for (i, (q, got)) in questions.iter().zip(&lines).enumerate() {
-        match single(q) {
-            Some(want) => assert_eq!(same(got), same(want.trim_end()), "{q}"),
-            None => {
-                let v: Value = serde_json::from_str(got).unwrap();
-                let why = v["error"].as_str().unwrap_or_default();
-                assert!(why.starts_with(&format!("line {}: ", i + 3)), "{q}: {got}");
-            }
-        }
-    }
-    let (code, piped, _) = arbiter_fed(&["solve", game, "--batch", "-"], &input);
-    assert_eq!(
-        (code, same(&piped)),
-        (2, same(&out)),
-        "stdin reads the same"
-    );
-}
-
-#[test]
-fn rush_hour_batch_answers_each_board_as_a_single_run_does() {
-    let boards = [
-        "..Y.....Y...ZZ......................",
-        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
-        "............ZZx.....................",
-        "ZZ..",
-        "BB.C...D.CEE.DAAFGH.IIFGH.JKK.LLJ...",
-    ];
-    let single = |b: &str| match arbiter(&["solve", "rush-hour", "--board", b, "--json"]) {
-        (0, out, _) => Some(out),
-        (2, _, _) => None,
-        other => panic!("{b}: {other:?}"),
-    };
-    assert_batch_matches("rush-hour", &boards, single, str::to_string);
-    let (code, _, err) = arbiter(&["solve", "rush-hour", "--board", boards[0], "--batch", "-"]);
-    assert_eq!(code, 2, "--batch or --board, not both: {err}");
-}
-
-#[test]
-fn dodgem_and_duorail_batches_answer_as_single_runs_do() {
-    let questions = [
-        "3",
-        "B../B../.RR:B",
-        "4 stuck-wins",
-        "B../B:B",
-        "3 sideways",
-    ];
-    let single = |q: &str| {
-        let mut args = vec!["solve", "dodgem", "--json"];
-        let words: Vec<&str> = q.split_whitespace().collect();
-        if words[0].parse::<u8>().is_ok() {
-            args.extend(["--size", words[0]]);
-        } else {
-            args.extend(["--position", words[0]]);
-        }
-        if let Some(rule) = words.get(1) {
-            args.extend(["--rule", rule]);
-        }
-        match arbiter(&args) {
-            (0, out, _) => Some(out),
-            (2, _, _) => None,
-            other => panic!("{q}: {other:?}"),
-        }
-    };
-    // The time taken is no part of the answer.
-    let untimed = |out: &str| {
-        out.lines()
-            .map(|l| {
-                let mut v: Value = serde_json::from_str(l).unwrap();
-                if let Some(o) = v.as_object_mut() {
-                    o.remove("seconds");
-                }
-                v.to_string()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    assert_batch_matches("dodgem", &questions, single, untimed);
-
-    let dir = tempfile::tempdir().unwrap();
-    let empty = board_file(&dir, "empty.txt", &[". . . . . . . . ."; 9]);
-    let (blue, green) = (format!("{empty} blue"), format!("{empty} green"));
-    let single = |q: &str| {
-        let w: Vec<&str> = q.split_whitespace().collect();
-        match arbiter(&[
-            "solve", "duorail", "--board", w[0], "--color", w[1], "--json",
-        ]) {
-            (0, out, _) => Some(out),
-            (2, _, _) => None,
-            other => panic!("{q}: {other:?}"),
-        }
-    };
-    assert_batch_matches("duorail", &[&blue, &green], single, str::to_string);
 }

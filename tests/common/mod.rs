@@ -98,4 +98,5 @@ pub fn small_match() -> Vec<NewEvent> {
     ]
 }
 pub mod child;
+pub mod cli;
 pub mod import;

@@ -446,11 +446,19 @@ impl SledStore {
         let journal = self.journal()?;
         let mut out = Vec::new();
         for id in self.matches()? {
+            let seen = journal.last.get(id.as_str()).map_or(0, |w| w.size);
+            // The head says whether there is anything to witness (one small
+            // read per match); only then is the log read.
+            let Ok(Some((next, _))) = self.head(&id) else {
+                continue;
+            };
+            if next <= seen {
+                continue;
+            }
             // A match that does not read is not taken as truth either.
             let Ok(held) = self.events(&id) else { continue };
             let Some(last) = held.last() else { continue };
             let n = held.len() as u64;
-            let seen = journal.last.get(id.as_str()).map_or(0, |w| w.size);
             if n <= seen {
                 continue;
             }

@@ -42,7 +42,7 @@ use super::event::{Envelope, MatchId, NewEvent};
 use super::merkle::Frontier;
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
 use super::token::Identity;
-use super::witness::{self, Witness};
+use super::witness::Witness;
 
 /// The largest record the store decodes (16 MiB): a corrupt length prefix
 /// must not make the decoder allocate without bound. [`SledStore::append`]
@@ -142,19 +142,6 @@ pub trait EventStore: Send + Sync {
     /// last; `None` for an unknown match. One small read, so a cache keyed
     /// by it can check it is current on every request.
     fn head(&self, id: &MatchId) -> Result<Option<(u64, Hash)>, StoreError>;
-}
-
-/// A match's log against the witness journal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WitnessCheck {
-    /// Acknowledged events lost or changed: the first seq at fault and
-    /// what happened, in words; `None` when the log holds everything the
-    /// witness saw acknowledged.
-    pub damage: Option<(u64, String)>,
-    /// Something to know that is not damage (an unwitnessed tail).
-    pub note: Option<String>,
-    /// Journal lines that do not parse or whose signature fails.
-    pub damaged_lines: Vec<(usize, String)>,
 }
 
 /// A stored record: `(seq from its key, its bytes or why the key is bad)`.
@@ -285,247 +272,6 @@ impl SledStore {
                  the database was altered: restore it from a backup"
             ))),
         }
-    }
-
-    /// Compacts the witness journal to each match's last line when it has
-    /// grown long (see [`witness::compact`]); the server runs it on open
-    /// after its checks found no damage. Returns (lines before, after).
-    pub fn compact_witness(&mut self) -> Result<Option<(usize, usize)>, StoreError> {
-        let cannot =
-            |e: io::Error| StoreError::Io(format!("cannot compact the witness journal: {e}"));
-        let done = witness::compact(&self.dir, &self.keyring(), 1000).map_err(cannot)?;
-        if done.is_some() {
-            // The old file was renamed over: append to the new one.
-            self.witness = Witness::open(&self.dir).map_err(cannot)?;
-        }
-        Ok(done)
-    }
-
-    /// Stores match `id` exactly as `events` were sealed elsewhere (a
-    /// backup's bundle): the same bytes, hashes and signatures, each
-    /// checked against `keys` (which are published here, so they keep
-    /// verifying), then witnessed. Only into a store that does not hold
-    /// the match.
-    pub fn adopt(
-        &self,
-        id: &MatchId,
-        events: &[Sealed],
-        keys: &[(String, [u8; 32])],
-    ) -> Result<(), StoreError> {
-        for (kid, public) in keys {
-            let stored = self
-                .keys
-                .compare_and_swap(kid.as_bytes(), None::<&[u8]>, Some(&public[..]))
-                .map_err(io_error)?;
-            if let Err(cas) = stored {
-                if cas.current.as_deref() != Some(&public[..]) {
-                    return Err(StoreError::Io(format!(
-                        "key {kid} is already here with other bytes: the backup and this store disagree on a key"
-                    )));
-                }
-            }
-        }
-        let records: Vec<(u64, Result<Sealed, String>)> = events
-            .iter()
-            .map(|s| (s.envelope.seq, Ok(s.clone())))
-            .collect();
-        if let Some(bad) = seal::verify_chain(id, &records, &self.keyring()).first_bad {
-            return Err(StoreError::Corrupt {
-                seq: bad.seq,
-                reason: bad.reason,
-            });
-        }
-        let Some(last) = events.last() else {
-            return Ok(());
-        };
-        let encoded = events
-            .iter()
-            .map(encode_record)
-            .collect::<Result<Vec<_>, String>>()
-            .map_err(StoreError::Io)?;
-        let n = events.len() as u64;
-        let frontier = Frontier::of(&events.iter().map(|s| s.hash).collect::<Vec<_>>()).encode();
-        let trees = (&self.events, &self.heads, &self.frontiers);
-        let outcome = trees.transaction(|(stored, heads, frontiers)| {
-            if heads.get(id.as_str())?.is_some() {
-                return abort(StoreError::Exists(id.to_string()));
-            }
-            for (seq, record) in (0u64..).zip(&encoded) {
-                stored.insert(event_key(id, seq), record.clone())?;
-            }
-            heads.insert(id.as_str(), encode_head(n, &last.hash).to_vec())?;
-            frontiers.insert(id.as_str(), frontier.clone())?;
-            Ok(())
-        });
-        outcome.map_err(|e| match e {
-            TransactionError::Abort(e) => e,
-            TransactionError::Storage(e) => io_error(e),
-        })?;
-        self.db.flush().map_err(io_error)?;
-        self.witness
-            .record(&self.recorder, id.as_str(), n, &last.hash)
-            .map_err(|e| StoreError::Io(format!("stored but not witnessed: {e}")))
-    }
-
-    /// Match `id`'s log against what the witness journal says was
-    /// acknowledged: a loss or a difference names the match, the seqs and
-    /// the journal line; damaged journal lines are listed apart.
-    pub fn check_witness(&self, id: &MatchId) -> Result<WitnessCheck, StoreError> {
-        let journal = self.journal()?;
-        self.check_against(&journal, id)
-    }
-
-    /// The write tokens: (id, whom it speaks for). The id is the start of
-    /// the token's hash, which is all the store keeps; it names the token
-    /// for `keys revoke` without showing it.
-    pub fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError> {
-        self.tokens
-            .iter()
-            .map(|item| {
-                let (hash, record) = item.map_err(io_error)?;
-                let id: String = String::from_utf8_lossy(&hash).chars().take(12).collect();
-                let who = Identity::decode(&id, &record);
-                Ok((id, who))
-            })
-            .collect()
-    }
-
-    /// Revokes the token given by its value or by its id (at least 8
-    /// characters of it, as `keys list` shows): it no longer writes.
-    pub fn revoke_token(&self, which: &str) -> Result<String, StoreError> {
-        let which = which.trim();
-        let by_value = token_hash(which);
-        let mut found = Vec::new();
-        for item in self.tokens.iter() {
-            let (hash, _) = item.map_err(io_error)?;
-            let hash = String::from_utf8_lossy(&hash).into_owned();
-            if hash == by_value || (which.len() >= 8 && hash.starts_with(which)) {
-                found.push(hash);
-            }
-        }
-        match found.as_slice() {
-            [] => Err(StoreError::NotFound(format!(
-                "no token is '{which}': give the token itself, or its id as `arbiter keys list` shows it"
-            ))),
-            [one] => {
-                self.tokens.remove(one.as_bytes()).map_err(io_error)?;
-                self.db.flush().map_err(io_error)?;
-                Ok(one.chars().take(12).collect())
-            }
-            _ => Err(StoreError::Io(format!(
-                "'{which}' names {} tokens: give more of the id",
-                found.len()
-            ))),
-        }
-    }
-
-    /// Every witnessed match against the store: the damage found, one line
-    /// each (empty when the store holds everything acknowledged). The
-    /// server runs it on open and takes no writes while it finds any.
-    pub fn witnessed_damage(&self) -> Result<Vec<String>, StoreError> {
-        let journal = self.journal()?;
-        let mut out = Vec::new();
-        for name in journal.last.keys() {
-            let Ok(id) = MatchId::parse(name) else {
-                continue;
-            };
-            if let Some((_, why)) = self.check_against(&journal, &id)?.damage {
-                out.push(why);
-            }
-        }
-        Ok(out)
-    }
-
-    /// Witnesses what the store holds beyond its last witness line: the
-    /// tail a crash left between storing and witnessing, and matches stored
-    /// before the witness existed. Run by the server on open, only when
-    /// [`SledStore::witnessed_damage`] found nothing (a store that lost
-    /// events is never taken as the new truth). Returns one line per match
-    /// witnessed.
-    pub fn witness_unwitnessed(&self) -> Result<Vec<String>, StoreError> {
-        let journal = self.journal()?;
-        let mut out = Vec::new();
-        for id in self.matches()? {
-            let seen = journal.last.get(id.as_str()).map_or(0, |w| w.size);
-            // The head says whether there is anything to witness (one small
-            // read per match); only then is the log read.
-            let Ok(Some((next, _))) = self.head(&id) else {
-                continue;
-            };
-            if next <= seen {
-                continue;
-            }
-            // A match that does not read is not taken as truth either.
-            let Ok(held) = self.events(&id) else { continue };
-            let Some(last) = held.last() else { continue };
-            let n = held.len() as u64;
-            if n <= seen {
-                continue;
-            }
-            self.witness
-                .record(&self.recorder, id.as_str(), n, &last.hash)
-                .map_err(|e| StoreError::Io(format!("cannot write the witness journal: {e}")))?;
-            out.push(if seen == 0 {
-                format!("match {id}: {n} events witnessed for the first time")
-            } else {
-                format!("match {id}: events {seen}–{} witnessed (stored before a crash, not yet witnessed)", n - 1)
-            });
-        }
-        Ok(out)
-    }
-
-    fn journal(&self) -> Result<witness::Journal, StoreError> {
-        witness::read(&self.dir, &self.keyring())
-            .map_err(|e| StoreError::Io(format!("cannot read the witness journal: {e}")))
-    }
-
-    fn check_against(
-        &self,
-        journal: &witness::Journal,
-        id: &MatchId,
-    ) -> Result<WitnessCheck, StoreError> {
-        let damaged_lines = journal.damaged.clone();
-        let Some(w) = journal.last.get(id.as_str()) else {
-            return Ok(WitnessCheck {
-                damage: None,
-                note: Some(format!("match {id} has no witness line (stored before the witness existed, or never acknowledged)")),
-                damaged_lines,
-            });
-        };
-        let held: Vec<Sealed> = match self.events(id) {
-            Ok(e) => e,
-            Err(StoreError::NotFound(_)) => Vec::new(),
-            Err(e) => return Err(e),
-        };
-        let n = held.len() as u64;
-        let damage = if n < w.size {
-            Some((n, format!(
-                "match {id}: the store holds {n} events but {} were acknowledged (witness line {}); events {n}–{} are lost",
-                w.size,
-                w.line,
-                w.size - 1
-            )))
-        } else if w.size > 0 && held[(w.size - 1) as usize].hash != w.head {
-            Some((w.size - 1, format!(
-                "match {id}: event {} is not the one acknowledged (witness line {}): the log differs from what was witnessed",
-                w.size - 1,
-                w.line
-            )))
-        } else {
-            None
-        };
-        let note = (damage.is_none() && n > w.size).then(|| {
-            format!(
-                "match {id}: events {}–{} are stored but not yet witnessed (a crash between storing and witnessing); not damage",
-                w.size,
-                n - 1
-            )
-        });
-        Ok(WitnessCheck {
-            damage,
-            note,
-            damaged_lines,
-        })
     }
 
     /// The raw records of match `id` in key order.
@@ -1122,7 +868,10 @@ fn token_hash(token: &str) -> String {
 }
 
 mod audit;
+mod tokens;
+mod witnessing;
 pub use audit::{Audit, Standing};
+pub use witnessing::WitnessCheck;
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 use super::*;
 use crate::log::event::{Actor, Body, Ruling, Scope, Timeout};
 use crate::log::token::Role;
+use crate::log::witness;
 use chrono::DateTime;
 use std::sync::{Arc, Barrier};
 

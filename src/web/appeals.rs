@@ -17,7 +17,7 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::pages::{html, who};
-use super::write::{forbidden, identify, people_of};
+use super::write::{forbidden, identify, people_in};
 use super::{load, AppState, Loaded, WebError};
 use crate::access;
 use crate::log::event::{Appeal, AppealDecision, Ruling};
@@ -331,7 +331,7 @@ async fn file_appeal(
         grounds: form.grounds.trim().to_string(),
     });
     // Filed as the token's player: an admin's token files for no one here.
-    let people = people_of(&state, &m.id, false)?;
+    let people = people_in(&m.id, m.sealed.first(), false)?;
     if who.role == Role::Admin {
         return Err(forbidden(
             "an appeal is filed by the player, with that player's token (`arbiter keys new-token --player NAME`)".into(),
@@ -447,7 +447,7 @@ async fn decide_appeal(
         ..DecisionDraft::default()
     };
     let mut status = StatusCode::UNPROCESSABLE_ENTITY;
-    let people = people_of(&state, &m.id, false)?;
+    let people = people_in(&m.id, m.sealed.first(), false)?;
     let actor = match form_token(&state, &form.token) {
         Err(e) => {
             status = e.status;

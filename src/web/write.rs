@@ -216,12 +216,22 @@ struct AppendRequest {
     event: EventRequest,
 }
 
-/// The people of a stored match, from its first event.
+/// The people of a stored match, from its first event (one read).
 pub(super) fn people_of(state: &AppState, id: &MatchId, json: bool) -> Result<People, WebError> {
     let first = state.store.first_event(id).map_err(|e| WebError {
         json,
         ..WebError::from(e)
     })?;
+    people_in(id, first.as_ref(), json)
+}
+
+/// The people of match `id` whose first event is `first` (a match already
+/// loaded has it in hand).
+pub(super) fn people_in(
+    id: &MatchId,
+    first: Option<&Sealed>,
+    json: bool,
+) -> Result<People, WebError> {
     let Some(first) = first else {
         return Err(WebError {
             status: StatusCode::NOT_FOUND,

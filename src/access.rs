@@ -47,13 +47,12 @@ impl People {
 
     /// The match's spelling of `name` if it is one of `among`.
     fn find<'a>(&self, name: &str, among: impl IntoIterator<Item = &'a String>) -> Option<String> {
-        let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
         let name = self
             .aliases
             .iter()
-            .find(|(other, _)| same(other, name))
+            .find(|(other, _)| same_name(other, name))
             .map_or(name, |(_, real)| real.as_str());
-        among.into_iter().find(|m| same(m, name)).cloned()
+        among.into_iter().find(|m| same_name(m, name)).cloned()
     }
 
     fn host_named(&self, name: &str) -> Option<String> {
@@ -63,6 +62,22 @@ impl People {
     fn player_named(&self, name: &str) -> Option<String> {
         self.find(name, &self.players)
     }
+}
+
+/// Whether two spellings name the same person, as the importer compares
+/// names: surrounding spaces and ASCII case aside.
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// The match's spelling of its host's name when `who` hosts it.
+fn hosted(who: &Identity, people: &People) -> Result<String, String> {
+    people.host_named(&who.name).ok_or_else(|| {
+        format!(
+            "{} does not host this match (its host is {}): a host token writes only in the matches it hosts",
+            who.name, people.host
+        )
+    })
 }
 
 /// Events only the host (or an admin for the host) writes.
@@ -83,15 +98,7 @@ fn hosts_act(body: &Body) -> bool {
 /// an admin acts as the host.
 pub fn host_actor(who: &Identity, people: &People) -> Result<Actor, String> {
     match who.role {
-        Role::Host => people
-            .host_named(&who.name)
-            .map(Actor::Host)
-            .ok_or_else(|| {
-                format!(
-                    "{} does not host this match (its host is {})",
-                    who.name, people.host
-                )
-            }),
+        Role::Host => hosted(who, people).map(Actor::Host),
         Role::Admin => Ok(Actor::Admin {
             admin: who.name.clone(),
             speaker: Box::new(Actor::Host(people.host.clone())),
@@ -142,12 +149,7 @@ pub fn recorded_actor(
             }
         }
         Role::Host => {
-            let Some(host) = people.host_named(&who.name) else {
-                return Err(format!(
-                    "{} does not host this match (its host is {}): a host token writes only in the matches it hosts",
-                    who.name, people.host
-                ));
-            };
+            let host = hosted(who, people)?;
             if matches!(body, Body::Appeal(_)) {
                 return Err(
                     "an appeal is filed by a player, with that player's token".to_string(),
@@ -166,7 +168,7 @@ pub fn recorded_actor(
         }
         Role::Importer => match proposed {
             Some(a @ (Actor::Importer { importer, .. } | Actor::Corrected { importer, .. }))
-                if importer.trim().eq_ignore_ascii_case(who.name.trim()) =>
+                if same_name(importer, &who.name) =>
             {
                 Ok(a.clone())
             }

@@ -630,10 +630,9 @@ fn importer(state: &AppState, token: &str, opts: &ImportOptions) -> Result<Strin
         }
         Err(e) => return Err(Refused::Store(e)),
     };
-    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
     match who.role {
         Role::Importer | Role::Admin => Ok(who.name),
-        Role::Host if same(&who.name, &opts.cast.host) => Ok(who.name),
+        Role::Host if crate::access::same_name(&who.name, &opts.cast.host) => Ok(who.name),
         Role::Host => Err(Refused::Token(
             StatusCode::FORBIDDEN,
             format!(

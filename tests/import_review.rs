@@ -6,9 +6,8 @@
 
 mod common;
 
+use common::cli::arbiter;
 use common::import::Setting;
-
-use std::process::Command;
 
 use arbiter::import::corrections::{self, CorrectionInput};
 use arbiter::import::events::{self, Cast, ImportOptions, Reviewing};
@@ -17,18 +16,6 @@ use arbiter::log::event::{Actor, Corrected};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use chrono::NaiveDate;
 use serde_json::Value;
-
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("arbiter runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// A Dodgem game whose setup (message 1) says who plays blue in words no
 /// reader takes: every move after it is out of order until corrected.

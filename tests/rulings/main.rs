@@ -3,26 +3,17 @@
 //! `arbiter load`, then `arbiter verify --json`, asserting the rule error
 //! or the verdict a host would read. One module per game.
 
+// The shared runner; this suite does not feed stdin.
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
 mod bejeweled;
 mod duorail;
 mod rush_hour;
 
-use std::process::Command;
-
+pub use cli::arbiter;
 use serde_json::{json, Value};
-
-/// Runs the arbiter binary: (exit code, stdout, stderr).
-pub fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// An event of a match file: `secs` after 19:00:00 on a fixed day.
 pub fn event(secs: i64, actor: Value, body: Value) -> Value {

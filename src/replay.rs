@@ -41,68 +41,87 @@ impl Step {
     }
 }
 
-/// Every step of a match, in log order.
+/// Every step of a match, in log order. A replay can be extended by the
+/// events appended after it ([`Replay::extend`]): the rules' state after the
+/// last step is kept, so a page cache folds in an append without replaying
+/// the match from its start.
 #[derive(Clone, Debug, Default)]
 pub struct Replay {
     pub steps: Vec<Step>,
+    /// The rules' state after the last step (`None` until a valid Create).
+    play: Option<Play>,
 }
 
 impl Replay {
     /// Folds the events, in the order given (the log's order).
     pub fn new(events: &[Envelope]) -> Replay {
-        let mut play: Option<Play> = None;
-        let mut steps: Vec<Step> = Vec::with_capacity(events.len());
+        let mut replay = Replay {
+            steps: Vec::with_capacity(events.len()),
+            play: None,
+        };
+        replay.extend(events);
+        replay
+    }
+
+    /// Folds more events onto the end: the same steps as replaying the
+    /// whole log again.
+    pub fn extend(&mut self, events: &[Envelope]) {
+        self.steps.reserve(events.len());
         for e in events {
-            let mut supersedes = None;
-            let result = match (e.body.create(), &e.body, &mut play) {
-                (Some(c), _, None) if e.seq == 0 => MatchState::start(c, e.occurred_at).map(|s| {
-                    let note = format!(
-                        "{} match: {} vs {}, hosted by {}",
-                        s.game().title(),
-                        c.players.first().map_or("?", String::as_str),
-                        c.players.get(1).map_or("?", String::as_str),
-                        c.host
-                    );
-                    play = Some(Play::new(s));
-                    note
-                }),
-                (_, _, None) => Err(RuleError::new(
-                    "create",
-                    "the match has no valid Create event at seq 0, so no rules apply",
-                )),
-                (_, body, Some(p)) => match p.apply(e.seq, body, &e.actor, e.occurred_at) {
-                    Ok(applied) => {
-                        supersedes = applied.supersedes;
-                        Ok(applied.note)
-                    }
-                    Err(err) => {
-                        p.refused(body, &e.actor);
-                        Err(err)
-                    }
-                },
-            };
-            if let Some(old) = supersedes {
-                if let Some(step) = steps.iter_mut().rev().find(|s| s.seq == old) {
-                    step.superseded_by = Some(e.seq);
-                }
-            }
-            let (note, error) = match result {
-                Ok(n) => (Some(n), None),
-                Err(err) => (None, Some(err)),
-            };
-            steps.push(Step {
-                seq: e.seq,
-                occurred_at: e.occurred_at,
-                actor: e.actor.clone(),
-                kind: e.body.kind(),
-                text: describe(&e.body),
-                note,
-                error,
-                superseded_by: None,
-                state: play.as_ref().map(|p| p.state.clone()),
-            });
+            self.push(e);
         }
-        Replay { steps }
+    }
+
+    fn push(&mut self, e: &Envelope) {
+        let play = &mut self.play;
+        let mut supersedes = None;
+        let result = match (e.body.create(), &e.body, &mut *play) {
+            (Some(c), _, None) if e.seq == 0 => MatchState::start(c, e.occurred_at).map(|s| {
+                let note = format!(
+                    "{} match: {} vs {}, hosted by {}",
+                    s.game().title(),
+                    c.players.first().map_or("?", String::as_str),
+                    c.players.get(1).map_or("?", String::as_str),
+                    c.host
+                );
+                *play = Some(Play::new(s));
+                note
+            }),
+            (_, _, None) => Err(RuleError::new(
+                "create",
+                "the match has no valid Create event at seq 0, so no rules apply",
+            )),
+            (_, body, Some(p)) => match p.apply(e.seq, body, &e.actor, e.occurred_at) {
+                Ok(applied) => {
+                    supersedes = applied.supersedes;
+                    Ok(applied.note)
+                }
+                Err(err) => {
+                    p.refused(body, &e.actor);
+                    Err(err)
+                }
+            },
+        };
+        if let Some(old) = supersedes {
+            if let Some(step) = self.steps.iter_mut().rev().find(|s| s.seq == old) {
+                step.superseded_by = Some(e.seq);
+            }
+        }
+        let (note, error) = match result {
+            Ok(n) => (Some(n), None),
+            Err(err) => (None, Some(err)),
+        };
+        self.steps.push(Step {
+            seq: e.seq,
+            occurred_at: e.occurred_at,
+            actor: e.actor.clone(),
+            kind: e.body.kind(),
+            text: describe(&e.body),
+            note,
+            error,
+            superseded_by: None,
+            state: self.play.as_ref().map(|p| p.state.clone()),
+        });
     }
 
     /// The state after the last step.
@@ -131,34 +150,45 @@ pub struct Timeline {
 
 impl Timeline {
     pub fn new(replay: &Replay) -> Timeline {
-        let analyses: Vec<Option<Analysis>> = replay
-            .steps
-            .iter()
-            .map(|s| s.state.as_ref().and_then(MatchState::analysis))
-            .collect();
-        let mistakes = (0..replay.steps.len())
-            .map(|k| {
-                let step = &replay.steps[k];
-                if step.kind != "place" || step.error.is_some() || k == 0 {
-                    return None;
+        let mut t = Timeline::default();
+        t.extend(replay);
+        t
+    }
+
+    /// Analyses the steps of `replay` after those this timeline has: after
+    /// an append, only the new steps are valued.
+    pub fn extend(&mut self, replay: &Replay) {
+        for k in self.analyses.len()..replay.steps.len() {
+            let analysis = replay.steps[k]
+                .state
+                .as_ref()
+                .and_then(MatchState::analysis);
+            self.analyses.push(analysis);
+            let mistake = self.mistake(replay, k);
+            self.mistakes.push(mistake);
+        }
+    }
+
+    /// Why step `k`'s move threw a win away, when it did.
+    fn mistake(&self, replay: &Replay, k: usize) -> Option<String> {
+        let step = &replay.steps[k];
+        if step.kind != "place" || step.error.is_some() || k == 0 {
+            return None;
+        }
+        let before = self.analyses[k - 1].as_ref()?;
+        let after = self.analyses[k].as_ref()?;
+        Analysis::threw_away(before, after).then(|| {
+            format!(
+                "{} threw a win away: the mover stood on a {}, and after it best play \
+                 gives the mover a {}",
+                step.text,
+                value_text(before.value, before.remoteness),
+                match after.value_for(before.seat) {
+                    crate::games::Value::Lose => "loss",
+                    _ => "draw",
                 }
-                let before = analyses[k - 1].as_ref()?;
-                let after = analyses[k].as_ref()?;
-                Analysis::threw_away(before, after).then(|| {
-                    format!(
-                        "{} threw a win away: the mover stood on a {}, and after it best play \
-                         gives the mover a {}",
-                        step.text,
-                        value_text(before.value, before.remoteness),
-                        match after.value_for(before.seat) {
-                            crate::games::Value::Lose => "loss",
-                            _ => "draw",
-                        }
-                    )
-                })
-            })
-            .collect();
-        Timeline { analyses, mistakes }
+            )
+        })
     }
 
     /// Whether any step has an analysis.

@@ -380,9 +380,23 @@ pub fn verify_chain(
     records: &[(u64, Result<Sealed, String>)],
     keys: &Keyring,
 ) -> ChainReport {
-    let events = records.len() as u64;
-    let mut prev = GENESIS;
-    for (expected, (seq, record)) in (0u64..).zip(records) {
+    verify_chain_from(match_id, 0, GENESIS, records, keys)
+}
+
+/// [`verify_chain`] for the part of a log from seq `first` on, whose
+/// previous event hashed to `prev` (checked before): what a cache of a
+/// verified match checks when events were appended to it. The report
+/// counts the events before `first` as examined.
+pub fn verify_chain_from(
+    match_id: &MatchId,
+    first: u64,
+    prev: Hash,
+    records: &[(u64, Result<Sealed, String>)],
+    keys: &Keyring,
+) -> ChainReport {
+    let events = first + records.len() as u64;
+    let mut prev = prev;
+    for (expected, (seq, record)) in (first..).zip(records) {
         let checked = check_record(match_id, expected, *seq, record, &prev, keys);
         match checked {
             Ok(hash) => prev = hash,

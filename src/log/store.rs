@@ -105,6 +105,20 @@ pub trait EventStore: Send + Sync {
     /// is out of place.
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError>;
 
+    /// Match `id`'s records from seq `from` on, in storage order, each
+    /// decoded or with why it does not decode, unchecked: a cache of a
+    /// verified match checks them with [`seal::verify_chain_from`] against
+    /// the hash it holds, so an append costs a read of the new events, not
+    /// of the whole log. Empty when the match has no event from `from`.
+    fn events_after(&self, id: &MatchId, from: u64) -> Result<Vec<DecodedRecord>, StoreError>;
+
+    /// [`EventStore::events`] and [`EventStore::verify`] together, from one
+    /// read of the log where the store can.
+    fn events_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
+        let events = self.events(id)?;
+        Ok((events, self.verify(id)?))
+    }
+
     /// Match `id`'s first event (its Create) alone, without reading the
     /// rest of its log; `None` when the match has none.
     fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError>;
@@ -146,6 +160,10 @@ pub trait EventStore: Send + Sync {
 
 /// A stored record: `(seq from its key, its bytes or why the key is bad)`.
 type RawRecord = (u64, Result<Vec<u8>, String>);
+
+/// A stored record read: `(seq from its key, the event or why it cannot be
+/// read)`, as [`seal::verify_chain`] checks it.
+pub type DecodedRecord = (u64, Result<Sealed, String>);
 
 /// The sled-backed [`EventStore`]. One process at a time: sled locks the
 /// database, and a second open fails with [`StoreError::Locked`].
@@ -432,29 +450,24 @@ impl EventStore for SledStore {
     }
 
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
-        let raw = self.raw_records(id)?;
-        if raw.is_empty() {
+        let records = self.decoded_records(id)?;
+        if records.is_empty() {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let mut out = Vec::with_capacity(raw.len());
-        for (expected, (seq, bytes)) in (0u64..).zip(raw) {
-            let corrupt = |reason: String| StoreError::Corrupt {
-                seq: expected,
-                reason,
-            };
-            if seq != expected {
-                return Err(corrupt(format!("expected seq {expected}, found seq {seq}")));
-            }
-            let sealed = bytes.and_then(|b| decode_record(&b)).map_err(corrupt)?;
-            if sealed.envelope.seq != seq || &sealed.envelope.match_id != id {
-                return Err(corrupt(format!(
-                    "the record stored here is seq {} of match '{}'",
-                    sealed.envelope.seq, sealed.envelope.match_id
-                )));
-            }
-            out.push(sealed);
+        in_order(id, records)
+    }
+
+    fn events_after(&self, id: &MatchId, from: u64) -> Result<Vec<DecodedRecord>, StoreError> {
+        self.decoded_records_after(id, from)
+    }
+
+    fn events_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
+        let records = self.decoded_records(id)?;
+        if records.is_empty() {
+            return Err(StoreError::NotFound(id.to_string()));
         }
-        Ok(out)
+        let report = self.chain_report(id, &records)?;
+        Ok((in_order(id, records)?, report))
     }
 
     fn matches(&self) -> Result<Vec<MatchId>, StoreError> {
@@ -484,48 +497,8 @@ impl EventStore for SledStore {
     }
 
     fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
-        let raw = self.raw_records(id)?;
-        let head = self
-            .heads
-            .get(id.as_str())
-            .map_err(io_error)?
-            .map(|bytes| decode_head(&bytes));
-        if raw.is_empty() && head.is_none() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let records: Vec<(u64, Result<Sealed, String>)> = raw
-            .into_iter()
-            .map(|(seq, bytes)| (seq, bytes.and_then(|b| decode_record(&b))))
-            .collect();
-        let mut report = seal::verify_chain(id, &records, &self.keyring());
-        if report.is_ok() {
-            let last = records
-                .last()
-                .and_then(|(_, r)| r.as_ref().ok())
-                .map(|s| s.hash);
-            report.first_bad = check_head(report.events, last, head);
-        }
-        if report.is_ok() {
-            // The frontier receipts are signed from must be this log's: a
-            // damaged one is refused by appends and checkpoints, and named
-            // here. (A match from before frontiers has none: no fault.)
-            let stored = self.frontiers.get(id.as_str()).map_err(io_error)?;
-            if let Some(bytes) = stored {
-                let hashes: Vec<Hash> = records
-                    .iter()
-                    .filter_map(|(_, r)| r.as_ref().ok().map(|s| s.hash))
-                    .collect();
-                let fine = Frontier::decode(&bytes)
-                    .is_ok_and(|f| f.size() != report.events || f == Frontier::of(&hashes));
-                if !fine {
-                    report.first_bad = Some(seal::BadSeq {
-                        seq: report.events.saturating_sub(1),
-                        reason: "the stored Merkle frontier is damaged: receipts would not match this log".into(),
-                    });
-                }
-            }
-        }
-        Ok(report)
+        let records = self.decoded_records(id)?;
+        self.chain_report(id, &records)
     }
 
     fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError> {
@@ -868,6 +841,8 @@ fn token_hash(token: &str) -> String {
 }
 
 mod audit;
+mod reading;
+use reading::in_order;
 mod tokens;
 mod witnessing;
 pub use audit::{Audit, Standing};

@@ -13,14 +13,16 @@ mod pages;
 mod write;
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use actix_web::http::StatusCode;
 use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
 use sha2::{Digest, Sha256};
 
 use crate::log::event::Create;
-use crate::log::seal::{ChainReport, Hash};
+use crate::log::event::Envelope;
+use crate::log::seal::{self, ChainReport, Hash, Keyring};
+use crate::log::store::DecodedRecord;
 use crate::log::{EventStore, MatchId, Sealed, StoreError};
 use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
@@ -28,18 +30,27 @@ use crate::verify::{self, Finding};
 /// Match id → (head hash the findings were computed at, the findings).
 pub type FindingsCache = BTreeMap<String, (String, Arc<Vec<Finding>>)>;
 
-/// Match id → (head hash, the analysis of every step).
-pub type TimelineCache = BTreeMap<String, (String, Arc<Timeline>)>;
-
-/// The matches most recently read and replayed, each under the hash of its
-/// last event: a request checks the store's head (one small read) and uses
-/// the entry only when that is still the head, so no page is older than
-/// the last acknowledged append. At most [`LOADED_KEPT`] matches are kept;
-/// the least recently used goes first.
+/// The matches most recently read and replayed (their projections), each
+/// under the hash of its last event: a request checks the store's head (one
+/// small read) and uses the entry only when that is still the head, so no
+/// page is older than the last acknowledged append. When the head has moved
+/// on, the entry is grown by the events appended since ([`load`]), not
+/// rebuilt. At most [`LOADED_KEPT`] matches are kept; the least recently
+/// used goes first.
 #[derive(Default)]
 pub struct LoadedMatches {
     entries: BTreeMap<String, (Hash, u64, Arc<Loaded>)>,
     clock: u64,
+    /// How the entries were made, for tests and the operator.
+    pub counts: ProjectionCounts,
+}
+
+/// How many projections were read from a match's whole log and how many
+/// grown by an append's events.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProjectionCounts {
+    pub read_whole: u64,
+    pub grown: u64,
 }
 
 /// How many replayed matches [`LoadedMatches`] keeps.
@@ -54,6 +65,11 @@ impl LoadedMatches {
             *used = clock;
             m.clone()
         })
+    }
+
+    /// Takes match `id`'s entry out, whatever its head, to grow it.
+    fn take(&mut self, id: &str) -> Option<Arc<Loaded>> {
+        self.entries.remove(id).map(|(_, _, m)| m)
     }
 
     fn keep(&mut self, m: Arc<Loaded>) {
@@ -82,8 +98,6 @@ pub struct AppState {
     /// A cache of findings, keyed by match id and checked against the
     /// log's head hash: derived data, rebuilt whenever the log grows.
     pub findings: Arc<Mutex<FindingsCache>>,
-    /// Each step's exact value, cached like the findings.
-    pub timelines: Arc<Mutex<TimelineCache>>,
     /// Matches read, replayed and chain-checked, under their heads.
     pub loaded: Arc<Mutex<LoadedMatches>>,
     /// The import previews kept for reading again in place.
@@ -104,12 +118,16 @@ impl AppState {
         AppState {
             store,
             findings: Arc::default(),
-            timelines: Arc::default(),
             loaded: Arc::default(),
             import_previews: Arc::default(),
             import_reading: Arc::default(),
             damage: Arc::default(),
         }
+    }
+
+    /// How the cached projections were made so far.
+    pub fn projection_counts(&self) -> ProjectionCounts {
+        self.loaded.lock().map(|c| c.counts).unwrap_or_default()
     }
 
     /// Refuses writes until the store is restored: `damage` is what the
@@ -140,7 +158,7 @@ impl AppState {
     /// Every step's analysis for a loaded match, from the cache when its
     /// head has not moved.
     pub fn timeline(&self, m: &Loaded) -> Arc<Timeline> {
-        cached(&self.timelines, m, || Timeline::new(&m.replay))
+        m.timeline()
     }
 
     /// The findings for a loaded match, from the cache when its head has
@@ -301,13 +319,17 @@ impl ResponseError for WebError {
     }
 }
 
-/// A match read from the store, replayed, and its chain checked (once per
-/// head, not per request).
+/// A match's projection: read from the store, replayed, its chain checked
+/// and (when first asked for) every step valued, once per head rather than
+/// per request, and grown event by event on appends.
+#[derive(Clone)]
 pub struct Loaded {
     pub id: MatchId,
     pub sealed: Vec<Sealed>,
     pub replay: Replay,
     pub chain: ChainReport,
+    /// Every step's exact value, computed on first use.
+    timeline: OnceLock<Arc<Timeline>>,
 }
 
 impl Loaded {
@@ -321,10 +343,62 @@ impl Loaded {
             None => self.id.to_string(),
         }
     }
+
+    /// Every step's analysis (GamesmanUni's values), computed once.
+    pub fn timeline(&self) -> Arc<Timeline> {
+        self.timeline
+            .get_or_init(|| Arc::new(Timeline::new(&self.replay)))
+            .clone()
+    }
+
+    /// The hash of the last event: the head this projection is of.
+    fn head(&self) -> Option<Hash> {
+        self.sealed.last().map(|s| s.hash)
+    }
+
+    /// This projection with the events appended since folded in, when
+    /// `records` (read from seq `self.sealed.len()` on) continue its
+    /// verified chain and end at the store's head `(next, last)`; `None`
+    /// when anything does not fit, and the match is read afresh.
+    fn grown(
+        this: Arc<Loaded>,
+        records: Vec<DecodedRecord>,
+        keys: &Keyring,
+        (next, last): (u64, Hash),
+    ) -> Option<Loaded> {
+        let from = this.sealed.len() as u64;
+        let prev = this.head()?;
+        if !this.chain.is_ok() || records.is_empty() {
+            return None;
+        }
+        let report = seal::verify_chain_from(&this.id, from, prev, &records, keys);
+        let ends_at_head = records
+            .last()
+            .and_then(|(_, r)| r.as_ref().ok())
+            .is_some_and(|s| s.hash == last);
+        if !report.is_ok() || report.events != next || !ends_at_head {
+            return None;
+        }
+        let added: Vec<Sealed> = records.into_iter().filter_map(|(_, r)| r.ok()).collect();
+        // Alone in the cache (no request holds it) it grows in place;
+        // otherwise the readers keep their copy and this is a new one.
+        let mut m = Arc::try_unwrap(this).unwrap_or_else(|shared| (*shared).clone());
+        let envelopes: Vec<Envelope> = added.iter().map(|s| s.envelope.clone()).collect();
+        m.replay.extend(&envelopes);
+        m.sealed.extend(added);
+        m.chain = report;
+        if let Some(t) = m.timeline.take() {
+            let mut t = Arc::unwrap_or_clone(t);
+            t.extend(&m.replay);
+            let _ = m.timeline.set(Arc::new(t));
+        }
+        Some(m)
+    }
 }
 
-/// A match read, replayed and chain-checked, from [`LoadedMatches`] while
-/// its head has not moved; 404 with a helpful message when missing.
+/// A match's projection, from [`LoadedMatches`] while its head has not
+/// moved, grown by the appended events when it has; 404 with a helpful
+/// message when missing.
 pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
     let id = MatchId::parse(id).map_err(|m| WebError::page(StatusCode::NOT_FOUND, m))?;
     let missing = || {
@@ -335,22 +409,37 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
     };
     // A damaged head is no reason to refuse the page: read the log, and
     // the chain check says what is wrong.
-    let head = state.store.head(&id).ok().flatten().map(|(_, h)| h);
-    if let Some(head) = &head {
-        if let Some(m) = state
-            .loaded
-            .lock()
-            .ok()
-            .and_then(|mut c| c.get(id.as_str(), head))
-        {
+    let head = state.store.head(&id).ok().flatten();
+    if let Some((next, last)) = head {
+        let mut cache = state.loaded.lock().ok();
+        if let Some(m) = cache.as_mut().and_then(|c| c.get(id.as_str(), &last)) {
             return Ok(m);
         }
+        let older = cache.as_mut().and_then(|c| c.take(id.as_str()));
+        drop(cache);
+        if let Some(old) = older.filter(|m| (m.sealed.len() as u64) < next) {
+            let from = old.sealed.len() as u64;
+            let grown = state
+                .store
+                .events_after(&id, from)
+                .ok()
+                .and_then(|records| {
+                    Loaded::grown(old, records, &state.store.keyring(), (next, last))
+                });
+            if let Some(m) = grown {
+                let m = Arc::new(m);
+                if let Ok(mut c) = state.loaded.lock() {
+                    c.counts.grown += 1;
+                    c.keep(m.clone());
+                }
+                return Ok(m);
+            }
+        }
     }
-    let sealed = state.store.events(&id).map_err(|e| match e {
+    let (sealed, chain) = state.store.events_verified(&id).map_err(|e| match e {
         StoreError::NotFound(_) => missing(),
         other => other.into(),
     })?;
-    let chain = state.store.verify(&id)?;
     let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
     let replay = Replay::new(&envelopes);
     let m = Arc::new(Loaded {
@@ -358,8 +447,10 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
         sealed,
         replay,
         chain,
+        timeline: OnceLock::new(),
     });
     if let Ok(mut c) = state.loaded.lock() {
+        c.counts.read_whole += 1;
         c.keep(m.clone());
     }
     Ok(m)

@@ -1,0 +1,132 @@
+//! Reading a match's log back: decoding its records once and checking
+//! them, for [`EventStore::events`], [`EventStore::verify`] and the
+//! one-read [`EventStore::events_verified`], and the range read of the
+//! records after a seq that lets a cache fold in an append.
+//!
+//! Only the sled store's own trees are read here; nothing above `log/`.
+
+use super::{
+    check_head, decode_head, decode_record, event_key, io_error, seq_of_key, unpanicked,
+    DecodedRecord, EventStore, SledStore, StoreError,
+};
+use crate::log::event::MatchId;
+use crate::log::merkle::Frontier;
+use crate::log::seal::{self, ChainReport, Hash, Sealed};
+
+impl SledStore {
+    /// Every record of match `id`, decoded.
+    pub(super) fn decoded_records(&self, id: &MatchId) -> Result<Vec<DecodedRecord>, StoreError> {
+        Ok(self
+            .raw_records(id)?
+            .into_iter()
+            .map(|(seq, bytes)| (seq, bytes.and_then(|b| decode_record(&b))))
+            .collect())
+    }
+
+    /// The records of match `id` from seq `from` on, decoded: one range
+    /// read over the keys `id 0 from` ..= `id 0 u64::MAX`.
+    pub(super) fn decoded_records_after(
+        &self,
+        id: &MatchId,
+        from: u64,
+    ) -> Result<Vec<DecodedRecord>, StoreError> {
+        let (start, end) = (event_key(id, from), event_key(id, u64::MAX));
+        let prefix = start.len() - 8;
+        // Reading a damaged file can make sled panic: that is an error here.
+        let items = unpanicked(&self.db_path, || {
+            self.events
+                .range(start.clone()..=end.clone())
+                .collect::<sled::Result<Vec<_>>>()
+        })
+        .map_err(io_error)?;
+        Ok((from..)
+            .zip(items)
+            .map(|(index, (key, value))| match seq_of_key(&key[prefix..]) {
+                Some(seq) => (seq, decode_record(&value)),
+                None => (
+                    index,
+                    Err(format!(
+                        "the storage key {} is malformed",
+                        hex::encode(&key)
+                    )),
+                ),
+            })
+            .collect())
+    }
+
+    /// The chain report of match `id`'s records: every seal, then the head
+    /// and the Merkle frontier against the log.
+    pub(super) fn chain_report(
+        &self,
+        id: &MatchId,
+        records: &[DecodedRecord],
+    ) -> Result<ChainReport, StoreError> {
+        let head = self
+            .heads
+            .get(id.as_str())
+            .map_err(io_error)?
+            .map(|bytes| decode_head(&bytes));
+        if records.is_empty() && head.is_none() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let mut report = seal::verify_chain(id, records, &self.keyring());
+        if report.is_ok() {
+            let last = records
+                .last()
+                .and_then(|(_, r)| r.as_ref().ok())
+                .map(|s| s.hash);
+            report.first_bad = check_head(report.events, last, head);
+        }
+        if report.is_ok() {
+            // The frontier receipts are signed from must be this log's: a
+            // damaged one is refused by appends and checkpoints, and named
+            // here. (A match from before frontiers has none: no fault.)
+            let stored = self.frontiers.get(id.as_str()).map_err(io_error)?;
+            if let Some(bytes) = stored {
+                let hashes: Vec<Hash> = records
+                    .iter()
+                    .filter_map(|(_, r)| r.as_ref().ok().map(|s| s.hash))
+                    .collect();
+                let fine = Frontier::decode(&bytes)
+                    .is_ok_and(|f| f.size() != report.events || f == Frontier::of(&hashes));
+                if !fine {
+                    report.first_bad = Some(seal::BadSeq {
+                        seq: report.events.saturating_sub(1),
+                        reason: "the stored Merkle frontier is damaged: receipts would not match \
+                                 this log"
+                            .into(),
+                    });
+                }
+            }
+        }
+        Ok(report)
+    }
+}
+
+/// The events of match `id` from its decoded records, in seq order:
+/// [`StoreError::Corrupt`] at the first record that cannot be read or is
+/// out of place.
+pub(super) fn in_order(
+    id: &MatchId,
+    records: Vec<DecodedRecord>,
+) -> Result<Vec<Sealed>, StoreError> {
+    let mut out = Vec::with_capacity(records.len());
+    for (expected, (seq, sealed)) in (0u64..).zip(records) {
+        let corrupt = |reason: String| StoreError::Corrupt {
+            seq: expected,
+            reason,
+        };
+        if seq != expected {
+            return Err(corrupt(format!("expected seq {expected}, found seq {seq}")));
+        }
+        let sealed = sealed.map_err(corrupt)?;
+        if sealed.envelope.seq != seq || &sealed.envelope.match_id != id {
+            return Err(corrupt(format!(
+                "the record stored here is seq {} of match '{}'",
+                sealed.envelope.seq, sealed.envelope.match_id
+            )));
+        }
+        out.push(sealed);
+    }
+    Ok(out)
+}

@@ -2,7 +2,8 @@
 # Load figures for the pages and the API, on loopback only, bounded:
 # starts `arbiter serve` (release) on a fresh data directory with the
 # samples, runs wrk against a step page, an API step, the match page and
-# /verify, and prints requests/s and latency for each. Needs wrk
+# /verify, and the middle step of a 45-event and of a 1,200-event match,
+# and prints requests/s and latency for each. Needs wrk
 # (apt-get install wrk). Not run by CI.
 #
 #   scripts/load.sh [SECONDS=10] [CONNECTIONS=64] [ARBITER=target/release/arbiter]
@@ -15,13 +16,27 @@ command -v wrk >/dev/null || { echo "load.sh needs wrk: apt-get install wrk" >&2
 [ -x "$bin" ] || cargo build --release -q
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
+up() {
+  for _ in $(seq 100); do
+    curl -sf "http://127.0.0.1:$port/" >/dev/null 2>&1 && return
+    sleep 0.1
+  done
+}
+# The first start loads the samples; then two Traffic Jam matches made by
+# examples/long_match.rs, of 45 and 1,200 events, are added.
 "$bin" serve --addr "127.0.0.1:$port" --data "$data/db" 2>"$data/serve.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 100); do
-  curl -sf "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+up
+kill $pid; wait $pid 2>/dev/null || true
+cargo build --release -q --example long_match
+target/release/examples/long_match tj-short 4 > "$data/short.json"
+target/release/examples/long_match tj-long 109 > "$data/long.json"
+"$bin" load "$data/short.json" --data "$data/db" >/dev/null
+"$bin" load "$data/long.json" --data "$data/db" >/dev/null
+"$bin" serve --addr "127.0.0.1:$port" --data "$data/db" 2>>"$data/serve.log" &
+pid=$!
+up
 # The yardstick: a hello-world actix server with a 9.4 KB page.
 cargo build --release -q --example hello_world
 hport=$((port + 1))
@@ -37,7 +52,9 @@ for path in \
   /api/matches/tj-penzo-cup-final/steps/40 \
   /matches/tj-penzo-cup-final \
   /matches/bj-code-red-dm5 \
-  /api/matches/tj-penzo-cup-final/verify; do
+  /api/matches/tj-penzo-cup-final/verify \
+  /matches/tj-short/steps/17 \
+  /matches/tj-long/steps/600; do
   curl -sf "http://127.0.0.1:$port$path" >/dev/null   # warm: the first view computes
   out=$(wrk -t2 -c"$conns" -d"${secs}s" --latency "http://127.0.0.1:$port$path")
   rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')

@@ -42,3 +42,19 @@ document.addEventListener("DOMContentLoaded", function () {
     show();
   });
 });
+// The value chart: a click opens the step under it (the chart is a few
+// paths, not a link per step, so its geometry is in data- attributes).
+document.addEventListener("DOMContentLoaded", function () {
+  var chart = document.getElementById("value-chart");
+  if (!chart) return;
+  chart.addEventListener("click", function (ev) {
+    var box = chart.getBoundingClientRect();
+    var scale = chart.viewBox.baseVal.width / box.width;
+    var x = (ev.clientX - box.left) * scale;
+    var left = parseFloat(chart.getAttribute("data-left"));
+    var pitch = parseFloat(chart.getAttribute("data-pitch"));
+    var last = parseInt(chart.getAttribute("data-last"), 10);
+    var k = Math.round((x - left) / pitch);
+    if (k >= 0 && k <= last) window.location.href = chart.getAttribute("data-href") + k;
+  });
+});

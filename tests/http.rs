@@ -456,9 +456,15 @@ async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
     assert!(start.contains(r#"<li class="v-win"><code>a3 E</code>: win in 19"#));
     assert!(start.contains(r#"<code>a2 S</code>"#));
     assert!(!start.contains(r#"<li class="v-win"><code>a2 S</code>"#));
-    // The value history: one point per step, each a link to its step.
+    // The value history: a dot per step (one path per value), the current
+    // step marked, and what a click needs to open the step under it.
     assert!(start.contains(r#"id="value-chart""#));
-    assert!(start.contains(r#"<a href="/matches/dodgem-small/steps/2"><circle"#));
+    assert!(start.contains(r#"data-href="/matches/dodgem-small/steps/""#));
+    assert!(start.contains(r#"<path class="dots v-win""#), "{start}");
+    assert!(
+        start.contains(r#"<circle class="pt current" cx="100.0" cy="16""#),
+        "{start}"
+    );
     let (_, thrown) = get_text(&app, "/matches/dodgem-small/steps/2").await;
     assert!(
         thrown.contains("Mistake: a2 S threw a win away"),

@@ -100,7 +100,7 @@ struct StepJson<'a> {
     #[serde(flatten)]
     step: &'a crate::replay::Step,
     steps: usize,
-    view: Option<View>,
+    view: Option<&'a View>,
     /// The exact value of the position and its moves (small games).
     analysis: Option<crate::games::Analysis>,
     /// Why this step's move threw a win away, when it did.
@@ -124,10 +124,11 @@ async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> 
     })?;
     let timeline = state.timeline(&m);
     let k = k.unwrap_or_default();
+    let view = m.view(k);
     Ok(HttpResponse::Ok().json(StepJson {
         step,
         steps: total,
-        view: step.view(),
+        view: view.as_deref(),
         analysis: timeline.analyses[k].clone(),
         mistake: timeline.mistakes[k].clone(),
     }))
@@ -168,7 +169,7 @@ async fn keys(state: web::Data<AppState>) -> ApiResult {
 #[get("/api/matches/{id}/checkpoint")]
 async fn checkpoint(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
     let m = api(load(&state, &path))?;
-    let c = state.store.checkpoint(&m.id).map_err(store_error)?;
+    let c = m.checkpoint(state.store.as_ref()).map_err(store_error)?;
     Ok(HttpResponse::Ok().json(c))
 }
 

@@ -8,6 +8,7 @@
 
 mod api;
 mod appeals;
+mod chart;
 mod import;
 mod pages;
 mod write;
@@ -19,10 +20,12 @@ use actix_web::http::StatusCode;
 use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
 use sha2::{Digest, Sha256};
 
+use crate::games::View;
 use crate::log::event::Create;
 use crate::log::event::Envelope;
 use crate::log::seal::{self, ChainReport, Hash, Keyring};
 use crate::log::store::DecodedRecord;
+use crate::log::Checkpoint;
 use crate::log::{EventStore, MatchId, Sealed, StoreError};
 use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
@@ -105,6 +108,9 @@ pub struct AppState {
     /// Import previews being read now: a paste of up to 8 MiB costs memory
     /// and time, so at most [`PREVIEWS_AT_ONCE`] run at once.
     pub import_reading: Arc<std::sync::atomic::AtomicUsize>,
+    /// Per match, the match its review says it corrects (from its first
+    /// event, which never changes): read once per match.
+    pub(crate) supersedes: Arc<Mutex<BTreeMap<MatchId, Option<String>>>>,
     /// Damage the witness journal found when the server opened the store:
     /// while there is any, no write is taken (the operator restores first).
     pub damage: Arc<Vec<String>>,
@@ -121,6 +127,7 @@ impl AppState {
             loaded: Arc::default(),
             import_previews: Arc::default(),
             import_reading: Arc::default(),
+            supersedes: Arc::default(),
             damage: Arc::default(),
         }
     }
@@ -330,6 +337,14 @@ pub struct Loaded {
     pub chain: ChainReport,
     /// Every step's exact value, computed on first use.
     timeline: OnceLock<Arc<Timeline>>,
+    /// The value chart every step page shares, drawn on first use.
+    chart: OnceLock<Option<Arc<chart::ChartBase>>>,
+    /// Each step's view (board drawing, facts, sub-steps), made when the
+    /// step is first shown: a view is a pure function of its step's state.
+    views: Vec<OnceLock<Option<Arc<View>>>>,
+    /// The signed checkpoint of this head, signed when first asked for
+    /// (a signature costs more than the rest of a page).
+    checkpoint: OnceLock<Checkpoint>,
 }
 
 impl Loaded {
@@ -349,6 +364,41 @@ impl Loaded {
         self.timeline
             .get_or_init(|| Arc::new(Timeline::new(&self.replay)))
             .clone()
+    }
+
+    /// The value-history chart of its step pages (`None` when no step has
+    /// a value), drawn once.
+    fn chart(&self) -> Option<Arc<chart::ChartBase>> {
+        self.chart
+            .get_or_init(|| {
+                let players = self.create().map(|c| c.players.clone()).unwrap_or_default();
+                chart::ChartBase::new(&self.timeline(), &self.replay, &players).map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// Step `k`'s view, made once; `None` before a valid Create or past
+    /// the last step.
+    pub fn view(&self, k: usize) -> Option<Arc<View>> {
+        let step = self.replay.steps.get(k)?;
+        self.views
+            .get(k)?
+            .get_or_init(|| step.view().map(Arc::new))
+            .clone()
+    }
+
+    /// The signed checkpoint at this projection's head, signed once.
+    pub fn checkpoint(&self, store: &dyn EventStore) -> Result<Checkpoint, StoreError> {
+        if let Some(c) = self.checkpoint.get() {
+            return Ok(c.clone());
+        }
+        let c = store.checkpoint(&self.id)?;
+        // An append may have landed since this projection was read: keep
+        // only the checkpoint of this head.
+        if c.size == self.sealed.len() as u64 {
+            let _ = self.checkpoint.set(c.clone());
+        }
+        Ok(c)
     }
 
     /// The hash of the last event: the head this projection is of.
@@ -387,6 +437,9 @@ impl Loaded {
         m.replay.extend(&envelopes);
         m.sealed.extend(added);
         m.chain = report;
+        m.chart = OnceLock::new();
+        m.checkpoint = OnceLock::new();
+        m.views.resize_with(m.replay.steps.len(), OnceLock::new);
         if let Some(t) = m.timeline.take() {
             let mut t = Arc::unwrap_or_clone(t);
             t.extend(&m.replay);
@@ -442,12 +495,18 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
     })?;
     let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
     let replay = Replay::new(&envelopes);
+    let views = std::iter::repeat_with(OnceLock::new)
+        .take(replay.steps.len())
+        .collect();
     let m = Arc::new(Loaded {
+        views,
+        checkpoint: OnceLock::new(),
         id,
         sealed,
         replay,
         chain,
         timeline: OnceLock::new(),
+        chart: OnceLock::new(),
     });
     if let Ok(mut c) = state.loaded.lock() {
         c.counts.read_whole += 1;

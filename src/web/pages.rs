@@ -9,11 +9,11 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 
+use super::chart::{ChartBase, ValueChart};
 use super::{load, AppState, Loaded, WebError};
-use crate::games::{value_text, Analysis, Drawing, GameKind, Value};
+use crate::games::{value_text, Analysis, Drawing, GameKind};
 use crate::log::event::Actor;
 use crate::log::MatchId;
-use crate::replay::{Replay, Timeline};
 use crate::verify::{self, Finding};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -154,7 +154,7 @@ async fn index(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
     for id in state.store.matches()? {
         let m = load(&state, id.as_str())?;
         let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
-        let view = m.replay.last_state().map(|s| s.view());
+        let view = m.replay.steps.len().checked_sub(1).and_then(|k| m.view(k));
         matches.push(MatchRow {
             id: id.to_string(),
             title: m.title(),
@@ -209,25 +209,30 @@ struct MatchPage {
     superseded_by: Vec<String>,
 }
 
-/// The matches whose review names `id` as the import they correct: only
-/// each match's first event is read.
+/// The matches whose review names `id` as the import they correct: each
+/// match's first event is read once (it never changes) and remembered.
 fn superseding(state: &AppState, id: &MatchId) -> Vec<String> {
     let Ok(ids) = state.store.matches() else {
         return Vec::new();
     };
-    ids.into_iter()
-        .filter(|other| other != id)
-        .filter(|other| {
-            state.store.first_event(other).is_ok_and(|first| {
-                first
-                    .as_ref()
-                    .and_then(|s| s.envelope.body.review())
-                    .and_then(|r| r.supersedes.as_deref())
-                    == Some(id.as_str())
-            })
-        })
-        .map(|other| other.to_string())
-        .collect()
+    let Ok(mut known) = state.supersedes.lock() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for other in ids {
+        if !known.contains_key(&other) {
+            // A read that fails is tried again on the next page.
+            let Ok(first) = state.store.first_event(&other) else {
+                continue;
+            };
+            let target = first.and_then(|s| s.envelope.body.review()?.supersedes.clone());
+            known.insert(other.clone(), target);
+        }
+        if known[&other].as_deref() == Some(id.as_str()) && other != *id {
+            out.push(other.to_string());
+        }
+    }
+    out
 }
 
 #[get("/matches/{id}")]
@@ -246,8 +251,8 @@ async fn match_page(
         &timeline,
     );
     let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
-    let view = m.replay.last_state().map(|s| s.view());
-    let checkpoint = state.store.checkpoint(&m.id)?;
+    let view = m.replay.steps.len().checked_sub(1).and_then(|k| m.view(k));
+    let checkpoint = m.checkpoint(state.store.as_ref())?;
     let page = MatchPage {
         reopenable: m.create().is_some_and(|c| c.source.is_some()),
         supersedes: m
@@ -274,7 +279,7 @@ async fn match_page(
             .as_ref()
             .map(|v| score_line(&players, &v.score_by_rules))
             .unwrap_or_default(),
-        facts: view.map(|v| v.facts).unwrap_or_default(),
+        facts: view.map(|v| v.facts.clone()).unwrap_or_default(),
         disagreements: report.disagreements(),
         chain_ok: report.chain.is_ok(),
         chain_text: match &report.chain.first_bad {
@@ -617,85 +622,6 @@ impl AnalysisPanel {
     }
 }
 
-/// The value-history chart: one point per analysed step, placed by the
-/// value for the first player (their win on top, a draw in the middle,
-/// their loss below); a click on a point opens that step.
-struct ValueChart {
-    width: u32,
-    height: u32,
-    /// The polyline through every point.
-    path: String,
-    points: Vec<ChartPoint>,
-    top: String,
-    bottom: String,
-}
-
-struct ChartPoint {
-    seq: u64,
-    x: u32,
-    y: u32,
-    class: String,
-    title: String,
-}
-
-impl ValueChart {
-    const STEP: u32 = 14;
-    const ROW: u32 = 34;
-    const LEFT: u32 = 86;
-
-    fn new(t: &Timeline, replay: &Replay, players: &[String], current: u64) -> Option<ValueChart> {
-        if t.is_empty() {
-            return None;
-        }
-        let name = |i: usize| players.get(i).cloned().unwrap_or_default();
-        let mut points = Vec::new();
-        for (k, a) in t.analyses.iter().enumerate() {
-            let Some(a) = a else { continue };
-            let v = a.value_for(0);
-            let row = match v {
-                Value::Win => 0,
-                Value::Draw => 1,
-                Value::Lose => 2,
-            };
-            let seq = replay.steps[k].seq;
-            let mut class = format!("pt v-{}", v.word());
-            if seq == current {
-                class.push_str(" current");
-            }
-            if t.mistakes[k].is_some() {
-                class.push_str(" mistake");
-            }
-            points.push(ChartPoint {
-                seq,
-                x: Self::LEFT + k as u32 * Self::STEP,
-                y: 16 + row * Self::ROW,
-                class,
-                title: format!(
-                    "step {seq}: {} to move, {} for them{}",
-                    name(a.seat),
-                    value_text(a.value, a.remoteness),
-                    t.mistakes[k]
-                        .as_deref()
-                        .map_or(String::new(), |m| format!(" — {m}"))
-                ),
-            });
-        }
-        let path = points
-            .iter()
-            .map(|p| format!("{},{}", p.x, p.y))
-            .collect::<Vec<_>>()
-            .join(" ");
-        Some(ValueChart {
-            width: Self::LEFT + t.analyses.len() as u32 * Self::STEP + 16,
-            height: 32 + 2 * Self::ROW,
-            path,
-            points,
-            top: format!("{} wins", name(0)),
-            bottom: format!("{} wins", name(1)),
-        })
-    }
-}
-
 #[derive(Template)]
 #[template(path = "step.html")]
 struct StepPage {
@@ -718,7 +644,10 @@ struct StepPage {
     facts: Vec<(String, String)>,
     score: String,
     findings: Vec<Finding>,
+    /// The events around this step (the match page lists them all), the
+    /// first of them numbered `events_from`.
     events: Vec<EventRow>,
+    events_from: usize,
     /// The cascade's passes on a proof step: (shown, count, caption).
     pass: Option<PassNav>,
     analysis: Option<AnalysisPanel>,
@@ -742,6 +671,17 @@ struct PassNav {
     counted: &'static str,
 }
 
+/// `HH:MM:SS` of a time (chrono's `format` parses its pattern on every call,
+/// and a step page shows two dozen times).
+fn clock(t: &chrono::DateTime<chrono::Utc>) -> String {
+    use chrono::Timelike;
+    format!("{:02}:{:02}:{:02}", t.hour(), t.minute(), t.second())
+}
+
+/// How many events a step page lists on each side of its own: the page
+/// stays the same size however long the match runs.
+const EVENTS_AROUND: usize = 12;
+
 fn step_from(
     state: &AppState,
     m: &Loaded,
@@ -759,7 +699,7 @@ fn step_from(
         )
     })?;
     let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
-    let view = step.view();
+    let view = m.view(n as usize);
     // Findings are about claims, proofs and rulings; show those that touch
     // this step.
     let findings = state
@@ -791,6 +731,7 @@ fn step_from(
     };
     let timeline = state.timeline(m);
     let k = n as usize;
+    let window = k.saturating_sub(EVENTS_AROUND)..(k + EVENTS_AROUND + 1).min(m.replay.steps.len());
     let appeals = (step.kind == "ruling").then(|| {
         let against = super::appeals::appeals(m)
             .into_iter()
@@ -812,7 +753,7 @@ fn step_from(
             .as_ref()
             .map(|a| AnalysisPanel::new(a, &players)),
         mistake: timeline.mistakes[k].clone(),
-        chart: ValueChart::new(&timeline, &m.replay, &players, n),
+        chart: m.chart().map(|base| ChartBase::at(base, k)),
         pass: pass_nav,
         id: m.id.to_string(),
         title: m.title(),
@@ -824,7 +765,11 @@ fn step_from(
         correction: corrected(&step.actor, m),
         kind: step.kind,
         text: step.text.clone(),
-        time: step.occurred_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        time: format!(
+            "{} {} UTC",
+            step.occurred_at.date_naive(),
+            clock(&step.occurred_at)
+        ),
         note: step.note.clone(),
         error: step
             .error
@@ -837,17 +782,16 @@ fn step_from(
             .map(|v| score_line(&players, &v.score))
             .unwrap_or_default(),
         findings,
-        events: m
-            .replay
-            .steps
+        events_from: window.start,
+        events: m.replay.steps[window.clone()]
             .iter()
-            .enumerate()
-            .map(|(k, s)| EventRow {
+            .zip(window.start..)
+            .map(|(s, k)| EventRow {
                 seq: s.seq,
                 kind: s.kind,
                 who: who(&s.actor),
                 text: s.text.clone(),
-                time: s.occurred_at.format("%H:%M:%S").to_string(),
+                time: clock(&s.occurred_at),
                 current: s.seq == n,
                 error: s.error.is_some(),
                 mistake: timeline.mistakes.get(k).is_some_and(Option::is_some),

@@ -5,11 +5,15 @@
 //! the round: the one that counts, superseded, late, or for the lower
 //! claim.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::claims::Standing;
+use super::grid::Grid;
+use super::proof::Offer;
 use super::rules::{Match, Round};
-use super::solver::best;
+use super::solver::{self, Best};
 use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
 
 fn name(m: &Match, p: Option<usize>) -> String {
@@ -46,6 +50,36 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Optio
     };
     let award = decision.map(|d| Award::of_seat(&m.players, d.winner));
     (by_rules, ruled, seq, verdict, award)
+}
+
+/// How many exact best claims [`best`] remembers.
+const REMEMBERED: usize = 512;
+
+/// The best claim for a round's grid and offer. The exact answer depends on
+/// nothing else, and a search can take a second or more, so exact answers
+/// are remembered (up to [`REMEMBERED`], then forgotten all at once): the
+/// findings are recomputed whenever a match grows, and without this every
+/// append to a Bejeweled match would search all its rounds again.
+fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
+    static EXACT: OnceLock<Mutex<HashMap<(Grid, Offer), Best>>> = OnceLock::new();
+    let exact = EXACT.get_or_init(Mutex::default);
+    if let Some(b) = exact
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&(*grid, offer)).cloned())
+    {
+        return b;
+    }
+    let b = solver::best(grid, offer, limit);
+    if b.exact {
+        if let Ok(mut m) = exact.lock() {
+            if m.len() >= REMEMBERED {
+                m.clear();
+            }
+            m.insert((*grid, offer), b.clone());
+        }
+    }
+    b
 }
 
 /// One finding per round. `limit` bounds the best-claim search per round

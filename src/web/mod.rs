@@ -342,6 +342,8 @@ pub struct Loaded {
     /// Each step's view (board drawing, facts, sub-steps), made when the
     /// step is first shown: a view is a pure function of its step's state.
     views: Vec<OnceLock<Option<Arc<View>>>>,
+    /// Each step's board as a step page opens on it, drawn when first shown.
+    boards: Vec<OnceLock<Option<Arc<pages::DrawnBoard>>>>,
     /// The signed checkpoint of this head, signed when first asked for
     /// (a signature costs more than the rest of a page).
     checkpoint: OnceLock<Checkpoint>,
@@ -385,6 +387,18 @@ impl Loaded {
             .get(k)?
             .get_or_init(|| step.view().map(Arc::new))
             .clone()
+    }
+
+    /// Step `k`'s board as its page opens on it, drawn by `draw` once.
+    fn board(
+        &self,
+        k: usize,
+        draw: impl FnOnce() -> Option<pages::DrawnBoard>,
+    ) -> Option<Arc<pages::DrawnBoard>> {
+        match self.boards.get(k) {
+            Some(cell) => cell.get_or_init(|| draw().map(Arc::new)).clone(),
+            None => draw().map(Arc::new),
+        }
     }
 
     /// The signed checkpoint at this projection's head, signed once.
@@ -440,6 +454,7 @@ impl Loaded {
         m.chart = OnceLock::new();
         m.checkpoint = OnceLock::new();
         m.views.resize_with(m.replay.steps.len(), OnceLock::new);
+        m.boards.resize_with(m.replay.steps.len(), OnceLock::new);
         if let Some(t) = m.timeline.take() {
             let mut t = Arc::unwrap_or_clone(t);
             t.extend(&m.replay);
@@ -499,6 +514,9 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
         .take(replay.steps.len())
         .collect();
     let m = Arc::new(Loaded {
+        boards: std::iter::repeat_with(OnceLock::new)
+            .take(replay.steps.len())
+            .collect(),
         views,
         checkpoint: OnceLock::new(),
         id,

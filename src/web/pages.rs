@@ -5,6 +5,8 @@
 //! the game's neutral [`Drawing`], so the pages need no script to be read;
 //! `static/replay.js` only adds keys for stepping.
 
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
@@ -358,6 +360,29 @@ pub(super) struct SvgOverlay {
     pub(super) drawn: bool,
 }
 
+/// A step's board: its drawing for the template's overlay controls and
+/// the SVG itself, rendered once.
+pub(super) struct DrawnBoard {
+    pub(super) svg: Svg,
+    pub(super) html: String,
+}
+
+#[derive(Template)]
+#[template(path = "board.html")]
+struct BoardFragment<'a> {
+    b: &'a Svg,
+}
+
+impl DrawnBoard {
+    fn new(d: &Drawing) -> DrawnBoard {
+        let svg = Svg::new(d);
+        // Rendering plain fields into a string cannot fail; if it ever
+        // did, the page shows no board rather than no page.
+        let html = BoardFragment { b: &svg }.render().unwrap_or_default();
+        DrawnBoard { svg, html }
+    }
+}
+
 /// The board as the step template draws it.
 pub(super) struct Svg {
     pub(super) width: u32,
@@ -640,7 +665,7 @@ struct StepPage {
     time: String,
     note: Option<String>,
     error: Option<String>,
-    board: Option<Svg>,
+    board: Option<Arc<DrawnBoard>>,
     facts: Vec<(String, String)>,
     score: String,
     findings: Vec<Finding>,
@@ -725,9 +750,18 @@ fn step_from(
         unit,
         counted,
     });
-    let board = match subs.get(k) {
-        Some(s) => Some(Svg::new(&s.drawing)),
-        None => view.as_ref().and_then(|v| v.drawing.as_ref()).map(Svg::new),
+    // The board a step opens on is drawn once per step; a proof's later
+    // sub-steps are drawn when asked for.
+    let board = if k == 0 {
+        m.board(n as usize, || {
+            let drawing = match subs.first() {
+                Some(s) => Some(&s.drawing),
+                None => view.as_ref().and_then(|v| v.drawing.as_ref()),
+            };
+            drawing.map(DrawnBoard::new)
+        })
+    } else {
+        subs.get(k).map(|s| Arc::new(DrawnBoard::new(&s.drawing)))
     };
     let timeline = state.timeline(m);
     let k = n as usize;

@@ -1729,7 +1729,11 @@ async fn every_read_after_an_append_shows_it() {
         format!("/api/matches/small/steps/{}", n - 1),
         "/api/matches/small/verify".to_string(),
         "/api/matches/small/checkpoint".to_string(),
+        "/api/matches/small/proof/inclusion?seq=0".to_string(),
         "/matches/small/bundle".to_string(),
+        // An earlier step's page lists the events around it, the new one
+        // among them.
+        format!("/matches/small/steps/{}", n - 2),
     ];
     let mut before = Vec::new();
     for uri in &uris {

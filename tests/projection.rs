@@ -117,3 +117,34 @@ async fn a_duorail_match_grows_like_a_fresh_read() {
 fn size_of(store: &Arc<dyn EventStore>, id: &arbiter::log::MatchId) -> usize {
     store.head(id).unwrap().unwrap().0 as usize
 }
+
+/// A step page lists the events around its step, not the whole match, with
+/// links on to the rest: its size does not grow with the match.
+#[actix_web::test]
+async fn a_step_page_lists_a_window_of_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let store: Arc<dyn EventStore> = Arc::new(SledStore::open(dir.path()).unwrap());
+    arbiter::samples::load_bundled_if_empty(store.as_ref()).unwrap();
+    let state = AppState::new(store);
+    let uri = "/matches/tj-penzo-cup-final/steps/40".to_string();
+    let (_, status, page) = bodies(&state, &[uri]).await.remove(0);
+    assert_eq!(status, StatusCode::OK);
+    let list = &page[page.find(r#"<ol class="events""#).unwrap()..];
+    let list = &list[..list.find("</ol>").unwrap()];
+    let listed: Vec<u64> = list
+        .match_indices(r#"<li"#)
+        .filter_map(|(at, _)| {
+            let rest = &list[at..];
+            let link = rest.find(r#"<a href="/matches/tj-penzo-cup-final/steps/"#)?;
+            let end = rest.find("</li>").unwrap_or(rest.len());
+            (link < end).then(|| {
+                let from = link + r#"<a href="/matches/tj-penzo-cup-final/steps/"#.len();
+                rest[from..].split('"').next().unwrap().parse().unwrap()
+            })
+        })
+        .collect();
+    assert_eq!(listed, (28..=52).collect::<Vec<u64>>());
+    assert!(page.contains(r#"<ol class="events" start="28">"#));
+    assert!(page.contains(r#"<a href="/matches/tj-penzo-cup-final/steps/27">‹ earlier events</a>"#));
+    assert!(page.contains(r#"<a href="/matches/tj-penzo-cup-final/steps/53">later events ›</a>"#));
+}

@@ -175,3 +175,6 @@ pub(super) fn fill(
         );
     }
 }
+
+#[cfg(test)]
+mod tests;

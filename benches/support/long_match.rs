@@ -32,7 +32,7 @@ fn round(n: usize) -> Vec<(&'static str, String)> {
             "**Round {n}** — target 6 moves. jonas goes first.\n```\n......\n...YY.\nZZ....\n......\n......\n......\n```"
         ),
     )];
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         // A takeback: B5 B6 is replaced by C2 C3 before mira moves.
         r.push(("jonas", "B5 B6".into()));
     }
@@ -47,7 +47,7 @@ fn round(n: usize) -> Vec<(&'static str, String)> {
     ] {
         r.push((who, text.into()));
     }
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         r.push(("mira", "1. W left 2\n2. V down\n3. U down".into()));
         r.push(("mira", "T right\nX up\nZ right".into()));
     } else {

@@ -12,9 +12,10 @@
 //! A reserve below zero loses the match.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::board::{Board, Cell, Move, Slide};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
@@ -355,7 +356,12 @@ pub struct Window {
 pub struct Match {
     pub config: Config,
     pub players: [String; 2],
-    pub rounds: Vec<Round>,
+    /// Each round shared between copies of the match until one of them
+    /// changes it (`Arc::make_mut`): a copy (a replay's state per step, the
+    /// state before a takeback) costs a pointer per round, not the round.
+    /// Serialised as the rounds themselves.
+    #[serde(serialize_with = "rounds_themselves")]
+    pub rounds: Vec<Arc<Round>>,
     /// Reserve left, per player, in milliseconds (below zero: lost).
     pub reserve_ms: [i64; 2],
     windows: [Option<Window>; 2],
@@ -392,11 +398,15 @@ impl Match {
     /// The round in progress (started and not ruled).
     pub fn current(&self) -> Option<&Round> {
         let open = self.match_ruling.is_none();
-        self.rounds.last().filter(|r| open && r.ruled.is_none())
+        (self.rounds.last())
+            .filter(|r| open && r.ruled.is_none())
+            .map(|r| &**r)
     }
     fn current_mut(&mut self) -> Option<&mut Round> {
         let open = self.match_ruling.is_none();
-        self.rounds.last_mut().filter(|r| open && r.ruled.is_none())
+        (self.rounds.last_mut())
+            .filter(|r| open && r.ruled.is_none())
+            .map(Arc::make_mut)
     }
 
     /// Round wins as the host ruled them (after appeal decisions).
@@ -497,10 +507,15 @@ impl Match {
         let players = self.players.clone();
         if let Some(round) = self.rounds.last_mut() {
             if round.by_rules.is_none() {
-                round.by_rules = round.decision(true, &players);
+                Arc::make_mut(round).by_rules = round.decision(true, &players);
             }
         }
     }
+}
+
+/// The rounds as a sequence of rounds (the bytes a `Vec<Round>` gives).
+fn rounds_themselves<S: Serializer>(rounds: &[Arc<Round>], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(rounds.iter().map(|r| &**r))
 }
 
 fn rule(rule: &str, message: impl Into<String>) -> RuleError {
@@ -614,7 +629,7 @@ fn apply(
                 note = format!("round {prev} was never ruled; ");
             }
             m.windows = [None, None];
-            m.rounds.push(Round {
+            m.rounds.push(Arc::new(Round {
                 number: setup.round,
                 target: setup.target,
                 opening: board.clone(),
@@ -628,7 +643,7 @@ fn apply(
                 last_placed: None,
                 ruled: None,
                 by_rules: None,
-            });
+            }));
             note.push_str(&format!(
                 "round {} opens: target {} moves, {} pre-placed car(s), {} places first",
                 setup.round,
@@ -949,7 +964,7 @@ fn apply(
                 Scope::Round(n) => {
                     let players = m.players.clone();
                     let round = match m.rounds.last_mut() {
-                        Some(r) if r.number == n => r,
+                        Some(r) if r.number == n => Arc::make_mut(r),
                         _ => {
                             return Err(rule(
                                 "ruling",
@@ -1042,7 +1057,7 @@ fn apply(
                     .rounds
                     .iter_mut()
                     .find(|r| r.number == n)
-                    .and_then(|r| r.ruled.as_mut()),
+                    .and_then(|r| Arc::make_mut(r).ruled.as_mut()),
                 None => m.match_ruling.as_mut(),
             };
             if let Some(r) = ruled {

@@ -7,11 +7,13 @@
 //! `support/long_match.rs`, with takebacks and proofs over two messages):
 //! 10,000 and 20,000 messages. Issue 16's bar: 10,000 within 0.5 s, and
 //! twice the messages at most 2.2 times the time (the import is linear).
+//! With it, the state after every event folded again from the import's
+//! events, as the `/import` preview draws them.
 
 #[path = "support/long_match.rs"]
 mod long_match;
 
-use arbiter::games::{GameConfig, GameKind};
+use arbiter::games::{GameConfig, GameKind, MatchState};
 use arbiter::import::{self, events};
 use chrono::NaiveDate;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -123,6 +125,19 @@ fn bench(c: &mut Criterion) {
                 "{read} of {n} messages read as events"
             );
             b.iter(|| import_as(black_box(&text), Some(config.clone())))
+        });
+        // What a preview adds: the state after every event, folded again.
+        let imported = import_as(&text, Some(config.clone()));
+        g.bench_function(format!("long_match_{n}_states"), |b| {
+            b.iter(|| {
+                let mut rounds = 0;
+                imported.each_state(|_, s| {
+                    if let Some(MatchState::RushHour(m)) = black_box(s) {
+                        rounds += m.rounds.len();
+                    }
+                });
+                rounds
+            })
         });
     }
     g.finish();

@@ -373,6 +373,11 @@ pub struct Match {
     pub rulings: BTreeMap<u64, Option<u32>>,
     /// Appeal seq → (appellant, ruling seq, decided by seq).
     pub appeals: BTreeMap<u64, (usize, u64, Option<u64>)>,
+    /// Round wins as ruled, counted as rulings and appeal decisions come
+    /// (counting the rounds at every ruling made a long match quadratic);
+    /// not serialised: it is what the rounds say.
+    #[serde(skip)]
+    ruled_wins: [u32; 2],
 }
 
 impl Match {
@@ -388,6 +393,7 @@ impl Match {
             match_ruling: None,
             rulings: BTreeMap::new(),
             appeals: BTreeMap::new(),
+            ruled_wins: [0; 2],
         }
     }
 
@@ -411,6 +417,12 @@ impl Match {
 
     /// Round wins as the host ruled them (after appeal decisions).
     pub fn score(&self) -> [u32; 2] {
+        debug_assert_eq!(self.ruled_wins, self.count_ruled_wins());
+        self.ruled_wins
+    }
+
+    /// Round wins as the host ruled them, counted round by round.
+    fn count_ruled_wins(&self) -> [u32; 2] {
         let mut s = [0; 2];
         for w in self
             .rounds
@@ -988,6 +1000,9 @@ fn apply(
                         text: r.text.clone(),
                         overturned: None,
                     });
+                    if let Some(w) = winner {
+                        m.ruled_wins[w] += 1;
+                    }
                     m.rulings.insert(seq, Some(n));
                     let round = m.rounds.last().expect("just ruled");
                     let mut note = format!("the host awards round {n} to {who}");
@@ -1052,16 +1067,26 @@ fn apply(
             if d.upheld {
                 return Ok(format!("the ruling at seq {ruling_seq} is upheld"));
             }
-            let ruled = match m.rulings.get(&ruling_seq).copied().flatten() {
-                Some(n) => m
-                    .rounds
-                    .iter_mut()
-                    .find(|r| r.number == n)
-                    .and_then(|r| Arc::make_mut(r).ruled.as_mut()),
-                None => m.match_ruling.as_mut(),
+            let (ruled, of_round) = match m.rulings.get(&ruling_seq).copied().flatten() {
+                Some(n) => (
+                    (m.rounds.iter_mut())
+                        .find(|r| r.number == n)
+                        .and_then(|r| Arc::make_mut(r).ruled.as_mut()),
+                    true,
+                ),
+                None => (m.match_ruling.as_mut(), false),
             };
             if let Some(r) = ruled {
+                let was = r.standing();
                 r.overturned = Some((seq, winner));
+                if of_round {
+                    if let Some(w) = was {
+                        m.ruled_wins[w] -= 1;
+                    }
+                    if let Some(w) = winner {
+                        m.ruled_wins[w] += 1;
+                    }
+                }
             }
             let who = winner.map_or("no player".to_string(), |w| m.players[w].clone());
             let s = m.score();

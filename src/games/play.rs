@@ -15,6 +15,13 @@
 //! and proofs are not moves: each game's own rule says which of several
 //! counts. Both the replay and the import fold through here, so a log
 //! reads the same in both.
+//!
+//! A correction needs the state from before the move it replaces. A
+//! [`Play::new`] keeps a copy of it at every move; a [`Play::uncopied`]
+//! keeps none and asks its caller for that state when a correction is
+//! tried ([`Play::apply_with`]), which is rare: a copy per move costs a
+//! whole state per move, and a match's state grows with its rounds (the
+//! import of a long match spent most of its time and memory on them).
 
 use chrono::{DateTime, Utc};
 
@@ -22,12 +29,13 @@ use super::{MatchState, RuleError};
 use crate::log::event::{Actor, Body};
 
 /// The last event, when it was a player's move that may still be
-/// corrected: its seq, its player, and the state before it.
+/// corrected: its seq, its player, and the state it was applied to (kept,
+/// or asked for when a correction is tried).
 #[derive(Clone, Debug)]
 struct Correctable {
     seq: u64,
     player: String,
-    before: MatchState,
+    before: Option<MatchState>,
 }
 
 /// What an accepted event did.
@@ -44,15 +52,33 @@ pub struct Applied {
 pub struct Play {
     pub state: MatchState,
     last: Option<Correctable>,
+    /// Whether the state before each move is copied and kept.
+    copies: bool,
 }
 
 impl Play {
+    /// A match in play that keeps a copy of the state before each move.
     pub fn new(state: MatchState) -> Play {
-        Play { state, last: None }
+        Play {
+            state,
+            last: None,
+            copies: true,
+        }
+    }
+
+    /// A match in play that copies no state: a correction is applied to the
+    /// state [`Play::apply_with`]'s caller gives.
+    pub fn uncopied(state: MatchState) -> Play {
+        Play {
+            state,
+            last: None,
+            copies: false,
+        }
     }
 
     /// Applies one event; a rule error leaves the match as it was (and a
-    /// move that is still correctable stays so).
+    /// move that is still correctable stays so). An uncopied play tries no
+    /// correction here: see [`Play::apply_with`].
     pub fn apply(
         &mut self,
         seq: u64,
@@ -60,20 +86,36 @@ impl Play {
         actor: &Actor,
         at: DateTime<Utc>,
     ) -> Result<Applied, RuleError> {
+        self.apply_with(seq, body, actor, at, |_| None)
+    }
+
+    /// [`Play::apply`], where `before(seq)` gives the state the move at
+    /// `seq` was applied to — the match by the events before it that still
+    /// count (a move a correction replaced does not) — when that move may
+    /// be corrected by this event and the state is not at hand; `None`:
+    /// no correction is tried.
+    pub fn apply_with(
+        &mut self,
+        seq: u64,
+        body: &Body,
+        actor: &Actor,
+        at: DateTime<Utc>,
+        before: impl FnOnce(u64) -> Option<MatchState>,
+    ) -> Result<Applied, RuleError> {
         let is_move = matches!(body, Body::Place(_) | Body::Pass);
         let player = actor.player().map(str::to_string);
         // A move the player may make now is a move (the permutation game's
         // player 1 places the last x and writes the first number); only one
         // the rules refuse now is tried as a correction of the last. A
         // refused event leaves the state as it was (the `Game` contract).
-        let before = is_move.then(|| self.state.clone());
+        let kept = (is_move && self.copies).then(|| self.state.clone());
         let refused = match self.state.apply(seq, body, actor, at) {
             Ok(note) => {
-                self.last = match (before, player) {
-                    (Some(before), Some(player)) => Some(Correctable {
+                self.last = match (is_move, player) {
+                    (true, Some(player)) => Some(Correctable {
                         seq,
                         player,
-                        before,
+                        before: kept,
                     }),
                     _ => None,
                 };
@@ -91,8 +133,25 @@ impl Play {
         else {
             return Err(refused);
         };
-        let mut state = last.before.clone();
-        let note = state.apply(seq, body, actor, at).map_err(|_| refused)?;
+        let Some(base) = last.before.take().or_else(|| before(last.seq)) else {
+            return Err(refused);
+        };
+        // A kept copy stays for a later correction of this one; a state
+        // given is used up (a refused event leaves it as it was, so it is
+        // kept again when the correction is refused).
+        let mut state = match self.copies {
+            true => last.before.insert(base).clone(),
+            false => base,
+        };
+        let note = match state.apply(seq, body, actor, at) {
+            Ok(note) => note,
+            Err(_) => {
+                if !self.copies {
+                    last.before = Some(state);
+                }
+                return Err(refused);
+            }
+        };
         let supersedes = last.seq;
         last.seq = seq;
         self.state = state;

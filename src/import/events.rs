@@ -18,6 +18,13 @@
 //!
 //! A solution posted over several messages is one proof: consecutive proof
 //! messages by the same player with nothing between them are joined.
+//!
+//! The reader keeps the match as it stands now and nothing of each state
+//! before: the few readings that need an earlier state (a takeback, a
+//! proof joined to the last one) fold the events again ([`refold`]), and
+//! so does a preview that draws the board after every event
+//! ([`Imported::each_state`]). An import's cost grows with its messages,
+//! not with their square.
 
 use std::collections::BTreeMap;
 
@@ -30,6 +37,7 @@ pub use super::report::{
     BoardMismatch, ImportReport, Imported, MatchImportError, ReadEvent, Unread, UntiedName,
 };
 
+mod refold;
 mod review;
 use super::corrections::{CorrectionInput, CorrectionReport};
 use super::{TimeContext, Transcript};
@@ -40,6 +48,7 @@ use crate::games::{
     duorail, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
 };
 use crate::log::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
+use refold::Refold;
 
 /// Who is who in the transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,7 +265,8 @@ pub fn read_reviewed(
     let Body::Create(c) = &create.body else {
         unreachable!("the Create built above")
     };
-    let play = MatchState::start(c, start).ok().map(Play::new);
+    let play = MatchState::start(c, start).ok().map(Play::uncopied);
+    let refold = Refold::start(std::slice::from_ref(&create));
     let mut reader = Reading {
         opts,
         transcript,
@@ -266,9 +276,8 @@ pub fn read_reviewed(
         picker: None,
         events: vec![create],
         read: Vec::new(),
-        states: Vec::new(),
         play,
-        before_last: None,
+        refold,
         unread: Vec::new(),
         chatter: Vec::new(),
         mismatches: Vec::new(),
@@ -288,7 +297,6 @@ pub fn read_reviewed(
     let Reading {
         events,
         read: read_events,
-        states,
         play,
         unread,
         chatter,
@@ -372,7 +380,6 @@ pub fn read_reviewed(
             untied_names: names,
         },
         events,
-        states,
     })
 }
 
@@ -394,13 +401,12 @@ struct Reading<'a> {
     events: Vec<NewEvent>,
     /// Each event after the Create as the report shows it.
     read: Vec<ReadEvent>,
-    /// The state after each event of `read`.
-    states: Vec<Option<MatchState>>,
     /// The match now.
     play: Option<Play>,
-    /// The state before the last event: a proof continued in the next
-    /// message is joined to it and applied again from there.
-    before_last: Option<Option<Play>>,
+    /// The match at an earlier event, when one is needed: the state a
+    /// corrected move was applied to, or the one before a proof that the
+    /// next message continues.
+    refold: Refold,
     unread: Vec<Unread>,
     chatter: Vec<usize>,
     /// Boards the host posted that the replay does not show.
@@ -633,7 +639,7 @@ impl Reading<'_> {
         if !matches!(body, Body::Proof(_)) {
             return false;
         }
-        let (Some(last), Some(before)) = (self.read.last(), self.before_last.clone()) else {
+        let Some(last) = self.read.last() else {
             return false;
         };
         let after = last.messages.last().map_or(index, |&i| i + 1);
@@ -653,8 +659,11 @@ impl Reading<'_> {
         let (Some(last), Some(_)) = (self.read.pop(), self.events.pop()) else {
             return false;
         };
-        self.states.pop();
-        self.play = before;
+        // Applied again from the match before the proof it continues (a
+        // proof is no move: nothing of it was correctable).
+        let k = self.read.len();
+        let before = self.refold.before(&self.events, &self.read, k);
+        self.play = before.cloned().map(Play::uncopied);
         let mut messages = last.messages;
         messages.push(index);
         let part = format!("{}\n{}", last.part, self.text_of(index));
@@ -701,10 +710,15 @@ impl Reading<'_> {
             },
         };
         let seq = self.events.len() as u64;
-        self.before_last = Some(self.play.clone());
         let before = self.state().and_then(reserves);
+        // A correction is applied to the match before the move it replaces.
+        let (refold, events, read) = (&mut self.refold, &self.events, &self.read);
+        let before_move = |m: u64| {
+            let k = (m as usize).saturating_sub(1);
+            refold.before(events, read, k).cloned()
+        };
         let (rule_error, note) = match self.play.as_mut() {
-            Some(p) => match p.apply(seq, &body, &actor, at) {
+            Some(p) => match p.apply_with(seq, &body, &actor, at, before_move) {
                 Ok(applied) => {
                     if let Some(old) = applied.supersedes {
                         // read[k] is the event at seq k + 1.
@@ -747,7 +761,6 @@ impl Reading<'_> {
             note,
             corrected_by: correction.map(|(_, reviewer)| reviewer),
         });
-        self.states.push(self.state().cloned());
         self.events.push(NewEvent {
             occurred_at: at,
             actor,

@@ -11,7 +11,6 @@ use serde::Serialize;
 use super::corrections::CorrectionReport;
 use super::flags::{Cascade, Doubt, RulingInQuestion};
 use super::outcome::Outcome;
-use crate::games::MatchState;
 use crate::log::event::NewEvent;
 
 /// One event read from a message.
@@ -109,13 +108,11 @@ pub struct UntiedName {
     pub tie_to: String,
 }
 
-/// The report and the events to store (Create first).
+/// The report and the events to store (Create first). The state after
+/// each read event is not kept: [`Imported::each_state`] folds them again.
 pub struct Imported {
     pub report: ImportReport,
     pub events: Vec<NewEvent>,
-    /// The state after each read event (`states[k]` follows
-    /// `report.events[k]`), as the rules left it: what a preview draws.
-    pub states: Vec<Option<MatchState>>,
 }
 
 /// Why a transcript cannot become a match at all.

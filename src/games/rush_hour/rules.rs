@@ -12,9 +12,10 @@
 //! A reserve below zero loses the match.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::board::{Board, Cell, Move, Slide};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
@@ -355,7 +356,12 @@ pub struct Window {
 pub struct Match {
     pub config: Config,
     pub players: [String; 2],
-    pub rounds: Vec<Round>,
+    /// Each round shared between copies of the match until one of them
+    /// changes it (`Arc::make_mut`): a copy (a replay's state per step, the
+    /// state before a takeback) costs a pointer per round, not the round.
+    /// Serialised as the rounds themselves.
+    #[serde(serialize_with = "rounds_themselves")]
+    pub rounds: Vec<Arc<Round>>,
     /// Reserve left, per player, in milliseconds (below zero: lost).
     pub reserve_ms: [i64; 2],
     windows: [Option<Window>; 2],
@@ -367,6 +373,11 @@ pub struct Match {
     pub rulings: BTreeMap<u64, Option<u32>>,
     /// Appeal seq → (appellant, ruling seq, decided by seq).
     pub appeals: BTreeMap<u64, (usize, u64, Option<u64>)>,
+    /// Round wins as ruled, counted as rulings and appeal decisions come
+    /// (counting the rounds at every ruling made a long match quadratic);
+    /// not serialised: it is what the rounds say.
+    #[serde(skip)]
+    ruled_wins: [u32; 2],
 }
 
 impl Match {
@@ -382,6 +393,7 @@ impl Match {
             match_ruling: None,
             rulings: BTreeMap::new(),
             appeals: BTreeMap::new(),
+            ruled_wins: [0; 2],
         }
     }
 
@@ -392,15 +404,25 @@ impl Match {
     /// The round in progress (started and not ruled).
     pub fn current(&self) -> Option<&Round> {
         let open = self.match_ruling.is_none();
-        self.rounds.last().filter(|r| open && r.ruled.is_none())
+        (self.rounds.last())
+            .filter(|r| open && r.ruled.is_none())
+            .map(|r| &**r)
     }
     fn current_mut(&mut self) -> Option<&mut Round> {
         let open = self.match_ruling.is_none();
-        self.rounds.last_mut().filter(|r| open && r.ruled.is_none())
+        (self.rounds.last_mut())
+            .filter(|r| open && r.ruled.is_none())
+            .map(Arc::make_mut)
     }
 
     /// Round wins as the host ruled them (after appeal decisions).
     pub fn score(&self) -> [u32; 2] {
+        debug_assert_eq!(self.ruled_wins, self.count_ruled_wins());
+        self.ruled_wins
+    }
+
+    /// Round wins as the host ruled them, counted round by round.
+    fn count_ruled_wins(&self) -> [u32; 2] {
         let mut s = [0; 2];
         for w in self
             .rounds
@@ -497,10 +519,15 @@ impl Match {
         let players = self.players.clone();
         if let Some(round) = self.rounds.last_mut() {
             if round.by_rules.is_none() {
-                round.by_rules = round.decision(true, &players);
+                Arc::make_mut(round).by_rules = round.decision(true, &players);
             }
         }
     }
+}
+
+/// The rounds as a sequence of rounds (the bytes a `Vec<Round>` gives).
+fn rounds_themselves<S: Serializer>(rounds: &[Arc<Round>], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(rounds.iter().map(|r| &**r))
 }
 
 fn rule(rule: &str, message: impl Into<String>) -> RuleError {
@@ -543,11 +570,25 @@ impl Game for RushHour {
         actor: &Actor,
         at: DateTime<Utc>,
     ) -> Result<String, RuleError> {
-        // Work on a copy so that a rule error leaves the state untouched.
-        let mut next = state.clone();
-        let note = apply(&mut next, seq, event, actor, at)?;
-        *state = next;
-        Ok(note)
+        // A rule error leaves the state untouched. Every rule is checked
+        // before the match changes, except a placement's cells, which are
+        // checked on the board after the placer's clock is charged: so the
+        // clocks are kept and put back, not a copy of the whole match (a
+        // copy of every round at every event made a long match quadratic).
+        // Debug builds check that nothing else changed.
+        #[cfg(debug_assertions)]
+        let whole = state.clone();
+        let clocks = (state.reserve_ms, state.windows, state.lost_on_time);
+        let result = apply(state, seq, event, actor, at);
+        if result.is_err() {
+            (state.reserve_ms, state.windows, state.lost_on_time) = clocks;
+            #[cfg(debug_assertions)]
+            debug_assert!(
+                *state == whole,
+                "a refused event changed the match beyond its clocks"
+            );
+        }
+        result
     }
 }
 
@@ -600,7 +641,7 @@ fn apply(
                 note = format!("round {prev} was never ruled; ");
             }
             m.windows = [None, None];
-            m.rounds.push(Round {
+            m.rounds.push(Arc::new(Round {
                 number: setup.round,
                 target: setup.target,
                 opening: board.clone(),
@@ -614,7 +655,7 @@ fn apply(
                 last_placed: None,
                 ruled: None,
                 by_rules: None,
-            });
+            }));
             note.push_str(&format!(
                 "round {} opens: target {} moves, {} pre-placed car(s), {} places first",
                 setup.round,
@@ -935,7 +976,7 @@ fn apply(
                 Scope::Round(n) => {
                     let players = m.players.clone();
                     let round = match m.rounds.last_mut() {
-                        Some(r) if r.number == n => r,
+                        Some(r) if r.number == n => Arc::make_mut(r),
                         _ => {
                             return Err(rule(
                                 "ruling",
@@ -959,6 +1000,9 @@ fn apply(
                         text: r.text.clone(),
                         overturned: None,
                     });
+                    if let Some(w) = winner {
+                        m.ruled_wins[w] += 1;
+                    }
                     m.rulings.insert(seq, Some(n));
                     let round = m.rounds.last().expect("just ruled");
                     let mut note = format!("the host awards round {n} to {who}");
@@ -1023,16 +1067,26 @@ fn apply(
             if d.upheld {
                 return Ok(format!("the ruling at seq {ruling_seq} is upheld"));
             }
-            let ruled = match m.rulings.get(&ruling_seq).copied().flatten() {
-                Some(n) => m
-                    .rounds
-                    .iter_mut()
-                    .find(|r| r.number == n)
-                    .and_then(|r| r.ruled.as_mut()),
-                None => m.match_ruling.as_mut(),
+            let (ruled, of_round) = match m.rulings.get(&ruling_seq).copied().flatten() {
+                Some(n) => (
+                    (m.rounds.iter_mut())
+                        .find(|r| r.number == n)
+                        .and_then(|r| Arc::make_mut(r).ruled.as_mut()),
+                    true,
+                ),
+                None => (m.match_ruling.as_mut(), false),
             };
             if let Some(r) = ruled {
+                let was = r.standing();
                 r.overturned = Some((seq, winner));
+                if of_round {
+                    if let Some(w) = was {
+                        m.ruled_wins[w] -= 1;
+                    }
+                    if let Some(w) = winner {
+                        m.ruled_wins[w] += 1;
+                    }
+                }
             }
             let who = winner.map_or("no player".to_string(), |w| m.players[w].clone());
             let s = m.score();

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::{ImportForm, ImportPage, PreviewRow};
-use crate::games::GameKind;
+use crate::games::{GameKind, MatchState};
 use crate::import::events::Imported;
 use crate::import::Transcript;
 use crate::web::pages::Svg;
@@ -19,7 +19,34 @@ pub(super) fn fill(
     game: GameKind,
 ) {
     // The preview: each message beside what was read, with the board
-    // after each event (the state the rules left it in).
+    // after each event (the state the rules left it in), and the replay's
+    // board at each message whose posted board differs (after the last
+    // event read up to it); drawn in one fold of the match.
+    let draw = |s: &MatchState| {
+        s.view().drawing.map(|d| {
+            let mut svg = Svg::new(&d);
+            svg.id = None;
+            svg
+        })
+    };
+    let mut wanted: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for b in &imported.report.board_mismatches {
+        let events = &imported.report.events;
+        if let Some(k) = events.iter().rposition(|e| e.message <= b.message) {
+            wanted.entry(k).or_default().push(b.message);
+        }
+    }
+    let mut boards: Vec<Option<Svg>> = Vec::with_capacity(imported.report.events.len());
+    let mut replay_boards: BTreeMap<usize, Svg> = BTreeMap::new();
+    imported.each_state(|k, state| {
+        boards.push(state.and_then(draw));
+        for &m in wanted.get(&k).into_iter().flatten() {
+            if let Some(svg) = state.and_then(draw) {
+                replay_boards.insert(m, svg);
+            }
+        }
+    });
+    let mut boards = boards.into_iter();
     let report = imported.report;
     // Every reading of a message, in order; its class is the most telling
     // one (a rule error or a flag before an event, an event before talk).
@@ -41,15 +68,8 @@ pub(super) fn fill(
             entry.2 = board;
         }
     };
-    for (k, e) in report.events.iter().enumerate() {
-        let board = imported.states[k]
-            .as_ref()
-            .and_then(|s| s.view().drawing)
-            .map(|d| {
-                let mut svg = Svg::new(&d);
-                svg.id = None;
-                svg
-            });
+    for e in &report.events {
+        let board = boards.next().flatten();
         let (class, mut words) = match &e.rule_error {
             Some(err) => (
                 "rule-error",
@@ -80,17 +100,6 @@ pub(super) fn fill(
             format!("not understood: {}", u.reason),
             None,
         );
-    }
-    // The replay's board at each message whose posted board differs.
-    let mut replay_boards: BTreeMap<usize, Svg> = BTreeMap::new();
-    for b in &report.board_mismatches {
-        let before = report.events.iter().rposition(|e| e.message <= b.message);
-        let state = before.and_then(|k| imported.states[k].as_ref());
-        if let Some(d) = state.and_then(|s| s.view().drawing) {
-            let mut svg = Svg::new(&d);
-            svg.id = None;
-            replay_boards.insert(b.message, svg);
-        }
     }
     for b in &report.board_mismatches {
         add(
@@ -175,3 +184,6 @@ pub(super) fn fill(
         );
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,16 +1,18 @@
-//! A count-only cascade on bitboards, for the solver's hottest loop.
+//! A count-only cascade on bitboards, for the solver's hottest loops.
 //!
 //! After a refresh, the best second starter action is searched on every
 //! first cascade's end grid: tens of millions of cascades with no active
-//! powerup and no trace. Here the grid is five 56-bit color masks and a
-//! rock mask, so finding every line or bend square is a handful of shifts
-//! per color, chain climbs a whole pass at once, and gravity touches only
-//! the columns that lost gems. It answers one question — how many gems the
+//! powerup and no trace; and every first action is played again with a
+//! column or a plus on each gem it removes. Here the grid is five 56-bit
+//! color masks and a rock mask, so finding every line or bend square is a
+//! handful of shifts per color, chain climbs a whole pass at once, gravity
+//! touches only the columns that lost gems, and the active is one more bit
+//! that moves with its gem. It answers one question — how many gems the
 //! cascade removes — and must always agree with [`super::engine`], which a
-//! test checks on thousands of random grids and actions.
+//! test checks on thousands of random grids, actions and actives.
 
 use super::grid::{Grid, CELLS, COLS, ROWS};
-use super::proof::{Action, Passive};
+use super::proof::{Action, Active, Passive};
 
 const FULL: u64 = (1 << CELLS) - 1;
 /// Cells where a horizontal line of 3 may start (columns A–F).
@@ -33,6 +35,33 @@ const SQ: u64 = {
     }
     m
 };
+
+/// The cells a plus fires on from each cell: distance 1 and 2 in the four
+/// directions (holes and rocks among them are simply not gems).
+const PLUS: [u64; CELLS] = {
+    let mut t = [0u64; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let (c, r) = ((i % COLS) as i32, (i / COLS) as i32);
+        let dirs = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+        let mut k = 0;
+        while k < 4 {
+            let mut d = 1;
+            while d <= 2 {
+                let (cc, rr) = (c + dirs[k].0 * d, r + dirs[k].1 * d);
+                if cc >= 0 && cc < COLS as i32 && rr >= 0 && rr < ROWS as i32 {
+                    t[i] |= 1 << (rr as usize * COLS + cc as usize);
+                }
+                d += 1;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+/// Column A (shift left by the column for the others).
+const COL_A: u64 = 0x0001_0101_0101_0101;
 
 /// A grid as masks: convert once, count many actions on it.
 #[derive(Clone, Copy)]
@@ -121,13 +150,15 @@ impl Boards {
     /// by 8 on every color mask), and the cell under that rock becomes a
     /// rock. Holes further down are not moved by this, so the holes found
     /// at the start can be taken in index order.
-    fn gravity(&mut self) {
+    /// `at` (the active's gem, one bit or none) falls with the gems.
+    #[inline(always)]
+    fn gravity(&mut self, at: &mut u64) {
         let filled = self.gems() | self.rock;
         let mut holes = !filled & FULL;
         while holes != 0 {
             let h = holes.trailing_zeros();
             holes &= holes - 1;
-            let col = 0x0001_0101_0101_0101u64 << (h % COLS as u32);
+            let col = COL_A << (h % COLS as u32);
             let below_h = (1u64 << h) - 1;
             let rocks_above = self.rock & col & below_h;
             let top = if rocks_above == 0 {
@@ -146,20 +177,27 @@ impl Boards {
             for m in &mut self.color {
                 *m = (*m & !top) | ((*m & top) << 8);
             }
+            *at = (*at & !top) | ((*at & top) << 8);
             // The stretch's top cell is left empty: a rock.
             self.rock |= 1 << top.trailing_zeros();
         }
     }
 
-    /// Moves the tiles on `from[k]` to `to[k]` at once (up to 4 cells).
-    fn permute(&mut self, from: &[usize], to: &[usize]) {
+    /// Moves the tiles on `from[k]` to `to[k]` at once (up to 4 cells),
+    /// and `at` (the active's gem) with its tile.
+    fn permute(&mut self, from: &[usize], to: &[usize], at: &mut u64) {
         let mut codes = [0u8; 4];
         for (k, &i) in from.iter().enumerate() {
             codes[k] = self.code(i);
         }
+        let mut moved = *at;
         for (k, &t) in to.iter().enumerate() {
             self.set(t, codes[k]);
+            if *at == 1 << from[k] {
+                moved = 1 << t;
+            }
         }
+        *at = moved;
     }
 }
 
@@ -179,7 +217,38 @@ pub fn count_on(start: &Boards, passive: Passive, action: Action) -> u32 {
 /// The count and the columns the cascade removed gems from (bit c =
 /// column c), which bound where it could interact with another.
 pub fn cascade(start: &Boards, passive: Passive, action: Action) -> (u32, u8) {
+    run(start, passive, None, action)
+}
+
+/// Gems removed by a starter action and its cascade with an active
+/// powerup on a gem (a refresh removes nothing by itself: this is the
+/// first use of the starter only). Agrees with `engine::play_parts(grid,
+/// passive, Some(active), action, None, false).removed`.
+pub fn count_active(
+    start: &Boards,
+    passive: Passive,
+    active: (Active, usize),
+    action: Action,
+) -> u32 {
+    run(start, passive, Some(active), action).0
+}
+
+/// The cascade, as in [`super::engine`]: the active fires in the pass its
+/// gem is removed by a line (or, when picked or chained, in the next pass,
+/// before any gravity), from the cell its gem stood on.
+#[inline(always)]
+fn run(
+    start: &Boards,
+    passive: Passive,
+    active: Option<(Active, usize)>,
+    action: Action,
+) -> (u32, u8) {
     let mut b = *start;
+    // The active's gem (one bit), until it fires.
+    let mut at: u64 = active.map_or(0, |(_, i)| 1 << i);
+    let kind = active.map_or(Active::Refresh, |(k, _)| k);
+    // The active's gem was picked or chained: it fires in the next pass.
+    let mut fire_next = false;
     let mut touched: u64 = 0;
     let mut removed = 0;
     // The gems removed in the pass so far, by color (for chain and recolor).
@@ -195,6 +264,9 @@ pub fn cascade(start: &Boards, passive: Passive, action: Action) -> (u32, u8) {
             if let Some(y) = y {
                 cells |= 1 << y.index();
             }
+            if cells & at != 0 {
+                fire_next = true;
+            }
             if let Some(c) = chain_color {
                 pass_removed_c |= cells & b.color[c];
             }
@@ -207,25 +279,44 @@ pub fn cascade(start: &Boards, passive: Passive, action: Action) -> (u32, u8) {
                 b.color[a] = 0;
             }
         }
-        Action::Swap(x, y) => b.permute(&[x.index(), y.index()], &[y.index(), x.index()]),
+        Action::Swap(x, y) => b.permute(&[x.index(), y.index()], &[y.index(), x.index()], &mut at),
         Action::Rotate(tl) => {
             let i = tl.index();
             let from = [i, i + 1, i + 1 + COLS, i + COLS];
             let to = [i + 1, i + 1 + COLS, i + COLS, i];
-            b.permute(&from, &to);
+            b.permute(&from, &to, &mut at);
         }
     }
     let bend = passive == Passive::Bend;
     let mut known: Option<u64> = None;
     loop {
         let marks = known.take().unwrap_or_else(|| b.removable(bend));
+        let mut fire_now = std::mem::take(&mut fire_next);
         if marks != 0 {
+            if marks & at != 0 {
+                fire_now = true;
+            }
             if let Some(c) = chain_color {
                 pass_removed_c |= marks & b.color[c];
             }
             pass_removed |= marks;
             touched |= marks;
             removed += b.remove(marks);
+        }
+        if fire_now && at != 0 {
+            let i = at.trailing_zeros() as usize;
+            at = 0;
+            let hit = match kind {
+                Active::Plus => PLUS[i],
+                Active::Column => COL_A << (i % COLS),
+                Active::Refresh => 0,
+            } & b.gems();
+            if let Some(c) = chain_color {
+                pass_removed_c |= hit & b.color[c];
+            }
+            pass_removed |= hit;
+            touched |= hit;
+            removed += b.remove(hit);
         }
         let effect = match passive {
             Passive::Bend => false,
@@ -249,6 +340,9 @@ pub fn cascade(start: &Boards, passive: Passive, action: Action) -> (u32, u8) {
                         break;
                     }
                     any = true;
+                    if above & at != 0 {
+                        fire_next = true;
+                    }
                     let next = above & b.color[c];
                     touched |= above;
                     removed += b.remove(above);
@@ -262,7 +356,7 @@ pub fn cascade(start: &Boards, passive: Passive, action: Action) -> (u32, u8) {
         if effect {
             continue;
         }
-        b.gravity();
+        b.gravity(&mut at);
         let next = b.removable(bend);
         if next == 0 {
             break;
@@ -356,6 +450,46 @@ mod tests {
             }
         }
         assert!(checked > 3000, "{checked}");
+    }
+
+    #[test]
+    fn agrees_with_the_engine_with_a_column_or_a_plus_on_any_gem() {
+        let mut seed = 0xAC71_7E5E;
+        let all = passives(Offer::all());
+        let mut checked = 0;
+        for n in 0..60 {
+            let g = random_grid(&mut seed);
+            let b = Boards::from(&g);
+            let p = all[n % all.len()];
+            let gems: Vec<usize> = (0..CELLS)
+                .filter(|&i| g.gem(Cell::from_index(i)).is_some())
+                .collect();
+            for s in [Powerup::Pick, Powerup::Swap, Powerup::Rotate] {
+                let acts = actions(&g, s);
+                let step = if s == Powerup::Pick { 37 } else { 5 };
+                for (k, a) in acts.iter().enumerate().step_by(step) {
+                    for kind in [Active::Column, Active::Plus] {
+                        // The active on a gem the action moves or picks,
+                        // and on a few others.
+                        let first = match *a {
+                            Action::Pick(x, _) | Action::Swap(x, _) | Action::Rotate(x) => {
+                                x.index()
+                            }
+                        };
+                        for at in [first, gems[(k * 7 + n) % gems.len()], gems[k % gems.len()]] {
+                            let cell = Cell::from_index(at);
+                            let slow = play_parts(&g, p, Some((kind, cell)), *a, None, false)
+                                .unwrap()
+                                .removed;
+                            let fast = count_active(&b, p, (kind, at), *a) as usize;
+                            assert_eq!(fast, slow, "{p} {a} {kind:?} {cell}\n{g}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
     }
 
     #[test]

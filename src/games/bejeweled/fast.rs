@@ -233,98 +233,98 @@ pub fn count_active(
     run(start, passive, Some(active), action).0
 }
 
-/// The cascade, as in [`super::engine`]: the active fires in the pass its
-/// gem is removed by a line (or, when picked or chained, in the next pass,
-/// before any gravity), from the cell its gem stood on.
-#[inline(always)]
-fn run(
-    start: &Boards,
+/// A cascade under way: the board, the active's gem, and what the pass
+/// so far removed (for chain and recolor).
+struct Flow {
+    b: Boards,
     passive: Passive,
-    active: Option<(Active, usize)>,
-    action: Action,
-) -> (u32, u8) {
-    let mut b = *start;
-    // The active's gem (one bit), until it fires.
-    let mut at: u64 = active.map_or(0, |(_, i)| 1 << i);
-    let kind = active.map_or(Active::Refresh, |(k, _)| k);
-    // The active's gem was picked or chained: it fires in the next pass.
-    let mut fire_next = false;
-    let mut touched: u64 = 0;
-    let mut removed = 0;
-    // The gems removed in the pass so far, by color (for chain and recolor).
-    let mut pass_removed: u64 = 0;
-    let mut pass_removed_c: u64 = 0;
-    let chain_color = match passive {
-        Passive::Chain(c) => Some(c as usize),
-        _ => None,
-    };
-    match action {
-        Action::Pick(x, y) => {
-            let mut cells = 1u64 << x.index();
-            if let Some(y) = y {
-                cells |= 1 << y.index();
-            }
-            if cells & at != 0 {
-                fire_next = true;
-            }
-            if let Some(c) = chain_color {
-                pass_removed_c |= cells & b.color[c];
-            }
-            pass_removed |= cells;
-            touched |= cells;
-            removed += b.remove(cells);
-            if let Passive::Recolor(a, bb) = passive {
-                let (a, bb) = (a as usize, bb as usize);
-                b.color[bb] |= b.color[a];
-                b.color[a] = 0;
-            }
-        }
-        Action::Swap(x, y) => b.permute(&[x.index(), y.index()], &[y.index(), x.index()], &mut at),
-        Action::Rotate(tl) => {
-            let i = tl.index();
-            let from = [i, i + 1, i + 1 + COLS, i + COLS];
-            let to = [i + 1, i + 1 + COLS, i + COLS, i];
-            b.permute(&from, &to, &mut at);
+    /// The active's gem (one bit), until it fires.
+    at: u64,
+    kind: Active,
+    /// The active's gem was picked or chained: it fires in the next pass.
+    fire_next: bool,
+    touched: u64,
+    removed: u32,
+    pass_removed: u64,
+    pass_removed_c: u64,
+}
+
+impl Flow {
+    fn new(b: Boards, passive: Passive, active: Option<(Active, usize)>) -> Flow {
+        Flow {
+            b,
+            passive,
+            at: active.map_or(0, |(_, i)| 1 << i),
+            kind: active.map_or(Active::Refresh, |(k, _)| k),
+            fire_next: false,
+            touched: 0,
+            removed: 0,
+            pass_removed: 0,
+            pass_removed_c: 0,
         }
     }
-    let bend = passive == Passive::Bend;
-    let mut known: Option<u64> = None;
-    loop {
-        let marks = known.take().unwrap_or_else(|| b.removable(bend));
-        let mut fire_now = std::mem::take(&mut fire_next);
-        if marks != 0 {
-            if marks & at != 0 {
-                fire_now = true;
-            }
-            if let Some(c) = chain_color {
-                pass_removed_c |= marks & b.color[c];
-            }
-            pass_removed |= marks;
-            touched |= marks;
-            removed += b.remove(marks);
+
+    fn chain_color(&self) -> Option<usize> {
+        match self.passive {
+            Passive::Chain(c) => Some(c as usize),
+            _ => None,
         }
-        if fire_now && at != 0 {
-            let i = at.trailing_zeros() as usize;
-            at = 0;
-            let hit = match kind {
-                Active::Plus => PLUS[i],
-                Active::Column => COL_A << (i % COLS),
-                Active::Refresh => 0,
-            } & b.gems();
-            if let Some(c) = chain_color {
-                pass_removed_c |= hit & b.color[c];
-            }
-            pass_removed |= hit;
-            touched |= hit;
-            removed += b.remove(hit);
+    }
+
+    /// Removes `cells` as part of this pass.
+    #[inline(always)]
+    fn take(&mut self, cells: u64) {
+        if let Some(c) = self.chain_color() {
+            self.pass_removed_c |= cells & self.b.color[c];
         }
-        let effect = match passive {
+        self.pass_removed |= cells;
+        self.touched |= cells;
+        self.removed += self.b.remove(cells);
+    }
+
+    /// The starter action (with pick and recolor, the recolor at once).
+    #[inline(always)]
+    fn start(&mut self, action: Action) {
+        match action {
+            Action::Pick(x, y) => {
+                let mut cells = 1u64 << x.index();
+                if let Some(y) = y {
+                    cells |= 1 << y.index();
+                }
+                if cells & self.at != 0 {
+                    self.fire_next = true;
+                }
+                self.take(cells);
+                if let Passive::Recolor(a, bb) = self.passive {
+                    let (a, bb) = (a as usize, bb as usize);
+                    self.b.color[bb] |= self.b.color[a];
+                    self.b.color[a] = 0;
+                }
+            }
+            Action::Swap(x, y) => {
+                let (x, y) = (x.index(), y.index());
+                self.b.permute(&[x, y], &[y, x], &mut self.at);
+            }
+            Action::Rotate(tl) => {
+                let i = tl.index();
+                let from = [i, i + 1, i + 1 + COLS, i + COLS];
+                let to = [i + 1, i + 1 + COLS, i + COLS, i];
+                self.b.permute(&from, &to, &mut self.at);
+            }
+        }
+    }
+
+    /// Recolor or chain for the gems removed in this pass; true when it
+    /// had an effect.
+    #[inline(always)]
+    fn passive_effect(&mut self) -> bool {
+        let effect = match self.passive {
             Passive::Bend => false,
             Passive::Recolor(a, bb) => {
                 let (a, bb) = (a as usize, bb as usize);
-                if pass_removed != 0 && b.color[a] != 0 {
-                    b.color[bb] |= b.color[a];
-                    b.color[a] = 0;
+                if self.pass_removed != 0 && self.b.color[a] != 0 {
+                    self.b.color[bb] |= self.b.color[a];
+                    self.b.color[a] = 0;
                     true
                 } else {
                     false
@@ -332,38 +332,81 @@ fn run(
             }
             Passive::Chain(c) => {
                 let c = c as usize;
-                let mut frontier = pass_removed_c;
+                let mut frontier = self.pass_removed_c;
                 let mut any = false;
                 while frontier != 0 {
-                    let above = (frontier >> 8) & b.gems();
+                    let above = (frontier >> 8) & self.b.gems();
                     if above == 0 {
                         break;
                     }
                     any = true;
-                    if above & at != 0 {
-                        fire_next = true;
+                    if above & self.at != 0 {
+                        self.fire_next = true;
                     }
-                    let next = above & b.color[c];
-                    touched |= above;
-                    removed += b.remove(above);
+                    let next = above & self.b.color[c];
+                    self.touched |= above;
+                    self.removed += self.b.remove(above);
                     frontier = next;
                 }
                 any
             }
         };
-        pass_removed = 0;
-        pass_removed_c = 0;
-        if effect {
-            continue;
-        }
-        b.gravity(&mut at);
-        let next = b.removable(bend);
-        if next == 0 {
-            break;
-        }
-        known = Some(next);
+        self.pass_removed = 0;
+        self.pass_removed_c = 0;
+        effect
     }
-    (removed, columns(touched))
+
+    /// The loop, as in [`super::engine`], until nothing is removable after
+    /// gravity: `known` is what is removable now, when already found. The
+    /// active fires in the pass its gem is removed by a line (or, when
+    /// picked or chained, in the next pass, before any gravity), from the
+    /// cell its gem stood on.
+    #[inline(always)]
+    fn settle(&mut self, mut known: Option<u64>) {
+        let bend = self.passive == Passive::Bend;
+        loop {
+            let marks = known.take().unwrap_or_else(|| self.b.removable(bend));
+            let mut fire_now = std::mem::take(&mut self.fire_next);
+            if marks != 0 {
+                if marks & self.at != 0 {
+                    fire_now = true;
+                }
+                self.take(marks);
+            }
+            if fire_now && self.at != 0 {
+                let i = self.at.trailing_zeros() as usize;
+                self.at = 0;
+                let hit = match self.kind {
+                    Active::Plus => PLUS[i],
+                    Active::Column => COL_A << (i % COLS),
+                    Active::Refresh => 0,
+                } & self.b.gems();
+                self.take(hit);
+            }
+            if self.passive_effect() {
+                continue;
+            }
+            self.b.gravity(&mut self.at);
+            let next = self.b.removable(bend);
+            if next == 0 {
+                break;
+            }
+            known = Some(next);
+        }
+    }
+}
+
+#[inline(always)]
+fn run(
+    start: &Boards,
+    passive: Passive,
+    active: Option<(Active, usize)>,
+    action: Action,
+) -> (u32, u8) {
+    let mut f = Flow::new(*start, passive, active);
+    f.start(action);
+    f.settle(None);
+    (f.removed, columns(f.touched))
 }
 
 /// The columns a cell mask touches, as 8 bits.

@@ -11,7 +11,7 @@
 //! cascade removes — and must always agree with [`super::engine`], which a
 //! test checks on thousands of random grids, actions and actives.
 
-use super::grid::{Grid, CELLS, COLS, ROWS};
+use super::grid::{Cell, Grid, CELLS, COLS, ROWS};
 use super::proof::{Action, Active, Passive};
 
 const FULL: u64 = (1 << CELLS) - 1;
@@ -409,6 +409,80 @@ fn run(
     (f.removed, columns(f.touched))
 }
 
+/// A single pick on a settled grid, kept to build pairs of picks from.
+///
+/// On a settled grid no line or bend square forms before gravity (taking
+/// gems away never makes one), so a pick's first pass is the pick, its
+/// chain, and gravity: all within the picked gem's column. Two picks in
+/// different columns therefore reach, after their first pass, the grid
+/// with each one's column as it alone left it — no gravity to redo, one
+/// removable check, and a cascade only when that finds something.
+#[derive(Clone, Copy)]
+pub struct PickStep {
+    /// The board after the first pass.
+    board: Boards,
+    /// Gems removed by the first pass.
+    first: u32,
+    /// Gems removed by the whole cascade of this pick alone.
+    pub count: u32,
+    /// The columns that cascade touched (see [`independent`]).
+    pub columns: u8,
+}
+
+impl Boards {
+    /// Picking the gem on cell `x` alone, on a settled grid with a passive
+    /// that acts only where gems go (`!self.passive_is_global(passive)`).
+    pub fn pick_step(&self, passive: Passive, x: usize) -> PickStep {
+        let bend = passive == Passive::Bend;
+        debug_assert_eq!(self.removable(bend), 0, "a settled grid");
+        let mut f = Flow::new(*self, passive, None);
+        f.start(Action::Pick(Cell::from_index(x), None));
+        // Nothing removable yet: the chain, then gravity.
+        f.passive_effect();
+        f.b.gravity(&mut f.at);
+        let (board, first) = (f.b, f.removed);
+        let next = f.b.removable(bend);
+        if next != 0 {
+            f.settle(Some(next));
+        }
+        PickStep {
+            board,
+            first,
+            count: f.removed,
+            columns: columns(f.touched),
+        }
+    }
+
+    /// Gems removed by picking two gems in different columns at once, from
+    /// their single steps on this grid (same passive as `pick_step`).
+    /// Agrees with `count_on(self, passive, Action::Pick(x, Some(y)))`.
+    pub fn pair_count(
+        &self,
+        passive: Passive,
+        x: (usize, &PickStep),
+        y: (usize, &PickStep),
+    ) -> u32 {
+        let (mx, my) = (COL_A << (x.0 % COLS), COL_A << (y.0 % COLS));
+        debug_assert_ne!(mx, my, "picks in different columns");
+        let keep = !(mx | my);
+        let mut b = *self;
+        for k in 0..5 {
+            b.color[k] =
+                (b.color[k] & keep) | (x.1.board.color[k] & mx) | (y.1.board.color[k] & my);
+        }
+        b.rock = (b.rock & keep) | (x.1.board.rock & mx) | (y.1.board.rock & my);
+        let first = x.1.first + y.1.first;
+        let next = b.removable(passive == Passive::Bend);
+        if next == 0 {
+            return first;
+        }
+        let mut f = Flow::new(b, passive, None);
+        f.removed = first;
+        f.settle(Some(next));
+        f.removed
+    }
+}
+
 /// The columns a cell mask touches, as 8 bits.
 fn columns(m: u64) -> u8 {
     let mut c = m;
@@ -439,7 +513,7 @@ impl Boards {
 #[cfg(test)]
 mod tests {
     use super::super::engine::play_parts;
-    use super::super::grid::{Cell, Color};
+    use super::super::grid::Color;
     use super::super::proof::Powerup;
     use super::super::solver::{actions, passives};
     use super::*;
@@ -570,5 +644,43 @@ mod tests {
         }
         assert!(used > 1000, "{used}");
         let _ = (Cell::from_index(0), Color::Red);
+    }
+
+    #[test]
+    fn pairs_of_picks_built_from_single_steps_agree_with_the_cascade() {
+        let mut seed = 0x9A12_57E9;
+        let all = passives(Offer::all());
+        let mut used = 0;
+        for n in 0..40 {
+            // A settled grid, as the solver's second stage sees it.
+            let g0 = random_grid(&mut seed);
+            let p = all[(n * 3) % all.len()];
+            let first = actions(&g0, Powerup::Pick)[n * 11 % 50];
+            let g = play_parts(&g0, p, None, first, None, false).unwrap().end;
+            let b = Boards::from(&g);
+            if b.passive_is_global(p) {
+                continue;
+            }
+            let steps: Vec<_> = (0..CELLS)
+                .map(|i| g.gem(Cell::from_index(i)).map(|_| b.pick_step(p, i)))
+                .collect();
+            for a in actions(&g, Powerup::Pick) {
+                match a {
+                    Action::Pick(x, None) => {
+                        let s = steps[x.index()].unwrap();
+                        assert_eq!(s.count, count_on(&b, p, a), "{p} {a}\n{g}");
+                    }
+                    Action::Pick(x, Some(y)) if x.col() != y.col() => {
+                        let sx = steps[x.index()].unwrap();
+                        let sy = steps[y.index()].unwrap();
+                        let pair = b.pair_count(p, (x.index(), &sx), (y.index(), &sy));
+                        assert_eq!(pair, count_on(&b, p, a), "{p} {a}\n{g}");
+                        used += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(used > 10000, "{used}");
     }
 }

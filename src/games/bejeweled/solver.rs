@@ -228,38 +228,16 @@ impl Search<'_> {
     fn second(&mut self, base: &Outcome, s: Powerup, proof: ProofSpec) {
         let p = proof.passive;
         let end = fast::Boards::from(&base.end);
-        // Single picks first: their counts, and the columns their cascades
-        // touch. A pair of picks whose cascades stay apart removes exactly
-        // the sum (see `fast::independent`), so only pairs that may meet
-        // are played.
-        let local = s == Powerup::Pick && !end.passive_is_global(p);
-        let mut singles = [(0u32, 0u8); CELLS];
-        if local {
-            for (i, slot) in singles.iter_mut().enumerate() {
-                let c = Cell::from_index(i);
-                if base.end.gem(c).is_some() {
-                    self.tick();
-                    *slot = fast::cascade(&end, p, Action::Pick(c, None));
-                }
-            }
+        if s == Powerup::Pick && !end.passive_is_global(p) {
+            return self.second_picks(base, &end, proof);
         }
         for a2 in actions(&base.end, s) {
             if self.stop.load(Ordering::Relaxed) {
                 return;
             }
-            let second = match a2 {
-                Action::Pick(x, None) if local => singles[x.index()].0,
-                Action::Pick(x, Some(y))
-                    if local && fast::independent(singles[x.index()].1, singles[y.index()].1) =>
-                {
-                    singles[x.index()].0 + singles[y.index()].0
-                }
-                // No active, no trace: the bitboard count.
-                _ => {
-                    self.tick();
-                    fast::count_on(&end, p, a2)
-                }
-            } as usize;
+            // No active, no trace: the bitboard count.
+            self.tick();
+            let second = fast::count_on(&end, p, a2) as usize;
             self.offer(
                 base.removed + second,
                 ProofSpec {
@@ -267,6 +245,63 @@ impl Search<'_> {
                     ..proof
                 },
             );
+        }
+    }
+
+    /// Every second pick, in [`actions`]' order, with a passive that acts
+    /// only where gems go. Single picks first: their counts, the columns
+    /// their cascades touch, and their first pass. A pair of picks whose
+    /// cascades stay apart removes exactly the sum (see
+    /// `fast::independent`); a pair in two columns starts from the two
+    /// first passes put side by side (see `fast::PickStep`); only a pair
+    /// in one column plays its whole cascade.
+    fn second_picks(&mut self, base: &Outcome, end: &fast::Boards, proof: ProofSpec) {
+        let p = proof.passive;
+        let mut steps: [Option<fast::PickStep>; CELLS] = [None; CELLS];
+        for (i, slot) in steps.iter_mut().enumerate() {
+            if base.end.gem(Cell::from_index(i)).is_some() {
+                self.tick();
+                *slot = Some(end.pick_step(p, i));
+            }
+        }
+        let then = |a2| ProofSpec {
+            then: Some(a2),
+            ..proof
+        };
+        for x in 0..CELLS {
+            let (Some(sx), Some(cx)) = (&steps[x], base.end.gem(Cell::from_index(x))) else {
+                continue;
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let xc = Cell::from_index(x);
+            self.offer(
+                base.removed + sx.count as usize,
+                then(Action::Pick(xc, None)),
+            );
+            for y in x + 1..CELLS {
+                let yc = Cell::from_index(y);
+                let (Some(sy), Some(cy)) = (&steps[y], base.end.gem(yc)) else {
+                    continue;
+                };
+                if cx == cy {
+                    continue;
+                }
+                let second = if fast::independent(sx.columns, sy.columns) {
+                    sx.count + sy.count
+                } else if xc.col() != yc.col() {
+                    self.tick();
+                    end.pair_count(p, (x, sx), (y, sy))
+                } else {
+                    self.tick();
+                    fast::count_on(end, p, Action::Pick(xc, Some(yc)))
+                };
+                self.offer(
+                    base.removed + second as usize,
+                    then(Action::Pick(xc, Some(yc))),
+                );
+            }
         }
     }
 }

@@ -133,6 +133,22 @@ impl Boards {
         marks & FULL
     }
 
+    /// Whether anything is removable: [`Boards::removable`] without
+    /// marking every gem of each line, for the many checks that find
+    /// nothing.
+    #[inline(always)]
+    fn any_removable(&self, bend: bool) -> bool {
+        let mut starts = 0;
+        for &b in &self.color {
+            starts |= (b & (b >> 1) & (b >> 2) & H3) | (b & (b >> 8) & (b >> 16));
+            if bend {
+                let (t1, t2, t3, t4) = (b & SQ, (b >> 1) & SQ, (b >> 8) & SQ, (b >> 9) & SQ);
+                starts |= (t1 & t2 & (t3 | t4)) | (t3 & t4 & (t1 | t2));
+            }
+        }
+        starts != 0
+    }
+
     /// Removes the gems in `cells`; returns how many.
     fn remove(&mut self, cells: u64) -> u32 {
         let n = (cells & self.gems()).count_ones();
@@ -387,11 +403,10 @@ impl Flow {
                 continue;
             }
             self.b.gravity(&mut self.at);
-            let next = self.b.removable(bend);
-            if next == 0 {
+            if !self.b.any_removable(bend) {
                 break;
             }
-            known = Some(next);
+            known = Some(self.b.removable(bend));
         }
     }
 }
@@ -472,13 +487,12 @@ impl Boards {
         }
         b.rock = (b.rock & keep) | (x.1.board.rock & mx) | (y.1.board.rock & my);
         let first = x.1.first + y.1.first;
-        let next = b.removable(passive == Passive::Bend);
-        if next == 0 {
+        if !b.any_removable(passive == Passive::Bend) {
             return first;
         }
         let mut f = Flow::new(b, passive, None);
         f.removed = first;
-        f.settle(Some(next));
+        f.settle(None);
         f.removed
     }
 }

@@ -280,9 +280,9 @@ impl Search<'_> {
                 base.removed + sx.count as usize,
                 then(Action::Pick(xc, None)),
             );
-            for y in x + 1..CELLS {
+            for (y, sy) in steps.iter().enumerate().skip(x + 1) {
                 let yc = Cell::from_index(y);
-                let (Some(sy), Some(cy)) = (&steps[y], base.end.gem(yc)) else {
+                let (Some(sy), Some(cy)) = (sy, base.end.gem(yc)) else {
                     continue;
                 };
                 if cx == cy {

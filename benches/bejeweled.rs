@@ -1,12 +1,17 @@
 //! The best-claim search on the seed's worked-example grid: the offer in
 //! the interface's example, all starters but pick with every passive and
 //! active, and all nine powerups (pick with refresh is the expensive case:
-//! every second pick is tried after every first one).
+//! every second pick is tried after every first one). The `sample_all_nine`
+//! group runs all nine on each distinct grid of the bundled sample match,
+//! the grids issue 16 budgets at 2 s each.
 
 use std::time::Duration;
 
 use arbiter::games::bejeweled::{solver, Grid, Offer};
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+
+#[path = "common/bejeweled_sample.rs"]
+mod sample;
 
 const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
 
@@ -35,6 +40,23 @@ fn bench(c: &mut Criterion) {
         b.iter(|| solver::best(black_box(&grid), Offer::all(), None))
     });
     slow.finish();
+    let mut sample = c.benchmark_group("sample_all_nine");
+    sample
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(20));
+    let mut seen = Vec::new();
+    for (round, grid) in sample::sample_grids() {
+        // Round 7 replays round 6's grid.
+        if seen.contains(&grid) {
+            continue;
+        }
+        seen.push(grid);
+        sample.bench_with_input(BenchmarkId::new("round", round), &grid, |b, g| {
+            b.iter(|| solver::best(black_box(g), Offer::all(), None))
+        });
+    }
+    sample.finish();
 }
 
 criterion_group!(benches, bench);

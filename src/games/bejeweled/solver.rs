@@ -7,16 +7,23 @@
 //! - an active powerup does nothing until its gem is removed, so for each
 //!   (passive, starter action) one play with no active gives the result
 //!   for the active on *any* gem that play leaves standing; only the gems
-//!   it removes need a play of their own with a column or a plus on them;
+//!   it removes need a play of their own with a column or a plus on them
+//!   (counted on bitboards, [`super::fast`]);
 //! - a refresh changes nothing until the cascade has settled, so with the
 //!   refresh on any removed gem the first cascade is the baseline's, and
 //!   what follows is a second starter action on the baseline's end grid.
 //!
-//! The passives are split between two threads. A time limit, when given,
-//! stops the search and the answer says "at least N, search incomplete".
+//! The work is one job per (passive, starter), handed to two threads from
+//! a shared counter so that neither waits while the other still has many:
+//! the pick jobs, much the longest, go first. Each job keeps the first
+//! proof it finds of its best count, and the answer is the best count's
+//! proof from the first job in (passive, starter) order — the proof a
+//! search in that order would keep, however the threads ran. A time limit,
+//! when given, stops the search and the answer says "at least N, search
+//! incomplete".
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::engine::{play_parts, Outcome};
@@ -103,10 +110,12 @@ pub fn passives(offer: Offer) -> Vec<Passive> {
     out
 }
 
-/// One thread's search state.
+/// One job's search state: one passive, one starter type.
 struct Search<'a> {
     grid: &'a Grid,
-    offer: Offer,
+    /// The grid as bitboards, for the plays with a column or a plus.
+    start: fast::Boards,
+    actives: &'a [Active],
     best: usize,
     proof: Option<ProofSpec>,
     plays: u64,
@@ -116,15 +125,9 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn play(
-        &mut self,
-        grid: &Grid,
-        p: Passive,
-        active: Option<(Active, Cell)>,
-        a: Action,
-    ) -> Option<Outcome> {
+    fn play(&mut self, grid: &Grid, p: Passive, a: Action) -> Option<Outcome> {
         self.tick();
-        play_parts(grid, p, active, a, None, false).ok()
+        play_parts(grid, p, None, a, None, false).ok()
     }
 
     /// Counts a play and checks the clock now and then.
@@ -148,71 +151,47 @@ impl Search<'_> {
         }
     }
 
-    fn passive(&mut self, p: Passive) {
-        let starters: Vec<Powerup> = [Powerup::Pick, Powerup::Swap, Powerup::Rotate]
-            .into_iter()
-            .filter(|s| self.offer.has(*s))
-            .collect();
-        let actives: Vec<Active> = [Active::Column, Active::Plus, Active::Refresh]
-            .into_iter()
-            .filter(|a| self.offer.has(a.powerup()))
-            .collect();
+    /// Every proof with passive `p` and starter `s`.
+    fn job(&mut self, p: Passive, s: Powerup) {
         // End grids already searched for a second action: the same end grid
         // means the same count so far (gems removed = gems before − gems
         // left) and the same second stage, so once is enough.
         let mut searched: HashSet<Grid> = HashSet::new();
-        for s in starters {
-            for a1 in actions(self.grid, s) {
-                if self.stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let Some(base) = self.play(self.grid, p, None, a1) else {
-                    continue;
-                };
-                // The active on a gem the cascade leaves alone never fires.
-                let standing = (0..CELLS).map(Cell::from_index).find(|c| {
-                    self.grid.gem(*c).is_some() && base.removed_ids & (1 << c.index()) == 0
-                });
-                if let (Some(cell), Some(&kind)) = (standing, actives.first()) {
-                    self.offer(
-                        base.removed,
-                        ProofSpec {
-                            active: (kind, cell),
-                            passive: p,
-                            starter: a1,
-                            then: None,
-                        },
-                    );
-                }
-                let removed: Vec<Cell> = (0..CELLS)
-                    .filter(|i| base.removed_ids & (1 << i) != 0)
-                    .map(Cell::from_index)
-                    .collect();
-                for &kind in &actives {
-                    match kind {
-                        Active::Column | Active::Plus => {
-                            for &cell in &removed {
-                                if let Some(o) = self.play(self.grid, p, Some((kind, cell)), a1) {
-                                    self.offer(
-                                        o.removed,
-                                        ProofSpec {
-                                            active: (kind, cell),
-                                            passive: p,
-                                            starter: a1,
-                                            then: None,
-                                        },
-                                    );
-                                }
-                            }
-                        }
-                        Active::Refresh => {
-                            let Some(&cell) = removed.first() else {
-                                continue;
-                            };
-                            // With no second action the result is the
-                            // baseline's.
+        for a1 in actions(self.grid, s) {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let Some(base) = self.play(self.grid, p, a1) else {
+                continue;
+            };
+            // The active on a gem the cascade leaves alone never fires.
+            let standing = (0..CELLS)
+                .map(Cell::from_index)
+                .find(|c| self.grid.gem(*c).is_some() && base.removed_ids & (1 << c.index()) == 0);
+            if let (Some(cell), Some(&kind)) = (standing, self.actives.first()) {
+                self.offer(
+                    base.removed,
+                    ProofSpec {
+                        active: (kind, cell),
+                        passive: p,
+                        starter: a1,
+                        then: None,
+                    },
+                );
+            }
+            let removed: Vec<Cell> = (0..CELLS)
+                .filter(|i| base.removed_ids & (1 << i) != 0)
+                .map(Cell::from_index)
+                .collect();
+            for k in 0..self.actives.len() {
+                let kind = self.actives[k];
+                match kind {
+                    Active::Column | Active::Plus => {
+                        for &cell in &removed {
+                            self.tick();
+                            let n = fast::count_active(&self.start, p, (kind, cell.index()), a1);
                             self.offer(
-                                base.removed,
+                                n as usize,
                                 ProofSpec {
                                     active: (kind, cell),
                                     passive: p,
@@ -220,87 +199,160 @@ impl Search<'_> {
                                     then: None,
                                 },
                             );
-                            if !searched.insert(base.end) {
-                                continue;
-                            }
-                            let end = fast::Boards::from(&base.end);
-                            // Single picks first: their counts, and the
-                            // columns their cascades touch. A pair of picks
-                            // whose cascades stay apart removes exactly the
-                            // sum (see `fast::independent`), so only pairs
-                            // that may meet are played.
-                            let local = s == Powerup::Pick && !end.passive_is_global(p);
-                            let mut singles = [(0u32, 0u8); CELLS];
-                            if local {
-                                for (i, slot) in singles.iter_mut().enumerate() {
-                                    let c = Cell::from_index(i);
-                                    if base.end.gem(c).is_some() {
-                                        self.tick();
-                                        *slot = fast::cascade(&end, p, Action::Pick(c, None));
-                                    }
-                                }
-                            }
-                            for a2 in actions(&base.end, s) {
-                                if self.stop.load(Ordering::Relaxed) {
-                                    return;
-                                }
-                                let second = match a2 {
-                                    Action::Pick(x, None) if local => singles[x.index()].0,
-                                    Action::Pick(x, Some(y))
-                                        if local
-                                            && fast::independent(
-                                                singles[x.index()].1,
-                                                singles[y.index()].1,
-                                            ) =>
-                                    {
-                                        singles[x.index()].0 + singles[y.index()].0
-                                    }
-                                    // No active, no trace: the bitboard count.
-                                    _ => {
-                                        self.tick();
-                                        fast::count_on(&end, p, a2)
-                                    }
-                                } as usize;
-                                self.offer(
-                                    base.removed + second,
-                                    ProofSpec {
-                                        active: (kind, cell),
-                                        passive: p,
-                                        starter: a1,
-                                        then: Some(a2),
-                                    },
-                                );
-                            }
+                        }
+                    }
+                    Active::Refresh => {
+                        let Some(&cell) = removed.first() else {
+                            continue;
+                        };
+                        // With no second action the result is the
+                        // baseline's.
+                        let proof = ProofSpec {
+                            active: (kind, cell),
+                            passive: p,
+                            starter: a1,
+                            then: None,
+                        };
+                        self.offer(base.removed, proof);
+                        if searched.insert(base.end) {
+                            self.second(&base, s, proof);
                         }
                     }
                 }
             }
         }
     }
+
+    /// Every second action of starter `s` on the first cascade's end grid,
+    /// after a refresh fired.
+    fn second(&mut self, base: &Outcome, s: Powerup, proof: ProofSpec) {
+        let p = proof.passive;
+        let end = fast::Boards::from(&base.end);
+        if s == Powerup::Pick && !end.passive_is_global(p) {
+            return self.second_picks(base, &end, proof);
+        }
+        for a2 in actions(&base.end, s) {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            // No active, no trace: the bitboard count.
+            self.tick();
+            let second = fast::count_on(&end, p, a2) as usize;
+            self.offer(
+                base.removed + second,
+                ProofSpec {
+                    then: Some(a2),
+                    ..proof
+                },
+            );
+        }
+    }
+
+    /// Every second pick, in [`actions`]' order, with a passive that acts
+    /// only where gems go. Single picks first: their counts, the columns
+    /// their cascades touch, and their first pass. A pair of picks whose
+    /// cascades stay apart removes exactly the sum (see
+    /// `fast::independent`); a pair in two columns starts from the two
+    /// first passes put side by side (see `fast::PickStep`); only a pair
+    /// in one column plays its whole cascade.
+    fn second_picks(&mut self, base: &Outcome, end: &fast::Boards, proof: ProofSpec) {
+        let p = proof.passive;
+        let mut steps: [Option<fast::PickStep>; CELLS] = [None; CELLS];
+        for (i, slot) in steps.iter_mut().enumerate() {
+            if base.end.gem(Cell::from_index(i)).is_some() {
+                self.tick();
+                *slot = Some(end.pick_step(p, i));
+            }
+        }
+        let then = |a2| ProofSpec {
+            then: Some(a2),
+            ..proof
+        };
+        for x in 0..CELLS {
+            let (Some(sx), Some(cx)) = (&steps[x], base.end.gem(Cell::from_index(x))) else {
+                continue;
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let xc = Cell::from_index(x);
+            self.offer(
+                base.removed + sx.count as usize,
+                then(Action::Pick(xc, None)),
+            );
+            for (y, sy) in steps.iter().enumerate().skip(x + 1) {
+                let yc = Cell::from_index(y);
+                let (Some(sy), Some(cy)) = (sy, base.end.gem(yc)) else {
+                    continue;
+                };
+                if cx == cy {
+                    continue;
+                }
+                let second = if fast::independent(sx.columns, sy.columns) {
+                    sx.count + sy.count
+                } else if xc.col() != yc.col() {
+                    self.tick();
+                    end.pair_count(p, (x, sx), (y, sy))
+                } else {
+                    self.tick();
+                    fast::count_on(end, p, Action::Pick(xc, Some(yc)))
+                };
+                self.offer(
+                    base.removed + second as usize,
+                    then(Action::Pick(xc, Some(yc))),
+                );
+            }
+        }
+    }
 }
+
+/// What one job found: (best count, job number in (passive, starter)
+/// order, its first proof of that count, plays).
+type Found = (usize, usize, Option<ProofSpec>, u64);
 
 /// The best claim for a grid and an offer; `limit` bounds the time.
 pub fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
     let ps = passives(offer);
+    let starters: Vec<Powerup> = [Powerup::Pick, Powerup::Swap, Powerup::Rotate]
+        .into_iter()
+        .filter(|s| offer.has(*s))
+        .collect();
+    let actives: Vec<Active> = [Active::Column, Active::Plus, Active::Refresh]
+        .into_iter()
+        .filter(|a| offer.has(a.powerup()))
+        .collect();
+    // Jobs in the order they are handed out: starter-major, so that the
+    // long pick jobs come first and the short ones even out the end.
+    let jobs: Vec<(usize, usize)> = (0..starters.len())
+        .flat_map(|si| (0..ps.len()).map(move |pi| (pi, si)))
+        .collect();
+    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let shared = AtomicU64::new(0);
     let deadline = limit.map(|l| Instant::now() + l);
+    let start = fast::Boards::from(grid);
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 2);
-    let results: Vec<(usize, usize, Option<ProofSpec>, u64)> = std::thread::scope(|scope| {
+    let results: Vec<Found> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let ps = &ps;
-                let stop = &stop;
-                let shared = &shared;
+            .map(|_| {
+                let (ps, starters, actives, jobs) = (&ps, &starters, &actives, &jobs);
+                let (next, stop, shared) = (&next, &stop, &shared);
                 scope.spawn(move || {
                     let mut out = Vec::new();
-                    // Interleave passives so both threads get similar work.
-                    for (i, &p) in ps.iter().enumerate().filter(|(i, _)| i % threads == t) {
+                    loop {
+                        let j = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(pi, si)) = jobs.get(j) else {
+                            break;
+                        };
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         let mut s = Search {
                             grid,
-                            offer,
+                            start,
+                            actives,
                             best: 0,
                             proof: None,
                             plays: 0,
@@ -308,8 +360,8 @@ pub fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
                             stop,
                             shared_best: shared,
                         };
-                        s.passive(p);
-                        out.push((s.best, i, s.proof, s.plays));
+                        s.job(ps[pi], starters[si]);
+                        out.push((s.best, pi * starters.len() + si, s.proof, s.plays));
                     }
                     out
                 })
@@ -321,7 +373,8 @@ pub fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
             .collect()
     });
     let plays = results.iter().map(|r| r.3).sum();
-    // The most gems; among equals, the first passive in offer order.
+    // The most gems; among equals, the first job in (passive, starter)
+    // order.
     let top = results
         .into_iter()
         .filter(|r| r.2.is_some())

@@ -7,7 +7,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 use super::{load, AppState, WebError};
-use crate::games::{MatchState, View};
+use crate::games::MatchState;
 use crate::log::merkle;
 use crate::log::{Sealed, StoreError};
 use crate::verify;
@@ -100,7 +100,7 @@ struct StepJson<'a> {
     #[serde(flatten)]
     step: &'a crate::replay::Step,
     steps: usize,
-    view: Option<&'a View>,
+    view: Option<&'a serde_json::value::RawValue>,
     /// The exact value of the position and its moves (small games).
     analysis: Option<crate::games::Analysis>,
     /// Why this step's move threw a win away, when it did.
@@ -124,7 +124,7 @@ async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> 
     })?;
     let timeline = state.timeline(&m);
     let k = k.unwrap_or_default();
-    let view = m.view(k);
+    let view = m.view_json(k);
     Ok(HttpResponse::Ok().json(StepJson {
         step,
         steps: total,

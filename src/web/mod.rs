@@ -342,6 +342,8 @@ pub struct Loaded {
     /// Each step's view (board drawing, facts, sub-steps), made when the
     /// step is first shown: a view is a pure function of its step's state.
     views: Vec<OnceLock<Option<Arc<View>>>>,
+    /// Each step's view as JSON, for the API's step: serialised once.
+    view_json: Vec<OnceLock<Option<Arc<serde_json::value::RawValue>>>>,
     /// Each step's board as a step page opens on it, drawn when first shown.
     boards: Vec<OnceLock<Option<Arc<pages::DrawnBoard>>>>,
     /// The signed checkpoint of this head, signed when first asked for
@@ -386,6 +388,19 @@ impl Loaded {
         self.views
             .get(k)?
             .get_or_init(|| step.view().map(Arc::new))
+            .clone()
+    }
+
+    /// Step `k`'s view as JSON, serialised once.
+    pub fn view_json(&self, k: usize) -> Option<Arc<serde_json::value::RawValue>> {
+        self.view_json
+            .get(k)?
+            .get_or_init(|| {
+                let view = self.view(k)?;
+                serde_json::value::to_raw_value(view.as_ref())
+                    .ok()
+                    .map(Arc::from)
+            })
             .clone()
     }
 
@@ -455,6 +470,7 @@ impl Loaded {
         m.checkpoint = OnceLock::new();
         m.views.resize_with(m.replay.steps.len(), OnceLock::new);
         m.boards.resize_with(m.replay.steps.len(), OnceLock::new);
+        m.view_json.resize_with(m.replay.steps.len(), OnceLock::new);
         if let Some(t) = m.timeline.take() {
             let mut t = Arc::unwrap_or_clone(t);
             t.extend(&m.replay);
@@ -515,6 +531,9 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
         .collect();
     let m = Arc::new(Loaded {
         boards: std::iter::repeat_with(OnceLock::new)
+            .take(replay.steps.len())
+            .collect(),
+        view_json: std::iter::repeat_with(OnceLock::new)
             .take(replay.steps.len())
             .collect(),
         views,

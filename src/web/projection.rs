@@ -1,0 +1,314 @@
+//! A match's projection: everything a page or the API reads about a match,
+//! derived from its log once per head instead of once per request.
+//!
+//! [`Loaded`] holds the events, the replay, the chain check and, made when
+//! first asked for, the step values, views, rendered boards, view JSON and
+//! the signed checkpoint. [`LoadedMatches`] keeps the 64 most recently used
+//! under their head hashes; [`load`] checks the store's head on every
+//! request (one small read), so nothing served is older than the last
+//! acknowledged append, and folds the events appended since into the kept
+//! projection (checked as a continuation of its verified chain) instead of
+//! replaying the match from its start.
+//!
+//! Reads the store through [`EventStore`] only; draws nothing itself (the
+//! pages' drawing types are built by `pages`).
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use actix_web::http::StatusCode;
+
+use super::{chart, pages, AppState, WebError};
+use crate::games::View;
+use crate::log::event::{Create, Envelope};
+use crate::log::seal::{self, ChainReport, Hash, Keyring};
+use crate::log::store::DecodedRecord;
+use crate::log::{Checkpoint, EventStore, MatchId, Sealed, StoreError};
+use crate::replay::{Replay, Timeline};
+
+/// The matches most recently read and replayed (their projections), each
+/// under the hash of its last event: a request checks the store's head (one
+/// small read) and uses the entry only when that is still the head, so no
+/// page is older than the last acknowledged append. When the head has moved
+/// on, the entry is grown by the events appended since ([`load`]), not
+/// rebuilt. At most [`LOADED_KEPT`] matches are kept; the least recently
+/// used goes first.
+#[derive(Default)]
+pub struct LoadedMatches {
+    entries: BTreeMap<String, (Hash, u64, Arc<Loaded>)>,
+    clock: u64,
+    /// How the entries were made, for tests and the operator.
+    pub counts: ProjectionCounts,
+}
+
+/// How many projections were read from a match's whole log and how many
+/// grown by an append's events.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProjectionCounts {
+    pub read_whole: u64,
+    pub grown: u64,
+}
+
+/// How many replayed matches [`LoadedMatches`] keeps.
+pub const LOADED_KEPT: usize = 64;
+
+impl LoadedMatches {
+    fn get(&mut self, id: &str, head: &Hash) -> Option<Arc<Loaded>> {
+        self.clock += 1;
+        let clock = self.clock;
+        let (hash, used, m) = self.entries.get_mut(id)?;
+        (*hash == *head).then(|| {
+            *used = clock;
+            m.clone()
+        })
+    }
+
+    /// Takes match `id`'s entry out, whatever its head, to grow it.
+    fn take(&mut self, id: &str) -> Option<Arc<Loaded>> {
+        self.entries.remove(id).map(|(_, _, m)| m)
+    }
+
+    fn keep(&mut self, m: Arc<Loaded>) {
+        let Some(last) = m.sealed.last().map(|s| s.hash) else {
+            return;
+        };
+        self.clock += 1;
+        if self.entries.len() >= LOADED_KEPT && !self.entries.contains_key(m.id.as_str()) {
+            let oldest = self
+                .entries
+                .iter()
+                .min_by_key(|(_, (_, used, _))| *used)
+                .map(|(k, _)| k.clone());
+            if let Some(k) = oldest {
+                self.entries.remove(&k);
+            }
+        }
+        self.entries.insert(m.id.to_string(), (last, self.clock, m));
+    }
+}
+
+/// A match's projection: read from the store, replayed, its chain checked
+/// and (when first asked for) every step valued, once per head rather than
+/// per request, and grown event by event on appends.
+#[derive(Clone)]
+pub struct Loaded {
+    pub id: MatchId,
+    pub sealed: Vec<Sealed>,
+    pub replay: Replay,
+    pub chain: ChainReport,
+    /// Every step's exact value, computed on first use.
+    timeline: OnceLock<Arc<Timeline>>,
+    /// The value chart every step page shares, drawn on first use.
+    chart: OnceLock<Option<Arc<chart::ChartBase>>>,
+    /// Each step's view (board drawing, facts, sub-steps), made when the
+    /// step is first shown: a view is a pure function of its step's state.
+    views: Vec<OnceLock<Option<Arc<View>>>>,
+    /// Each step's view as JSON, for the API's step: serialised once.
+    view_json: Vec<OnceLock<Option<Arc<serde_json::value::RawValue>>>>,
+    /// Each step's board as a step page opens on it, drawn when first shown.
+    boards: Vec<OnceLock<Option<Arc<pages::DrawnBoard>>>>,
+    /// The signed checkpoint of this head, signed when first asked for
+    /// (a signature costs more than the rest of a page).
+    checkpoint: OnceLock<Checkpoint>,
+}
+
+impl Loaded {
+    pub fn create(&self) -> Option<&Create> {
+        self.sealed.first().and_then(|s| s.envelope.body.create())
+    }
+    pub fn title(&self) -> String {
+        match self.create() {
+            Some(c) if !c.title.is_empty() => c.title.clone(),
+            Some(c) => format!("{} — {}", c.config.game().title(), c.players.join(" vs ")),
+            None => self.id.to_string(),
+        }
+    }
+
+    /// Every step's analysis (GamesmanUni's values), computed once.
+    pub fn timeline(&self) -> Arc<Timeline> {
+        self.timeline
+            .get_or_init(|| Arc::new(Timeline::new(&self.replay)))
+            .clone()
+    }
+
+    /// The value-history chart of its step pages (`None` when no step has
+    /// a value), drawn once.
+    pub(super) fn chart(&self) -> Option<Arc<chart::ChartBase>> {
+        self.chart
+            .get_or_init(|| {
+                let players = self.create().map(|c| c.players.clone()).unwrap_or_default();
+                chart::ChartBase::new(&self.timeline(), &self.replay, &players).map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// Step `k`'s view, made once; `None` before a valid Create or past
+    /// the last step.
+    pub fn view(&self, k: usize) -> Option<Arc<View>> {
+        let step = self.replay.steps.get(k)?;
+        self.views
+            .get(k)?
+            .get_or_init(|| step.view().map(Arc::new))
+            .clone()
+    }
+
+    /// Step `k`'s view as JSON, serialised once.
+    pub fn view_json(&self, k: usize) -> Option<Arc<serde_json::value::RawValue>> {
+        self.view_json
+            .get(k)?
+            .get_or_init(|| {
+                let view = self.view(k)?;
+                serde_json::value::to_raw_value(view.as_ref())
+                    .ok()
+                    .map(Arc::from)
+            })
+            .clone()
+    }
+
+    /// Step `k`'s board as its page opens on it, drawn by `draw` once.
+    pub(super) fn board(
+        &self,
+        k: usize,
+        draw: impl FnOnce() -> Option<pages::DrawnBoard>,
+    ) -> Option<Arc<pages::DrawnBoard>> {
+        match self.boards.get(k) {
+            Some(cell) => cell.get_or_init(|| draw().map(Arc::new)).clone(),
+            None => draw().map(Arc::new),
+        }
+    }
+
+    /// The signed checkpoint at this projection's head, signed once.
+    pub fn checkpoint(&self, store: &dyn EventStore) -> Result<Checkpoint, StoreError> {
+        if let Some(c) = self.checkpoint.get() {
+            return Ok(c.clone());
+        }
+        let c = store.checkpoint(&self.id)?;
+        // An append may have landed since this projection was read: keep
+        // only the checkpoint of this head.
+        if c.size == self.sealed.len() as u64 {
+            let _ = self.checkpoint.set(c.clone());
+        }
+        Ok(c)
+    }
+
+    /// The hash of the last event: the head this projection is of.
+    fn head(&self) -> Option<Hash> {
+        self.sealed.last().map(|s| s.hash)
+    }
+
+    /// This projection with the events appended since folded in, when
+    /// `records` (read from seq `self.sealed.len()` on) continue its
+    /// verified chain and end at the store's head `(next, last)`; `None`
+    /// when anything does not fit, and the match is read afresh.
+    fn grown(
+        this: Arc<Loaded>,
+        records: Vec<DecodedRecord>,
+        keys: &Keyring,
+        (next, last): (u64, Hash),
+    ) -> Option<Loaded> {
+        let from = this.sealed.len() as u64;
+        let prev = this.head()?;
+        if !this.chain.is_ok() || records.is_empty() {
+            return None;
+        }
+        let report = seal::verify_chain_from(&this.id, from, prev, &records, keys);
+        let ends_at_head = records
+            .last()
+            .and_then(|(_, r)| r.as_ref().ok())
+            .is_some_and(|s| s.hash == last);
+        if !report.is_ok() || report.events != next || !ends_at_head {
+            return None;
+        }
+        let added: Vec<Sealed> = records.into_iter().filter_map(|(_, r)| r.ok()).collect();
+        // Alone in the cache (no request holds it) it grows in place;
+        // otherwise the readers keep their copy and this is a new one.
+        let mut m = Arc::try_unwrap(this).unwrap_or_else(|shared| (*shared).clone());
+        let envelopes: Vec<Envelope> = added.iter().map(|s| s.envelope.clone()).collect();
+        m.replay.extend(&envelopes);
+        m.sealed.extend(added);
+        m.chain = report;
+        m.chart = OnceLock::new();
+        m.checkpoint = OnceLock::new();
+        m.views.resize_with(m.replay.steps.len(), OnceLock::new);
+        m.boards.resize_with(m.replay.steps.len(), OnceLock::new);
+        m.view_json.resize_with(m.replay.steps.len(), OnceLock::new);
+        if let Some(t) = m.timeline.take() {
+            let mut t = Arc::unwrap_or_clone(t);
+            t.extend(&m.replay);
+            let _ = m.timeline.set(Arc::new(t));
+        }
+        Some(m)
+    }
+}
+
+/// A match's projection, from [`LoadedMatches`] while its head has not
+/// moved, grown by the appended events when it has; 404 with a helpful
+/// message when missing.
+pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
+    let id = MatchId::parse(id).map_err(|m| WebError::page(StatusCode::NOT_FOUND, m))?;
+    let missing = || {
+        WebError::page(
+            StatusCode::NOT_FOUND,
+            format!("there is no match '{id}'; the list of matches is at /"),
+        )
+    };
+    // A damaged head is no reason to refuse the page: read the log, and
+    // the chain check says what is wrong.
+    let head = state.store.head(&id).ok().flatten();
+    if let Some((next, last)) = head {
+        let mut cache = state.loaded.lock().ok();
+        if let Some(m) = cache.as_mut().and_then(|c| c.get(id.as_str(), &last)) {
+            return Ok(m);
+        }
+        let older = cache.as_mut().and_then(|c| c.take(id.as_str()));
+        drop(cache);
+        if let Some(old) = older.filter(|m| (m.sealed.len() as u64) < next) {
+            let from = old.sealed.len() as u64;
+            let grown = state
+                .store
+                .events_after(&id, from)
+                .ok()
+                .and_then(|records| {
+                    Loaded::grown(old, records, &state.store.keyring(), (next, last))
+                });
+            if let Some(m) = grown {
+                let m = Arc::new(m);
+                if let Ok(mut c) = state.loaded.lock() {
+                    c.counts.grown += 1;
+                    c.keep(m.clone());
+                }
+                return Ok(m);
+            }
+        }
+    }
+    let (sealed, chain) = state.store.events_verified(&id).map_err(|e| match e {
+        StoreError::NotFound(_) => missing(),
+        other => other.into(),
+    })?;
+    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
+    let replay = Replay::new(&envelopes);
+    let views = std::iter::repeat_with(OnceLock::new)
+        .take(replay.steps.len())
+        .collect();
+    let m = Arc::new(Loaded {
+        boards: std::iter::repeat_with(OnceLock::new)
+            .take(replay.steps.len())
+            .collect(),
+        view_json: std::iter::repeat_with(OnceLock::new)
+            .take(replay.steps.len())
+            .collect(),
+        views,
+        checkpoint: OnceLock::new(),
+        id,
+        sealed,
+        replay,
+        chain,
+        timeline: OnceLock::new(),
+        chart: OnceLock::new(),
+    });
+    if let Ok(mut c) = state.loaded.lock() {
+        c.counts.read_whole += 1;
+        c.keep(m.clone());
+    }
+    Ok(m)
+}

@@ -56,6 +56,12 @@ impl Outcome {
 const BITS: u32 = 3;
 /// A consistent board has at most 18 cars (36 cells, two each).
 const MAX_CARS: usize = 18;
+/// Offsets take the low `BITS * MAX_CARS` bits of a queue entry; above
+/// them, which car the last slide moved (its index + 1, 0 at the start)
+/// and the offset it moved from.
+const CAR_SHIFT: u32 = BITS * MAX_CARS as u32;
+const FROM_SHIFT: u32 = CAR_SHIFT + 5;
+const STATE: u64 = (1 << CAR_SHIFT) - 1;
 /// An unused slot of the seen table: no position sets bit 63.
 const EMPTY: u64 = u64::MAX;
 /// log2 of the slots the seen table starts each search with (it doubles
@@ -106,6 +112,9 @@ struct Garage {
     taxi: usize,
     /// `exit[p]`: the cells right of the taxi at offset p (row-major).
     exit: [u64; OFFSETS],
+    /// `crossing[i][k]`: the cars (as bits) whose line runs through the
+    /// k-th cell of car i's line.
+    crossing: [[u32; SIZE as usize]; MAX_CARS],
 }
 
 /// Cells `cells` (row-major) in the column-major board.
@@ -117,6 +126,16 @@ fn transposed(mut cells: u64) -> u64 {
         cells &= cells - 1;
     }
     t
+}
+
+/// `cells` of a car's own board (column-major for a vertical car) as
+/// `[row-major, column-major]`.
+fn both(axis: usize, cells: u64) -> [u64; 2] {
+    if axis == 0 {
+        [cells, transposed(cells)]
+    } else {
+        [transposed(cells), cells]
+    }
 }
 
 impl Garage {
@@ -132,6 +151,7 @@ impl Garage {
             walls: [walls, transposed(walls)],
             taxi: board.taxi(),
             exit: [0; OFFSETS],
+            crossing: [[0; SIZE as usize]; MAX_CARS],
         };
         let mut start = 0u64;
         for (i, (lane, car)) in g.car.iter_mut().zip(cars).enumerate() {
@@ -142,26 +162,32 @@ impl Garage {
             lane.len = car.len as u32;
             lane.axis = axis;
             lane.line = (line * SIZE) as u32;
-            let flip = |own: u64| if axis == 0 { own } else { transposed(own) };
-            let own = 0x3f << lane.line;
-            lane.lines = if axis == 0 {
-                [own, transposed(own)]
-            } else {
-                [transposed(own), own]
-            };
+            lane.lines = both(axis, 0x3f << lane.line);
             for p in 0..=(SIZE - car.len) {
-                // The car's run of cells in its own board, then in both.
+                // The car's run of cells along its line, and the cells
+                // just past its ends.
                 let run = ((1u64 << car.len) - 1) << p;
-                let [own, other] = [run << lane.line, transposed(run << lane.line)];
-                lane.cells[p as usize] = if axis == 0 {
-                    [own, other]
-                } else {
-                    [other, own]
-                };
                 let ends = ((run << 1) | (run >> 1)) & !run & 0x3f;
-                lane.ends[p as usize] = flip(ends << lane.line);
+                lane.cells[p as usize] = both(axis, run << lane.line);
+                lane.ends[p as usize] = both(axis, ends << lane.line)[0];
             }
             start |= (offset as u64) << (BITS * i as u32);
+        }
+        // The cars whose line runs through each cell (row-major), then
+        // through each cell of each car's line.
+        let mut through = [0u32; (SIZE * SIZE) as usize];
+        for (j, lane) in g.car[..g.cars].iter().enumerate() {
+            let mut cells = lane.lines[0];
+            while cells != 0 {
+                through[cells.trailing_zeros() as usize] |= 1 << j;
+                cells &= cells - 1;
+            }
+        }
+        for (crossing, lane) in g.crossing.iter_mut().zip(&g.car[..g.cars]) {
+            for (k, c) in crossing.iter_mut().enumerate() {
+                let [cell, _] = both(lane.axis, 1 << (lane.line as usize + k));
+                *c = through[cell.trailing_zeros() as usize];
+            }
         }
         let row = (cars[g.taxi].start.row() * SIZE) as u32;
         for p in 0..=(SIZE - 2) as u32 {
@@ -255,8 +281,8 @@ impl Seen {
     /// holds exactly the positions seen).
     fn grow(&mut self, queue: &[u64]) {
         self.reset(u64::BITS - self.shift + 1);
-        for &state in queue {
-            self.insert(state);
+        for &entry in queue {
+            self.insert(entry & STATE);
         }
     }
 }
@@ -264,7 +290,8 @@ impl Seen {
 /// A breadth-first search whose buffers (the queue, the parent indices and
 /// the seen table) outlive one board, so a batch of boards reuses them.
 pub struct Solver {
-    /// Every position reached, in the order reached.
+    /// Every position reached, in the order reached, with the car moved
+    /// last and its offset before in the top bits.
     queue: Vec<u64>,
     /// `parent[k]`: index in `queue` of the position `queue[k]` came from.
     parent: Vec<u32>,
@@ -317,7 +344,8 @@ impl Solver {
         let cars = &garage.car[..garage.cars];
         let mut head = 0;
         while head < queue.len() {
-            let state = queue[head];
+            let entry = queue[head];
+            let state = entry & STATE;
             let occ = garage.occupancy(state);
             if garage.can_exit(state, occ) {
                 return Outcome::Solved(Solution {
@@ -325,6 +353,33 @@ impl Solver {
                     explored: queue.len(),
                 });
             }
+            // Slides known to be seen already, so not looked up. Every
+            // position expanded so far has all its slides seen (skipping
+            // only seen ones keeps it so). This position came from its
+            // parent by car i sliding over some cells. Car i's own slides
+            // lead back to the parent or to the parent's other slides of
+            // car i. A car j < i whose line misses every cell i swept slides
+            // here exactly as from the parent; that slide from the parent
+            // gave a position queued before this one (j's slides are tried
+            // before i's), so expanded before it, and i's slide from there
+            // (still clear) is where j's slide from here leads. The queue is
+            // the same as when every slide is looked up.
+            let moved = ((entry >> CAR_SHIFT) as usize & 0x1f).wrapping_sub(1);
+            let keep = match garage.crossing.get(moved) {
+                Some(crossing) => {
+                    let (a, b) = (
+                        Garage::offset(state, moved),
+                        (entry >> FROM_SHIFT) as u32 & 0b111,
+                    );
+                    let swept = (1u32 << (a.max(b) + cars[moved].len)) - (1 << a.min(b));
+                    let mut cross = 0;
+                    for (k, &c) in crossing.iter().enumerate() {
+                        cross |= c & ((swept >> k) & 1).wrapping_neg();
+                    }
+                    (cross | !((2 << moved) - 1)) & !(1 << moved)
+                }
+                None => !0,
+            };
             // The cars with a free cell at either end, as bits.
             let free = !occ[0];
             let mut movable = 0u32;
@@ -333,6 +388,7 @@ impl Solver {
                 movable |= ((car.ends[(s & 0b111) as usize] & free != 0) as u32) << i;
                 s >>= BITS;
             }
+            movable &= keep;
             // Each such car's slides, written without a branch: four
             // candidates each way, of which the first (p - lo) and (hi - p)
             // count. Nearest first, left (up) then right (down): the order
@@ -345,13 +401,14 @@ impl Solver {
                 let p = ((state >> shift) & 0b111) as u32;
                 let (lo, hi) = cars[i].range(p, occ);
                 let step = 1u64 << shift;
-                let mut c = state;
+                let at = state | ((i as u64 + 1) << CAR_SHIFT) | ((p as u64) << FROM_SHIFT);
+                let mut c = at;
                 for w in &mut next[n..n + 4] {
                     c = c.wrapping_sub(step);
                     *w = c;
                 }
                 n += (p - lo) as usize;
-                let mut c = state;
+                let mut c = at;
                 for w in &mut next[n..n + 4] {
                     c = c.wrapping_add(step);
                     *w = c;
@@ -366,11 +423,11 @@ impl Solver {
                 seen.grow(queue);
             }
             for k in 0..n {
-                first[k] = seen.slots[seen.home(next[k])];
+                first[k] = seen.slots[seen.home(next[k] & STATE)];
             }
             let from = head as u32;
             for k in 0..n {
-                let key = next[k];
+                let key = next[k] & STATE;
                 if first[k] != key && seen.insert(key) {
                     queue.push(next[k]);
                     parent.push(from);
@@ -396,11 +453,11 @@ fn unreachable_board() -> ! {
 /// The moves from the start to `queue[end]`, then the exit, written as a
 /// player would (`X up` when the car goes as far as it can).
 fn path(board: &Board, g: &Garage, queue: &[u64], parent: &[u32], end: usize) -> Vec<Move> {
-    let mut chain = vec![queue[end]];
+    let mut chain = vec![queue[end] & STATE];
     let mut i = end;
     while parent[i] != u32::MAX {
         i = parent[i] as usize;
-        chain.push(queue[i]);
+        chain.push(queue[i] & STATE);
     }
     chain.reverse();
     let mut b = board.clone();

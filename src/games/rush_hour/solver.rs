@@ -66,7 +66,7 @@ const STATE: u64 = (1 << CAR_SHIFT) - 1;
 const EMPTY: u64 = u64::MAX;
 /// log2 of the slots the seen table starts each search with (it doubles
 /// as it fills): small, so a short search clears little.
-const FIRST_SLOTS: u32 = 8;
+const FIRST_SLOTS: u32 = 6;
 /// Entries of a per-offset table: offsets are 0..=4, but indexing with
 /// any three-bit field then needs no bounds check.
 const OFFSETS: usize = 1 << BITS;
@@ -310,8 +310,9 @@ impl Default for Solver {
 impl Solver {
     pub fn new() -> Solver {
         Solver {
-            queue: Vec::new(),
-            parent: Vec::new(),
+            // A short search fits without regrowing.
+            queue: Vec::with_capacity(1 << FIRST_SLOTS),
+            parent: Vec::with_capacity(1 << FIRST_SLOTS),
             seen: Seen {
                 slots: Vec::new(),
                 shift: 0,

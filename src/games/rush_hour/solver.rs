@@ -21,6 +21,11 @@
 //!   queue doubles as the list of positions with `u32` parent indices: no
 //!   map from position to parent. The first slot of every slide of a
 //!   position is read before any is probed, so the cache misses overlap.
+//! - Some slides are known to be seen without asking: those of the car
+//!   moved last, and those of earlier cars whose lines miss every cell it
+//!   swept (see the comment in [`Solver::solve`]). Only lookups that would
+//!   find the position are skipped, so the queue is that of the plain
+//!   search.
 //! - A [`Solver`] keeps its buffers, so a batch of boards allocates once.
 
 use super::board::{Axis, Board, Dir, Move, SIZE};

@@ -4,7 +4,11 @@
 //! offset along its line (0..=4, three bits): up to 18 cars fit in one
 //! `u64`. Breadth-first order makes the first solution found a shortest
 //! one, counting every slide of any length as one move and the taxi's
-//! drive out of the board as the last move.
+//! drive out of the board as the last move. The goal test is made as each
+//! position is reached, not when it is expanded: the first position reached
+//! from which the taxi can leave is the first such in the queue, so the
+//! answer is the one an expand-time test gives, without expanding the rest
+//! of its parent's level and the start of its own.
 //!
 //! Why it is fast: the search spends its time working out each position's
 //! slides and asking whether each one is new, so both are kept short.
@@ -35,7 +39,7 @@ use super::board::{Axis, Board, Dir, Move, SIZE};
 pub struct Solution {
     /// Fewest moves, the taxi's exit included.
     pub moves: Vec<Move>,
-    /// Positions the search looked at.
+    /// Distinct positions the search reached (queued) before it stopped.
     pub explored: usize,
 }
 
@@ -220,9 +224,11 @@ impl Garage {
         occ
     }
 
+    /// True when nothing stands between the taxi and the exit in `state`,
+    /// whose occupied cells (row-major) are `occ`.
     #[inline]
-    fn can_exit(&self, state: u64, occ: [u64; 2]) -> bool {
-        self.exit[Self::offset(state, self.taxi) as usize] & occ[0] == 0
+    fn can_exit(&self, state: u64, occ: u64) -> bool {
+        self.exit[Self::offset(state, self.taxi) as usize] & occ == 0
     }
 }
 
@@ -347,18 +353,18 @@ impl Solver {
         queue.push(start);
         parent.push(u32::MAX);
         seen.insert(start);
+        if garage.can_exit(start, garage.occupancy(start)[0]) {
+            return Outcome::Solved(Solution {
+                moves: path(board, &garage, queue, parent, 0),
+                explored: 1,
+            });
+        }
         let cars = &garage.car[..garage.cars];
         let mut head = 0;
         while head < queue.len() {
             let entry = queue[head];
             let state = entry & STATE;
             let occ = garage.occupancy(state);
-            if garage.can_exit(state, occ) {
-                return Outcome::Solved(Solution {
-                    moves: path(board, &garage, queue, parent, head),
-                    explored: queue.len(),
-                });
-            }
             // Slides known to be seen already, so not looked up. Every
             // position expanded so far has all its slides seen (skipping
             // only seen ones keeps it so). This position came from its
@@ -437,6 +443,18 @@ impl Solver {
                 if first[k] != key && seen.insert(key) {
                     queue.push(next[k]);
                     parent.push(from);
+                    // The goal test, as each position is reached: this
+                    // one's cells with the moved car moved.
+                    let i = ((next[k] >> CAR_SHIFT) as usize & 0x1f) - 1;
+                    let cells = &cars[i].cells;
+                    let was = cells[(next[k] >> FROM_SHIFT) as usize & 0b111][0];
+                    let now = cells[Garage::offset(key, i) as usize][0];
+                    if garage.can_exit(key, occ[0] ^ was ^ now) {
+                        return Outcome::Solved(Solution {
+                            moves: path(board, &garage, queue, parent, queue.len() - 1),
+                            explored: queue.len(),
+                        });
+                    }
                 }
             }
             head += 1;

@@ -519,7 +519,9 @@ mod tests {
 
     /// Plain breadth-first search over whole boards, trying every slide of
     /// every length through `Board::apply`: slow, obviously right.
-    fn brute_force(start: &Board) -> Option<usize> {
+    /// Returns the fewest moves (None: unsolvable) and how many distinct
+    /// positions it reached.
+    fn brute_force(start: &Board) -> (Option<usize>, usize) {
         let mut seen = HashSet::new();
         let mut queue = VecDeque::from([(start.clone(), 0usize)]);
         seen.insert(start.to_36());
@@ -530,7 +532,7 @@ mod tests {
                         continue;
                     }
                     if i == b.taxi() && dir == Dir::Right && b.exit_clear() {
-                        return Some(d + 1);
+                        return (Some(d + 1), seen.len());
                     }
                     for n in 1..=b.room(i, dir) {
                         let mut next = b.clone();
@@ -548,7 +550,7 @@ mod tests {
                 }
             }
         }
-        None
+        (None, seen.len())
     }
 
     fn assert_optimal(s: &str, expected: Option<usize>) {
@@ -651,17 +653,25 @@ mod tests {
     fn agrees_with_brute_force_on_random_positions() {
         let mut seed = 0x2545_F491_4F6C_DD1D;
         let (mut solvable, mut unsolvable) = (0, 0);
+        // One solver for every board, as a batch uses it.
+        let mut reused = Solver::new();
         for n in 0..400 {
             let b = random_board(&mut seed, 3 + n % 6);
             let fast = solve(&b);
-            assert_eq!(fast.optimal(), brute_force(&b), "{}", b.to_36());
+            let (optimal, reached) = brute_force(&b);
+            assert_eq!(fast.optimal(), optimal, "{}", b.to_36());
+            assert_eq!(reused.solve(&b), fast, "{}", b.to_36());
             match fast {
                 Outcome::Solved(sol) => {
                     solvable += 1;
                     let check = check_solution(&b, &sol.moves);
                     assert!(check.legal && check.solves, "{}", b.to_36());
                 }
-                Outcome::Unsolvable { .. } => unsolvable += 1,
+                Outcome::Unsolvable { explored } => {
+                    unsolvable += 1;
+                    // Every reachable position, each counted once.
+                    assert_eq!(explored, reached, "{}", b.to_36());
+                }
             }
         }
         assert!(solvable > 50 && unsolvable > 5, "{solvable} {unsolvable}");

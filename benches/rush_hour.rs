@@ -1,7 +1,8 @@
 //! Solver benchmarks: the hardest known 6×6 puzzle (51 moves), a board
 //! whose cluster holds 541,934 positions (solvable in 15, so
-//! the breadth-first search stops after reaching 10,570 of them) and a
-//! few ordinary positions.
+//! the breadth-first search stops after reaching 10,570 of them), the
+//! same board with car G turned into walls (unsolvable: all 99,456
+//! reachable positions are searched) and a few ordinary positions.
 
 use arbiter::games::rush_hour::{solver, Board};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -18,6 +19,7 @@ fn bench(c: &mut Criterion) {
             "BB.C...D.CEE.DAAFGH.IIFGH.JKK.LLJ...",
             Some(15),
         ),
+        ("walled_99456", "BB.C...D.CEE.DAAFxH.IIFxH.JKK.LLJ...", None),
         (
             "two_blockers_2",
             "..YX....YX..ZZ.X....W.....W.........",

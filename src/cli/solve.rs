@@ -147,9 +147,15 @@ pub fn run(game: SolveGame) -> Result<(), Failure> {
     match game {
         SolveGame::RushHour {
             batch: Some(src), ..
-        } => batch(&src, |q| rush_hour_answer(q).map(|o| rush_hour_json(&o))),
+        } => {
+            // One solver for the batch: its buffers are allocated once.
+            let mut solver = solver::Solver::new();
+            batch(&src, |q| {
+                rush_hour_answer(&mut solver, q).map(|o| rush_hour_json(&o))
+            })
+        }
         SolveGame::RushHour { board, json, .. } => {
-            let outcome = rush_hour_answer(&given(board))?;
+            let outcome = rush_hour_answer(&mut solver::Solver::new(), &given(board))?;
             if json {
                 println!("{}", rush_hour_json(&outcome));
             } else {
@@ -400,10 +406,10 @@ fn words<'a, const N: usize>(q: &'a str, form: &str) -> Result<[&'a str; N], Fai
     })
 }
 
-fn rush_hour_answer(board: &str) -> Result<solver::Outcome, Failure> {
+fn rush_hour_answer(solver: &mut solver::Solver, board: &str) -> Result<solver::Outcome, Failure> {
     let b =
         rush_hour::Board::from_36(board).map_err(|e| Failure::Input(format!("bad board: {e}")))?;
-    Ok(solver::solve(&b))
+    Ok(solver.solve(&b))
 }
 
 fn rush_hour_solution(outcome: &solver::Outcome) -> Vec<String> {

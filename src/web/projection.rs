@@ -100,19 +100,43 @@ pub struct Loaded {
     timeline: OnceLock<Arc<Timeline>>,
     /// The value chart every step page shares, drawn on first use.
     chart: OnceLock<Option<Arc<chart::ChartBase>>>,
-    /// Each step's view (board drawing, facts, sub-steps), made when the
-    /// step is first shown: a view is a pure function of its step's state.
-    views: Vec<OnceLock<Option<Arc<View>>>>,
-    /// Each step's view as JSON, for the API's step: serialised once.
-    view_json: Vec<OnceLock<Option<Arc<serde_json::value::RawValue>>>>,
-    /// Each step's board as a step page opens on it, drawn when first shown.
-    boards: Vec<OnceLock<Option<Arc<pages::DrawnBoard>>>>,
+    /// What each step's page and API read are made from, one per step.
+    shown: Vec<StepShown>,
     /// The signed checkpoint of this head, signed when first asked for
     /// (a signature costs more than the rest of a page).
     checkpoint: OnceLock<Checkpoint>,
 }
 
+/// A step as pages show it, each part made when first asked for: a view is
+/// a pure function of its step's state, so none of it changes on appends.
+#[derive(Clone, Default)]
+struct StepShown {
+    /// The view (board drawing, facts, sub-steps).
+    view: OnceLock<Option<Arc<View>>>,
+    /// The view as JSON, for the API's step.
+    json: OnceLock<Option<Arc<serde_json::value::RawValue>>>,
+    /// The board as a step page opens on it, rendered.
+    board: OnceLock<Option<Arc<pages::DrawnBoard>>>,
+}
+
 impl Loaded {
+    /// A projection of `sealed`, checked as `chain`, with nothing derived
+    /// yet.
+    fn new(id: MatchId, sealed: Vec<Sealed>, chain: ChainReport) -> Loaded {
+        let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
+        let replay = Replay::new(&envelopes);
+        Loaded {
+            shown: vec![StepShown::default(); replay.steps.len()],
+            id,
+            sealed,
+            replay,
+            chain,
+            timeline: OnceLock::new(),
+            chart: OnceLock::new(),
+            checkpoint: OnceLock::new(),
+        }
+    }
+
     pub fn create(&self) -> Option<&Create> {
         self.sealed.first().and_then(|s| s.envelope.body.create())
     }
@@ -146,16 +170,18 @@ impl Loaded {
     /// the last step.
     pub fn view(&self, k: usize) -> Option<Arc<View>> {
         let step = self.replay.steps.get(k)?;
-        self.views
+        self.shown
             .get(k)?
+            .view
             .get_or_init(|| step.view().map(Arc::new))
             .clone()
     }
 
     /// Step `k`'s view as JSON, serialised once.
     pub fn view_json(&self, k: usize) -> Option<Arc<serde_json::value::RawValue>> {
-        self.view_json
+        self.shown
             .get(k)?
+            .json
             .get_or_init(|| {
                 let view = self.view(k)?;
                 serde_json::value::to_raw_value(view.as_ref())
@@ -171,8 +197,8 @@ impl Loaded {
         k: usize,
         draw: impl FnOnce() -> Option<pages::DrawnBoard>,
     ) -> Option<Arc<pages::DrawnBoard>> {
-        match self.boards.get(k) {
-            Some(cell) => cell.get_or_init(|| draw().map(Arc::new)).clone(),
+        match self.shown.get(k) {
+            Some(shown) => shown.board.get_or_init(|| draw().map(Arc::new)).clone(),
             None => draw().map(Arc::new),
         }
     }
@@ -229,9 +255,8 @@ impl Loaded {
         m.chain = report;
         m.chart = OnceLock::new();
         m.checkpoint = OnceLock::new();
-        m.views.resize_with(m.replay.steps.len(), OnceLock::new);
-        m.boards.resize_with(m.replay.steps.len(), OnceLock::new);
-        m.view_json.resize_with(m.replay.steps.len(), OnceLock::new);
+        m.shown
+            .resize_with(m.replay.steps.len(), StepShown::default);
         if let Some(t) = m.timeline.take() {
             let mut t = Arc::unwrap_or_clone(t);
             t.extend(&m.replay);
@@ -285,27 +310,7 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
         StoreError::NotFound(_) => missing(),
         other => other.into(),
     })?;
-    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
-    let replay = Replay::new(&envelopes);
-    let views = std::iter::repeat_with(OnceLock::new)
-        .take(replay.steps.len())
-        .collect();
-    let m = Arc::new(Loaded {
-        boards: std::iter::repeat_with(OnceLock::new)
-            .take(replay.steps.len())
-            .collect(),
-        view_json: std::iter::repeat_with(OnceLock::new)
-            .take(replay.steps.len())
-            .collect(),
-        views,
-        checkpoint: OnceLock::new(),
-        id,
-        sealed,
-        replay,
-        chain,
-        timeline: OnceLock::new(),
-        chart: OnceLock::new(),
-    });
+    let m = Arc::new(Loaded::new(id, sealed, chain));
     if let Ok(mut c) = state.loaded.lock() {
         c.counts.read_whole += 1;
         c.keep(m.clone());

@@ -319,8 +319,8 @@ pub fn restore(backup: &Backup, store: &SledStore) -> Result<Restored, Vec<Strin
             continue;
         }
         if let Some(w) = journal.last.get(&entry.id) {
-            let at = w.size.checked_sub(1).and_then(|i| b.events.get(i as usize));
-            if n < w.size || at.is_some_and(|s| s.hash != w.head) {
+            let hashes: Vec<_> = b.events.iter().map(|s| s.hash).collect();
+            if n < w.size || !w.vouches_for(&hashes) {
                 faults.push(format!(
                     "match {}: the bundle holds {n} events, and they are not the {} the witness acknowledged (witness line {})",
                     entry.id, w.size, w.line

@@ -48,9 +48,14 @@ impl Checkpoint {
             self.match_id,
             self.size,
             hex::encode(self.root),
-            self.time.to_rfc3339_opts(SecondsFormat::AutoSi, true),
+            self.time_text(),
             self.key_id
         )
+    }
+
+    /// The time as the signed text writes it (RFC 3339, UTC, `Z`).
+    pub fn time_text(&self) -> String {
+        self.time.to_rfc3339_opts(SecondsFormat::AutoSi, true)
     }
 
     /// The checkpoint of a whole log, signed by `recorder`.

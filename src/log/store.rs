@@ -1,12 +1,15 @@
 //! Where the log is kept: an append-only event store over sled.
 //!
-//! The one rule: an event is acknowledged only once it is sealed, written in
-//! the same transaction as its match's head, and flushed to disk. The head
-//! (`next seq ‖ last hash`) is what makes appends safe under concurrency:
-//! [`EventStore::append`] names the seq it expects to write, and a
-//! transaction that finds the head has moved on aborts with
-//! [`StoreError::Conflict`] instead of writing, so two writers that raced
-//! never both think they won.
+//! The one rule: an event is acknowledged only once it is sealed, written
+//! with its match's head after it, flushed to disk and witnessed. The head
+//! (`next seq ‖ last hash`) is the commit point: a match is what lies below
+//! its head, and records past it (an append a crash cut off) are not read
+//! and are written over (see [`appending`] for why this order is safe and
+//! what it saves). It is also what makes appends safe under concurrency:
+//! [`EventStore::append`] names the seq it expects to write, and an append
+//! that finds the head has moved on fails with [`StoreError::Conflict`]
+//! instead of writing, so two writers that raced never both think they
+//! won.
 //!
 //! Layout (all integers big-endian):
 //!
@@ -15,30 +18,31 @@
 //!   never contain 0x00, so one match's prefix never covers another's.
 //! - `heads`: `match id` → `next seq (u64) ‖ hash of the last event`.
 //! - `frontiers`: `match id` → the Merkle tree's right frontier
-//!   ([`merkle::Frontier`]), written in the same transaction as the head, so
-//!   a receipt costs O(log n) whatever the match's length. A match stored
-//!   before frontiers gets one, from its log, at its next append.
+//!   ([`merkle::Frontier`]), written just before the head, so a receipt
+//!   costs O(log n) whatever the match's length. One of another size than
+//!   the head's (a match stored before frontiers, an append cut off) is
+//!   rebuilt from the log at the next append.
 //! - `keys`: `key id` → public key bytes, for every key that ever signed here,
 //!   so events signed before a key change still verify.
 //! - `tokens`: `sha256(token)` in hex → the [`Identity`] it speaks for (JSON;
 //!   before roles, only when it was made); never the token.
 //!
-//! Nothing here overwrites or removes an event, and there is no API to.
+//! Nothing here overwrites or removes an event below a head, and there is
+//! no API to.
 //! Stored bytes are never trusted: a record is decoded with a size limit and
 //! must re-encode to exactly the stored bytes, so a flipped byte shows up as
 //! [`StoreError::Corrupt`] or in [`EventStore::verify`], never as a panic.
 
+use std::collections::HashMap;
 use std::io;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
 use ed25519_dalek::VerifyingKey;
 use sha2::{Digest, Sha256};
-use sled::transaction::{abort, TransactionError, Transactional};
 
 use super::checkpoint::Checkpoint;
-use super::event::{Envelope, MatchId, NewEvent};
+use super::event::{MatchId, NewEvent};
 use super::merkle::Frontier;
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
 use super::token::Identity;
@@ -105,12 +109,18 @@ pub trait EventStore: Send + Sync {
     /// is out of place.
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError>;
 
-    /// Match `id`'s records from seq `from` on, in storage order, each
+    /// Match `id`'s records from seq `from` up to (not including) `upto`,
+    /// the head's next seq as the caller read it, in storage order, each
     /// decoded or with why it does not decode, unchecked: a cache of a
     /// verified match checks them with [`seal::verify_chain_from`] against
     /// the hash it holds, so an append costs a read of the new events, not
     /// of the whole log. Empty when the match has no event from `from`.
-    fn events_after(&self, id: &MatchId, from: u64) -> Result<Vec<DecodedRecord>, StoreError>;
+    fn events_after(
+        &self,
+        id: &MatchId,
+        from: u64,
+        upto: u64,
+    ) -> Result<Vec<DecodedRecord>, StoreError>;
 
     /// [`EventStore::events`] and [`EventStore::verify`] together, from one
     /// read of the log where the store can.
@@ -181,7 +191,19 @@ pub struct SledStore {
     tokens: sled::Tree,
     frontiers: sled::Tree,
     recorder: Recorder,
+    /// The receipt of each match's last append made here, by the head it
+    /// is the receipt of: the witness journal holds the same, and
+    /// [`EventStore::checkpoint`] gives it again without signing anew.
+    receipts: std::sync::Mutex<HashMap<String, (Hash, Checkpoint)>>,
+    /// The locks appends take turns under ([`appending`]).
+    turns: Vec<std::sync::Mutex<()>>,
+    /// Group commit of appends ([`appending`]).
+    commits: appending::Commits,
 }
+
+/// How many matches' last receipts a store keeps at most; past it they
+/// are forgotten (and signed again when asked for).
+const RECEIPTS_KEPT: usize = 4096;
 
 impl std::fmt::Debug for SledStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -266,6 +288,9 @@ impl SledStore {
             tokens,
             frontiers,
             recorder,
+            receipts: Default::default(),
+            turns: appending::turns(),
+            commits: Default::default(),
         };
         store.register_key()?;
         Ok(store)
@@ -292,8 +317,10 @@ impl SledStore {
         }
     }
 
-    /// The raw records of match `id` in key order.
-    fn raw_records(&self, id: &MatchId) -> Result<Vec<RawRecord>, StoreError> {
+    /// The raw records of match `id` in key order, below seq `upto` when
+    /// given (records past a head are an append a crash cut off, never
+    /// committed: not the match's). Malformed keys are kept, as damage.
+    fn raw_records(&self, id: &MatchId, upto: Option<u64>) -> Result<Vec<RawRecord>, StoreError> {
         let prefix = event_prefix(id);
         // Reading a damaged file can make sled panic: that is an error here.
         let items = unpanicked(&self.db_path, || {
@@ -305,6 +332,7 @@ impl SledStore {
         let mut out = Vec::new();
         for (index, (key, value)) in (0u64..).zip(items) {
             let entry = match seq_of_key(&key[prefix.len()..]) {
+                Some(seq) if upto.is_some_and(|n| seq >= n) => continue,
                 Some(seq) => (seq, Ok(value.to_vec())),
                 None => (
                     index,
@@ -339,134 +367,32 @@ impl EventStore for SledStore {
         expected_seq: u64,
         new_events: Vec<NewEvent>,
     ) -> Result<Vec<Sealed>, StoreError> {
-        if new_events.is_empty() {
-            return Ok(Vec::new());
-        }
-        let recorded_at = Utc::now();
-        let trees = (&self.events, &self.heads, &self.frontiers);
-        let outcome = trees.transaction(|(events, heads, frontiers)| {
-            let (mut next, mut last) = match heads.get(id.as_str())? {
-                None => (0, GENESIS),
-                Some(bytes) => match decode_head(&bytes) {
-                    Ok(head) => head,
-                    Err(reason) => {
-                        return abort(StoreError::Corrupt {
-                            seq: expected_seq,
-                            reason,
-                        })
-                    }
-                },
-            };
-            if next != expected_seq {
-                return abort(if next == 0 {
-                    StoreError::NotFound(id.to_string())
-                } else {
-                    StoreError::Conflict {
-                        match_id: id.to_string(),
-                        expected: expected_seq,
-                        actual: next,
-                    }
-                });
-            }
-            // The tree's frontier as of the head; rebuilt from the log when
-            // there is none (a match from before frontiers) or it does not
-            // match the head.
-            let stored = frontiers.get(id.as_str())?;
-            let mut frontier = match stored.map(|b| Frontier::decode(&b)) {
-                Some(Ok(f)) if f.size() == next => f,
-                _ => {
-                    let mut f = Frontier::default();
-                    for seq in 0..next {
-                        let record = events.get(event_key(id, seq))?;
-                        match record.map(|r| decode_record(&r)) {
-                            Some(Ok(sealed)) => f.push(&sealed.hash),
-                            Some(Err(reason)) => return abort(StoreError::Corrupt { seq, reason }),
-                            None => {
-                                return abort(StoreError::Corrupt {
-                                    seq,
-                                    reason: "the event is missing below the head".into(),
-                                })
-                            }
-                        }
-                    }
-                    f
-                }
-            };
-            let mut out = Vec::with_capacity(new_events.len());
-            for event in &new_events {
-                let key = event_key(id, next);
-                if events.get(&key)?.is_some() {
-                    return abort(StoreError::Corrupt {
-                        seq: next,
-                        reason: "an event is already stored at the seq the head says is next; \
-                                 refusing to overwrite it"
-                            .to_string(),
-                    });
-                }
-                let envelope = Envelope {
-                    match_id: id.clone(),
-                    seq: next,
-                    occurred_at: event.occurred_at,
-                    recorded_at,
-                    actor: event.actor.clone(),
-                    body: event.body.clone(),
-                };
-                let sealed = match self.recorder.try_seal(envelope, last) {
-                    Ok(sealed) => sealed,
-                    Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
-                };
-                let record = match encode_record(&sealed) {
-                    Ok(record) => record,
-                    Err(reason) => return abort(StoreError::Io(format!("not recorded: {reason}"))),
-                };
-                events.insert(key, record)?;
-                frontier.push(&sealed.hash);
-                next += 1;
-                last = sealed.hash;
-                out.push(sealed);
-            }
-            heads.insert(id.as_str(), encode_head(next, &last).to_vec())?;
-            frontiers.insert(id.as_str(), frontier.encode())?;
-            Ok(out)
-        });
-        let sealed: Vec<Sealed> = outcome.map_err(|e| match e {
-            TransactionError::Abort(e) => e,
-            TransactionError::Storage(e) => io_error(e),
-        })?;
-        self.db.flush().map_err(io_error)?;
-        // Witnessed before it is acknowledged: the store is flushed, so a
-        // crash here leaves it ahead of its witness, which is no damage.
-        if let Some(last) = sealed.last() {
-            self.witness
-                .record(&self.recorder, id.as_str(), last.envelope.seq + 1, &last.hash)
-                .map_err(|e| {
-                    StoreError::Io(format!(
-                        "the events were stored but not witnessed in {} ({e}): the append is not acknowledged",
-                        self.witness.path().display()
-                    ))
-                })?;
-        }
-        Ok(sealed)
+        self.append_sealed(id, expected_seq, new_events)
     }
 
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
-        let records = self.decoded_records(id)?;
+        let (records, _) = self.decoded_records(id)?;
         if records.is_empty() {
             return Err(StoreError::NotFound(id.to_string()));
         }
         in_order(id, records)
     }
 
-    fn events_after(&self, id: &MatchId, from: u64) -> Result<Vec<DecodedRecord>, StoreError> {
-        self.decoded_records_after(id, from)
+    fn events_after(
+        &self,
+        id: &MatchId,
+        from: u64,
+        upto: u64,
+    ) -> Result<Vec<DecodedRecord>, StoreError> {
+        self.decoded_records_after(id, from, upto)
     }
 
     fn events_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
-        let records = self.decoded_records(id)?;
+        let (records, head) = self.decoded_records(id)?;
         if records.is_empty() {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let report = self.chain_report(id, &records)?;
+        let report = self.chain_report(id, &records, head)?;
         Ok((in_order(id, records)?, report))
     }
 
@@ -497,8 +423,8 @@ impl EventStore for SledStore {
     }
 
     fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
-        let records = self.decoded_records(id)?;
-        self.chain_report(id, &records)
+        let (records, head) = self.decoded_records(id)?;
+        self.chain_report(id, &records, head)
     }
 
     fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError> {
@@ -548,11 +474,15 @@ impl EventStore for SledStore {
     }
 
     fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError> {
-        // From the head, the frontier and the last event: O(log n). When
-        // any of them is missing, damaged or out of step (an append between
-        // the reads), from the whole log instead.
+        // The receipt of the last append here, when the head is still its
+        // head; else from the head, the frontier and the last event:
+        // O(log n). When any of them is missing, damaged or out of step (an
+        // append between the reads), from the whole log instead.
         let quick = || -> Option<Checkpoint> {
             let (next, last) = decode_head(&self.heads.get(id.as_str()).ok()??).ok()?;
+            if let Some(kept) = self.kept_receipt(id, next, &last) {
+                return Some(kept);
+            }
             let frontier = Frontier::decode(&self.frontiers.get(id.as_str()).ok()??).ok()?;
             let record = self
                 .events
@@ -590,7 +520,7 @@ impl EventStore for SledStore {
 
     fn witness_journal(&self) -> Result<Vec<u8>, StoreError> {
         match std::fs::read(self.witness.path()) {
-            Ok(bytes) => Ok(bytes),
+            Ok(bytes) => Ok(super::witness::written(&bytes).to_vec()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
             Err(e) => Err(StoreError::Io(format!(
                 "cannot read the witness journal {}: {e}",
@@ -840,6 +770,7 @@ fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+mod appending;
 mod audit;
 mod reading;
 use reading::in_order;

@@ -1,7 +1,17 @@
 //! The witness: a journal beside the database, outside sled, of every
-//! acknowledged append: the match, how many events it then held and the
-//! hash of the last one (which commits to every event before it through
-//! the chain), signed with the server's key.
+//! acknowledged append's receipt: the match's signed checkpoint (its size,
+//! Merkle root and time, see [`checkpoint`](super::checkpoint)), one line
+//! each:
+//!
+//! ```text
+//! <match> <size> <root> <time> <key id> <signature>
+//! ```
+//!
+//! The signature is the receipt's own, so the line costs no signature of
+//! its own and the journal is the list of receipts the server gave. Lines
+//! written before receipts were journalled (`<match> <size> <head> <key
+//! id> <signature>`: the last event's hash, signed over a text of their
+//! own) still read, and are compared by that hash.
 //!
 //! Why: after disk damage sled can reopen a database without the tail of a
 //! log, heads included, as if nothing had happened; the chain of what is
@@ -12,30 +22,99 @@
 //! not damage. A witness line that does not parse or whose signature fails
 //! is reported as such and never makes a good store look bad.
 //!
+//! The file is grown in zero-filled blocks ahead of its lines, and a line
+//! overwrites zeros: syncing a line then writes data only, not the inode
+//! (an append that grows the file made each sync also commit the file's
+//! new size, about a third of an append's witnessing). A reader takes the
+//! zeros after the last line as unwritten space.
+//!
 //! Must not import `web`.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::seal::{Hash, Keyring, Recorder};
+use chrono::{DateTime, Utc};
+
+use super::checkpoint::Checkpoint;
+use super::merkle;
+use super::seal::{Hash, Keyring};
 
 /// The journal's file name, in the data directory.
 pub const FILE: &str = "witness.log";
+
+/// How far ahead of its lines the journal is zero-filled: one growth of
+/// the file (and so one inode write) per few hundred lines.
+const BLOCK: u64 = 64 * 1024;
 
 /// The open journal. Lines are appended under one lock; syncing is group
 /// commit: an appender whose line an fsync already covered (another
 /// appender's, started after the line was written) returns without its
 /// own, so concurrent appends share one fsync.
 pub struct Witness {
-    /// The journal and how many lines were written through it.
-    file: Mutex<(File, u64)>,
+    /// The journal and where its lines are.
+    file: Mutex<Lines>,
     /// A second handle on the same file, for syncing outside the write
     /// lock, and how many lines the last sync covered.
     synced: Mutex<(File, u64)>,
     path: PathBuf,
+}
+
+/// The open journal's file and where the next line goes.
+struct Lines {
+    file: File,
+    /// How many lines were written through this handle.
+    written: u64,
+    /// Where the written lines end (the zero-filled space starts).
+    end: u64,
+    /// The file's length: how far it is zero-filled ahead of `end`.
+    len: u64,
+}
+
+impl Lines {
+    /// Writes `line` at the end of the written lines, first zero-filling
+    /// another block when it would not fit.
+    fn write(&mut self, line: &[u8]) -> io::Result<()> {
+        let need = self.end + line.len() as u64;
+        if need > self.len {
+            let len = need.div_ceil(BLOCK) * BLOCK;
+            self.file.seek(SeekFrom::Start(self.len))?;
+            self.file
+                .write_all(&vec![0; usize::try_from(len - self.len).unwrap_or(0)])?;
+            self.len = len;
+        }
+        self.file.seek(SeekFrom::Start(self.end))?;
+        self.file.write_all(line)?;
+        self.end = need;
+        self.written += 1;
+        Ok(())
+    }
+}
+
+/// Where the lines in `file` end: after its last byte that is not zero
+/// (the rest is space filled ahead).
+fn written_end(file: &mut File, len: u64) -> io::Result<u64> {
+    let mut block = vec![0u8; BLOCK as usize];
+    let mut upto = len;
+    while upto > 0 {
+        let from = upto.saturating_sub(BLOCK);
+        let chunk = &mut block[..(upto - from) as usize];
+        file.seek(SeekFrom::Start(from))?;
+        file.read_exact(chunk)?;
+        if let Some(i) = chunk.iter().rposition(|&b| b != 0) {
+            return Ok(from + i as u64 + 1);
+        }
+        upto = from;
+    }
+    Ok(0)
+}
+
+/// `bytes` without the zero-filled space after the journal's last line.
+pub fn written(bytes: &[u8]) -> &[u8] {
+    let end = bytes.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+    &bytes[..end]
 }
 
 impl std::fmt::Debug for Witness {
@@ -51,19 +130,45 @@ pub struct Witnessed {
     pub line: usize,
     /// How many events were acknowledged.
     pub size: u64,
-    /// The hash of the last of them.
-    pub head: Hash,
+    /// What the line commits those events to.
+    pub commits: Commitment,
 }
 
-/// The journal as read: each match's last good line, and the lines that
-/// are damaged (line number, why).
+/// What a witness line commits a match's first `size` events to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Commitment {
+    /// The receipt's Merkle root over their hashes.
+    Root(Hash),
+    /// The hash of the last of them (lines from before receipts).
+    Head(Hash),
+}
+
+impl Witnessed {
+    /// Whether `hashes` (a match's event hashes, in order) begin with the
+    /// events this line acknowledged.
+    pub fn vouches_for(&self, hashes: &[Hash]) -> bool {
+        let Some(acknowledged) = usize::try_from(self.size)
+            .ok()
+            .and_then(|n| hashes.get(..n))
+        else {
+            return false;
+        };
+        match self.commits {
+            Commitment::Root(root) => merkle::root(&merkle::leaves(acknowledged)) == root,
+            Commitment::Head(head) => acknowledged.last().is_none_or(|h| *h == head),
+        }
+    }
+}
+
+/// The journal as read: each match's good line of the most events (the
+/// last of them), and the lines that are damaged (line number, why).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Journal {
     pub last: BTreeMap<String, Witnessed>,
     pub damaged: Vec<(usize, String)>,
 }
 
-/// The text a line's signature covers.
+/// The text a line's signature covers, for lines from before receipts.
 fn signed_text(match_id: &str, size: u64, head: &Hash) -> String {
     format!(
         "arbiter witness v1\nmatch {match_id}\nsize {size}\nhead {}\n",
@@ -76,43 +181,70 @@ impl Witness {
     pub fn open(dir: &Path) -> io::Result<Witness> {
         let path = dir.join(FILE);
         let mut options = OpenOptions::new();
-        options.create(true).append(true);
+        options.create(true).read(true).write(true);
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
             options.mode(0o600);
         }
-        let file = options.open(&path)?;
+        let mut file = options.open(&path)?;
+        let len = file.metadata()?.len();
+        let mut end = written_end(&mut file, len)?;
         let syncer = file.try_clone()?;
+        let mut lines = Lines {
+            file,
+            written: 0,
+            end,
+            len,
+        };
+        if end > 0 {
+            // A line cut short by a crash stays as it is (it reads as a
+            // damaged line); the next starts on a line of its own.
+            let mut last = [0u8];
+            lines.file.seek(SeekFrom::Start(end - 1))?;
+            lines.file.read_exact(&mut last)?;
+            if last[0] != b'\n' {
+                lines.write(b"\n")?;
+                lines.written = 0;
+                end += 1;
+            }
+        }
+        debug_assert_eq!(lines.end, end);
         Ok(Witness {
-            file: Mutex::new((file, 0)),
+            file: Mutex::new(lines),
             synced: Mutex::new((syncer, 0)),
             path,
         })
     }
 
-    /// Records that match `match_id` holds `size` events ending in `head`,
-    /// and syncs the journal before returning.
-    pub fn record(
-        &self,
-        recorder: &Recorder,
-        match_id: &str,
-        size: u64,
-        head: &Hash,
-    ) -> io::Result<()> {
-        let signature = recorder.sign(signed_text(match_id, size, head).as_bytes());
-        let line = format!(
-            "{match_id} {size} {} {} {}\n",
-            hex::encode(head),
-            recorder.key_id(),
-            hex::encode(signature)
-        );
+    /// Records `receipt`, the signed checkpoint of an append about to be
+    /// acknowledged, and syncs the journal before returning.
+    pub fn record(&self, receipt: &Checkpoint) -> io::Result<()> {
+        self.record_all(std::slice::from_ref(receipt))
+    }
+
+    /// Records `receipts` in order (one write), and syncs the journal
+    /// before returning.
+    pub fn record_all(&self, receipts: &[Checkpoint]) -> io::Result<()> {
+        let mut text = String::with_capacity(receipts.len() * 256);
+        for r in receipts {
+            use std::fmt::Write as _;
+            let _ = writeln!(
+                text,
+                "{} {} {} {} {} {}",
+                r.match_id,
+                r.size,
+                hex::encode(r.root),
+                r.time_text(),
+                r.key_id,
+                hex::encode(&r.signature)
+            );
+        }
         let poisoned = || io::Error::other("the witness journal's lock is poisoned");
         let mine = {
-            let mut file = self.file.lock().map_err(|_| poisoned())?;
-            file.0.write_all(line.as_bytes())?;
-            file.1 += 1;
-            file.1
+            let mut lines = self.file.lock().map_err(|_| poisoned())?;
+            lines.write(text.as_bytes())?;
+            lines.written
         };
         let mut synced = self.synced.lock().map_err(|_| poisoned())?;
         if synced.1 >= mine {
@@ -120,7 +252,7 @@ impl Witness {
             return Ok(());
         }
         // Every line written so far is covered by this sync.
-        let upto = self.file.lock().map_err(|_| poisoned())?.1;
+        let upto = self.file.lock().map_err(|_| poisoned())?.written;
         synced.0.sync_data()?;
         synced.1 = upto;
         Ok(())
@@ -132,7 +264,7 @@ impl Witness {
     }
 }
 
-/// Rewrites the journal in `dir` to each match's last line, when that
+/// Rewrites the journal in `dir` to each match's line of the most events, when that
 /// saves most of it (more than `at_least` lines, over twice as many as
 /// matches): every check reads and verifies the whole journal, and only
 /// the last line of a match is ever compared. The lines kept are the
@@ -147,7 +279,8 @@ pub fn compact(dir: &Path, keys: &Keyring, at_least: usize) -> io::Result<Option
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    let journal = parse(text.as_slice(), keys)?;
+    let text = written(&text);
+    let journal = parse(text, keys)?;
     let lines: Vec<&[u8]> = text
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())
@@ -194,19 +327,29 @@ pub fn read(dir: &Path, keys: &Keyring) -> io::Result<Journal> {
 /// signature against `keys`.
 pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
     let mut journal = Journal::default();
-    for (n, line) in text.split(b'\n').enumerate() {
+    let mut lines = text.split(b'\n').enumerate().peekable();
+    while let Some((n, line)) = lines.next() {
         let line = line?;
         let number = n + 1;
+        if lines.peek().is_none() && line.iter().all(|&b| b == 0) {
+            // The zero-filled space after the last line.
+            break;
+        }
         match parse_line(&line, keys) {
-            Ok((match_id, size, head)) => {
-                journal.last.insert(
-                    match_id,
-                    Witnessed {
-                        line: number,
-                        size,
-                        head,
-                    },
-                );
+            Ok((match_id, size, commits)) => {
+                // The line of the most events: appends to one match run
+                // side by side, and their lines may land out of order.
+                let line = Witnessed {
+                    line: number,
+                    size,
+                    commits,
+                };
+                match journal.last.get(&match_id) {
+                    Some(seen) if seen.size > size => {}
+                    _ => {
+                        journal.last.insert(match_id, line);
+                    }
+                }
             }
             Err(why) => journal.damaged.push((number, why)),
         }
@@ -214,33 +357,67 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
     Ok(journal)
 }
 
-/// One journal line: (match, size, head), or why it cannot be trusted.
-fn parse_line(line: &[u8], keys: &Keyring) -> Result<(String, u64, Hash), String> {
+/// One journal line: (match, size, what it commits to), or why it cannot
+/// be trusted.
+fn parse_line(line: &[u8], keys: &Keyring) -> Result<(String, u64, Commitment), String> {
     let text = std::str::from_utf8(line).map_err(|_| "the line is not text".to_string())?;
     let fields: Vec<&str> = text.split(' ').collect();
-    let [match_id, size, head, key_id, signature] = fields.as_slice() else {
-        return Err("the line does not have its five fields".into());
+    let hash = |text: &str, what: &str| -> Result<Hash, String> {
+        hex::decode(text)
+            .ok()
+            .and_then(|h| h.try_into().ok())
+            .ok_or_else(|| format!("the {what} is not a hash"))
     };
-    let size: u64 = size
-        .parse()
-        .map_err(|_| format!("'{size}' is not a size"))?;
-    let head: Hash = hex::decode(head)
-        .ok()
-        .and_then(|h| h.try_into().ok())
-        .ok_or_else(|| "the head is not a hash".to_string())?;
-    let signature = hex::decode(signature).map_err(|_| "the signature is not hex".to_string())?;
-    keys.verify(
-        key_id,
-        signed_text(match_id, size, &head).as_bytes(),
-        &signature,
-    )
-    .map_err(|e| format!("the signature does not check: {e}"))?;
-    Ok((match_id.to_string(), size, head))
+    let number = |text: &str| -> Result<u64, String> {
+        text.parse().map_err(|_| format!("'{text}' is not a size"))
+    };
+    let signature =
+        |text: &str| hex::decode(text).map_err(|_| "the signature is not hex".to_string());
+    let checks = |e: String| format!("the signature does not check: {e}");
+    match fields.as_slice() {
+        [match_id, size, root, time, key_id, sig] => {
+            let time = DateTime::parse_from_rfc3339(time)
+                .map_err(|_| format!("'{time}' is not a time"))?
+                .with_timezone(&Utc);
+            let receipt = Checkpoint {
+                match_id: match_id.to_string(),
+                size: number(size)?,
+                root: hash(root, "root")?,
+                time,
+                key_id: key_id.to_string(),
+                signature: signature(sig)?,
+            };
+            receipt.verify(keys).map_err(checks)?;
+            Ok((
+                receipt.match_id,
+                receipt.size,
+                Commitment::Root(receipt.root),
+            ))
+        }
+        [match_id, size, head, key_id, sig] => {
+            let size = number(size)?;
+            let head = hash(head, "head")?;
+            let text = signed_text(match_id, size, &head);
+            keys.verify(key_id, text.as_bytes(), &signature(sig)?)
+                .map_err(checks)?;
+            Ok((match_id.to_string(), size, Commitment::Head(head)))
+        }
+        _ => Err("the line does not have its six fields".into()),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::log::seal::Recorder;
+
+    /// The receipt of `size` events with root `root`, signed by `rec`.
+    fn receipt(rec: &Recorder, m: &str, size: u64, root: Hash) -> Checkpoint {
+        let time = DateTime::parse_from_rfc3339("2026-11-26T03:00:00.250Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        Checkpoint::signed(m, size, root, time, rec)
+    }
 
     #[test]
     fn lines_read_back_and_a_damaged_line_is_named_not_trusted() {
@@ -248,16 +425,16 @@ mod tests {
         let rec = Recorder::from_bytes([3; 32]);
         let keys = Keyring::from(&rec);
         let w = Witness::open(dir.path()).unwrap();
-        w.record(&rec, "m1", 1, &[1; 32]).unwrap();
-        w.record(&rec, "m2", 4, &[2; 32]).unwrap();
-        w.record(&rec, "m1", 2, &[3; 32]).unwrap();
+        w.record(&receipt(&rec, "m1", 1, [1; 32])).unwrap();
+        w.record(&receipt(&rec, "m2", 4, [2; 32])).unwrap();
+        w.record(&receipt(&rec, "m1", 2, [3; 32])).unwrap();
         let j = read(dir.path(), &keys).unwrap();
         assert_eq!(
             j.last["m1"],
             Witnessed {
                 line: 3,
                 size: 2,
-                head: [3; 32]
+                commits: Commitment::Root([3; 32])
             }
         );
         assert_eq!(j.last["m2"].size, 4);
@@ -287,7 +464,7 @@ mod tests {
         let w = Witness::open(dir.path()).unwrap();
         for size in 1..=40u64 {
             for m in ["a", "b", "c"] {
-                w.record(&rec, m, size, &[size as u8; 32]).unwrap();
+                w.record(&receipt(&rec, m, size, [size as u8; 32])).unwrap();
             }
         }
         // Short journals are left alone.
@@ -296,17 +473,104 @@ mod tests {
         let j = read(dir.path(), &keys).unwrap();
         assert!(j.damaged.is_empty());
         for m in ["a", "b", "c"] {
-            assert_eq!((j.last[m].size, j.last[m].head), (40, [40; 32]), "{m}");
+            assert_eq!(
+                (j.last[m].size, j.last[m].commits),
+                (40, Commitment::Root([40; 32])),
+                "{m}"
+            );
         }
         // A journal with a damaged line is evidence: kept whole.
         let w = Witness::open(dir.path()).unwrap();
         for size in 41..=80u64 {
-            w.record(&rec, "a", size, &[1; 32]).unwrap();
+            w.record(&receipt(&rec, "a", size, [1; 32])).unwrap();
         }
         let path = dir.path().join(FILE);
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::write(&path, text.replacen("a 41 ", "a 14 ", 1)).unwrap();
         assert_eq!(compact(dir.path(), &keys, 10).unwrap(), None);
-        assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 43);
+        let kept = std::fs::read(&path).unwrap();
+        assert_eq!(written(&kept).split(|&b| b == b'\n').count() - 1, 43);
+    }
+
+    #[test]
+    fn lines_from_before_receipts_still_read_and_vouch_by_their_head() {
+        let dir = tempfile::tempdir().unwrap();
+        let rec = Recorder::from_bytes([4; 32]);
+        let keys = Keyring::from(&rec);
+        let hashes: Vec<Hash> = (1..=3u8).map(|b| [b; 32]).collect();
+        let old = format!(
+            "m1 2 {} {} {}\n",
+            hex::encode(hashes[1]),
+            rec.key_id(),
+            hex::encode(rec.sign(signed_text("m1", 2, &hashes[1]).as_bytes()))
+        );
+        std::fs::write(dir.path().join(FILE), old).unwrap();
+        let root = merkle::root(&merkle::leaves(&hashes));
+        Witness::open(dir.path())
+            .unwrap()
+            .record(&receipt(&rec, "m2", 3, root))
+            .unwrap();
+        let j = read(dir.path(), &keys).unwrap();
+        assert!(j.damaged.is_empty(), "{:?}", j.damaged);
+        assert_eq!(j.last["m1"].commits, Commitment::Head(hashes[1]));
+        assert_eq!(j.last["m2"].line, 2);
+        // A line vouches for a log that begins with what it acknowledged.
+        assert!(j.last["m1"].vouches_for(&hashes[..2]));
+        assert!(j.last["m1"].vouches_for(&hashes));
+        assert!(!j.last["m1"].vouches_for(&hashes[..1]));
+        assert!(!j.last["m1"].vouches_for(&[hashes[0], hashes[2]]));
+        assert!(j.last["m2"].vouches_for(&hashes));
+        assert!(!j.last["m2"].vouches_for(&hashes[..2]));
+        assert!(!j.last["m2"].vouches_for(&[hashes[0], hashes[0], hashes[2]]));
+    }
+
+    #[test]
+    fn the_zero_filled_space_ahead_reads_as_unwritten_and_is_written_into() {
+        let dir = tempfile::tempdir().unwrap();
+        let rec = Recorder::from_bytes([6; 32]);
+        let keys = Keyring::from(&rec);
+        let path = dir.path().join(FILE);
+        let w = Witness::open(dir.path()).unwrap();
+        w.record(&receipt(&rec, "m", 1, [1; 32])).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes.len() as u64, BLOCK, "filled ahead");
+        assert_eq!(written(&bytes).iter().filter(|&&b| b == b'\n').count(), 1);
+        // Reopened, it writes after its last line, not at the file's end.
+        drop(w);
+        let w = Witness::open(dir.path()).unwrap();
+        w.record(&receipt(&rec, "m", 2, [2; 32])).unwrap();
+        let j = read(dir.path(), &keys).unwrap();
+        assert!(j.damaged.is_empty(), "{:?}", j.damaged);
+        assert_eq!((j.last["m"].line, j.last["m"].size), (2, 2));
+        // Lines past one block grow the file by another.
+        for size in 3..=400 {
+            w.record(&receipt(&rec, "m", size, [3; 32])).unwrap();
+        }
+        let len = std::fs::metadata(&path).unwrap().len();
+        assert!(len > BLOCK && len.is_multiple_of(BLOCK), "{len}");
+        let j = read(dir.path(), &keys).unwrap();
+        assert!(j.damaged.is_empty(), "{:?}", j.damaged);
+        assert_eq!((j.last["m"].line, j.last["m"].size), (400, 400));
+        // A line cut short by a crash is named; the next starts afresh.
+        drop(w);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let end = written(&bytes).len();
+        bytes[end - 20..end].fill(0);
+        std::fs::write(&path, &bytes).unwrap();
+        let w = Witness::open(dir.path()).unwrap();
+        w.record(&receipt(&rec, "m", 401, [4; 32])).unwrap();
+        let j = read(dir.path(), &keys).unwrap();
+        assert_eq!(j.damaged.len(), 1, "{:?}", j.damaged);
+        assert_eq!(j.damaged[0].0, 400);
+        assert_eq!((j.last["m"].line, j.last["m"].size), (401, 401));
+        // A stray byte in the space ahead is named, not taken as a line.
+        drop(w);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 7;
+        bytes[last] = b'x';
+        std::fs::write(&path, &bytes).unwrap();
+        let j = read(dir.path(), &keys).unwrap();
+        assert_eq!(j.damaged.len(), 2, "{:?}", j.damaged);
+        assert_eq!(j.last["m"].size, 401);
     }
 }

@@ -291,7 +291,7 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
             let from = old.sealed.len() as u64;
             let grown = state
                 .store
-                .events_after(&id, from)
+                .events_after(&id, from, next)
                 .ok()
                 .and_then(|records| {
                     Loaded::grown(old, records, &state.store.keyring(), (next, last))

@@ -13,29 +13,52 @@ use crate::log::event::MatchId;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, ChainReport, Hash, Sealed};
 
+/// A head as read: `(next seq, last hash)`, or why it does not decode.
+pub(super) type StoredHead = Result<(u64, Hash), String>;
+
 impl SledStore {
-    /// Every record of match `id`, decoded.
-    pub(super) fn decoded_records(&self, id: &MatchId) -> Result<Vec<DecodedRecord>, StoreError> {
-        Ok(self
-            .raw_records(id)?
+    /// Every committed record of match `id` (below its head; all of them
+    /// when the head is missing or damaged, so that the damage is seen),
+    /// decoded, and the head as read before them.
+    pub(super) fn decoded_records(
+        &self,
+        id: &MatchId,
+    ) -> Result<(Vec<DecodedRecord>, Option<StoredHead>), StoreError> {
+        // The head first: an append in flight writes its records before
+        // its head, so everything below a head already read is there.
+        let head = unpanicked(&self.db_path, || self.heads.get(id.as_str()))
+            .map_err(io_error)?
+            .map(|bytes| decode_head(&bytes));
+        let upto = head
+            .as_ref()
+            .and_then(|h| h.as_ref().ok())
+            .map(|(next, _)| *next);
+        let records = self
+            .raw_records(id, upto)?
             .into_iter()
             .map(|(seq, bytes)| (seq, bytes.and_then(|b| decode_record(&b))))
-            .collect())
+            .collect();
+        Ok((records, head))
     }
 
-    /// The records of match `id` from seq `from` on, decoded: one range
-    /// read over the keys `id 0 from` ..= `id 0 u64::MAX`.
+    /// The records of match `id` from seq `from` up to (not including)
+    /// `upto`, decoded: one range read over the keys `id 0 from` ..
+    /// `id 0 upto`.
     pub(super) fn decoded_records_after(
         &self,
         id: &MatchId,
         from: u64,
+        upto: u64,
     ) -> Result<Vec<DecodedRecord>, StoreError> {
-        let (start, end) = (event_key(id, from), event_key(id, u64::MAX));
+        if upto <= from {
+            return Ok(Vec::new());
+        }
+        let (start, end) = (event_key(id, from), event_key(id, upto));
         let prefix = start.len() - 8;
         // Reading a damaged file can make sled panic: that is an error here.
         let items = unpanicked(&self.db_path, || {
             self.events
-                .range(start.clone()..=end.clone())
+                .range(start.clone()..end.clone())
                 .collect::<sled::Result<Vec<_>>>()
         })
         .map_err(io_error)?;
@@ -55,17 +78,13 @@ impl SledStore {
     }
 
     /// The chain report of match `id`'s records: every seal, then the head
-    /// and the Merkle frontier against the log.
+    /// (as read with them) and the Merkle frontier against the log.
     pub(super) fn chain_report(
         &self,
         id: &MatchId,
         records: &[DecodedRecord],
+        head: Option<StoredHead>,
     ) -> Result<ChainReport, StoreError> {
-        let head = self
-            .heads
-            .get(id.as_str())
-            .map_err(io_error)?
-            .map(|bytes| decode_head(&bytes));
         if records.is_empty() && head.is_none() {
             return Err(StoreError::NotFound(id.to_string()));
         }

@@ -2,7 +2,7 @@ use super::*;
 use crate::log::event::{Actor, Body, Ruling, Scope, Timeout};
 use crate::log::token::Role;
 use crate::log::witness;
-use chrono::DateTime;
+use chrono::{DateTime, Utc};
 use std::sync::{Arc, Barrier};
 
 fn id(s: &str) -> MatchId {

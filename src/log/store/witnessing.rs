@@ -10,6 +10,7 @@ use std::io;
 use sled::transaction::{abort, TransactionError, Transactional};
 
 use super::{encode_head, encode_record, event_key, io_error, EventStore, SledStore, StoreError};
+use crate::log::checkpoint::Checkpoint;
 use crate::log::event::MatchId;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Sealed};
@@ -105,7 +106,7 @@ impl SledStore {
         })?;
         self.db.flush().map_err(io_error)?;
         self.witness
-            .record(&self.recorder, id.as_str(), n, &last.hash)
+            .record(&Checkpoint::of(id.as_str(), events, &self.recorder))
             .map_err(|e| StoreError::Io(format!("stored but not witnessed: {e}")))
     }
 
@@ -155,13 +156,12 @@ impl SledStore {
             }
             // A match that does not read is not taken as truth either.
             let Ok(held) = self.events(&id) else { continue };
-            let Some(last) = held.last() else { continue };
             let n = held.len() as u64;
             if n <= seen {
                 continue;
             }
             self.witness
-                .record(&self.recorder, id.as_str(), n, &last.hash)
+                .record(&Checkpoint::of(id.as_str(), &held, &self.recorder))
                 .map_err(|e| StoreError::Io(format!("cannot write the witness journal: {e}")))?;
             out.push(if seen == 0 {
                 format!("match {id}: {n} events witnessed for the first time")
@@ -203,7 +203,7 @@ impl SledStore {
                 w.line,
                 w.size - 1
             )))
-        } else if w.size > 0 && held[(w.size - 1) as usize].hash != w.head {
+        } else if w.size > 0 && !w.vouches_for(&held.iter().map(|s| s.hash).collect::<Vec<_>>()) {
             Some((w.size - 1, format!(
                 "match {id}: event {} is not the one acknowledged (witness line {}): the log differs from what was witnessed",
                 w.size - 1,

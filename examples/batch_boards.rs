@@ -9,7 +9,13 @@
 //!
 //! ```text
 //! cargo run --release --example batch_boards > /tmp/boards.txt
+//! cargo run --release --example batch_boards -- --in-process 21
 //! ```
+//!
+//! With `--in-process N` it prints nothing of the boards and instead
+//! solves all of them N times in this process with one reused
+//! [`solver::Solver`], as `--batch` does, and prints the median time of
+//! the whole set: the cost a batch process's per-board cost is held to.
 
 use arbiter::games::rush_hour::board::EXIT_ROW;
 use arbiter::games::rush_hour::{solver, Board};
@@ -33,10 +39,45 @@ fn main() {
         }
     }
     boards.truncate(COUNT);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, runs] = args.as_slice() {
+        assert_eq!(flag, "--in-process", "usage: batch_boards [--in-process N]");
+        in_process(&boards, runs.parse().expect("N, how many runs"));
+        return;
+    }
     for b in &boards {
         println!("{b}");
     }
     eprintln!("{} boards ({walled} walled shut)", boards.len());
+}
+
+/// Solves `boards` `runs` times with one reused solver (the boards parsed
+/// inside the timing, as `--batch` parses each line); prints the median.
+fn in_process(boards: &[String], runs: usize) {
+    let mut solver = solver::Solver::new();
+    let mut times: Vec<std::time::Duration> = (0..runs.max(1))
+        .map(|_| {
+            let start = std::time::Instant::now();
+            let mut moves = 0usize;
+            for b in boards {
+                let board = Board::from_36(b).expect("a valid board");
+                if let solver::Outcome::Solved(s) = solver.solve(&board) {
+                    moves += s.moves.len();
+                }
+            }
+            std::hint::black_box(moves);
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    let median = times[times.len() / 2];
+    println!(
+        "{} boards in process, median of {}: {:.2} ms the set, {:.1} µs a board",
+        boards.len(),
+        times.len(),
+        median.as_secs_f64() * 1e3,
+        median.as_secs_f64() * 1e6 / boards.len() as f64
+    );
 }
 
 /// `start` and each board its optimal solution passes through, so every

@@ -9,7 +9,7 @@
 //! exits 2 at the end if any line was malformed.
 
 use std::collections::btree_map::{BTreeMap, Entry};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -355,6 +355,11 @@ fn batch(
         })?;
         Box::new(std::io::BufReader::new(file))
     };
+    // From a file, answers are written in blocks; from standard input each
+    // is flushed as it is made, for a script that waits for one answer
+    // before it asks the next.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let cannot_write = |e: std::io::Error| Failure::Other(format!("cannot write the answers: {e}"));
     let (mut asked, mut malformed, mut failed) = (0, 0, 0);
     for (i, raw) in reader.split(b'\n').enumerate() {
         let raw = raw.map_err(|e| Failure::Other(format!("cannot read {name}: {e}")))?;
@@ -370,7 +375,7 @@ fn batch(
             }
         };
         asked += 1;
-        let out = match answer {
+        let answer = match answer {
             Ok(v) => v,
             Err(Failure::Input(why)) => {
                 malformed += 1;
@@ -381,8 +386,12 @@ fn batch(
                 json!({"error": format!("line {line}: {why}")})
             }
         };
-        println!("{out}");
+        writeln!(out, "{answer}").map_err(cannot_write)?;
+        if from_stdin {
+            out.flush().map_err(cannot_write)?;
+        }
     }
+    out.flush().map_err(cannot_write)?;
     if malformed > 0 {
         Err(Failure::Input(format!(
             "{malformed} of {asked} questions in {name} were malformed: each has an \"error\" line naming its line number"

@@ -127,3 +127,43 @@ fn dodgem_and_duorail_batches_answer_as_single_runs_do() {
     };
     assert_batch_matches("duorail", &[&blue, &green], single, str::to_string);
 }
+
+/// From standard input each answer is written as soon as it is made: a
+/// script can ask one question, read its answer, then ask the next.
+#[test]
+fn answers_from_standard_input_come_one_at_a_time() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["solve", "rush-hour", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut ask = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    for board in [
+        "..Y.....Y...ZZ......................",
+        "............ZZ......................",
+    ] {
+        writeln!(ask, "{board}").unwrap();
+        ask.flush().unwrap();
+        // The input stays open: the answer must come before it ends.
+        let answer = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("an answer while the input is still open");
+        let v: Value = serde_json::from_str(&answer).unwrap();
+        assert!(v.get("error").is_none(), "{answer}");
+    }
+    drop(ask);
+    assert!(child.wait().unwrap().success());
+}

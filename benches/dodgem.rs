@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! cargo build --release
-//! farm-bench -n 3 --timeout 600 -- ./target/release/arbiter solve dodgem --size 5 --json
+//! hyperfine -N -r 3 './target/release/arbiter solve dodgem --size 5 --json'
 //! ```
 //!
 //! (or once under `/usr/bin/time -v` for the peak memory). It must print

@@ -1,10 +1,28 @@
 // Keyboard stepping for the replay page. The links work without this;
 // it only maps keys to them: ← / k previous, → / j next, Home first, End last,
 // Shift+← / Shift+→ through a proof's cascade.
+//
+// Keys never step while focus is in a form control (a text field, a
+// select, a checkbox: they use those keys themselves), and never once
+// something has been typed into a form on the page: a half-filled appeal
+// is not lost to a key (and leaving the page some other way asks first).
+var formTouched = false;
+document.addEventListener("input", function (ev) {
+  if (ev.target && ev.target.form) formTouched = true;
+});
+document.addEventListener("submit", function () {
+  formTouched = false;
+});
+window.addEventListener("beforeunload", function (ev) {
+  if (formTouched) ev.preventDefault();
+});
+function inFormControl(t) {
+  if (!t || !t.tagName) return false;
+  return t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable;
+}
 document.addEventListener("keydown", function (ev) {
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-  var t = ev.target;
-  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+  if (inFormControl(ev.target) || formTouched) return;
   var id = ev.shiftKey
     ? { ArrowLeft: "pass-prev", ArrowRight: "pass-next" }[ev.key]
     : { ArrowLeft: "prev", k: "prev", ArrowRight: "next", j: "next", Home: "first", End: "last" }[ev.key];
@@ -39,6 +57,11 @@ document.addEventListener("DOMContentLoaded", function () {
       if (key && window.localStorage) localStorage.setItem(key, box.checked ? "1" : "0");
     };
     box.addEventListener("change", show);
+    // A toggle clicked with the mouse gives focus back to the page, so
+    // the arrow keys step again at once (from the keyboard it keeps focus).
+    (box.closest("label") || box).addEventListener("mouseup", function () {
+      setTimeout(function () { box.blur(); }, 0);
+    });
     show();
   });
 });

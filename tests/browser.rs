@@ -344,3 +344,225 @@ fn a_reading_is_corrected_in_the_import_preview_and_committed() {
         result.expect("browser session");
     });
 }
+
+/// The pages a layout check visits: the index, the import page, an error
+/// page, and every sample's match page with its first, a middle and its
+/// last step.
+fn page_paths(port: u16) -> Vec<String> {
+    let list: serde_json::Value = serde_json::from_str(
+        &ureq_get(&format!("http://127.0.0.1:{port}/api/matches")).expect("the match list"),
+    )
+    .expect("JSON");
+    let mut paths = vec![
+        "/".to_string(),
+        "/import".into(),
+        "/matches/no-such-match".into(),
+    ];
+    for m in list.as_array().expect("a list of matches") {
+        let id = m["id"].as_str().expect("id");
+        let last = m["events"].as_u64().expect("events").saturating_sub(1);
+        paths.push(format!("/matches/{id}"));
+        for n in [1, last / 2, last] {
+            paths.push(format!("/matches/{id}/steps/{n}"));
+        }
+    }
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+/// A GET over plain HTTP/1.1 on loopback, for the test's own lookups.
+fn ureq_get(url: &str) -> Option<String> {
+    use std::io::{Read, Write};
+    let rest = url.strip_prefix("http://")?;
+    let (host, path) = rest.split_once('/')?;
+    let mut s = std::net::TcpStream::connect(host).ok()?;
+    write!(
+        s,
+        "GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
+    let mut text = String::new();
+    s.read_to_string(&mut text).ok()?;
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = String::new();
+        let mut rest = body;
+        while let Some((size, more)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).ok()?;
+            if n == 0 {
+                break;
+            }
+            out.push_str(more.get(..n)?);
+            rest = more.get(n + 2..)?;
+        }
+        return Some(out);
+    }
+    Some(body.to_string())
+}
+
+/// What sticks out past the window's right edge, widest first: `tag.class
+/// (right edge px)`, or nothing when the page fits.
+const OVERFLOW: &str = r#"
+const w = document.documentElement.clientWidth;
+if (document.documentElement.scrollWidth <= w + 1) return [];
+const out = [];
+for (const el of document.querySelectorAll('body *')) {
+  const r = el.getBoundingClientRect();
+  if (r.right > w + 1 && r.width > 0) {
+    out.push([Math.round(r.right), el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ? '.' + String(el.className).split(' ').join('.') : '') + (el.id ? '#' + el.id : '')]);
+  }
+}
+out.sort((a, b) => b[0] - a[0]);
+return [document.documentElement.scrollWidth].concat(out.slice(0, 6).map(x => x[1] + ' (' + x[0] + ')'));
+"#;
+
+/// Every page type fits a 360 px phone and a 1400 px desktop window
+/// without scrolling sideways.
+#[test]
+fn every_page_fits_a_phone_and_a_desktop_without_scrolling_sideways() {
+    let Some(browser) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (port, _) = start_server(dir.path(), None);
+    let paths = page_paths(port);
+    runtime().block_on(async move {
+        let client = browser.client().await;
+        let result = async {
+            let mut wide = Vec::new();
+            for width in [1400u32, 360] {
+                client.set_window_size(width, 900).await?;
+                for path in &paths {
+                    client
+                        .goto(&format!("http://127.0.0.1:{port}{path}"))
+                        .await?;
+                    let out = client.execute(OVERFLOW, vec![]).await?;
+                    let out = out.as_array().cloned().unwrap_or_default();
+                    if !out.is_empty() {
+                        wide.push(format!("{width} px {path}: {out:?}"));
+                    }
+                }
+            }
+            assert!(
+                wide.is_empty(),
+                "pages wider than the window:\n{}",
+                wide.join("\n")
+            );
+            Ok::<(), fantoccini::error::CmdError>(())
+        }
+        .await;
+        client.close().await.ok();
+        result.expect("browser session");
+    });
+}
+
+/// Presses `key` as the keyboard does (to whatever has focus), then says
+/// whether the page moved to another address within `wait`.
+async fn press_moves(
+    client: &fantoccini::Client,
+    key: Key,
+    wait: Duration,
+) -> Result<bool, fantoccini::error::CmdError> {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let before = client.current_url().await?;
+    let k = char::from(key);
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: k })
+        .then(KeyAction::Up { value: k });
+    client.perform_actions(keys).await?;
+    let deadline = Instant::now() + wait;
+    while Instant::now() < deadline {
+        if client.current_url().await? != before {
+            return Ok(true);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(false)
+}
+
+/// The arrow keys step unless focus is in a form control or a form on the
+/// page has been typed into; a view toggle clicked with the mouse gives
+/// the keys back. And the colored move bars keep their colors.
+#[test]
+fn keys_step_only_outside_form_controls_and_never_lose_a_typed_form() {
+    let Some(browser) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (port, _) = start_server(dir.path(), None);
+    let base = format!("http://127.0.0.1:{port}");
+    // A ruling step that offers the appeal form.
+    let ruling = page_paths(port)
+        .into_iter()
+        .filter(|p| p.contains("/steps/"))
+        .flat_map(|p| {
+            let (id, _) = p.trim_start_matches("/matches/").split_once('/').unwrap();
+            let id = id.to_string();
+            (0..40).map(move |n| format!("/matches/{id}/steps/{n}"))
+        })
+        .find(|p| {
+            ureq_get(&format!("{base}{p}")).is_some_and(|page| page.contains("Appeal this ruling"))
+        })
+        .expect("a sample ruling with an appeal form");
+    runtime().block_on(async move {
+        let client = browser.client().await;
+        let result = async {
+            let short = Duration::from_millis(800);
+            let long = Duration::from_secs(15);
+            // Duorail: an overlay toggle clicked with the mouse, then →.
+            client.goto(&format!("{base}/matches/dr-chgg3-dm7/steps/5")).await?;
+            client.find(Locator::Css("fieldset.overlays label")).await?.click().await?;
+            assert!(press_moves(&client, Key::Right, long).await?, "→ after a clicked toggle");
+            // The same toggle focused from the keyboard holds the keys.
+            client.goto(&format!("{base}/matches/dr-chgg3-dm7/steps/5")).await?;
+            client.execute("document.querySelector('input.ov-toggle').focus();", vec![]).await?;
+            assert!(!press_moves(&client, Key::Right, short).await?, "→ on a focused checkbox");
+            // A select holds them too.
+            client
+                .execute(
+                    "const s = document.createElement('select'); s.innerHTML = '<option>a</option><option>b</option>'; document.querySelector('main').prepend(s); s.focus();",
+                    vec![],
+                )
+                .await?;
+            assert!(!press_moves(&client, Key::Left, short).await?, "← on a focused select");
+            // An appeal typed into, then focus back on the page: ← does not
+            // leave it.
+            client.goto(&format!("{base}{ruling}")).await?;
+            client.find(Locator::Css("details summary")).await?.click().await?;
+            client
+                .find(Locator::Css("textarea[name=\"grounds\"]"))
+                .await?
+                .send_keys("the host missed a shorter solution")
+                .await?;
+            assert!(!press_moves(&client, Key::Left, short).await?, "← in the grounds field");
+            client.execute("document.activeElement.blur();", vec![]).await?;
+            assert!(!press_moves(&client, Key::Left, short).await?, "← with a typed appeal on the page");
+            // GamesmanUni's colors on the move bars.
+            client.goto(&format!("{base}/matches/dg-bumper-cup-r2/steps/6")).await?;
+            let colors = client
+                .execute(
+                    "return ['v-win', 'v-draw', 'v-lose'].map(c => { const li = document.querySelector('.analysis .moves li.' + c); return li ? getComputedStyle(li).borderLeftColor : null; });",
+                    vec![],
+                )
+                .await?;
+            let colors: Vec<Option<String>> = serde_json::from_value(colors).unwrap();
+            let want = ["rgb(47, 158, 68)", "rgb(240, 196, 25)", "rgb(224, 49, 49)"];
+            let mut seen = 0;
+            for (got, want) in colors.iter().zip(want) {
+                if let Some(got) = got {
+                    assert_eq!(got, want);
+                    seen += 1;
+                }
+            }
+            assert!(seen >= 2, "move bars of at least two values on the page: {colors:?}");
+            Ok::<(), fantoccini::error::CmdError>(())
+        }
+        .await;
+        client.close().await.ok();
+        result.expect("browser session");
+    });
+}

@@ -222,9 +222,9 @@ pub fn describe(body: &Body) -> String {
     match body {
         Body::Create(c) => describe_create(c),
         Body::CreateReviewed(r) => format!(
-            "{}, {} correction(s) by review",
+            "{}, {} by review",
             describe_create(&r.create),
-            r.review.corrections.len()
+            crate::games::words::count(r.review.corrections.len(), "correction", "corrections")
         ),
         Body::Pass => "pass".to_string(),
         Body::Timeout(t) => format!("time out: {}", t.player),

@@ -417,9 +417,12 @@ impl std::fmt::Display for Report {
         writeln!(f)?;
         write!(
             f,
-            "{} finding(s), {} disagree with the ruling",
-            self.findings.len(),
-            self.disagreements()
+            "{}, {} with the ruling",
+            crate::games::words::count(self.findings.len(), "finding", "findings"),
+            match self.disagreements() {
+                1 => "1 disagrees".to_string(),
+                n => format!("{n} disagree"),
+            }
         )
     }
 }

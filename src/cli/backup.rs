@@ -38,8 +38,8 @@ pub fn restore(backup: &Path, data: &Path, witness: Option<&Path>) -> Result<(),
         Failure::Exit(
             3,
             format!(
-                "nothing was restored: {} fault(s) in the backup",
-                faults.len()
+                "nothing was restored: {} in the backup",
+                arbiter::games::words::count(faults.len(), "fault", "faults")
             ),
         )
     })?;

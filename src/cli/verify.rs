@@ -65,9 +65,12 @@ pub fn one(id: &str, data: &Path, json: bool) -> Result<(), Failure> {
         Standing::Disputed => Err(Failure::Exit(
             1,
             format!(
-                "{} finding(s) disagree with the ruling and {} rule error(s) stand",
-                report.disagreements(),
-                report.rule_errors.len()
+                "{} with the ruling and {} stand",
+                match report.disagreements() {
+                    1 => "1 finding disagrees".to_string(),
+                    n => format!("{n} findings disagree"),
+                },
+                arbiter::games::words::count(report.rule_errors.len(), "rule error", "rule errors")
             ),
         )),
         Standing::Broken => Err(Failure::Exit(3, "the match's chain is broken".into())),

@@ -15,6 +15,7 @@ pub mod permutation;
 pub mod play;
 pub mod rush_hour;
 pub mod text_grid;
+pub mod words;
 pub mod xs_and_lines;
 
 use chrono::{DateTime, Utc};

@@ -13,6 +13,7 @@ mod chart;
 mod import;
 mod pages;
 mod projection;
+mod rules;
 mod write;
 
 pub use projection::{load, Loaded, LoadedMatches, ProjectionCounts, LOADED_KEPT};
@@ -161,7 +162,8 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(appeals::routes)
             .configure(import::routes)
             .configure(api::routes)
-            .configure(write::routes);
+            .configure(write::routes)
+            .configure(rules::routes);
     }
 }
 

@@ -185,6 +185,8 @@ struct MatchPage {
     id: String,
     title: String,
     game: String,
+    /// The game's rules page.
+    rules: String,
     players: String,
     host: String,
     score: String,
@@ -271,6 +273,10 @@ async fn match_page(
             .create()
             .map(|c| c.config.game().title().to_string())
             .unwrap_or_default(),
+        rules: m
+            .create()
+            .map(|c| super::rules::href(c.config.game()))
+            .unwrap_or_else(|| "/rules".into()),
         players: players.join(" vs "),
         host: m.create().map(|c| c.host.clone()).unwrap_or_default(),
         score: view
@@ -652,6 +658,8 @@ impl AnalysisPanel {
 struct StepPage {
     id: String,
     title: String,
+    /// The game's rules page.
+    rules: String,
     n: u64,
     last: u64,
     prev: Option<u64>,
@@ -739,8 +747,11 @@ fn step_from(
     };
     let k = pass.unwrap_or(0).min(subs.len().saturating_sub(1));
     let (unit, counted) = match m.create().map(|c| c.config.game()) {
-        Some(GameKind::Bejeweled) => ("Cascade step", "removed so far"),
-        _ => ("Solution move", "moves made"),
+        Some(GameKind::Bejeweled) => (
+            "Cascade step",
+            ("gem removed so far", "gems removed so far"),
+        ),
+        _ => ("Solution move", ("move made", "moves made")),
     };
     let pass_nav = subs.get(k).map(|s| PassNav {
         k,
@@ -748,7 +759,7 @@ fn step_from(
         caption: s.caption.clone(),
         count: s.count,
         unit,
-        counted,
+        counted: if s.count == 1 { counted.0 } else { counted.1 },
     });
     // The board a step opens on is drawn once per step; a proof's later
     // sub-steps are drawn when asked for.
@@ -782,6 +793,10 @@ fn step_from(
         (against, players.clone())
     });
     Ok(StepPage {
+        rules: m
+            .create()
+            .map(|c| super::rules::href(c.config.game()))
+            .unwrap_or_else(|| "/rules".into()),
         appeals,
         analysis: timeline.analyses[k]
             .as_ref()

@@ -350,7 +350,7 @@ fn classic_timeout_with_time_left_is_the_hosts_call() {
         called["truth"]
             .as_str()
             .unwrap()
-            .contains("mira still had 210.0 s, 3 time bank(s) included"),
+            .contains("mira still had 210.0 s, 3 time banks included"),
         "{called}"
     );
 }

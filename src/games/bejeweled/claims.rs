@@ -408,7 +408,10 @@ pub(super) fn prove(
             None => "a proof",
         },
         match &result {
-            Ok(n) => format!("it removes {n} gem(s)"),
+            Ok(n) => format!(
+                "it removes {}",
+                crate::games::words::count(*n, "gem", "gems")
+            ),
             Err(e) => format!("it is not legal: {e}"),
         }
     );
@@ -551,7 +554,7 @@ mod tests {
         let note = t.claim(10, MIRA, 15).unwrap();
         assert!(note.contains("jonas may counterclaim"), "{note}");
         let note = t.prove(60, MIRA, SEED_PROOF).unwrap();
-        assert!(note.contains("removes 16 gem(s)"), "{note}");
+        assert!(note.contains("removes 16 gems"), "{note}");
         assert!(note.contains("mira claimed 15 and removed 16"), "{note}");
         let shown = &t.last().proofs[0];
         assert_eq!(shown.result, Ok(16));
@@ -833,7 +836,7 @@ mod tests {
         assert_eq!(t.verdict(), Some(JONAS));
         let note = t.prove(90, MIRA, SEED_PROOF).unwrap();
         assert!(
-            note.starts_with("mira shows a corrected proof for 15: it removes 16 gem(s)"),
+            note.starts_with("mira shows a corrected proof for 15: it removes 16 gems"),
             "{note}"
         );
         assert!(

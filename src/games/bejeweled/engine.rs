@@ -442,7 +442,7 @@ impl Table {
                 Active::Refresh => {
                     format!("refresh fires at {cell}: the starter may be used once more")
                 }
-                _ => format!("{name} fires at {cell} and removes {} gem(s)", hit.len()),
+                _ => format!("{name} fires at {cell} and removes {}", gems(hit.len())),
             },
             removed,
             vec![],
@@ -465,7 +465,7 @@ impl Table {
                 if n > 0 {
                     self.step(
                         "recolor",
-                        || format!("recolor: {n} {} gem(s) become {}", a.name(), b.name()),
+                        || format!("recolor: {n} {} {} become {}", a.name(), noun(n), b.name()),
                         vec![],
                         changed,
                         vec![],
@@ -505,7 +505,8 @@ impl Table {
                         "chain",
                         || {
                             format!(
-                                "chain removes {n} gem(s) above removed {} gems",
+                                "chain removes {} above removed {} gems",
+                                gems(n),
                                 color_name(c)
                             )
                         },
@@ -573,7 +574,14 @@ impl Table {
             let (nf, nr) = (fell.len(), rocks.len());
             self.step(
                 "gravity",
-                || format!("gravity: {nf} gem(s) fall, {nr} new rock(s)"),
+                || {
+                    format!(
+                        "gravity: {} {}, {}",
+                        gems(nf),
+                        if nf == 1 { "falls" } else { "fall" },
+                        crate::games::words::count(nr, "new rock", "new rocks")
+                    )
+                },
                 vec![],
                 vec![],
                 fell,
@@ -592,8 +600,9 @@ impl Table {
                 "recolor",
                 || {
                     format!(
-                        "pick with recolor: {n} {} gem(s) become {}",
+                        "pick with recolor: {n} {} {} become {}",
                         a.name(),
+                        noun(n),
                         b.name()
                     )
                 },
@@ -636,7 +645,7 @@ impl Table {
                 };
                 self.step(
                     "match",
-                    || format!("{n} gem(s) in lines{squares} removed"),
+                    || format!("{} in lines{squares} removed", gems(n)),
                     out,
                     vec![],
                     vec![],
@@ -1016,5 +1025,19 @@ mod properties {
             prop_assert_eq!(o.end.rocks() - g.rocks(), o.removed);
             prop_assert_eq!(o.trace.iter().map(|s| s.removed.len()).sum::<usize>(), o.removed);
         }
+    }
+}
+
+/// "1 gem", "3 gems".
+fn gems(n: usize) -> String {
+    crate::games::words::count(n, "gem", "gems")
+}
+
+/// "gem" or "gems" for `n` of them.
+fn noun(n: usize) -> &'static str {
+    if n == 1 {
+        "gem"
+    } else {
+        "gems"
     }
 }

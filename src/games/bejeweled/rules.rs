@@ -505,7 +505,8 @@ fn apply(
                     ));
                 }
                 notes.push(format!(
-                    "the grid carries over {whence}: {refilled} rock(s) refilled"
+                    "the grid carries over {whence}: {} refilled",
+                    crate::games::words::count(refilled, "rock", "rocks")
                 ));
                 // The offer follows both players' picks.
                 match &prev.picks {
@@ -1103,7 +1104,7 @@ pub(super) mod tests {
             e.message
         );
         let note = t.round(100, 2, ROUND_2, "swap,bend,plus").unwrap();
-        assert!(note.contains("16 rock(s) refilled"), "{note}");
+        assert!(note.contains("16 rocks refilled"), "{note}");
         assert!(
             note.contains("mira and jonas posted no picks in round 1"),
             "{note}"
@@ -1134,7 +1135,7 @@ pub(super) mod tests {
             e.message
         );
         let note = t.round(100, 2, SEED_GRID, "swap,bend,plus").unwrap();
-        assert!(note.contains("0 rock(s) refilled"), "{note}");
+        assert!(note.contains("0 rocks refilled"), "{note}");
     }
 
     #[test]

@@ -117,7 +117,10 @@ pub fn substeps(start: &Grid, trace: &[TraceStep], proof_text: &str) -> Vec<SubS
     }
     if let Some(last) = trace.last() {
         out.push(SubStep {
-            caption: format!("settled: {} gem(s) removed", last.count),
+            caption: format!(
+                "settled: {} removed",
+                crate::games::words::count(last.count, "gem", "gems")
+            ),
             count: last.count,
             drawing: drawing_rows(&last.grid, &[], None),
         });
@@ -160,7 +163,10 @@ fn round_facts(m: &Match, r: &Round, facts: &mut Vec<(String, String)>) {
                 name(p.by),
                 if p.late { " (late)" } else { "" }
             ),
-            Err(e) => format!("{}'s proof is not legal: {e}", name(p.by)),
+            Err(e) => format!(
+                "{} proof is not legal: {e}",
+                crate::games::words::possessive(&name(p.by))
+            ),
         };
         if let Some(s) = r.standing(p).text() {
             text.push_str(&format!(" — {s}"));

@@ -495,7 +495,7 @@ impl FromStr for Track {
 /// Exactly what is wrong with a track.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
 pub enum TrackError {
-    #[error("a track is a loop of at least 4 cells; this one has {0} step(s)")]
+    #[error("a track is a loop of at least 4 cells; this one has {}", crate::games::words::count(*.0, "step", "steps"))]
     TooShort(usize),
     #[error("the track leaves the board: step {step} goes {side} from {from}")]
     LeavesBoard { step: usize, from: Cell, side: char },

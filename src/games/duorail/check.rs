@@ -220,8 +220,9 @@ fn time_up(m: &Match, t: &TimeUp) -> Finding {
             format!("the host called time on {who}"),
             Some(false),
             format!(
-                "by the message times {who} still had {:.1} s, {banks} time bank(s) included",
-                left_ms as f64 / 1000.0
+                "by the message times {who} still had {:.1} s, {} included",
+                left_ms as f64 / 1000.0,
+                crate::games::words::count(banks as usize, "time bank", "time banks")
             ),
             format!("{who}'s turn was not over"),
             format!(

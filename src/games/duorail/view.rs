@@ -69,7 +69,7 @@ pub fn drawing(board: &Board, last: Option<Cell>, overlays: Vec<Overlay>) -> Dra
 
 fn describe(l: &Longest) -> String {
     if l.exists() {
-        format!("{} cells", l.length)
+        crate::games::words::count(l.length, "cell", "cells")
     } else {
         "no track possible".to_string()
     }
@@ -144,7 +144,11 @@ pub fn view(m: &Match) -> View {
         if let Some(t) = &best.track {
             overlays.push(Overlay {
                 id: format!("longest-{}", color.name()),
-                label: format!("longest {} track ({} cells)", color.name(), best.length),
+                label: format!(
+                    "longest {} track ({})",
+                    color.name(),
+                    crate::games::words::count(best.length, "cell", "cells")
+                ),
                 kind: kind(color),
                 cells: walk(&m.board, t),
                 visible: false,
@@ -161,13 +165,16 @@ pub fn view(m: &Match) -> View {
             overlays.push(Overlay {
                 id: format!("shown-{}", s.seq),
                 label: format!(
-                    "{}'s {} track (seq {}): {}",
-                    name(s.by),
+                    "{} {} track (seq {}): {}",
+                    crate::games::words::possessive(&name(s.by)),
                     s.color.name(),
                     s.seq,
                     match &s.result {
-                        Ok(n) if s.late => format!("{n} cells, but late"),
-                        Ok(n) => format!("{n} cells"),
+                        Ok(n) if s.late => format!(
+                            "{}, but late",
+                            crate::games::words::count(*n, "cell", "cells")
+                        ),
+                        Ok(n) => crate::games::words::count(*n, "cell", "cells"),
                         Err(e) => e.clone(),
                     }
                 ),

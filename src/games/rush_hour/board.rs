@@ -238,7 +238,7 @@ pub enum MoveError {
     },
     #[error("car {car} cannot move {dir}: it is blocked")]
     Blocked { car: char, dir: &'static str },
-    #[error("car {car} cannot move {dir} {wanted}: only {room} cell(s) are free")]
+    #[error("car {car} cannot move {dir} {wanted}: {} free", free_cells(*room))]
     TooFar {
         car: char,
         dir: &'static str,
@@ -627,5 +627,14 @@ mod tests {
         assert!(!b.has_space());
         b = Board::from_36("ABCDEFABCDEFZZxx..GHIJKLGHIJKLGHIJKL").unwrap();
         assert!(b.has_space());
+    }
+}
+
+/// "only 1 cell is", "only 2 cells are", "no cell is" (for an error).
+fn free_cells(room: u8) -> String {
+    match room {
+        0 => "no cell is".to_string(),
+        1 => "only 1 cell is".to_string(),
+        n => format!("only {n} cells are"),
     }
 }

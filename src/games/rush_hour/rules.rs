@@ -112,10 +112,13 @@ impl SolutionCheck {
         match &self.error {
             Some((i, e)) => format!("move {i} is illegal: {e}"),
             None if !self.solves => format!(
-                "{} legal move(s), but the taxi is still on the board",
-                self.moves
+                "{}, but the taxi is still on the board",
+                crate::games::words::count(self.moves, "legal move", "legal moves")
             ),
-            None => format!("solves in {} move(s)", self.moves),
+            None => format!(
+                "solves in {}",
+                crate::games::words::count(self.moves, "move", "moves")
+            ),
         }
     }
 }
@@ -657,10 +660,10 @@ fn apply(
                 by_rules: None,
             }));
             note.push_str(&format!(
-                "round {} opens: target {} moves, {} pre-placed car(s), {} places first",
+                "round {} opens: target {} moves, {}, {} places first",
                 setup.round,
                 setup.target,
-                setup.cars.len(),
+                crate::games::words::count(setup.cars.len(), "pre-placed car", "pre-placed cars"),
                 m.players[first]
             ));
             Ok(note)

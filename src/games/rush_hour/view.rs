@@ -57,21 +57,25 @@ pub fn drawing(board: &Board, highlight: Option<char>) -> Drawing {
 pub fn solution_steps(board: &Board, attempt: &Attempt) -> Vec<SubStep> {
     let k = attempt.moves.len();
     let mut out = vec![SubStep {
-        caption: format!("the board it answers ({k} moves posted)"),
+        caption: format!(
+            "the board it answers ({} posted)",
+            crate::games::words::count(k, "move", "moves")
+        ),
         count: 0,
         drawing: drawing(board, None),
     }];
     let mut b = board.clone();
     for (i, mv) in attempt.moves.iter().enumerate() {
         let n = i + 1;
-        let (caption, done) = match b.apply(mv) {
-            Ok(Slide::Exit) => (format!("{mv} — the taxi is out"), true),
-            Ok(_) => (mv.to_string(), false),
-            Err(e) => (format!("{mv} — illegal: {e}"), true),
+        // An illegal move is shown, not made: the count stays.
+        let (caption, done, made) = match b.apply(mv) {
+            Ok(Slide::Exit) => (format!("{mv} — the taxi is out"), true, n),
+            Ok(_) => (mv.to_string(), false, n),
+            Err(e) => (format!("{mv} — illegal (not made): {e}"), true, n - 1),
         };
         out.push(SubStep {
             caption,
-            count: n,
+            count: made,
             drawing: drawing(&b, Some(mv.car)),
         });
         if done {
@@ -170,5 +174,40 @@ pub fn view(m: &Match) -> View {
         score: m.score().to_vec(),
         score_by_rules: m.score_by_rules().to_vec(),
         substeps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::rush_hour::notation::parse_solution;
+    use crate::games::rush_hour::rules::check_solution;
+
+    /// Playback counts the moves made: an illegal move is shown and not
+    /// counted.
+    #[test]
+    fn an_illegal_move_in_playback_is_shown_and_not_counted() {
+        let board = Board::from_36("..Y.....Y...ZZ......................").unwrap();
+        let moves = parse_solution("Y down 2\nY up 3").unwrap();
+        let attempt = Attempt {
+            seq: 9,
+            at: chrono::DateTime::UNIX_EPOCH,
+            by: 0,
+            check: check_solution(&board, &moves),
+            moves,
+        };
+        let steps = solution_steps(&board, &attempt);
+        let counts: Vec<usize> = steps.iter().map(|s| s.count).collect();
+        assert_eq!(counts, [0, 1, 1]);
+        assert!(
+            steps[0].caption.contains("(2 moves posted)"),
+            "{}",
+            steps[0].caption
+        );
+        assert!(
+            steps[2].caption.contains("illegal (not made)"),
+            "{}",
+            steps[2].caption
+        );
     }
 }

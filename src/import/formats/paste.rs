@@ -1001,9 +1001,9 @@ fn resolve_times(
             r.0 -= excess;
         }
         notes.push(format!(
-            "relative stamps ran past {} (the paste date); moved back {} day(s)",
+            "relative stamps ran past {} (the paste date); moved back {}",
             ctx.date,
-            excess.num_days()
+            crate::games::words::count(excess.num_days().unsigned_abs() as usize, "day", "days")
         ));
     }
     drafts

@@ -1,0 +1,164 @@
+//! What a first look at the pages trips on, over HTTP with the bundled
+//! samples: the rules one click away, /import linked, one way of counting
+//! steps on every page, and counts in good English.
+
+use std::sync::Arc;
+
+use actix_web::http::StatusCode;
+use actix_web::{test, App};
+use arbiter::log::SledStore;
+use arbiter::web::{routes, AppState};
+
+macro_rules! samples_app {
+    ($dir:expr) => {{
+        let store = SledStore::open($dir.path()).unwrap();
+        arbiter::samples::load_bundled_if_empty(&store).unwrap();
+        test::init_service(
+            App::new()
+                .wrap(arbiter::web::headers())
+                .configure(routes(AppState::new(Arc::new(store)))),
+        )
+        .await
+    }};
+}
+
+async fn get_text(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+    uri: &str,
+) -> (StatusCode, String) {
+    let resp = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
+    let status = resp.status();
+    let body = test::read_body(resp).await;
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+/// The sample matches: (id, game slug, events).
+async fn samples(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+) -> Vec<(String, String, u64)> {
+    let (_, list) = get_text(app, "/api/matches").await;
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["id"].as_str().unwrap().to_string(),
+                m["game"].as_str().unwrap().to_string(),
+                m["events"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn the_rules_and_the_import_are_linked_from_every_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = samples_app!(dir);
+    let (status, rules) = get_text(&app, "/rules").await;
+    assert_eq!(status, StatusCode::OK);
+    for slug in [
+        "rush-hour",
+        "duorail",
+        "bejeweled",
+        "dodgem",
+        "xs-and-lines",
+        "permutation",
+    ] {
+        assert!(rules.contains(&format!("href=\"/rules/{slug}\"")), "{slug}");
+        let (status, page) = get_text(&app, &format!("/rules/{slug}")).await;
+        assert_eq!(status, StatusCode::OK, "{slug}");
+        assert!(
+            page.contains("<article class=\"rules\"><h1>"),
+            "{slug}: {page}"
+        );
+    }
+    let (status, page) = get_text(&app, "/rules/chess").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(page.contains("the games are listed at /rules"), "{page}");
+    assert!(page.contains("/static/arbiter.css"), "a styled page");
+
+    let (_, index) = get_text(&app, "/").await;
+    assert!(
+        index.contains("<a href=\"/import\">Import</a>"),
+        "header link"
+    );
+    assert!(
+        index.contains("<a href=\"/import\">Import a match</a>"),
+        "footer link"
+    );
+    for (id, slug, _) in samples(&app).await {
+        let (_, page) = get_text(&app, &format!("/matches/{id}")).await;
+        assert!(page.contains(&format!("href=\"/rules/{slug}\"")), "{id}");
+        let (_, step) = get_text(&app, &format!("/matches/{id}/steps/1")).await;
+        assert!(step.contains(&format!("href=\"/rules/{slug}\"")), "{id}");
+    }
+}
+
+#[actix_web::test]
+async fn steps_are_numbered_the_same_way_on_every_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = samples_app!(dir);
+    let (_, index) = get_text(&app, "/").await;
+    for (id, _, events) in samples(&app).await {
+        let last = events - 1;
+        let words = format!("steps 0–{last}");
+        assert!(index.contains(&words), "index, {id}: {words}");
+        let (_, page) = get_text(&app, &format!("/matches/{id}")).await;
+        assert!(
+            page.contains(&format!("(steps 0–{last})")),
+            "match page, {id}"
+        );
+        let (_, step) = get_text(&app, &format!("/matches/{id}/steps/{last}")).await;
+        assert!(
+            step.contains(&format!(
+                "Step <span id=\"step-number\">{last}</span> of {last}"
+            )),
+            "step page, {id}"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn counts_are_in_good_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = samples_app!(dir);
+    let mut pages = vec![
+        get_text(&app, "/").await.1,
+        get_text(&app, "/import").await.1,
+    ];
+    for (id, _, events) in samples(&app).await {
+        pages.push(get_text(&app, &format!("/matches/{id}")).await.1);
+        for n in 0..events {
+            pages.push(get_text(&app, &format!("/matches/{id}/steps/{n}")).await.1);
+        }
+    }
+    for page in &pages {
+        for bad in ["(s)", "1 moves", "1 cells", "1 rulings", "s's "] {
+            // "11 moves" is fine: only a count that is 1 itself is wrong.
+            let found = page.match_indices(bad).map(|(at, _)| at).find(|&at| {
+                !bad.starts_with('1') || !page[..at].ends_with(|c: char| c.is_ascii_digit())
+            });
+            if let Some(at) = found {
+                let from = page[..at]
+                    .char_indices()
+                    .rev()
+                    .nth(120)
+                    .map_or(0, |(i, _)| i);
+                let to = page[at..]
+                    .char_indices()
+                    .nth(60)
+                    .map_or(page.len(), |(i, _)| at + i);
+                panic!("{bad:?} in: …{}…", &page[from..to]);
+            }
+        }
+    }
+}

@@ -506,6 +506,15 @@ impl Board {
     }
 }
 
+/// "only 1 cell is", "only 2 cells are", "no cell is" (for an error).
+fn free_cells(room: u8) -> String {
+    match room {
+        0 => "no cell is".to_string(),
+        1 => "only 1 cell is".to_string(),
+        n => format!("only {n} cells are"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -627,14 +636,5 @@ mod tests {
         assert!(!b.has_space());
         b = Board::from_36("ABCDEFABCDEFZZxx..GHIJKLGHIJKLGHIJKL").unwrap();
         assert!(b.has_space());
-    }
-}
-
-/// "only 1 cell is", "only 2 cells are", "no cell is" (for an error).
-fn free_cells(room: u8) -> String {
-    match room {
-        0 => "no cell is".to_string(),
-        1 => "only 1 cell is".to_string(),
-        n => format!("only {n} cells are"),
     }
 }

@@ -14,6 +14,7 @@ mod chart;
 mod import;
 mod pages;
 mod projection;
+mod unread;
 mod write;
 
 pub use projection::{load, Loaded, LoadedMatches, ProjectionCounts, LOADED_KEPT};
@@ -171,16 +172,7 @@ pub fn app(
 pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         cfg.app_data(web::Data::new(state))
-            .app_data(
-                web::JsonConfig::default()
-                    .limit(MAX_BODY)
-                    .error_handler(|err, _req| {
-                        WebError::api(StatusCode::BAD_REQUEST, format!("bad JSON: {err}")).into()
-                    }),
-            )
-            .app_data(web::PathConfig::default().error_handler(|err, _req| {
-                WebError::page(StatusCode::NOT_FOUND, format!("no such page: {err}")).into()
-            }))
+            .configure(unread::configure)
             .configure(pages::routes)
             .configure(assets::routes)
             .configure(appeals::routes)

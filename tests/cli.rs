@@ -770,3 +770,27 @@ fn dodgem_plain_output_has_no_json_quotes() {
     assert_eq!(moves.len(), 3, "{out}");
     assert!(moves.iter().any(|m| m.contains("→ win in ")), "{out}");
 }
+
+/// Issue 17: `verify` and `export` cannot open the database while the
+/// server holds it; the error says so and what to do instead.
+#[test]
+fn a_command_beside_a_running_server_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let _server = common::child::Server::start(&data, &dir.path().join("serve.log"));
+    let data = data.to_str().unwrap();
+    for cmd in [
+        &["verify", "tj-simply-genius-dm4", "--data", data][..],
+        &["export", "tj-simply-genius-dm4", "--data", data][..],
+    ] {
+        let (code, _, err) = arbiter(cmd);
+        assert_ne!(code, 0, "{cmd:?}");
+        for says in [
+            "arbiter serve",
+            "stop the server",
+            "/api/matches/<id>/verify",
+        ] {
+            assert!(err.contains(says), "{cmd:?} says {says:?}: {err}");
+        }
+    }
+}

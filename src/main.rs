@@ -8,9 +8,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
 
-use arbiter::games::{bejeweled, dodgem, duorail};
+use arbiter::games::{bejeweled, dodgem, duorail, GameKind};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::{samples, web};
 
@@ -99,8 +100,8 @@ enum Command {
     /// `--commit` store it.
     Import {
         file: PathBuf,
-        /// The game (rush-hour).
-        #[arg(long)]
+        /// The game, by its id (every game arbiter knows).
+        #[arg(long, value_parser = PossibleValuesParser::new(GameKind::ALL.map(GameKind::slug)))]
         game: String,
         /// The two players, in seat order, as their names appear: A,B.
         #[arg(long)]
@@ -212,6 +213,7 @@ enum CheckGame {
         /// Board file: 9 lines of 9 tokens, `.` or `<B|R|C>:<exits>`.
         #[arg(long)]
         board: PathBuf,
+        /// The color the track is for: blue or red.
         #[arg(long)]
         color: String,
         /// `E5 RRDDLLUU`, or the cells in order.
@@ -576,9 +578,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     })?,
                 ),
             };
-            let game = arbiter::games::GameKind::from_slug(&game).ok_or_else(|| {
+            let game = GameKind::from_slug(&game).ok_or_else(|| {
                 Failure::Input(format!(
-                    "unknown game '{game}': one of rush-hour, duorail, bejeweled, dodgem, xs-and-lines, permutation"
+                    "unknown game '{game}': one of {}",
+                    GameKind::ALL.map(GameKind::slug).join(", ")
                 ))
             })?;
             let names: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();

@@ -717,3 +717,80 @@ fn tokens_are_listed_and_revoked() {
     let (code, _, err) = arbiter(&["keys", "revoke", &token, "--data", d]);
     assert_eq!(code, 2, "a revoked token is no token: {err}");
 }
+
+/// Issue 17: `--help` said part 1 of x's and lines is valued "up to 5×5"
+/// (6×6 works), gave `--color` no words, and `import --game` named only
+/// rush-hour.
+#[test]
+fn help_texts_say_what_the_commands_take() {
+    let max = arbiter::games::xs_and_lines::placement::MAX_PLACING;
+    let (code, out, _) = arbiter(&["solve", "xs-and-lines", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("{max}×{max}")), "{out}");
+    assert!(!out.contains("up to 5×5"), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let xs = dir.path().join("xs.txt");
+    std::fs::write(&xs, format!("size {max}\nxs A1 B3 C5 F2\nplacing\n")).unwrap();
+    let (code, out, err) = arbiter(&["solve", "xs-and-lines", "--position", xs.to_str().unwrap()]);
+    assert_eq!(code, 0, "a {max}×{max} part 1 is valued: {err}");
+    assert!(out.contains("for the side to move"), "{out}");
+
+    for cmd in [
+        &["solve", "duorail", "--help"],
+        &["check", "duorail", "--help"],
+    ] {
+        let (code, out, _) = arbiter(cmd);
+        assert_eq!(code, 0);
+        // The option in the list (the usage line names it too), with its
+        // words on its line or the next.
+        let list = out.split_once("\n      --color").map(|(_, l)| l);
+        let words: Vec<&str> = list.into_iter().flat_map(|l| l.lines().take(2)).collect();
+        assert!(words.concat().contains("blue or red"), "{cmd:?}: {out}");
+    }
+
+    let (code, out, _) = arbiter(&["import", "--help"]);
+    assert_eq!(code, 0);
+    for game in arbiter::games::GameKind::ALL {
+        assert!(
+            out.contains(game.slug()),
+            "import --help names {}: {out}",
+            game.slug()
+        );
+    }
+}
+
+/// Issue 17: Dodgem's plain output printed each move in JSON quotes
+/// (`"B1N" → "win" 3`).
+#[test]
+fn dodgem_plain_output_has_no_json_quotes() {
+    let (code, out, err) = arbiter(&["solve", "dodgem", "--position", "B../B../.RR:B"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('"'), "{out}");
+    let moves: Vec<&str> = out.lines().filter(|l| l.contains('→')).collect();
+    assert_eq!(moves.len(), 3, "{out}");
+    assert!(moves.iter().any(|m| m.contains("→ win in ")), "{out}");
+}
+
+/// Issue 17: `verify` and `export` cannot open the database while the
+/// server holds it; the error says so and what to do instead.
+#[test]
+fn a_command_beside_a_running_server_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let _server = common::child::Server::start(&data, &dir.path().join("serve.log"));
+    let data = data.to_str().unwrap();
+    for cmd in [
+        &["verify", "tj-simply-genius-dm4", "--data", data][..],
+        &["export", "tj-simply-genius-dm4", "--data", data][..],
+    ] {
+        let (code, _, err) = arbiter(cmd);
+        assert_ne!(code, 0, "{cmd:?}");
+        for says in [
+            "arbiter serve",
+            "stop the server",
+            "/api/matches/<id>/verify",
+        ] {
+            assert!(err.contains(says), "{cmd:?} says {says:?}: {err}");
+        }
+    }
+}

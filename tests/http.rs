@@ -50,12 +50,7 @@ impl Fixture {
 
 macro_rules! app {
     ($f:expr) => {
-        test::init_service(
-            App::new()
-                .wrap(arbiter::web::headers())
-                .configure(routes($f.state.clone())),
-        )
-        .await
+        test::init_service(arbiter::web::app($f.state.clone())).await
     };
 }
 

@@ -113,7 +113,8 @@ pub enum SolveGame {
     XsAndLines {
         /// Position file: `size n`, `xs …`, `lines … ; …` (or -), `from X`
         /// (or any). With a `placing` line the x's are part 1 so far and
-        /// each empty cell is valued (grids up to 5×5); each move is then
+        /// each empty cell is valued (grids 3×3 to 6×6; an empty 6×6
+        /// takes seconds); each move is then
         /// `{"cell": "C3", ...}`, the cell to place on.
         #[arg(long, required_unless_present = BATCH)]
         position: Option<PathBuf>,
@@ -131,6 +132,7 @@ pub enum SolveGame {
         /// Board file: 9 lines of 9 tokens, `.` or `<B|R|C>:<exits>`.
         #[arg(long, required_unless_present = BATCH)]
         board: Option<PathBuf>,
+        /// The color whose longest track is wanted: blue or red.
         #[arg(long, required_unless_present = BATCH)]
         color: Option<String>,
         #[arg(long)]
@@ -568,7 +570,12 @@ fn dodgem_text(q: &DodgemQuestion, out: &Value) {
                 within(&out["remoteness"], "")
             );
             for m in out["moves"].as_array().into_iter().flatten() {
-                println!("  {} → {} {}", m["move"], m["value"], m["remoteness"]);
+                println!(
+                    "  {} → {}{}",
+                    word(&m["move"]),
+                    word(&m["value"]),
+                    within(&m["remoteness"], "")
+                );
             }
         }
     }

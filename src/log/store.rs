@@ -648,10 +648,15 @@ fn is_lock_error(e: &sled::Error) -> bool {
     }
 }
 
+/// Most often the other process is a running `arbiter serve`, so the
+/// message says what the server offers instead of each command.
 fn locked_message(path: &Path) -> String {
     format!(
-        "the database {} is in use by another arbiter process; stop it (or use another \
-         --data directory) and try again",
+        "the database {} is held by another arbiter process, most likely a running \
+         `arbiter serve` (one process at a time may open it); stop the server and run this \
+         again, or ask the running server over HTTP instead: GET /api/matches/<id>/verify \
+         for `verify`, GET /api/matches/<id>/events or /matches/<id>/bundle for `export`, \
+         GET /api/backup (admin token) for `backup`; or give another --data directory",
         path.display()
     )
 }

@@ -9,11 +9,13 @@
 
 mod api;
 mod appeals;
+mod assets;
 mod chart;
 mod import;
 mod pages;
 mod projection;
 mod rules;
+mod unread;
 mod write;
 
 pub use projection::{load, Loaded, LoadedMatches, ProjectionCounts, LOADED_KEPT};
@@ -21,7 +23,9 @@ pub use projection::{load, Loaded, LoadedMatches, ProjectionCounts, LOADED_KEPT}
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
+use actix_web::middleware::{Compat, Compress};
 use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
 use sha2::{Digest, Sha256};
 
@@ -144,21 +148,34 @@ pub const SEARCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(3);
 /// The largest request body the write API accepts.
 pub const MAX_BODY: usize = 4 << 20;
 
+/// The whole application as `serve` runs it: every route, the headers
+/// every response carries, and gzip for a client that accepts it. The
+/// HTTP tests build it through here too, so they see what a browser sees.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .wrap(headers())
+        // Compat boxes the compressed body: one response type for callers.
+        .wrap(Compat::new(Compress::default()))
+        .configure(routes(state))
+}
+
 /// Registers every route; used by `serve` and by the tests.
 pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         cfg.app_data(web::Data::new(state))
-            .app_data(
-                web::JsonConfig::default()
-                    .limit(MAX_BODY)
-                    .error_handler(|err, _req| {
-                        WebError::api(StatusCode::BAD_REQUEST, format!("bad JSON: {err}")).into()
-                    }),
-            )
-            .app_data(web::PathConfig::default().error_handler(|err, _req| {
-                WebError::page(StatusCode::NOT_FOUND, format!("no such page: {err}")).into()
-            }))
+            .configure(unread::configure)
             .configure(pages::routes)
+            .configure(assets::routes)
             .configure(appeals::routes)
             .configure(import::routes)
             .configure(api::routes)
@@ -171,7 +188,7 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 pub fn serve(store: Box<dyn EventStore>, addr: &str, damage: Vec<String>) -> std::io::Result<()> {
     let state = AppState::new(Arc::from(store)).damaged(damage);
     actix_web::rt::System::new().block_on(async move {
-        HttpServer::new(move || App::new().wrap(headers()).configure(routes(state.clone())))
+        HttpServer::new(move || app(state.clone()))
             .workers(2)
             .bind(addr)?
             .run()

@@ -19,37 +19,7 @@ use crate::log::MatchId;
 use crate::verify::{self, Finding};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(index)
-        .service(match_page)
-        .service(step_page)
-        .service(css)
-        .service(js)
-        .service(import_js);
-}
-
-const CSS: &str = include_str!("../../static/arbiter.css");
-const JS: &str = include_str!("../../static/replay.js");
-const IMPORT_JS: &str = include_str!("../../static/import.js");
-
-#[get("/static/arbiter.css")]
-async fn css() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/css; charset=utf-8")
-        .body(CSS)
-}
-
-#[get("/static/replay.js")]
-async fn js() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .body(JS)
-}
-
-#[get("/static/import.js")]
-async fn import_js() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .body(IMPORT_JS)
+    cfg.service(index).service(match_page).service(step_page);
 }
 
 pub(super) fn html<T: Template>(t: &T) -> Result<HttpResponse, WebError> {

@@ -671,7 +671,8 @@ fn a_second_open_is_locked() {
     match SledStore::open(dir.path()) {
         Err(StoreError::Locked(msg)) => {
             assert!(msg.contains("another arbiter process"), "{msg}");
-            assert!(msg.contains("stop it"), "{msg}");
+            assert!(msg.contains("stop the server"), "{msg}");
+            assert!(msg.contains("GET /api/matches/<id>/verify"), "{msg}");
         }
         other => panic!("expected Locked, got {other:?}"),
     }

@@ -452,6 +452,19 @@ fn every_page_fits_a_phone_and_a_desktop_without_scrolling_sideways() {
                 "pages wider than the window:\n{}",
                 wide.join("\n")
             );
+            // At desktop width a long track wraps in the side panel, which
+            // stays beside the board rather than dropping below it.
+            client.set_window_size(1400, 900).await?;
+            client
+                .goto(&format!("http://127.0.0.1:{port}/matches/dr-chgg3-dm7/steps/27"))
+                .await?;
+            let beside = client
+                .execute(
+                    "const s = document.querySelector('.side').getBoundingClientRect(); const b = document.querySelector('.board').getBoundingClientRect(); return s.top < b.bottom && s.left >= b.right;",
+                    vec![],
+                )
+                .await?;
+            assert_eq!(beside, serde_json::Value::Bool(true), "the side panel beside the board");
             Ok::<(), fantoccini::error::CmdError>(())
         }
         .await;

@@ -446,7 +446,7 @@ async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
     let app = app!(f);
     let (status, start) = get_text(&app, "/matches/dodgem-small/steps/1").await;
     assert_eq!(status, StatusCode::OK);
-    assert!(start.contains("win in 19 for the side to move"), "{start}");
+    assert!(start.contains("win in 19 for ana"), "{start}");
     // Moves are listed with their value for the mover, colored by it.
     assert!(start.contains(r#"<li class="v-win"><code>a3 E</code>: win in 19"#));
     assert!(start.contains(r#"<code>a2 S</code>"#));
@@ -542,7 +542,7 @@ async fn small_game_samples_show_their_boards_values_and_mistakes() {
     for want in [
         "id=\"ov-score-3\"",
         "drawn score",
-        "next best x",
+        "the best next x is",
         "worse than the best",
         "Points",
     ] {

@@ -319,7 +319,11 @@ fn the_permutation_timeline_values_each_number_and_marks_thrown_wins() {
     // Best play from the start gives player 1 G3 first (reading order
     // breaks ties), as `arbiter solve permutation` says.
     assert!(
-        start.detail.as_ref().unwrap().contains("next best x G3"),
+        start
+            .detail
+            .as_ref()
+            .unwrap()
+            .contains("the best next x is G3"),
         "{start:?}"
     );
     let end = t.analyses.last().unwrap().as_ref().unwrap();

@@ -587,6 +587,9 @@ type RulingAppeals = (Vec<(u64, String)>, Vec<String>);
 struct AnalysisPanel {
     /// Who is to move.
     mover: String,
+    /// At the end of the game (no move left): how it ended, said instead
+    /// of "win in 0 for the side to move".
+    over: Option<String>,
     /// `win`, `lose` or `draw`, for styling.
     value: &'static str,
     /// "win in 19".
@@ -604,8 +607,16 @@ struct MovePanel {
 
 impl AnalysisPanel {
     fn new(a: &Analysis, players: &[String]) -> AnalysisPanel {
+        let mover = players.get(a.seat).cloned().unwrap_or_default();
+        let other = players.get(1 - a.seat.min(1)).cloned().unwrap_or_default();
+        let over = (a.remoteness == Some(0) && a.moves.is_empty()).then(|| match a.value {
+            crate::games::Value::Win => format!("the game is over: {mover} wins"),
+            crate::games::Value::Lose => format!("the game is over: {other} wins"),
+            crate::games::Value::Draw => "the game is over: a draw".to_string(),
+        });
         AnalysisPanel {
-            mover: players.get(a.seat).cloned().unwrap_or_default(),
+            over,
+            mover,
             value: a.value.word(),
             text: value_text(a.value, a.remoteness),
             detail: a.detail.clone(),

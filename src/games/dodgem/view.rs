@@ -144,7 +144,7 @@ pub fn analysis(m: &Match) -> Option<Analysis> {
 pub fn view(m: &Match) -> View {
     let mut facts = Vec::new();
     let side = m.position.to_move;
-    if let Some(seat) = m.seat(side) {
+    if let (Some(seat), false) = (m.seat(side), m.ending.is_over()) {
         facts.push((
             "To move".to_string(),
             format!(

@@ -124,11 +124,10 @@ pub fn analysis(m: &Match) -> Option<games::Analysis> {
         value: outcome(best, seat),
         remoteness: Some(left),
         moves,
-        detail: Some(format!(
-            "best play ends {}; next best x {}",
-            say(best),
-            a.best.as_deref().unwrap_or("-")
-        )),
+        detail: Some(match a.best.as_deref() {
+            Some(x) => format!("best play ends {}; the best next x is {x}", say(best)),
+            None => format!("best play ends {}", say(best)),
+        }),
     })
 }
 

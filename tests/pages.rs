@@ -172,3 +172,55 @@ async fn counts_are_in_good_english() {
         }
     }
 }
+
+/// A step that placed or moved something outlines it; any other step (a
+/// ruling, a claim) outlines nothing.
+#[actix_web::test]
+async fn only_the_step_that_moved_a_piece_outlines_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = samples_app!(dir);
+    let (mut placed, mut other) = (0, 0);
+    for (id, slug, events) in samples(&app).await {
+        let (_, log) = get_text(&app, &format!("/api/matches/{id}/events")).await;
+        let log: serde_json::Value = serde_json::from_str(&log).unwrap();
+        let kinds: Vec<String> = log
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                e["body"]
+                    .as_object()
+                    .and_then(|b| b.keys().next().cloned())
+                    .unwrap_or_default()
+            })
+            .collect();
+        for n in 1..events {
+            let (_, page) = get_text(&app, &format!("/matches/{id}/steps/{n}")).await;
+            let Some(board) = page.split("<svg id=\"board\"").nth(1) else {
+                continue;
+            };
+            let board = board.split("</svg>").next().unwrap();
+            // A piece or a rail outlined as the last move's (overlays, like
+            // the last scored rectangle, are not pieces).
+            let outlined = board.split("class=\"").skip(1).any(|c| {
+                let class = c.split('"').next().unwrap_or("");
+                (class.starts_with("piece") || class.starts_with("rail"))
+                    && class.ends_with(" last")
+            });
+            let kind = &kinds[n as usize];
+            if kind.eq_ignore_ascii_case("place") {
+                if ["dodgem", "xs-and-lines", "rush-hour"].contains(&slug.as_str()) && outlined {
+                    placed += 1;
+                }
+            } else if !page.contains("id=\"pass-number\"") {
+                assert!(!outlined, "{id} step {n} ({kind}) outlines a piece");
+                other += 1;
+            }
+        }
+    }
+    assert!(
+        placed > 20,
+        "placing steps outline what they placed: {placed}"
+    );
+    assert!(other > 20, "{other} other steps checked");
+}

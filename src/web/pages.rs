@@ -338,6 +338,14 @@ pub(super) struct SvgOverlay {
 
 /// A step's board: its drawing for the template's overlay controls and
 /// the SVG itself, rendered once.
+/// `d` with nothing outlined as the last move's.
+fn without_highlights(d: &Drawing) -> Drawing {
+    let mut d = d.clone();
+    d.pieces.iter_mut().for_each(|p| p.highlight = false);
+    d.rails.iter_mut().for_each(|r| r.highlight = false);
+    d
+}
+
 pub(super) struct DrawnBoard {
     pub(super) svg: Svg,
     pub(super) html: String,
@@ -745,12 +753,18 @@ fn step_from(
     // The board a step opens on is drawn once per step; a proof's later
     // sub-steps are drawn when asked for.
     let board = if k == 0 {
-        m.board(n as usize, || {
-            let drawing = match subs.first() {
-                Some(s) => Some(&s.drawing),
-                None => view.as_ref().and_then(|v| v.drawing.as_ref()),
-            };
-            drawing.map(DrawnBoard::new)
+        m.board(n as usize, || match subs.first() {
+            Some(s) => Some(DrawnBoard::new(&s.drawing)),
+            None => {
+                let drawing = view.as_ref().and_then(|v| v.drawing.as_ref())?;
+                // Only a step that placed or moved something outlines it: a
+                // ruling or a claim is not about the last piece.
+                if step.kind == "place" {
+                    Some(DrawnBoard::new(drawing))
+                } else {
+                    Some(DrawnBoard::new(&without_highlights(drawing)))
+                }
+            }
         })
     } else {
         subs.get(k).map(|s| Arc::new(DrawnBoard::new(&s.drawing)))

@@ -81,7 +81,9 @@ pub fn missing_analysis(n: u8, rule: StuckRule) -> Option<String> {
     ))
 }
 
-fn drawing(p: &Position) -> Drawing {
+/// The board; the cars on the cells in `moved` (a mask of cells, as the
+/// position's) are outlined as the last move's.
+fn drawing(p: &Position, moved: u32) -> Drawing {
     let n = p.n;
     let mut pieces = Vec::new();
     for cell in 0..n * n {
@@ -100,7 +102,7 @@ fn drawing(p: &Position) -> Drawing {
             height: 1,
             label: String::new(),
             kind,
-            highlight: false,
+            highlight: moved & (1 << cell) != 0,
         });
     }
     Drawing {
@@ -141,6 +143,15 @@ pub fn analysis(m: &Match) -> Option<Analysis> {
     })
 }
 
+/// The cell the last move's car reached (as a mask; none when it left the
+/// board or nothing was moved yet).
+fn moved_to(m: &Match) -> u32 {
+    match &m.before_last {
+        Some(b) => (m.position.blue & !b.blue) | (m.position.red & !b.red),
+        None => 0,
+    }
+}
+
 pub fn view(m: &Match) -> View {
     let mut facts = Vec::new();
     let side = m.position.to_move;
@@ -161,7 +172,7 @@ pub fn view(m: &Match) -> View {
     facts.extend(m.ending.fact(&m.players));
     let (score, score_by_rules) = m.ending.scores();
     View {
-        drawing: Some(drawing(&m.position)),
+        drawing: Some(drawing(&m.position, moved_to(m))),
         facts,
         score,
         score_by_rules,

@@ -12,8 +12,10 @@ const COLORS: [&str; 2] = ["blue", "red"];
 
 fn drawing(m: &Match) -> Drawing {
     let n = m.config.size;
+    // In part 1 the x placed last is outlined; in part 2 the x the next
+    // line starts from.
     let (used, from, lines): (Vec<bool>, Option<usize>, &[_]) = match &m.stage {
-        Stage::Placing(xs) => (vec![false; xs.len()], None, &[]),
+        Stage::Placing(xs) => (vec![false; xs.len()], xs.len().checked_sub(1), &[]),
         Stage::Drawing(p) => (
             p.xs.iter()
                 .map(|x| p.lines.iter().any(|l| l.from == *x || l.to == *x))

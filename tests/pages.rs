@@ -224,3 +224,31 @@ async fn only_the_step_that_moved_a_piece_outlines_it() {
     );
     assert!(other > 20, "{other} other steps checked");
 }
+
+/// x's and lines and the permutation game: what is drawn for good is
+/// listed beside the board (whose line, whose rectangle), each player's in
+/// their color, and a part-1 step says why it has no analysis.
+#[actix_web::test]
+async fn drawn_lines_and_rectangles_have_a_legend_in_the_players_colors() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = samples_app!(dir);
+    let (_, first) = get_text(&app, "/matches/xl-inkwell-dm3/steps/1").await;
+    assert!(
+        first.contains("<dt>Analysis</dt><dd>from part 2 on;"),
+        "{first}"
+    );
+    let (_, last) = get_text(&app, "/matches/xl-inkwell-dm3/steps/14").await;
+    let legend = last.split("<ol class=\"legend\"").nth(1).expect("a legend");
+    assert!(
+        legend.contains("swatch drawn blue") && legend.contains("line 1 by"),
+        "{legend}"
+    );
+    let (_, perm) = get_text(&app, "/matches/pm-abacus-final/steps/19").await;
+    let board = perm.split("<svg id=\"board\"").nth(1).unwrap();
+    assert!(
+        board.contains("drawn score blue") && board.contains("drawn score red"),
+        "{board}"
+    );
+    let legend = perm.split("<ol class=\"legend\"").nth(1).expect("a legend");
+    assert!(legend.contains("points"), "{legend}");
+}

@@ -387,6 +387,8 @@ pub(super) struct Svg {
     pub(super) overlays: Vec<SvgOverlay>,
     /// Some overlays can be switched on and off.
     pub(super) toggles: bool,
+    /// Some overlays are drawn for good (lines, rectangles): list them.
+    pub(super) legend: bool,
     pub(super) gems: Vec<SvgGem>,
 }
 
@@ -480,24 +482,36 @@ impl Svg {
                 }
             })
             .collect();
+        // Drawn overlays (lines, rectangles) are each shifted a few pixels
+        // from the cell centres, in turn, so two that share a path both
+        // stay visible and can be read back.
+        let mut drawn = 0i32;
         let overlays = d
             .overlays
             .iter()
-            .map(|o| SvgOverlay {
-                id: o.id.clone(),
-                label: o.label.clone(),
-                class: o.kind.to_string(),
-                points: o
-                    .cells
-                    .iter()
-                    .map(|&(c, r)| {
-                        let (x, y) = centre(c, r);
-                        format!("{x},{y}")
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                visible: o.visible,
-                drawn: o.drawn,
+            .map(|o| {
+                let (dx, dy) = if o.drawn {
+                    drawn += 1;
+                    (((drawn - 1) % 3 - 1) * 4, (((drawn - 1) / 3) % 3 - 1) * 4)
+                } else {
+                    (0, 0)
+                };
+                SvgOverlay {
+                    id: o.id.clone(),
+                    label: o.label.clone(),
+                    class: o.kind.to_string(),
+                    points: o
+                        .cells
+                        .iter()
+                        .map(|&(c, r)| {
+                            let (x, y) = centre(c, r);
+                            format!("{},{}", x as i32 + dx, y as i32 + dy)
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    visible: o.visible,
+                    drawn: o.drawn,
+                }
             })
             .collect();
         let gems = d
@@ -570,6 +584,7 @@ impl Svg {
             id: Some("board"),
             rails,
             toggles: d.overlays.iter().any(|o| !o.drawn),
+            legend: d.overlays.iter().any(|o| o.drawn),
             overlays,
             gems,
         }

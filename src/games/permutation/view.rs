@@ -55,7 +55,14 @@ fn drawing(m: &Match) -> Drawing {
                         m.players[(first + j) % 2],
                         p.perm.points(a, b)
                     ),
-                    kind: if last { "score last" } else { "score" },
+                    // Each player's rectangles in their color, the last
+                    // one outlined.
+                    kind: match ((first + j) % 2, last) {
+                        (0, false) => "score blue",
+                        (0, true) => "score blue last",
+                        (_, false) => "score red",
+                        (_, true) => "score red last",
+                    },
                     cells: vec![(ca, ra), (cb, ra), (cb, rb), (ca, rb), (ca, ra)],
                     visible: true,
                     drawn: true,

@@ -105,10 +105,26 @@ pub fn view(m: &Match) -> View {
     let n = m.config.size as usize;
     let mut facts = Vec::new();
     match &m.stage {
-        Stage::Placing(xs) => facts.push((
-            "Part 1".to_string(),
-            format!("{} of {n} x's placed", xs.len()),
-        )),
+        Stage::Placing(xs) => {
+            facts.push((
+                "Part 1".to_string(),
+                format!("{} of {n} x's placed", xs.len()),
+            ));
+            // Say why there is no analysis panel yet.
+            facts.push((
+                "Analysis".to_string(),
+                if n <= super::placement::MAX_PLACING as usize {
+                    format!(
+                        "from part 2 on; part 1 of {n}×{n} is valued by `arbiter solve xs-and-lines --size {n}`, not on this page"
+                    )
+                } else {
+                    format!(
+                        "from part 2 on; part 1 of {n}×{n} is too large to value exactly (3×3 to {m}×{m} can be)",
+                        m = super::placement::MAX_PLACING
+                    )
+                },
+            ));
+        }
         Stage::Drawing(p) => {
             facts.push((
                 "Part 2".to_string(),

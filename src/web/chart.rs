@@ -88,7 +88,7 @@ impl ChartBase {
                 let _ = write!(mistakes, "M{px:.1} {py}h0");
             }
             let seq = replay.steps.get(k).map_or(k as u64, |s| s.seq);
-            let said = if a.remoteness == Some(0) && a.moves.is_empty() {
+            let said = if a.moves.is_empty() && a.remoteness.is_none_or(|r| r == 0) {
                 // The game is over: say who won, not "win in 0".
                 match a.value {
                     Value::Win => format!("the game is over, {} wins", name(a.seat)),

@@ -54,19 +54,7 @@ macro_rules! app {
     };
 }
 
-async fn get_text(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    uri: &str,
-) -> (StatusCode, String) {
-    let resp = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
-    let status = resp.status();
-    let body = test::read_body(resp).await;
-    (status, String::from_utf8(body.to_vec()).unwrap())
-}
+use common::web::get_text;
 
 #[actix_web::test]
 async fn match_list_names_every_match() {

@@ -2,6 +2,8 @@
 //! samples: the rules one click away, /import linked, one way of counting
 //! steps on every page, and counts in good English.
 
+mod common;
+
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
@@ -22,19 +24,7 @@ macro_rules! samples_app {
     }};
 }
 
-async fn get_text(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    uri: &str,
-) -> (StatusCode, String) {
-    let resp = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
-    let status = resp.status();
-    let body = test::read_body(resp).await;
-    (status, String::from_utf8(body.to_vec()).unwrap())
-}
+use common::web::get_text;
 
 /// The sample matches: (id, game slug, events).
 async fn samples(

@@ -100,3 +100,4 @@ pub fn small_match() -> Vec<NewEvent> {
 pub mod child;
 pub mod cli;
 pub mod import;
+pub mod web;

@@ -1,0 +1,19 @@
+//! Over HTTP with actix's test utilities: a GET's status and text.
+
+use actix_web::http::StatusCode;
+use actix_web::test;
+
+/// GETs `uri` from `app`: the status and the body as text.
+pub async fn get_text(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+    uri: &str,
+) -> (StatusCode, String) {
+    let resp = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
+    let status = resp.status();
+    let body = test::read_body(resp).await;
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}

@@ -579,3 +579,54 @@ fn keys_step_only_outside_form_controls_and_never_lose_a_typed_form() {
         result.expect("browser session");
     });
 }
+
+/// The import form's match-id pattern compiles in Chrome (which reads
+/// `pattern` in unicode-sets mode, where an unescaped `-` in a class is an
+/// error that switches the check off): a bad id is caught before sending.
+#[test]
+fn the_import_forms_id_pattern_is_checked_by_the_browser() {
+    let Some(browser) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (port, _) = start_server(dir.path(), None);
+    runtime().block_on(async move {
+        let client = browser.client().await;
+        let result = async {
+            client.goto(&format!("http://127.0.0.1:{port}/import")).await?;
+            // The id field comes with the preview.
+            for (name, value) in [
+                ("transcript", UNREAD_SETUP),
+                ("game", "dodgem"),
+                ("player_a", "fern"),
+                ("player_b", "mossy_k"),
+                ("host", "quill"),
+                ("aliases", "Fern = fern\nMoss = mossy_k"),
+                ("tz", "UTC"),
+                ("date", "2026-11-20"),
+            ] {
+                client
+                    .execute(
+                        "document.querySelector(`[name=\"${arguments[0]}\"]`).value = arguments[1];",
+                        vec![name.into(), value.into()],
+                    )
+                    .await?;
+            }
+            client
+                .find(Locator::Css("form#import-form > button[value=\"preview\"]"))
+                .await?
+                .click()
+                .await?;
+            client.wait().for_element(Locator::Css("input[name=\"id\"]")).await?;
+            let check = "const i = document.querySelector('input[name=\"id\"]'); i.value = arguments[0]; return i.validity.patternMismatch;";
+            let bad = client.execute(check, vec!["Bad Id!".into()]).await?;
+            let good = client.execute(check, vec!["good-id-2".into()]).await?;
+            assert_eq!(bad, serde_json::Value::Bool(true), "a bad id is flagged");
+            assert_eq!(good, serde_json::Value::Bool(false), "a good id passes");
+            Ok::<(), fantoccini::error::CmdError>(())
+        }
+        .await;
+        client.close().await.ok();
+        result.expect("browser session");
+    });
+}

@@ -242,3 +242,81 @@ async fn drawn_lines_and_rectangles_have_a_legend_in_the_players_colors() {
     let legend = perm.split("<ol class=\"legend\"").nth(1).expect("a legend");
     assert!(legend.contains("points"), "{legend}");
 }
+
+/// The index and `/api/matches` answer the same question: words, a game,
+/// a player, dates, "a ruling disagrees", paged with `X-Total-Count` and
+/// `Link`; a question that does not read is a 400 that says why.
+#[actix_web::test]
+async fn matches_are_found_by_game_player_words_dates_and_disagreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = samples_app!(dir);
+    let ids = |body: &str| -> Vec<String> {
+        let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let all = ids(&get_text(&app, "/api/matches").await.1);
+    assert_eq!(all.len(), 8);
+    for (query, want) in [
+        ("game=dodgem", vec!["dg-bumper-cup-r2"]),
+        ("player=TALLY", vec!["pm-abacus-final"]),
+        ("q=inkwell", vec!["xl-inkwell-dm3"]),
+        ("disagrees=1", vec!["dr-chgg3-dm7", "tj-simply-genius-dm4"]),
+        ("from=2030-01-01", vec![]),
+        ("game=rush-hour&q=genius", vec!["tj-simply-genius-dm4"]),
+    ] {
+        let (status, body) = get_text(&app, &format!("/api/matches?{query}")).await;
+        assert_eq!(status, StatusCode::OK, "{query}");
+        assert_eq!(ids(&body), want, "{query}");
+        let (_, page) = get_text(&app, &format!("/?{query}")).await;
+        for id in &all {
+            assert_eq!(
+                page.contains(&format!("href=\"/matches/{id}\"")),
+                want.contains(&id.as_str()),
+                "{query}: {id}"
+            );
+        }
+    }
+    // Pages of three: 3, 3, 2, with links both ways.
+    let resp = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/matches?per_page=3&page=2")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.headers().get("X-Total-Count").unwrap(), "8");
+    let link = resp
+        .headers()
+        .get("Link")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        link.contains("page=1>; rel=\"prev\"") && link.contains("page=3>; rel=\"next\""),
+        "{link}"
+    );
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    assert_eq!(ids(&body), all[3..6]);
+    let (_, last) = get_text(&app, "/api/matches?per_page=3&page=3").await;
+    assert_eq!(ids(&last), all[6..]);
+    let (_, page) = get_text(&app, "/?per_page=3&page=2").await;
+    assert!(
+        page.contains("page 2 of 3") && page.contains("rel=\"next\""),
+        "{page}"
+    );
+    // Questions that do not read.
+    let (status, body) = get_text(&app, "/api/matches?from=20-11-2026").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("write it as 2026-11-20"), "{body}");
+    let (status, page) = get_text(&app, "/?game=chess").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        page.contains("game=chess is not a game here") && page.contains("/static/arbiter.css"),
+        "{page}"
+    );
+}

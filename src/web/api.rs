@@ -7,14 +7,12 @@ use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 use super::{load, AppState, WebError};
-use crate::games::MatchState;
 use crate::log::merkle;
 use crate::log::{Sealed, StoreError};
 use crate::verify;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(events)
+    cfg.service(events)
         .service(step)
         .service(verify_match)
         .service(keys)
@@ -28,41 +26,6 @@ type ApiResult = Result<HttpResponse, WebError>;
 
 fn api<T>(r: Result<T, WebError>) -> Result<T, WebError> {
     r.map_err(WebError::as_api)
-}
-
-#[derive(Serialize)]
-struct MatchSummary {
-    id: String,
-    title: String,
-    game: String,
-    players: Vec<String>,
-    host: String,
-    events: usize,
-    score: Vec<u32>,
-    score_by_rules: Vec<u32>,
-}
-
-#[get("/api/matches")]
-async fn list(state: web::Data<AppState>) -> ApiResult {
-    let mut out = Vec::new();
-    for id in api(state.store.matches().map_err(WebError::from))? {
-        let m = api(load(&state, id.as_str()))?;
-        let view = m.replay.last_state().map(MatchState::view);
-        out.push(MatchSummary {
-            id: id.to_string(),
-            title: m.title(),
-            game: m
-                .create()
-                .map(|c| c.config.game().slug().to_string())
-                .unwrap_or_default(),
-            players: m.create().map(|c| c.players.clone()).unwrap_or_default(),
-            host: m.create().map(|c| c.host.clone()).unwrap_or_default(),
-            events: m.sealed.len(),
-            score: view.as_ref().map(|v| v.score.clone()).unwrap_or_default(),
-            score_by_rules: view.map(|v| v.score_by_rules).unwrap_or_default(),
-        });
-    }
-    Ok(HttpResponse::Ok().json(out))
 }
 
 /// A sealed event as JSON: the envelope plus its seal in hex.

@@ -12,6 +12,7 @@ mod appeals;
 mod assets;
 mod chart;
 mod import;
+mod listing;
 mod pages;
 mod projection;
 mod rules;
@@ -180,7 +181,8 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(import::routes)
             .configure(api::routes)
             .configure(write::routes)
-            .configure(rules::routes);
+            .configure(rules::routes)
+            .configure(listing::routes);
     }
 }
 

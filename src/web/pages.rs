@@ -19,7 +19,7 @@ use crate::log::MatchId;
 use crate::verify::{self, Finding};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(index).service(match_page).service(step_page);
+    cfg.service(match_page).service(step_page);
 }
 
 pub(super) fn html<T: Template>(t: &T) -> Result<HttpResponse, WebError> {
@@ -97,56 +97,12 @@ pub(super) fn who(actor: &Actor) -> String {
     }
 }
 
-struct MatchRow {
-    id: String,
-    title: String,
-    game: String,
-    players: String,
-    score: String,
-    events: usize,
-    disagreements: usize,
-}
-
-#[derive(Template)]
-#[template(path = "matches.html")]
-struct MatchesPage {
-    matches: Vec<MatchRow>,
-}
-
-fn score_line(players: &[String], score: &[u32]) -> String {
+/// "mira 3–2 jonas".
+pub(super) fn score_line(players: &[String], score: &[u32]) -> String {
     match (players, score) {
         ([a, b], [x, y]) => format!("{a} {x}–{y} {b}"),
         _ => String::new(),
     }
-}
-
-#[get("/")]
-async fn index(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let mut matches = Vec::new();
-    for id in state.store.matches()? {
-        let m = load(&state, id.as_str())?;
-        let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
-        let view = m.replay.steps.len().checked_sub(1).and_then(|k| m.view(k));
-        matches.push(MatchRow {
-            id: id.to_string(),
-            title: m.title(),
-            game: m
-                .create()
-                .map(|c| c.config.game().title().to_string())
-                .unwrap_or_default(),
-            players: players.join(" vs "),
-            score: view
-                .map(|v| score_line(&players, &v.score))
-                .unwrap_or_default(),
-            events: m.sealed.len(),
-            disagreements: state
-                .findings(&m)
-                .iter()
-                .filter(|f| f.verdict == verify::Verdict::Disagrees)
-                .count(),
-        });
-    }
-    html(&MatchesPage { matches })
 }
 
 #[derive(Template)]

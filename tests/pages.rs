@@ -55,14 +55,7 @@ async fn the_rules_and_the_import_are_linked_from_every_page() {
     let app = samples_app!(dir);
     let (status, rules) = get_text(&app, "/rules").await;
     assert_eq!(status, StatusCode::OK);
-    for slug in [
-        "rush-hour",
-        "duorail",
-        "bejeweled",
-        "dodgem",
-        "xs-and-lines",
-        "permutation",
-    ] {
+    for slug in arbiter::games::GameKind::ALL.map(|g| g.slug()) {
         assert!(rules.contains(&format!("href=\"/rules/{slug}\"")), "{slug}");
         let (status, page) = get_text(&app, &format!("/rules/{slug}")).await;
         assert_eq!(status, StatusCode::OK, "{slug}");

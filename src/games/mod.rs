@@ -589,6 +589,21 @@ impl Analysis {
         }
     }
 
+    /// At the end of the game (no legal move, nothing left to play): how
+    /// it ended, "mira wins" or "a draw", for `players` by seat; `None`
+    /// while the game goes on.
+    pub fn ended(&self, players: &[String]) -> Option<String> {
+        if !self.moves.is_empty() || self.remoteness.is_some_and(|r| r > 0) {
+            return None;
+        }
+        let name = |seat: usize| players.get(seat).cloned().unwrap_or_default();
+        Some(match self.value {
+            Value::Win => format!("{} wins", name(self.seat)),
+            Value::Lose => format!("{} wins", name(1 - self.seat.min(1))),
+            Value::Draw => "a draw".to_string(),
+        })
+    }
+
     /// Whether the move that led from `before` to `after` threw a win
     /// away: the mover stood on a win and no longer does.
     pub fn threw_away(before: &Analysis, after: &Analysis) -> bool {

@@ -88,19 +88,14 @@ impl ChartBase {
                 let _ = write!(mistakes, "M{px:.1} {py}h0");
             }
             let seq = replay.steps.get(k).map_or(k as u64, |s| s.seq);
-            let said = if a.moves.is_empty() && a.remoteness.is_none_or(|r| r == 0) {
-                // The game is over: say who won, not "win in 0".
-                match a.value {
-                    Value::Win => format!("the game is over, {} wins", name(a.seat)),
-                    Value::Lose => format!("the game is over, {} wins", name(1 - a.seat.min(1))),
-                    Value::Draw => "the game is over, a draw".to_string(),
-                }
-            } else {
-                format!(
+            // The game is over: say who won, not "win in 0".
+            let said = match a.ended(players) {
+                Some(how) => format!("the game is over, {how}"),
+                None => format!(
                     "{} to move, {} for them",
                     name(a.seat),
                     value_text(a.value, a.remoteness)
-                )
+                ),
             };
             let title = format!(
                 "step {seq}: {said}{}",

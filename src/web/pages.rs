@@ -587,13 +587,9 @@ struct MovePanel {
 impl AnalysisPanel {
     fn new(a: &Analysis, players: &[String]) -> AnalysisPanel {
         let mover = players.get(a.seat).cloned().unwrap_or_default();
-        let other = players.get(1 - a.seat.min(1)).cloned().unwrap_or_default();
-        let over =
-            (a.moves.is_empty() && a.remoteness.is_none_or(|r| r == 0)).then(|| match a.value {
-                crate::games::Value::Win => format!("the game is over: {mover} wins"),
-                crate::games::Value::Lose => format!("the game is over: {other} wins"),
-                crate::games::Value::Draw => "the game is over: a draw".to_string(),
-            });
+        let over = a
+            .ended(players)
+            .map(|how| format!("the game is over: {how}"));
         AnalysisPanel {
             over,
             mover,

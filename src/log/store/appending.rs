@@ -33,10 +33,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use chrono::Utc;
 use sled::transaction::{abort, TransactionError, Transactional};
 
-use super::{
-    decode_head, decode_record, encode_head, encode_record, event_key, io_error, SledStore,
-    StoreError,
-};
+use super::{decode_head, encode_head, encode_record, event_key, io_error, SledStore, StoreError};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::event::{Envelope, MatchId, NewEvent};
 use crate::log::merkle::Frontier;
@@ -235,7 +232,7 @@ impl SledStore {
     /// Writes a new match: its first events, frontier and head in one
     /// transaction. Refuses when records are already stored under its id
     /// without a head (the database was altered: they are evidence).
-    fn create(
+    pub(super) fn create(
         &self,
         id: &MatchId,
         records: &[(Vec<u8>, Vec<u8>)],
@@ -280,12 +277,14 @@ impl SledStore {
             }
         }
         let mut f = Frontier::default();
+        let mut records = self.decoded_records_after(id, 0, size)?.into_iter();
         for seq in 0..size {
-            let record = self.events.get(event_key(id, seq)).map_err(io_error)?;
-            match record.map(|r| decode_record(&r)) {
-                Some(Ok(sealed)) => f.push(&sealed.hash),
-                Some(Err(reason)) => return Err(StoreError::Corrupt { seq, reason }),
-                None => {
+            match records.next() {
+                Some((at, Ok(sealed))) if at == seq => f.push(&sealed.hash),
+                Some((at, Err(reason))) if at == seq => {
+                    return Err(StoreError::Corrupt { seq, reason })
+                }
+                _ => {
                     return Err(StoreError::Corrupt {
                         seq,
                         reason: "the event is missing below the head".into(),

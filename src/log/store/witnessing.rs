@@ -7,8 +7,6 @@
 
 use std::io;
 
-use sled::transaction::{abort, TransactionError, Transactional};
-
 use super::{encode_head, encode_record, event_key, io_error, EventStore, SledStore, StoreError};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::event::MatchId;
@@ -81,29 +79,16 @@ impl SledStore {
         let Some(last) = events.last() else {
             return Ok(());
         };
-        let encoded = events
-            .iter()
-            .map(encode_record)
+        let records = (0u64..)
+            .zip(events)
+            .map(|(seq, s)| Ok((event_key(id, seq), encode_record(s)?)))
             .collect::<Result<Vec<_>, String>>()
             .map_err(StoreError::Io)?;
         let n = events.len() as u64;
-        let frontier = Frontier::of(&events.iter().map(|s| s.hash).collect::<Vec<_>>()).encode();
-        let trees = (&self.events, &self.heads, &self.frontiers);
-        let outcome = trees.transaction(|(stored, heads, frontiers)| {
-            if heads.get(id.as_str())?.is_some() {
-                return abort(StoreError::Exists(id.to_string()));
-            }
-            for (seq, record) in (0u64..).zip(&encoded) {
-                stored.insert(event_key(id, seq), record.clone())?;
-            }
-            heads.insert(id.as_str(), encode_head(n, &last.hash).to_vec())?;
-            frontiers.insert(id.as_str(), frontier.clone())?;
-            Ok(())
-        });
-        outcome.map_err(|e| match e {
-            TransactionError::Abort(e) => e,
-            TransactionError::Storage(e) => io_error(e),
-        })?;
+        let frontier = Frontier::of(&events.iter().map(|s| s.hash).collect::<Vec<_>>());
+        // Written as a new match is: all of it in one transaction, into a
+        // store that holds nothing under its id.
+        self.create(id, &records, &frontier, &encode_head(n, &last.hash))?;
         self.db.flush().map_err(io_error)?;
         self.witness
             .record(&Checkpoint::of(id.as_str(), events, &self.recorder))

@@ -115,8 +115,7 @@ impl MatchQuery {
 
     /// This query's string for page `page` (for links), blanks left out.
     fn for_page(&self, page: usize) -> String {
-        let mut parts = Vec::new();
-        for (k, v) in [
+        let mut pairs: Vec<(&str, &str)> = [
             ("q", &self.q),
             ("game", &self.game),
             ("player", &self.player),
@@ -125,27 +124,15 @@ impl MatchQuery {
             ("to", &self.to),
             ("disagrees", &self.disagrees),
             ("per_page", &self.per_page),
-        ] {
-            if !v.trim().is_empty() {
-                parts.push(format!("{k}={}", encode(v.trim())));
-            }
-        }
-        parts.push(format!("page={page}"));
-        parts.join("&")
+        ]
+        .into_iter()
+        .map(|(k, v)| (k, v.trim()))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+        let page = page.to_string();
+        pairs.push(("page", &page));
+        serde_urlencoded::to_string(pairs).unwrap_or_default()
     }
-}
-
-/// Percent-encodes a query value (letters, digits and `-_.~` kept).
-fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            b' ' => "+".to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// One match as listed.

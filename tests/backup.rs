@@ -2,7 +2,7 @@
 //! a flipped byte loses a match's events, `verify` names the loss, the
 //! last backup is restored into a fresh directory, and `verify` is clean.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

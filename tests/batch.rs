@@ -1,7 +1,7 @@
 //! `arbiter solve <game> --batch`: every line answered exactly as the
 //! single `--json` form answers it, a malformed line named, not the end.
 
-mod common;
+use crate::common;
 
 use common::cli::{arbiter, arbiter_fed};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! checkpoint signed by an unknown key and a receipt the log contradicts
 //! are each rejected with a message that says what and where.
 
-mod common;
+use crate::common;
 
 use arbiter::bundle::{self, Bundle, BundleError};
 use arbiter::log::seal::Recorder;

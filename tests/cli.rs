@@ -1,7 +1,7 @@
 //! The command line as scripts use it: `arbiter solve rush-hour --json`
 //! (a public interface, see INTERFACES.md) and `arbiter verify`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -14,7 +14,7 @@
 //! answer leaves, which no in-process test can cut short. The kill times
 //! come from a fixed seed (`ARBITER_CRASH_SEED` draws others).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

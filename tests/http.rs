@@ -1,7 +1,7 @@
 //! Every page and endpoint over HTTP (actix test utilities), good input and
 //! bad.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

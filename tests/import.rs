@@ -9,7 +9,7 @@ use arbiter::import::{self, events};
 use chrono::NaiveDate;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 use common::import::{assert_golden, import_file, transcript as data};
 

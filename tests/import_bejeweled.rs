@@ -6,7 +6,7 @@
 //! between; the report is compared with a golden file, and no chat text
 //! makes the reader panic.
 
-mod common;
+use crate::common;
 
 use arbiter::games::{bejeweled, ChatContext, GameKind, Speaker};
 use arbiter::import::events;

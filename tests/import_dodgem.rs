@@ -7,7 +7,7 @@
 //! Committed, the log keeps the transcript and the host's ruling agrees
 //! with the rules.
 
-mod common;
+use crate::common;
 
 use arbiter::games::dodgem::{self, StuckRule};
 use arbiter::games::{ChatContext, GameConfig, GameKind, Speaker};

@@ -5,7 +5,7 @@
 //! the report is compared with a golden file, and no chat text makes the
 //! reader panic.
 
-mod common;
+use crate::common;
 
 use arbiter::games::{duorail, ChatContext, GameKind, Speaker};
 use arbiter::import::events;

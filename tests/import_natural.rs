@@ -17,7 +17,7 @@
 //! listed case that stops reading right fails the test (a regression);
 //! one that starts reading right is printed, to be added to the list.
 
-mod common;
+use crate::common;
 
 use common::import::Setting;
 

@@ -4,7 +4,7 @@
 //! stored transcript read again with the stored corrections gives exactly
 //! the stored events, in every game.
 
-mod common;
+use crate::common;
 
 use common::cli::arbiter;
 use common::import::Setting;

@@ -9,7 +9,7 @@
 //! - chat made only of words outside every game's vocabulary never yields
 //!   an event, in any game, and no text makes the import panic.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -9,7 +9,7 @@
 //! Committed, the log keeps the transcript and the host's ruling agrees
 //! with the rules.
 
-mod common;
+use crate::common;
 
 use arbiter::games::xs_and_lines::{self, rules};
 use arbiter::games::{ChatContext, GameConfig, GameKind, Placement, Speaker};

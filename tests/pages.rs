@@ -2,7 +2,7 @@
 //! samples: the rules one click away, /import linked, one way of counting
 //! steps on every page, and counts in good English.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

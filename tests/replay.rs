@@ -2,7 +2,7 @@
 //! bundled samples match their golden files (`tests/golden/`; set
 //! `UPDATE_GOLDEN=1` to rewrite them after a deliberate change).
 
-mod common;
+use crate::common;
 
 use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::replay::{state_digest, Replay};

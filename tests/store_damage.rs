@@ -21,12 +21,12 @@
 //! sled's recovery); and a match whose Create carries a transcript big
 //! enough for sled to keep it in a blob file.
 //!
-//! `cargo test --test store_damage` sweeps 70 flips a store (210 or a
+//! `cargo test --test suite store_damage::` sweeps 70 flips a store (210 or a
 //! few more: every small file gets its share first); the `#[ignore]`d
 //! `damage_sweep_full` sweeps 200 a store. `ARBITER_SWEEP_VERBOSE=1` prints
 //! every flip and how it was reported.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -498,8 +498,8 @@ fn damage_sweep() {
     sweep(70);
 }
 
-/// 200 flips in each store, for a deeper look: `cargo test --test
-/// store_damage -- --ignored`.
+/// 200 flips in each store, for a deeper look: `cargo test --test suite
+/// store_damage:: -- --ignored`.
 #[test]
 #[ignore]
 fn damage_sweep_full() {

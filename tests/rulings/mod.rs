@@ -3,10 +3,7 @@
 //! `arbiter load`, then `arbiter verify --json`, asserting the rule error
 //! or the verdict a host would read. One module per game.
 
-// The shared runner; this suite does not feed stdin.
-#[path = "../common/cli.rs"]
-#[allow(dead_code)]
-mod cli;
+use crate::common::cli;
 
 mod bejeweled;
 mod duorail;

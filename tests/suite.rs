@@ -1,0 +1,35 @@
+//! The integration suite, linked as one test binary.
+//!
+//! Every file beside this one is a module here rather than a binary of
+//! its own: two dozen debug binaries, each linking the whole crate and
+//! its dependencies, cost minutes of linking and gigabytes of disk on a
+//! fresh clone. Run one file's tests with `cargo test --test suite
+//! <file>::`, for example `cargo test --test suite store_damage::`.
+
+mod common;
+
+mod assets;
+mod backup;
+mod batch;
+mod browser;
+mod bundle;
+mod cli;
+mod crash;
+mod errors;
+mod http;
+mod import;
+mod import_bejeweled;
+mod import_dodgem;
+mod import_duorail;
+mod import_natural;
+mod import_permutation;
+mod import_review;
+mod import_robust;
+mod import_xs_and_lines;
+mod pages;
+mod projection;
+mod replay;
+mod rulings;
+mod small_games;
+mod solver_moves;
+mod store_damage;

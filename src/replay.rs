@@ -6,12 +6,14 @@
 //! and no clock reads, so the same events give bit-identical states on any
 //! machine; [`state_digest`] hashes a state's canonical bytes to prove it.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::games::play::Play;
-use crate::games::{value_text, Analysis, MatchState, RuleError, View};
+use crate::games::{value_text, Analysis, MatchState, RuleError, Value, View};
 use crate::log::event::{Actor, Body, Envelope, Scope};
 
 /// One event and what it did.
@@ -195,6 +197,69 @@ impl Timeline {
     pub fn is_empty(&self) -> bool {
         self.analyses.iter().all(Option::is_none)
     }
+
+    /// Every move made from a valued position to a valued one, in log
+    /// order, with whether it kept the mover's value: a move that turned
+    /// a win into a draw or a loss, or a draw into a loss, did not. A move
+    /// a takeback replaced is not counted; the move replacing it is valued
+    /// from the position before the first one. Moves the rules refused,
+    /// and moves in games or parts of games with no exact values, are left
+    /// out.
+    pub fn valued_moves(&self, replay: &Replay) -> Vec<ValuedMove> {
+        // The step each correction replaced, by the correction's seq.
+        let replaced: BTreeMap<u64, usize> = replay
+            .steps
+            .iter()
+            .enumerate()
+            .filter_map(|(k, s)| s.superseded_by.map(|by| (by, k)))
+            .collect();
+        let mut out = Vec::new();
+        for (k, step) in replay.steps.iter().enumerate() {
+            if step.kind != "place" || step.error.is_some() || step.superseded_by.is_some() {
+                continue;
+            }
+            let mut first = k;
+            while let Some(&j) = replaced.get(&replay.steps[first].seq) {
+                if j >= first {
+                    break;
+                }
+                first = j;
+            }
+            let before = first
+                .checked_sub(1)
+                .and_then(|b| self.analyses.get(b))
+                .and_then(Option::as_ref);
+            let after = self.analyses.get(k).and_then(Option::as_ref);
+            if let (Some(before), Some(after)) = (before, after) {
+                out.push(ValuedMove {
+                    step: k,
+                    seat: before.seat,
+                    kept: rank(after.value_for(before.seat)) >= rank(before.value),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// How good a value is for its side: a loss, a draw, a win.
+fn rank(v: Value) -> u8 {
+    match v {
+        Value::Lose => 0,
+        Value::Draw => 1,
+        Value::Win => 2,
+    }
+}
+
+/// A move between two valued positions ([`Timeline::valued_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValuedMove {
+    /// The step that made it.
+    pub step: usize,
+    /// The seat that was to move.
+    pub seat: usize,
+    /// Whether the mover's value after it is as good as before.
+    pub kept: bool,
 }
 
 /// sha256 of a state's canonical bytes (bincode, the log's fixed config).
@@ -250,5 +315,81 @@ pub fn describe(body: &Body) -> String {
         | Body::Claim(_)
         | Body::Challenge(_)
         | Body::Proof(_) => body.kind().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::event::{MatchId, NewEvent};
+
+    /// The bundled Dodgem sample's events, with `edit` applied to their
+    /// JSON first.
+    fn dodgem(edit: impl FnOnce(&mut Vec<serde_json::Value>)) -> Replay {
+        let (_, json) = crate::samples::BUNDLED
+            .iter()
+            .find(|(f, _)| f.starts_with("dg-"))
+            .expect("the Dodgem sample");
+        let mut file: serde_json::Value = serde_json::from_str(json).unwrap();
+        edit(file["events"].as_array_mut().unwrap());
+        let events: Vec<NewEvent> = serde_json::from_value(file["events"].take()).unwrap();
+        let id = MatchId::parse("dg").unwrap();
+        let envelopes: Vec<Envelope> = events
+            .into_iter()
+            .enumerate()
+            .map(|(seq, e)| Envelope {
+                match_id: id.clone(),
+                seq: seq as u64,
+                occurred_at: e.occurred_at,
+                recorded_at: e.occurred_at,
+                actor: e.actor,
+                body: e.body,
+            })
+            .collect();
+        Replay::new(&envelopes)
+    }
+
+    #[test]
+    fn a_move_kept_the_value_unless_the_mover_stood_better_before_it() {
+        let replay = dodgem(|_| {});
+        let timeline = Timeline::new(&replay);
+        let moves = timeline.valued_moves(&replay);
+        // Every move of the sample is between valued positions.
+        let places = replay.steps.iter().filter(|s| s.kind == "place").count();
+        assert_eq!(moves.len(), places);
+        for m in &moves {
+            let before = timeline.analyses[m.step - 1].as_ref().unwrap();
+            let chosen = before
+                .moves
+                .iter()
+                .find(|mv| mv.name == replay.steps[m.step].text)
+                .expect("the move made is one of the position's moves");
+            assert_eq!(m.kept, chosen.value == before.value, "step {}", m.step);
+            assert_eq!(m.seat, before.seat);
+        }
+        // The sample's mistake (a win thrown away) is a move not kept.
+        for (k, mistake) in timeline.mistakes.iter().enumerate() {
+            if mistake.is_some() {
+                assert!(moves.iter().any(|m| m.step == k && !m.kept), "step {k}");
+            }
+        }
+        assert!(moves.iter().any(|m| !m.kept) && moves.iter().any(|m| m.kept));
+    }
+
+    #[test]
+    fn a_move_taken_back_is_not_counted_and_its_correction_is_valued_from_before_it() {
+        // quill first plays a2 E (a losing move), then corrects it to the
+        // sample's a3 E before marrow acts.
+        let replay = dodgem(|events| {
+            let mut wrong = events[2].clone();
+            wrong["body"]["place"]["dodgem"]["move"] = "a2 E".into();
+            events.insert(2, wrong);
+        });
+        assert_eq!(replay.steps[2].superseded_by, Some(3), "a takeback");
+        let moves = Timeline::new(&replay).valued_moves(&replay);
+        assert!(moves.iter().all(|m| m.step != 2), "the move taken back");
+        let corrected = moves.iter().find(|m| m.step == 3).expect("the correction");
+        // Valued from step 1 (quill, seat 0, to move on a win): a3 E wins.
+        assert_eq!((corrected.seat, corrected.kept), (0, true));
     }
 }

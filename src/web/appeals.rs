@@ -34,6 +34,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub struct AppealRecord {
     pub seq: u64,
     pub by: String,
+    /// The player who appealed (through any importer), when a player did.
+    pub player: Option<String>,
     pub ruling_seq: u64,
     pub grounds: String,
     /// The decision on it, when made: (seq, the decision).
@@ -49,6 +51,7 @@ pub fn appeals(m: &Loaded) -> Vec<AppealRecord> {
             Body::Appeal(a) => out.push(AppealRecord {
                 seq: e.seq,
                 by: who(&e.actor),
+                player: e.actor.player().map(str::to_string),
                 ruling_seq: a.ruling_seq,
                 grounds: a.grounds.clone(),
                 decision: None,

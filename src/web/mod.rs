@@ -14,7 +14,9 @@ mod chart;
 mod import;
 mod listing;
 mod pages;
+mod players;
 mod projection;
+mod roster;
 mod rules;
 mod unread;
 mod write;
@@ -54,6 +56,9 @@ pub struct AppState {
     /// Per match, the match its review says it corrects (from its first
     /// event, which never changes): read once per match.
     pub(crate) supersedes: Arc<Mutex<BTreeMap<MatchId, Option<String>>>>,
+    /// What each player did in each match, and who is who: kept under
+    /// every match's head (the player pages and the index's player filter).
+    pub(crate) roster: Arc<Mutex<roster::RosterCache>>,
     /// Damage the witness journal found when the server opened the store:
     /// while there is any, no write is taken (the operator restores first).
     pub damage: Arc<Vec<String>>,
@@ -71,6 +76,7 @@ impl AppState {
             import_previews: Arc::default(),
             import_reading: Arc::default(),
             supersedes: Arc::default(),
+            roster: Arc::default(),
             damage: Arc::default(),
         }
     }
@@ -182,7 +188,8 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(api::routes)
             .configure(write::routes)
             .configure(rules::routes)
-            .configure(listing::routes);
+            .configure(listing::routes)
+            .configure(players::routes);
     }
 }
 

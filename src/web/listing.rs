@@ -5,8 +5,9 @@
 //! Why one module: the page and the API must list the same matches for
 //! the same question. The API keeps its shape (a JSON array of matches);
 //! the count and the other pages travel in headers (`X-Total-Count`,
-//! `Link`), as in GitHub's API. Must not import `import` or the store
-//! beyond [`AppState`].
+//! `Link`), as in GitHub's API. A player is found under any spelling of
+//! their name, as their player page is ([`Roster::plays`]). Must not
+//! import `import` or the store beyond [`AppState`].
 
 use actix_web::{get, http::StatusCode, web, HttpResponse};
 use askama::Template;
@@ -14,6 +15,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::pages::html;
+use super::roster::{roster, Roster};
 use super::{load, AppState, WebError};
 use crate::games::GameKind;
 use crate::verify;
@@ -103,7 +105,9 @@ impl MatchQuery {
         Ok(Asked {
             words: self.q.split_whitespace().map(str::to_lowercase).collect(),
             game,
-            player: name(&self.player),
+            // Compared through the players' directory, as the importer
+            // compares names: not lowercased here.
+            player: Some(self.player.trim().to_string()).filter(|s| !s.is_empty()),
             host: name(&self.host),
             from: date(&self.from, "from")?,
             to: date(&self.to, "to")?,
@@ -155,9 +159,11 @@ struct Listed {
 }
 
 impl Listed {
-    fn keeps(&self, a: &Asked) -> bool {
+    /// Whether this match answers `a`; a player asked for is looked up in
+    /// `roster`, so any spelling of a person finds all their matches.
+    fn keeps(&self, a: &Asked, roster: Option<&Roster>) -> bool {
         let lower = |s: &str| s.to_lowercase();
-        let plays = |who: &str| self.players.iter().any(|p| lower(p) == who);
+        let plays = |who: &str| roster.is_some_and(|r| r.plays(who, &self.players));
         let text = lower(&format!(
             "{} {} {} {}",
             self.title,
@@ -220,7 +226,14 @@ fn every_match(state: &AppState) -> Result<Vec<Listed>, WebError> {
 fn answer(state: &AppState, query: &MatchQuery) -> Result<(Vec<Listed>, usize, Asked), String> {
     let asked = query.read()?;
     let all = every_match(state).map_err(|e| e.to_string())?;
-    let kept: Vec<Listed> = all.into_iter().filter(|m| m.keeps(&asked)).collect();
+    let roster = match asked.player {
+        Some(_) => Some(roster(state).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let kept: Vec<Listed> = all
+        .into_iter()
+        .filter(|m| m.keeps(&asked, roster.as_deref()))
+        .collect();
     let total = kept.len();
     let page = kept
         .into_iter()
@@ -257,7 +270,7 @@ struct Row {
     id: String,
     title: String,
     game: String,
-    players: String,
+    players: Vec<String>,
     score: String,
     last_step: usize,
     disagreements: usize,
@@ -280,7 +293,7 @@ async fn index(
                 id: m.id.clone(),
                 title: m.title.clone(),
                 game: m.game_title.clone(),
-                players: m.players.join(" vs "),
+                players: m.players.clone(),
                 score: m.score_line(),
                 last_step: m.events.saturating_sub(1),
                 disagreements: m.disagreements,

@@ -113,7 +113,7 @@ struct MatchPage {
     game: String,
     /// The game's rules page.
     rules: String,
-    players: String,
+    players: Vec<String>,
     host: String,
     score: String,
     score_by_rules: String,
@@ -203,7 +203,7 @@ async fn match_page(
             .create()
             .map(|c| super::rules::href(c.config.game()))
             .unwrap_or_else(|| "/rules".into()),
-        players: players.join(" vs "),
+        players: players.clone(),
         host: m.create().map(|c| c.host.clone()).unwrap_or_default(),
         score: view
             .as_ref()
@@ -625,6 +625,8 @@ struct StepPage {
     /// For an event a reviewer's correction made: the message, the words
     /// it was read as and what the reader saw.
     correction: Option<String>,
+    /// The player who made the event (through any importer), if one did.
+    who_player: Option<String>,
     kind: &'static str,
     text: String,
     time: String,
@@ -632,7 +634,9 @@ struct StepPage {
     error: Option<String>,
     board: Option<Arc<DrawnBoard>>,
     facts: Vec<(String, String)>,
-    score: String,
+    /// The score as ruled: (first player, their rounds, the other's, the
+    /// other player), each name linked on the page.
+    score: Option<(String, u32, u32, String)>,
     findings: Vec<Finding>,
     /// The events around this step (the match page lists them all), the
     /// first of them numbered `events_from`.
@@ -774,6 +778,7 @@ fn step_from(
         prev: n.checked_sub(1),
         next: (n < last).then_some(n + 1),
         who: who(&step.actor),
+        who_player: step.actor.player().map(str::to_string),
         correction: corrected(&step.actor, m),
         kind: step.kind,
         text: step.text.clone(),
@@ -789,10 +794,13 @@ fn step_from(
             .map(|e| format!("{} ({})", e.message, e.rule)),
         board,
         facts: view.as_ref().map(|v| v.facts.clone()).unwrap_or_default(),
-        score: view
-            .as_ref()
-            .map(|v| score_line(&players, &v.score))
-            .unwrap_or_default(),
+        score: match (
+            players.as_slice(),
+            view.as_ref().map(|v| v.score.as_slice()),
+        ) {
+            ([a, b], Some(&[x, y])) => Some((a.clone(), x, y, b.clone())),
+            _ => None,
+        },
         findings,
         events_from: window.start,
         events: m.replay.steps[window.clone()]

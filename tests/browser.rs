@@ -346,8 +346,8 @@ fn a_reading_is_corrected_in_the_import_preview_and_committed() {
 }
 
 /// The pages a layout check visits: the index, the import page, an error
-/// page, and every sample's match page with its first, a middle and its
-/// last step.
+/// page, the players' list and a player's page, and every sample's match
+/// page with its first, a middle and its last step.
 fn page_paths(port: u16) -> Vec<String> {
     let list: serde_json::Value = serde_json::from_str(
         &ureq_get(&format!("http://127.0.0.1:{port}/api/matches")).expect("the match list"),
@@ -357,11 +357,16 @@ fn page_paths(port: u16) -> Vec<String> {
         "/".to_string(),
         "/import".into(),
         "/matches/no-such-match".into(),
+        "/players".into(),
     ];
     for m in list.as_array().expect("a list of matches") {
         let id = m["id"].as_str().expect("id");
         let last = m["events"].as_u64().expect("events").saturating_sub(1);
         paths.push(format!("/matches/{id}"));
+        // Each player's page (names in the samples need no escaping).
+        for p in m["players"].as_array().expect("players") {
+            paths.push(format!("/players/{}", p.as_str().expect("a name")));
+        }
         for n in [1, last / 2, last] {
             paths.push(format!("/matches/{id}/steps/{n}"));
         }

@@ -27,6 +27,7 @@ mod import_review;
 mod import_robust;
 mod import_xs_and_lines;
 mod pages;
+mod players;
 mod projection;
 mod replay;
 mod rulings;

@@ -341,7 +341,7 @@ async fn two_names_of_one_person_count_as_one_and_a_corrected_import_counts_once
         .unwrap(),
     );
     let dir = tempfile::tempdir().unwrap();
-    let (app, _) = app_with!(
+    let (app, state) = app_with!(
         dir,
         [
             ("dg-reread".to_string(), old),
@@ -448,6 +448,27 @@ async fn two_names_of_one_person_count_as_one_and_a_corrected_import_counts_once
         "{everyone}"
     );
     assert!(!everyone.contains("href=\"/players/quill\""), "{everyone}");
+
+    // An appeal appended later is on the page at once, and only its match
+    // is read again.
+    let before = state.projection_counts();
+    let id = MatchId::parse("dg-reread-corrected").unwrap();
+    let next = state.store.head(&id).unwrap().unwrap().0;
+    state
+        .store
+        .append(&id, next, appeal(TO, ruling, at))
+        .unwrap();
+    let (_, after) = get_json(&app, "/api/players/quill").await;
+    assert_eq!(
+        after["appeals"],
+        json!({"filed": 2, "upheld": 1, "overturned": 0, "pending": 1})
+    );
+    let now = state.projection_counts();
+    assert_eq!(
+        (now.read_whole - before.read_whole) + (now.grown - before.grown),
+        1,
+        "{before:?} → {now:?}"
+    );
 }
 
 #[actix_web::test]

@@ -107,14 +107,28 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
 /// A solver phase in a reader's words.
 fn phase_text(phase: &str, done: u64) -> String {
     match phase {
-        "reaching positions from the start" => {
-            format!("step 1 of 3, finding every position the start leads to: {done} so far")
-        }
+        "reaching positions from the start" => format!(
+            "step 1 of 3, finding every position the start leads to: {} found",
+            grouped(done)
+        ),
         "propagating" => {
             format!("step 2 of 3, valuing positions back from the ends: {done} moves from the end")
         }
         other => format!("{other}: {done}"),
     }
+}
+
+/// `15082322` as `15,082,322`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 fn size_rule(key: Key) -> String {
@@ -352,7 +366,7 @@ impl Shelf {
         match &kept.building {
             Some(b) if b.key == key => said(
                 format!(
-                    "{again}the {} tables are being built{cost}: {}, {} s so far. The analysis appears here when they are ready",
+                    "{again}the {} tables are being built{cost}: {}; started {} s ago. The analysis appears here when they are ready",
                     size_rule(key),
                     b.phase,
                     b.started.elapsed().as_secs()

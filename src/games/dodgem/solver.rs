@@ -1022,6 +1022,14 @@ impl Tables {
         w.write_all(&bytes(Entry::value))?;
         w.write_all(&bytes(Entry::remoteness))?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
+        // Readable as a file written the usual way (a temporary file is
+        // its owner's only).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            file.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        }
         file.as_file().sync_all()?;
         file.persist(path).map_err(|e| e.error)?;
         Ok(())

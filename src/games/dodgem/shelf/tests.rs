@@ -62,6 +62,8 @@ fn a_big_board_is_built_in_the_background_with_its_progress_said() {
     let (solve, h) = held();
     // Boards above 2×2 count as big here, so a 3×3 takes the 5×5's path.
     let shelf = Arc::new(Shelf::with_solver(Some(dir.path().into()), 2, solve));
+    assert_eq!(grouped(15082322), "15,082,322");
+    assert_eq!(grouped(999), "999");
     let before = shelf.generation();
     assert!(shelf.tables(3, LOSES).is_none(), "no request waits");
     assert_eq!(h.reported.recv().unwrap(), (3, LOSES));
@@ -70,7 +72,7 @@ fn a_big_board_is_built_in_the_background_with_its_progress_said() {
     for words in [
         "the 3×3 stuck-loses tables are being built",
         "step 1 of 3",
-        "7 so far",
+        "7 found; started ",
         "The analysis appears here when they are ready",
     ] {
         assert!(note.text.contains(words), "{words}: {}", note.text);

@@ -25,11 +25,12 @@ const FOUR: &str = r#"{
   ]
 }"#;
 
-#[test]
-fn big_dodgem_tables_are_built_in_the_background_and_the_analysis_appears() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("db");
-    let file = tmp.path().join("dg-four.json");
+/// `arbiter serve` on a store in `tmp` holding the 4×4 match `dg-four`,
+/// with 4×4 treated as big: its tables are built in the background, into
+/// `tmp/tables`.
+pub(crate) fn serve_a_4x4_match(tmp: &std::path::Path) -> Server {
+    let data = tmp.join("db");
+    let file = tmp.join("dg-four.json");
     std::fs::write(&file, FOUR).unwrap();
     let run = arbiter(
         &[
@@ -41,9 +42,17 @@ fn big_dodgem_tables_are_built_in_the_background_and_the_analysis_appears() {
         Duration::from_secs(60),
     );
     assert_eq!(run.code, Some(0), "load: {}", run.summary());
-    let log = tmp.path().join("serve.log");
-    let server = Server::start_with(&data, &log, &["--dodgem-inline-up-to", "3"]);
+    Server::start_with(
+        &data,
+        &tmp.join("serve.log"),
+        &["--dodgem-inline-up-to", "3"],
+    )
+}
 
+#[test]
+fn big_dodgem_tables_are_built_in_the_background_and_the_analysis_appears() {
+    let tmp = tempfile::tempdir().unwrap();
+    let server = serve_a_4x4_match(tmp.path());
     let (status, page) = server
         .request("GET", "/matches/dg-four/steps/2", None, None)
         .unwrap();
@@ -72,7 +81,7 @@ fn big_dodgem_tables_are_built_in_the_background_and_the_analysis_appears() {
         assert!(
             Instant::now() < deadline,
             "the build never ended: {}",
-            std::fs::read_to_string(&log).unwrap_or_default()
+            std::fs::read_to_string(&server.log).unwrap_or_default()
         );
         std::thread::sleep(Duration::from_millis(20));
     };

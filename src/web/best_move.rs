@@ -25,8 +25,7 @@ pub(super) struct SvgMark {
     pub(super) outline: Option<(u32, u32, u32)>,
 }
 
-/// Pixels from a cell's edge to where a shaft begins or an arrow's tip
-/// lands, and the head's length and half width.
+/// The arrow head's length and half width, in pixels.
 const HEAD: f64 = 22.0;
 const HALF: f64 = 15.0;
 

@@ -38,6 +38,11 @@ enum Command {
         /// Data directory (database and server key).
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
+        /// Dodgem boards up to this size are solved when a page first
+        /// needs them; bigger ones are built in the background (a test
+        /// sets 3 to meet that path without a 5×5 build).
+        #[arg(long, default_value_t = dodgem::shelf::INLINE_UP_TO, hide = true)]
+        dodgem_inline_up_to: u8,
     },
     /// Check a match's chain and re-check every claim.
     ///
@@ -288,7 +293,11 @@ fn match_id(s: &str) -> Result<MatchId, Failure> {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Command::Serve { addr, data } => {
+        Command::Serve {
+            addr,
+            data,
+            dodgem_inline_up_to,
+        } => {
             // A bad address fails before the store is touched.
             use std::net::ToSocketAddrs;
             if addr
@@ -313,11 +322,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     "arbiter: serving read-only until the data directory is restored from a backup"
                 );
             }
-            // Saved Dodgem tables (5×5) live beside the database.
-            dodgem::view::keep_tables_in(
+            // Saved Dodgem tables (5×5) live beside the database; the
+            // pages build missing ones in the background.
+            dodgem::shelf::keep_tables_in(
                 data.parent()
                     .unwrap_or(std::path::Path::new("."))
                     .join("tables"),
+                dodgem_inline_up_to,
             );
             let loaded = if damage.is_empty() {
                 // A crash between storing and witnessing left a tail the

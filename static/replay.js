@@ -81,3 +81,49 @@ document.addEventListener("DOMContentLoaded", function () {
     if (k >= 0 && k <= last) window.location.href = chart.getAttribute("data-href") + k;
   });
 });
+// The best-move arrow: the checkbox shows or hides it, and the choice is
+// remembered while stepping (and across matches).
+document.addEventListener("DOMContentLoaded", function () {
+  var box = document.getElementById("best-toggle");
+  var board = document.getElementById("board");
+  if (!box || !board) return;
+  var key = "arbiter-best-move";
+  if (window.localStorage && localStorage.getItem(key) !== null) {
+    box.checked = localStorage.getItem(key) === "1";
+  }
+  var show = function () {
+    board.classList.toggle("no-best", !box.checked);
+    if (window.localStorage) localStorage.setItem(key, box.checked ? "1" : "0");
+  };
+  box.addEventListener("change", show);
+  // Clicked with the mouse, focus goes back to the page so the arrow
+  // keys step again at once (as the overlay toggles do).
+  (box.closest("label") || box).addEventListener("mouseup", function () {
+    setTimeout(function () { box.blur(); }, 0);
+  });
+  show();
+});
+// While the tables behind this step's analysis are being built: look
+// again every few seconds, show how far the build has got, and reload
+// once it has ended (not while a form on the page holds typing).
+document.addEventListener("DOMContentLoaded", function () {
+  var note = document.getElementById("analysis-note");
+  var url = note && note.getAttribute("data-poll");
+  if (!url || !window.fetch) return;
+  var look = function () {
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (step) {
+        var said = step && step.analysis_note;
+        if (step && !(said && said.building)) {
+          if (!formTouched) { window.location.reload(); return; }
+          note.textContent = "Analysis: ready; reload the page to see it.";
+          return;
+        }
+        if (said) note.textContent = "Analysis: " + said.text;
+        setTimeout(look, 3000);
+      })
+      .catch(function () { setTimeout(look, 3000); });
+  };
+  setTimeout(look, 3000);
+});

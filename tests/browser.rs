@@ -635,3 +635,83 @@ fn the_import_forms_id_pattern_is_checked_by_the_browser() {
         result.expect("browser session");
     });
 }
+
+/// The best-move arrow: on by default, the toggle hides it, the choice
+/// holds on the next step, and a toggle clicked with the mouse gives the
+/// arrow keys back.
+#[test]
+fn the_best_move_toggle_hides_the_arrow_remembers_it_and_keeps_the_keys() {
+    let Some(browser) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (port, _) = start_server(dir.path(), None);
+    let base = format!("http://127.0.0.1:{port}/matches/dg-bumper-cup-r2/steps");
+    runtime().block_on(async move {
+        let client = browser.client().await;
+        let result = async {
+            let shown = "return [getComputedStyle(document.getElementById('best-move')).display, document.getElementById('best-toggle').checked];";
+            let state = |v: serde_json::Value| -> (String, bool) { serde_json::from_value(v).unwrap() };
+            client.goto(&format!("{base}/3")).await?;
+            let (display, checked) = state(client.execute(shown, vec![]).await?);
+            assert!(checked && display != "none", "on by default: {display}");
+            client.find(Locator::Css("p.best-toggle label")).await?.click().await?;
+            let (display, checked) = state(client.execute(shown, vec![]).await?);
+            assert!(!checked && display == "none", "hidden: {display}");
+            assert!(
+                press_moves(&client, Key::Right, Duration::from_secs(15)).await?,
+                "→ after the clicked toggle"
+            );
+            client.wait().for_element(Locator::Id("best-toggle")).await?;
+            assert!(client.current_url().await?.path().ends_with("/steps/4"));
+            let (display, checked) = state(client.execute(shown, vec![]).await?);
+            assert!(!checked && display == "none", "remembered on the next step: {display}");
+            client.find(Locator::Css("p.best-toggle label")).await?.click().await?;
+            let (display, checked) = state(client.execute(shown, vec![]).await?);
+            assert!(checked && display != "none", "shown again: {display}");
+            Ok::<(), fantoccini::error::CmdError>(())
+        }
+        .await;
+        client.close().await.ok();
+        result.expect("browser session");
+    });
+}
+
+/// While a Dodgem board's tables are built in the background, its step
+/// page shows the progress and, by its script's poll, reloads itself once
+/// the analysis is there (a real server, with 4×4 treated as big).
+#[test]
+fn a_step_page_shows_the_analysis_once_its_tables_are_built() {
+    let Some(browser) = browser() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let server = crate::dodgem_tables::serve_a_4x4_match(tmp.path());
+    let url = format!("http://{}/matches/dg-four/steps/2", server.addr);
+    runtime().block_on(async move {
+        let client = browser.client().await;
+        let result = async {
+            client.goto(&url).await?;
+            let note = client
+                .find(Locator::Id("analysis-note"))
+                .await?
+                .text()
+                .await?;
+            assert!(note.contains("tables are being built"), "{note}");
+            // The page's own poll (every 3 s) reloads it: the test only waits.
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while client.find(Locator::Css("section.analysis")).await.is_err() {
+                assert!(Instant::now() < deadline, "the analysis never appeared");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            assert_eq!(client.current_url().await?.as_str(), url);
+            assert!(client.find(Locator::Id("analysis-note")).await.is_err());
+            assert!(client.find(Locator::Id("best-move")).await.is_ok());
+            Ok::<(), fantoccini::error::CmdError>(())
+        }
+        .await;
+        client.close().await.ok();
+        drop(server);
+        result.expect("browser session");
+    });
+}

@@ -577,6 +577,10 @@ pub struct Analysis {
     pub moves: Vec<MoveValue>,
     /// What best play gives beyond win/lose/draw (final totals).
     pub detail: Option<String>,
+    /// The index in `moves` of the move best play makes, by the game's
+    /// own measure; among equally good moves, the first in the solver's
+    /// order. `None` when there is no move.
+    pub best: Option<usize>,
 }
 
 impl Analysis {
@@ -604,11 +608,62 @@ impl Analysis {
         })
     }
 
+    /// The move best play makes (see [`Analysis::best`]).
+    pub fn best_move(&self) -> Option<&MoveValue> {
+        self.moves.get(self.best?)
+    }
+
     /// Whether the move that led from `before` to `after` threw a win
     /// away: the mover stood on a win and no longer does.
     pub fn threw_away(before: &Analysis, after: &Analysis) -> bool {
         before.value == Value::Win && after.value_for(before.seat) != Value::Win
     }
+}
+
+/// The first of `moves`, in their order, with the best value for the
+/// mover: a win before a draw before a loss, the quickest win, the
+/// slowest loss (a game with a finer measure picks its own best).
+pub fn first_best(moves: &[MoveValue]) -> Option<usize> {
+    let rank = |m: &MoveValue| {
+        let r = i64::from(m.remoteness.unwrap_or(0));
+        match m.value {
+            Value::Win => (0, r),
+            Value::Draw => (1, 0),
+            Value::Lose => (2, -r),
+        }
+    };
+    // `min_by_key` keeps the first of equal keys.
+    (0..moves.len()).min_by_key(|&i| rank(&moves[i]))
+}
+
+/// A move drawn over a [`Drawing`], as Lichess draws its engine's arrow:
+/// an arrow through the centres of `path`'s cells or, for a single cell,
+/// that cell outlined. Cells are (column, row), row 0 at the top, as a
+/// [`Piece`]'s; the last may lie one cell off the board (a car that
+/// drives off).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct MoveMark {
+    /// The move in the game's notation, as its analysis names it.
+    pub name: String,
+    pub path: Vec<(i16, i16)>,
+}
+
+/// What a step page says about a position the game can value but shows
+/// no analysis for yet (tables being built, or how to make them). Asked
+/// for on every request, never cached with the page's other parts: the
+/// progress of a build moves on between two looks.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct AnalysisNote {
+    pub text: String,
+    /// Still being made: the page looks again shortly.
+    pub building: bool,
+}
+
+/// How many times solved tables arrived since the process started (built
+/// in the background or found saved): anything derived from analyses and
+/// kept is stale once this moves.
+pub fn analysis_generation() -> u64 {
+    dodgem::shelf::shelf().generation()
 }
 
 /// What a page shows for one step of any game.
@@ -649,6 +704,28 @@ impl MatchState {
             MatchState::Dodgem(m) => dodgem::view::analysis(m),
             MatchState::XsAndLines(m) => xs_and_lines::view::analysis(m),
             MatchState::Permutation(m) => permutation::view::analysis(m),
+        }
+    }
+
+    /// Why this position has no analysis yet, live; `None` for the games
+    /// and boards whose analysis never waits.
+    pub fn analysis_note(&self) -> Option<AnalysisNote> {
+        match self {
+            MatchState::Dodgem(m) => dodgem::view::analysis_note(m),
+            _ => None,
+        }
+    }
+
+    /// The move `analysis` (this state's) rates best, drawn over this
+    /// state's board; `None` when there is no move or the game does not
+    /// draw moves.
+    pub fn best_move_mark(&self, analysis: &Analysis) -> Option<MoveMark> {
+        let name = &analysis.best_move()?.name;
+        match self {
+            MatchState::RushHour(_) | MatchState::Duorail(_) | MatchState::Bejeweled(_) => None,
+            MatchState::Dodgem(m) => dodgem::view::move_mark(m, name),
+            MatchState::XsAndLines(m) => xs_and_lines::view::move_mark(m, name),
+            MatchState::Permutation(m) => permutation::view::move_mark(m, name),
         }
     }
 }

@@ -68,6 +68,9 @@ struct StepJson<'a> {
     analysis: Option<crate::games::Analysis>,
     /// Why this step's move threw a win away, when it did.
     mistake: Option<String>,
+    /// Why there is no analysis yet (tables being built), said live: a
+    /// page polls this while `building`.
+    analysis_note: Option<crate::games::AnalysisNote>,
 }
 
 #[get("/api/matches/{id}/steps/{n}")]
@@ -94,6 +97,10 @@ async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> 
         view: view.as_deref(),
         analysis: timeline.analyses[k].clone(),
         mistake: timeline.mistakes[k].clone(),
+        analysis_note: step
+            .state
+            .as_ref()
+            .and_then(crate::games::MatchState::analysis_note),
     }))
 }
 

@@ -10,6 +10,7 @@
 mod api;
 mod appeals;
 mod assets;
+mod best_move;
 mod chart;
 mod import;
 mod listing;

@@ -11,9 +11,10 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 
+use super::best_move::SvgMark;
 use super::chart::{ChartBase, ValueChart};
 use super::{load, AppState, Loaded, WebError};
-use crate::games::{value_text, Analysis, Drawing, GameKind};
+use crate::games::{value_text, Analysis, AnalysisNote, Drawing, GameKind, MatchState};
 use crate::log::event::Actor;
 use crate::log::MatchId;
 use crate::verify::{self, Finding};
@@ -315,7 +316,13 @@ struct BoardFragment<'a> {
 
 impl DrawnBoard {
     fn new(d: &Drawing) -> DrawnBoard {
-        let svg = Svg::new(d);
+        DrawnBoard::with_best(d, None)
+    }
+
+    /// The board with the best move drawn over it.
+    fn with_best(d: &Drawing, best: Option<SvgMark>) -> DrawnBoard {
+        let mut svg = Svg::new(d);
+        svg.best = best;
         // Rendering plain fields into a string cannot fail; if it ever
         // did, the page shows no board rather than no page.
         let html = BoardFragment { b: &svg }.render().unwrap_or_default();
@@ -346,10 +353,13 @@ pub(super) struct Svg {
     /// Some overlays are drawn for good (lines, rectangles): list them.
     pub(super) legend: bool,
     pub(super) gems: Vec<SvgGem>,
+    /// The best move, drawn on top (step pages of solved games).
+    pub(super) best: Option<SvgMark>,
 }
 
-const CELL: u32 = 56;
-const MARGIN: u32 = 26;
+/// A cell's side and the margin left of and above the board, in pixels.
+pub(super) const CELL: u32 = 56;
+pub(super) const MARGIN: u32 = 26;
 
 impl Svg {
     pub(super) fn new(d: &Drawing) -> Svg {
@@ -543,6 +553,7 @@ impl Svg {
             legend: d.overlays.iter().any(|o| o.drawn),
             overlays,
             gems,
+            best: None,
         }
     }
 }
@@ -651,6 +662,8 @@ struct StepPage {
     /// Why the move of this step was a mistake.
     mistake: Option<String>,
     chart: Option<ValueChart>,
+    /// Why there is no analysis yet (tables being built), said live.
+    analysis_note: Option<AnalysisNote>,
 }
 
 /// Where the reader is among a proof's sub-steps.
@@ -722,26 +735,30 @@ fn step_from(
         unit,
         counted: if s.count == 1 { counted.0 } else { counted.1 },
     });
-    // The board a step opens on is drawn once per step; a proof's later
-    // sub-steps are drawn when asked for.
+    let timeline = state.timeline(m);
+    // The board a step opens on is drawn once per step, with the best move
+    // of a solved game; a proof's later sub-steps are drawn when asked for.
     let board = if k == 0 {
         m.board(n as usize, || match subs.first() {
             Some(s) => Some(DrawnBoard::new(&s.drawing)),
             None => {
                 let drawing = view.as_ref().and_then(|v| v.drawing.as_ref())?;
+                let best = timeline.analyses[n as usize].as_ref().and_then(|a| {
+                    let mark = step.state.as_ref()?.best_move_mark(a)?;
+                    SvgMark::new(&mark, a, drawing.cols, drawing.rows)
+                });
                 // Only a step that placed or moved something outlines it: a
                 // ruling or a claim is not about the last piece.
                 if step.kind == "place" {
-                    Some(DrawnBoard::new(drawing))
+                    Some(DrawnBoard::with_best(drawing, best))
                 } else {
-                    Some(DrawnBoard::new(&without_highlights(drawing)))
+                    Some(DrawnBoard::with_best(&without_highlights(drawing), best))
                 }
             }
         })
     } else {
         subs.get(k).map(|s| Arc::new(DrawnBoard::new(&s.drawing)))
     };
-    let timeline = state.timeline(m);
     let k = n as usize;
     let window = k.saturating_sub(EVENTS_AROUND)..(k + EVENTS_AROUND + 1).min(m.replay.steps.len());
     let appeals = (step.kind == "ruling").then(|| {
@@ -770,6 +787,7 @@ fn step_from(
             .map(|a| AnalysisPanel::new(a, &players)),
         mistake: timeline.mistakes[k].clone(),
         chart: m.chart().map(|base| ChartBase::at(base, k)),
+        analysis_note: step.state.as_ref().and_then(MatchState::analysis_note),
         pass: pass_nav,
         id: m.id.to_string(),
         title: m.title(),

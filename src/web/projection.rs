@@ -10,6 +10,11 @@
 //! projection (checked as a continuation of its verified chain) instead of
 //! replaying the match from its start.
 //!
+//! Analyses can arrive after a projection was made (a Dodgem 5×5 table
+//! built in the background): each projection remembers the games'
+//! [`analysis_generation`] it was made at, and one made before the latest
+//! tables keeps its log and replay but values its steps again.
+//!
 //! Reads the store through [`EventStore`] only; draws nothing itself (the
 //! pages' drawing types are built by `pages`).
 
@@ -19,7 +24,7 @@ use std::sync::{Arc, OnceLock};
 use actix_web::http::StatusCode;
 
 use super::{chart, pages, AppState, WebError};
-use crate::games::View;
+use crate::games::{analysis_generation, View};
 use crate::log::event::{Create, Envelope};
 use crate::log::seal::{self, ChainReport, Hash, Keyring};
 use crate::log::store::DecodedRecord;
@@ -105,6 +110,9 @@ pub struct Loaded {
     /// The signed checkpoint of this head, signed when first asked for
     /// (a signature costs more than the rest of a page).
     checkpoint: OnceLock<Checkpoint>,
+    /// The games' [`analysis_generation`] when the derived parts were
+    /// (or are to be) made.
+    generation: u64,
 }
 
 /// A step as pages show it, each part made when first asked for: a view is
@@ -122,7 +130,7 @@ struct StepShown {
 impl Loaded {
     /// A projection of `sealed`, checked as `chain`, with nothing derived
     /// yet.
-    fn new(id: MatchId, sealed: Vec<Sealed>, chain: ChainReport) -> Loaded {
+    fn new(id: MatchId, sealed: Vec<Sealed>, chain: ChainReport, generation: u64) -> Loaded {
         let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
         let replay = Replay::new(&envelopes);
         Loaded {
@@ -134,7 +142,24 @@ impl Loaded {
             timeline: OnceLock::new(),
             chart: OnceLock::new(),
             checkpoint: OnceLock::new(),
+            generation,
         }
+    }
+
+    /// This projection as of analysis generation `generation`: itself
+    /// when it was made then; otherwise the same log and replay with the
+    /// values, chart, views and boards to be made again (new tables give
+    /// steps analyses, and boards their best moves).
+    fn at_generation(this: Arc<Loaded>, generation: u64) -> Arc<Loaded> {
+        if this.generation == generation {
+            return this;
+        }
+        let mut m = Arc::try_unwrap(this).unwrap_or_else(|shared| (*shared).clone());
+        m.timeline = OnceLock::new();
+        m.chart = OnceLock::new();
+        m.shown = vec![StepShown::default(); m.replay.steps.len()];
+        m.generation = generation;
+        Arc::new(m)
     }
 
     pub fn create(&self) -> Option<&Create> {
@@ -280,9 +305,19 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
     // A damaged head is no reason to refuse the page: read the log, and
     // the chain check says what is wrong.
     let head = state.store.head(&id).ok().flatten();
+    // Read before anything is derived: tables that arrive meanwhile make
+    // the next request derive again, never the other way round.
+    let generation = analysis_generation();
     if let Some((next, last)) = head {
         let mut cache = state.loaded.lock().ok();
         if let Some(m) = cache.as_mut().and_then(|c| c.get(id.as_str(), &last)) {
+            if m.generation == generation {
+                return Ok(m);
+            }
+            let m = Loaded::at_generation(m, generation);
+            if let Some(c) = cache.as_mut() {
+                c.keep(m.clone());
+            }
             return Ok(m);
         }
         let older = cache.as_mut().and_then(|c| c.take(id.as_str()));
@@ -297,7 +332,7 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
                     Loaded::grown(old, records, &state.store.keyring(), (next, last))
                 });
             if let Some(m) = grown {
-                let m = Arc::new(m);
+                let m = Loaded::at_generation(Arc::new(m), generation);
                 if let Ok(mut c) = state.loaded.lock() {
                     c.counts.grown += 1;
                     c.keep(m.clone());
@@ -310,7 +345,7 @@ pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
         StoreError::NotFound(_) => missing(),
         other => other.into(),
     })?;
-    let m = Arc::new(Loaded::new(id, sealed, chain));
+    let m = Arc::new(Loaded::new(id, sealed, chain, generation));
     if let Ok(mut c) = state.loaded.lock() {
         c.counts.read_whole += 1;
         c.keep(m.clone());

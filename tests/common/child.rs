@@ -121,12 +121,18 @@ impl Server {
     /// Starts `arbiter serve` on `data` and waits (up to 30 s) until it
     /// accepts connections; its stderr goes to `log`.
     pub fn start(data: &Path, log: &Path) -> Server {
+        Server::start_with(data, log, &[])
+    }
+
+    /// [`Server::start`] with more arguments to `serve`.
+    pub fn start_with(data: &Path, log: &Path, more: &[&str]) -> Server {
         let port = free_port();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
         let stderr = std::fs::File::create(log).expect("the server log");
         let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["serve", "--addr", &addr.to_string(), "--data"])
             .arg(data)
+            .args(more)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(stderr)

@@ -37,7 +37,9 @@ impl Side {
 }
 
 /// What happens to a side that cannot move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, Default,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum StuckRule {
     /// The seed's rule (the default): no legal move loses.

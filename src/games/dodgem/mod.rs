@@ -8,12 +8,15 @@
 //!
 //! Files: `board` (positions, moves, notation), `solver` (retrograde
 //! analysis of the whole game: value and remoteness of every position),
+//! `shelf` (the solved tables the pages read, big ones built in the
+//! background), `view` (what a page draws),
 //! `notation` (the host's words in chat), `player` (a player's messages).
 
 pub mod board;
 pub mod notation;
 pub mod player;
 pub mod rules;
+pub mod shelf;
 pub mod solver;
 pub mod view;
 

@@ -990,13 +990,18 @@ impl Tables {
 
     /// Writes the solved tables to a file: a header line (format, size,
     /// rule, reachable and counts), then one value byte and one remoteness
-    /// byte per position.
+    /// byte per position. Written under a temporary name beside it,
+    /// flushed to disk and renamed, so a reader never sees half a file
+    /// (a full disk leaves the old file, or none).
     pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
         use std::io::Write;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        std::fs::create_dir_all(dir)?;
+        let file = tempfile::NamedTempFile::new_in(dir)?;
+        let mut w = std::io::BufWriter::new(file);
         writeln!(
             w,
             "{TABLE_MAGIC} {} {} {} {} {} {} {}",
@@ -1016,7 +1021,18 @@ impl Tables {
         };
         w.write_all(&bytes(Entry::value))?;
         w.write_all(&bytes(Entry::remoteness))?;
-        w.flush()
+        let file = w.into_inner().map_err(|e| e.into_error())?;
+        // Readable as a file written the usual way (a temporary file is
+        // its owner's only).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            file.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        }
+        file.as_file().sync_all()?;
+        file.persist(path).map_err(|e| e.error)?;
+        Ok(())
     }
 
     /// Reads tables written by [`Tables::save`] for this size and rule.

@@ -1,84 +1,24 @@
 //! What a page shows for a Dodgem step, GamesmanUni style: the board, the
 //! value of the position for the side to move with its remoteness, every
 //! legal move with the value it leads to (the page flags a move that
-//! threw a win away by comparing two steps' analyses).
+//! threw a win away by comparing two steps' analyses), and the best move
+//! as an arrow from its car.
 //!
-//! Boards up to 4×4 are solved on first use (well under a second) and kept
-//! for the life of the process. A 5×5 solve takes about a minute and most
-//! of a gigabyte, which no page request should pay for: its pages read the
-//! tables `arbiter solve dodgem --size 5 --tables FILE` saved, from the
-//! server's table folder ([`keep_tables_in`], `data/tables/` by default),
-//! and show the board alone, with the command to run, until they exist.
+//! The solved tables come from [`super::shelf`]: small boards are solved
+//! on first use, a 5×5 board's tables are read from the table folder or
+//! built in the background, and until then its pages say how far the
+//! build has got ([`analysis_note`]).
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
-
-use super::board::{Position, Side, StuckRule};
+use super::board::{Dir, Position, Side};
 use super::rules::Match;
-use super::solver::Tables;
-use crate::games::{Analysis, Drawing, MoveValue, Piece, View};
+use super::shelf::shelf;
+use crate::games::{first_best, Analysis, AnalysisNote, Drawing, MoveMark, MoveValue, Piece, View};
 use crate::verify::Finding;
 
-/// Solved tables by (size, rule slug); `None` for a saved file that does
-/// not load, so a damaged file is read once, not on every step.
-type Solved = BTreeMap<(u8, &'static str), Option<Arc<Tables>>>;
-
-/// Where saved tables of the boards too big to solve on a page request
-/// are looked for.
-static TABLES_DIR: OnceLock<PathBuf> = OnceLock::new();
-
-/// Sets the folder the pages read saved tables from (once, at start-up).
-pub fn keep_tables_in(dir: PathBuf) {
-    let _ = TABLES_DIR.set(dir);
-}
-
-/// The file of saved tables for a size and rule in `dir`: what the pages
-/// read and what the README tells a host to write.
-pub fn tables_file(dir: &Path, n: u8, rule: StuckRule) -> PathBuf {
-    dir.join(format!("dodgem-{n}-{}.tbl", rule.slug()))
-}
-
-/// Solved tables shared by every page: derived data, a cache. `None` for a
-/// board whose tables are neither quick to solve nor saved.
-fn tables(n: u8, rule: StuckRule) -> Option<Arc<Tables>> {
-    static CACHE: OnceLock<Mutex<Solved>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Mutex::default);
-    let mut map = cache.lock().ok()?;
-    if let Some(t) = map.get(&(n, rule.slug())) {
-        return t.clone();
-    }
-    let t = if n <= 4 {
-        Some(Tables::solve(n, rule, |_, _, _| {}))
-    } else {
-        let file = tables_file(TABLES_DIR.get()?, n, rule);
-        // Not there yet is the usual case, and is asked again next time (the
-        // file may be written meanwhile); a file that does not load is
-        // treated the same on the page (it says how to make one).
-        if !file.exists() {
-            return None;
-        }
-        Tables::load(&file, n, rule).ok()
-    };
-    let t = t.map(Arc::new);
-    map.insert((n, rule.slug()), t.clone());
-    t
-}
-
-/// What the page says where a board's analysis is not available.
-pub fn missing_analysis(n: u8, rule: StuckRule) -> Option<String> {
-    if n <= 4 || tables(n, rule).is_some() {
-        return None;
-    }
-    let dir = TABLES_DIR
-        .get()
-        .cloned()
-        .unwrap_or_else(|| PathBuf::from("data/tables"));
-    Some(format!(
-        "no analysis yet: the {n}×{n} tables take about a minute to solve; run `arbiter solve dodgem --size {n} --rule {} --tables {}` once and reload",
-        rule.slug(),
-        tables_file(&dir, n, rule).display()
-    ))
+/// What the page says where the board's analysis is not there yet (its
+/// tables are being built, or how to make them); live, not cached.
+pub fn analysis_note(m: &Match) -> Option<AnalysisNote> {
+    shelf().note(m.config.size, m.config.rule)
 }
 
 /// The board; the cars on the cells in `moved` (a mask of cells, as the
@@ -122,7 +62,7 @@ fn drawing(p: &Position, moved: u32) -> Drawing {
 /// the host names blue, and for a 5×5 board whose tables are not saved).
 pub fn analysis(m: &Match) -> Option<Analysis> {
     let seat = m.seat(m.position.to_move)?;
-    let t = tables(m.config.size, m.config.rule)?;
+    let t = shelf().tables(m.config.size, m.config.rule)?;
     let (value, remoteness) = t.value_of(&m.position);
     let moves = t
         .moves(&m.position)
@@ -133,13 +73,38 @@ pub fn analysis(m: &Match) -> Option<Analysis> {
             remoteness,
             detail: None,
         })
-        .collect();
+        .collect::<Vec<_>>();
     Some(Analysis {
         seat,
         value,
         remoteness,
+        best: first_best(&moves),
         moves,
         detail: None,
+    })
+}
+
+/// The move `name` as an arrow from its car to the cell it drives to, or
+/// to one cell past the edge when it drives off.
+pub fn move_mark(m: &Match, name: &str) -> Option<MoveMark> {
+    let p = &m.position;
+    let mv = p.parse_move(name).ok()?;
+    let n = i16::from(p.n);
+    // Drawn rows run top to bottom, as in [`drawing`].
+    let at = |cell: u8| (i16::from(cell % p.n), n - 1 - i16::from(cell / p.n));
+    let (c, r) = at(mv.from);
+    let to = match Position::step(p.n, mv.from, mv.dir) {
+        Some(cell) => at(cell),
+        None => match mv.dir {
+            Dir::North => (c, r - 1),
+            Dir::South => (c, r + 1),
+            Dir::East => (c + 1, r),
+            Dir::West => (c - 1, r),
+        },
+    };
+    Some(MoveMark {
+        name: p.move_name(mv),
+        path: vec![(c, r), to],
     })
 }
 
@@ -166,9 +131,6 @@ pub fn view(m: &Match) -> View {
         ));
     }
     facts.push(("Position".to_string(), m.position.to_string()));
-    if let Some(note) = missing_analysis(m.config.size, m.config.rule) {
-        facts.push(("Analysis".to_string(), note));
-    }
     facts.extend(m.ending.fact(&m.players));
     let (score, score_by_rules) = m.ending.scores();
     View {
@@ -196,17 +158,81 @@ pub fn findings(m: &Match) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::dodgem::board::StuckRule;
+    use crate::games::dodgem::rules::Config;
+    use crate::games::Game;
 
     #[test]
     fn small_boards_always_have_analysis_and_5x5_says_how_to_get_it() {
-        assert_eq!(missing_analysis(3, StuckRule::StuckLoses), None);
-        // No table folder is set in the library's tests, so the 5×5 page
-        // names the command that makes the tables.
-        let note = missing_analysis(5, StuckRule::StuckWins).unwrap();
+        assert_eq!(shelf().note(3, StuckRule::StuckLoses), None);
+        // No table folder is set in the library's tests (so nothing is
+        // built in the background), and the 5×5 page names the command
+        // that makes the tables.
+        let note = shelf().note(5, StuckRule::StuckWins).unwrap();
+        assert!(!note.building);
         assert!(
-            note.contains("arbiter solve dodgem --size 5 --rule stuck-wins --tables"),
-            "{note}"
+            note.text
+                .contains("arbiter solve dodgem --size 5 --rule stuck-wins --tables"),
+            "{}",
+            note.text
         );
-        assert!(note.contains("dodgem-5-stuck-wins.tbl"), "{note}");
+        assert!(
+            note.text.contains("dodgem-5-stuck-wins.tbl"),
+            "{}",
+            note.text
+        );
+    }
+
+    fn match_at(size: u8, position: &str) -> Match {
+        let players = ["quill".to_string(), "marrow".to_string()];
+        let at = chrono::DateTime::UNIX_EPOCH;
+        let mut m = super::super::Dodgem::start(
+            &Config {
+                size,
+                rule: StuckRule::StuckLoses,
+            },
+            &players,
+            at,
+        )
+        .unwrap();
+        m.blue = Some(0);
+        m.position = position.parse().unwrap();
+        m
+    }
+
+    #[test]
+    fn a_move_is_drawn_from_its_car_to_its_cell_or_past_the_edge() {
+        // 3×3, rows top to bottom: c3 is (2, 0), a1 is (0, 2).
+        let m = match_at(3, "..B/B../.RR:B");
+        let mark = move_mark(&m, "a2 N").unwrap();
+        assert_eq!(mark.path, vec![(0, 1), (0, 0)]);
+        // Blue drives off the east edge from c3.
+        assert_eq!(move_mark(&m, "c3 E").unwrap().path, vec![(2, 0), (3, 0)]);
+        let red = match_at(3, "..B/B../.RR:R");
+        // Red drives off the north edge from b1 only after reaching row 3:
+        // here b1 N goes to b2.
+        assert_eq!(move_mark(&red, "b1 N").unwrap().path, vec![(1, 2), (1, 1)]);
+        let top = match_at(3, ".R./B../B.R:R");
+        assert_eq!(move_mark(&top, "b3 N").unwrap().path, vec![(1, 0), (1, -1)]);
+        // Not a move of this position: nothing is drawn.
+        assert_eq!(move_mark(&m, "b1 N"), None);
+        assert_eq!(move_mark(&m, "a2 X"), None);
+    }
+
+    #[test]
+    fn the_best_move_is_the_first_quickest_win() {
+        let m = match_at(3, "B../B../.RR:B");
+        let a = analysis(&m).unwrap();
+        let best = a.best_move().unwrap();
+        for mv in &a.moves {
+            assert!(
+                !(mv.value == crate::games::Value::Win
+                    && (best.value != crate::games::Value::Win || mv.remoteness < best.remoteness)),
+                "{mv:?} beats {best:?}"
+            );
+        }
+        assert!(a.moves[..a.best.unwrap()]
+            .iter()
+            .all(|mv| (mv.value, mv.remoteness) != (best.value, best.remoteness)));
     }
 }

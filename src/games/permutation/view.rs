@@ -5,7 +5,7 @@
 
 use super::analysis::analyse;
 use super::rules::{Match, Stage};
-use crate::games::{self, Drawing, MoveValue, Overlay, Piece, Value, View};
+use crate::games::{self, Drawing, MoveMark, MoveValue, Overlay, Piece, Value, View};
 use crate::verify::Finding;
 
 fn drawing(m: &Match) -> Drawing {
@@ -130,11 +130,33 @@ pub fn analysis(m: &Match) -> Option<games::Analysis> {
         seat,
         value: outcome(best, seat),
         remoteness: Some(left),
+        // The solver's measure (own points less the other's), not only
+        // win or lose: the first x that loses nothing by it.
+        best: a.moves.iter().position(|(_, _, loss)| *loss == 0),
         moves,
         detail: Some(match a.best.as_deref() {
             Some(x) => format!("best play ends {}; the best next x is {x}", say(best)),
             None => format!("best play ends {}", say(best)),
         }),
+    })
+}
+
+/// The next x `name` as an arrow from the x numbered last to it: the
+/// rectangle between the two is what the move scores.
+pub fn move_mark(m: &Match, name: &str) -> Option<MoveMark> {
+    let Stage::Numbering(p) = &m.stage else {
+        return None;
+    };
+    let c = p.perm.column_of(name).ok()?;
+    if p.numbered.contains(&c) {
+        return None;
+    }
+    let at = |c: usize| (c as i16, i16::from(p.perm.rows[c]));
+    let mut path: Vec<(i16, i16)> = p.numbered.last().map(|&l| at(l)).into_iter().collect();
+    path.push(at(c));
+    Some(MoveMark {
+        name: p.perm.name(c),
+        path,
     })
 }
 

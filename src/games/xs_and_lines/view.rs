@@ -3,9 +3,12 @@
 //! player's color, and in part 2 the exact value for the side to move with
 //! every legal line's value (misère: a player with no line wins).
 
+use super::analysis::Cell;
 use super::analysis::{solve, Position};
 use super::rules::{Match, Stage};
-use crate::games::{Analysis, Drawing, MoveValue, Overlay, Piece, Value, View};
+use crate::games::{
+    first_best, Analysis, Drawing, MoveMark, MoveValue, Overlay, Piece, Value, View,
+};
 use crate::verify::Finding;
 
 const COLORS: [&str; 2] = ["blue", "red"];
@@ -84,21 +87,43 @@ pub fn analysis(m: &Match) -> Option<Analysis> {
 fn value_lines(p: &Position, seat: usize) -> Analysis {
     let (wins, lines) = solve(p);
     let word = |w: bool| if w { Value::Win } else { Value::Lose };
+    let moves: Vec<MoveValue> = lines
+        .into_iter()
+        .map(|(l, w)| MoveValue {
+            name: l.to_string(),
+            value: word(w),
+            remoteness: None,
+            detail: None,
+        })
+        .collect();
     Analysis {
         seat,
         value: word(wins),
         remoteness: None,
-        moves: lines
-            .into_iter()
-            .map(|(l, w)| MoveValue {
-                name: l.to_string(),
-                value: word(w),
-                remoteness: None,
-                detail: None,
-            })
-            .collect(),
+        best: first_best(&moves),
+        moves,
         detail: None,
     }
+}
+
+/// The line `name` (as the analysis names it) as an arrow from its x,
+/// through the corner of an L, to the other x.
+pub fn move_mark(m: &Match, name: &str) -> Option<MoveMark> {
+    let Stage::Drawing(p) = &m.stage else {
+        return None;
+    };
+    let line = p
+        .legal_lines()
+        .into_iter()
+        .find(|l| l.to_string() == name)?;
+    let at = |c: Cell| (i16::from(c.col), i16::from(c.row));
+    let mut path = vec![at(line.from)];
+    path.extend(line.via.map(at));
+    path.push(at(line.to));
+    Some(MoveMark {
+        name: line.to_string(),
+        path,
+    })
 }
 
 pub fn view(m: &Match) -> View {

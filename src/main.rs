@@ -38,6 +38,12 @@ enum Command {
         /// Data directory (database and server key).
         #[arg(long, default_value = "data/db")]
         data: PathBuf,
+        /// The address people open the pages at, like
+        /// https://arbiter.example.org: the absolute URLs in the pages'
+        /// link-preview tags (og:url, og:image) start with it. Without it,
+        /// the request's own Host and scheme are used.
+        #[arg(long, env = "ARBITER_PUBLIC_URL", value_parser = web::PublicUrl::parse)]
+        public_url: Option<web::PublicUrl>,
     },
     /// Check a match's chain and re-check every claim.
     ///
@@ -288,7 +294,11 @@ fn match_id(s: &str) -> Result<MatchId, Failure> {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Command::Serve { addr, data } => {
+        Command::Serve {
+            addr,
+            data,
+            public_url,
+        } => {
             // A bad address fails before the store is touched.
             use std::net::ToSocketAddrs;
             if addr
@@ -346,7 +356,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 "arbiter serving on http://{addr} (data in {})",
                 data.display()
             );
-            web::serve(Box::new(store), &addr, damage).map_err(|e| Failure::Other(e.to_string()))
+            web::serve(Box::new(store), &addr, damage, public_url)
+                .map_err(|e| Failure::Other(e.to_string()))
         }
         Command::Verify {
             match_id: None,

@@ -187,19 +187,8 @@ async fn match_page(
     let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
     let view = m.replay.steps.len().checked_sub(1).and_then(|k| m.view(k));
     let checkpoint = m.checkpoint(state.store.as_ref())?;
-    let last_board = m
-        .replay
-        .steps
-        .len()
-        .checked_sub(1)
-        .and_then(|k| opening_board(&m, k));
     let page = MatchPage {
-        unfurl: Unfurl::of_match(
-            &unfurl::base(&state, &req),
-            &m,
-            report.disagreements(),
-            last_board.as_deref(),
-        ),
+        unfurl: Unfurl::of_match(&unfurl::base(&state, &req), &m, report.disagreements()),
         reopenable: m.create().is_some_and(|c| c.source.is_some()),
         supersedes: m
             .sealed
@@ -785,15 +774,7 @@ fn step_from(
         (against, players.clone())
     });
     Ok(StepPage {
-        unfurl: Unfurl::step(
-            base,
-            m,
-            k,
-            &findings,
-            timeline.analyses[k].as_ref(),
-            // A proof's later sub-step (`?pass=`) shares its step's card.
-            opening_board(m, k).as_deref(),
-        ),
+        unfurl: Unfurl::step(base, m, k, &findings, timeline.analyses[k].as_ref()),
         rules: m
             .create()
             .map(|c| super::rules::href(c.config.game()))

@@ -16,7 +16,7 @@
 
 use actix_web::HttpRequest;
 
-use super::pages::{score_line, who, DrawnBoard};
+use super::pages::{opening_board, score_line, who, DrawnBoard};
 use super::{card, AppState, Loaded};
 use crate::games::{value_text, Analysis};
 use crate::verify::{Finding, Verdict};
@@ -109,15 +109,15 @@ pub(super) struct Unfurl {
 pub const DESCRIPTION_MAX: usize = 300;
 
 impl Unfurl {
-    /// A step's tags: its title and step number, the step in one line, and
-    /// the board the step page opens on.
+    /// A step's tags: its title and step number, the step in one line
+    /// (`findings` are those about it), and the board the step page opens
+    /// on (a proof's later sub-steps, `?pass=`, share their step's card).
     pub(super) fn step(
         base: &str,
         m: &Loaded,
         n: usize,
         findings: &[Finding],
         analysis: Option<&Analysis>,
-        board: Option<&DrawnBoard>,
     ) -> Unfurl {
         let last = m.replay.steps.len().saturating_sub(1);
         let players = m.create().map(|c| c.players.clone()).unwrap_or_default();
@@ -167,19 +167,14 @@ impl Unfurl {
         Unfurl {
             title: format!("{} · step {n} of {last}", m.title()),
             description: one_line(parts),
-            image: board.map(|b| card_tag(&page, b)),
+            image: opening_board(m, n).map(|b| card_tag(&page, &b)),
             url: page,
         }
     }
 
     /// A match's tags: its game, players, host and score, whether the
     /// verifier agrees with every ruling, and the board after its last step.
-    pub(super) fn of_match(
-        base: &str,
-        m: &Loaded,
-        disagreements: usize,
-        board: Option<&DrawnBoard>,
-    ) -> Unfurl {
+    pub(super) fn of_match(base: &str, m: &Loaded, disagreements: usize) -> Unfurl {
         let last = m.replay.steps.len().saturating_sub(1);
         let mut parts = Vec::new();
         if let Some(c) = m.create() {
@@ -208,7 +203,8 @@ impl Unfurl {
             title: m.title(),
             description: one_line(parts),
             url: format!("{base}/matches/{}", m.id),
-            image: board.map(|b| card_tag(&format!("{base}/matches/{}/steps/{last}", m.id), b)),
+            image: opening_board(m, last)
+                .map(|b| card_tag(&format!("{base}/matches/{}/steps/{last}", m.id), &b)),
         }
     }
 }

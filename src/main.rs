@@ -43,6 +43,12 @@ enum Command {
         /// sets 3 to meet that path without a 5×5 build).
         #[arg(long, default_value_t = dodgem::shelf::INLINE_UP_TO, hide = true)]
         dodgem_inline_up_to: u8,
+        /// The address people open the pages at, like
+        /// https://arbiter.example.org: the absolute URLs in the pages'
+        /// link-preview tags (og:url, og:image) start with it. Without it,
+        /// the request's own Host and scheme are used.
+        #[arg(long, env = "ARBITER_PUBLIC_URL", value_parser = web::PublicUrl::parse)]
+        public_url: Option<web::PublicUrl>,
     },
     /// Check a match's chain and re-check every claim.
     ///
@@ -297,6 +303,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             addr,
             data,
             dodgem_inline_up_to,
+            public_url,
         } => {
             // A bad address fails before the store is touched.
             use std::net::ToSocketAddrs;
@@ -357,7 +364,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 "arbiter serving on http://{addr} (data in {})",
                 data.display()
             );
-            web::serve(Box::new(store), &addr, damage).map_err(|e| Failure::Other(e.to_string()))
+            web::serve(Box::new(store), &addr, damage, public_url)
+                .map_err(|e| Failure::Other(e.to_string()))
         }
         Command::Verify {
             match_id: None,

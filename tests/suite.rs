@@ -36,3 +36,4 @@ mod rulings;
 mod small_games;
 mod solver_moves;
 mod store_damage;
+mod unfurl;

@@ -113,7 +113,7 @@ fn respond(asset: &Asset, req: &HttpRequest) -> HttpResponse {
 /// Whether an `If-None-Match` value names `etag`: `*`, or any tag in the
 /// list by weak comparison (the opaque part alone, `W/` aside), as RFC
 /// 9110 §13.1.2 asks for this header.
-fn matches_etag(if_none_match: &str, etag: &str) -> bool {
+pub(super) fn matches_etag(if_none_match: &str, etag: &str) -> bool {
     let opaque = |t: &str| t.trim().trim_start_matches("W/").to_string();
     if_none_match.trim() == "*" || if_none_match.split(',').any(|t| opaque(t) == opaque(etag))
 }

@@ -11,6 +11,7 @@ mod api;
 mod appeals;
 mod assets;
 mod best_move;
+mod card;
 mod chart;
 mod import;
 mod listing;
@@ -19,10 +20,13 @@ mod players;
 mod projection;
 mod roster;
 mod rules;
+mod unfurl;
 mod unread;
 mod write;
 
+pub use card::{Cards, CARDS_KEPT, SCALE as CARD_SCALE};
 pub use projection::{load, Loaded, LoadedMatches, ProjectionCounts, LOADED_KEPT};
+pub use unfurl::{PublicUrl, DESCRIPTION_MAX};
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -63,6 +67,11 @@ pub struct AppState {
     /// Damage the witness journal found when the server opened the store:
     /// while there is any, no write is taken (the operator restores first).
     pub damage: Arc<Vec<String>>,
+    /// The address people reach the server at (`serve --public-url`), for
+    /// the absolute URLs of the pages' card tags; `None`: the request's.
+    pub public_url: Option<Arc<PublicUrl>>,
+    /// The steps' og:image cards drawn so far.
+    pub cards: Arc<Mutex<Cards>>,
 }
 
 /// How many import previews (or commits) are read at once; more get 503.
@@ -79,7 +88,15 @@ impl AppState {
             supersedes: Arc::default(),
             roster: Arc::default(),
             damage: Arc::default(),
+            public_url: None,
+            cards: Arc::default(),
         }
+    }
+
+    /// Absolute URLs in the pages' tags start with `url`.
+    pub fn with_public_url(mut self, url: Option<PublicUrl>) -> AppState {
+        self.public_url = url.map(Arc::new);
+        self
     }
 
     /// How the cached projections were made so far.
@@ -183,6 +200,7 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         cfg.app_data(web::Data::new(state))
             .configure(unread::configure)
             .configure(pages::routes)
+            .configure(card::routes)
             .configure(assets::routes)
             .configure(appeals::routes)
             .configure(import::routes)
@@ -195,8 +213,15 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 }
 
 /// Serves until interrupted.
-pub fn serve(store: Box<dyn EventStore>, addr: &str, damage: Vec<String>) -> std::io::Result<()> {
-    let state = AppState::new(Arc::from(store)).damaged(damage);
+pub fn serve(
+    store: Box<dyn EventStore>,
+    addr: &str,
+    damage: Vec<String>,
+    public_url: Option<PublicUrl>,
+) -> std::io::Result<()> {
+    let state = AppState::new(Arc::from(store))
+        .damaged(damage)
+        .with_public_url(public_url);
     actix_web::rt::System::new().block_on(async move {
         HttpServer::new(move || app(state.clone()))
             .workers(2)

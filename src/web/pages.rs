@@ -8,11 +8,12 @@
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use askama::Template;
 
 use super::best_move::SvgMark;
 use super::chart::{ChartBase, ValueChart};
+use super::unfurl::{self, Unfurl};
 use super::{load, AppState, Loaded, WebError};
 use crate::games::{value_text, Analysis, AnalysisNote, Drawing, GameKind, MatchState};
 use crate::log::event::Actor;
@@ -138,6 +139,8 @@ struct MatchPage {
     /// The match this re-import replaces, and the matches that replace it.
     supersedes: Option<String>,
     superseded_by: Vec<String>,
+    /// The OpenGraph / Twitter card tags.
+    unfurl: Unfurl,
 }
 
 /// The matches whose review names `id` as the import they correct: each
@@ -170,6 +173,7 @@ fn superseding(state: &AppState, id: &MatchId) -> Vec<String> {
 async fn match_page(
     state: web::Data<AppState>,
     path: web::Path<String>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, WebError> {
     let m = load(&state, &path)?;
     let chain = m.chain.clone();
@@ -185,6 +189,7 @@ async fn match_page(
     let view = m.replay.steps.len().checked_sub(1).and_then(|k| m.view(k));
     let checkpoint = m.checkpoint(state.store.as_ref())?;
     let page = MatchPage {
+        unfurl: Unfurl::of_match(&unfurl::base(&state, &req), &m, report.disagreements()),
         reopenable: m.create().is_some_and(|c| c.source.is_some()),
         supersedes: m
             .sealed
@@ -664,6 +669,8 @@ struct StepPage {
     chart: Option<ValueChart>,
     /// Why there is no analysis yet (tables being built), said live.
     analysis_note: Option<AnalysisNote>,
+    /// The OpenGraph / Twitter card tags.
+    unfurl: Unfurl,
 }
 
 /// Where the reader is among a proof's sub-steps.
@@ -689,11 +696,44 @@ fn clock(t: &chrono::DateTime<chrono::Utc>) -> String {
 /// stays the same size however long the match runs.
 const EVENTS_AROUND: usize = 12;
 
+/// The board step `k` opens on (a proof's first sub-step, else the step's
+/// own drawing), drawn once per step: for its page and its card.
+pub(super) fn opening_board(m: &Loaded, k: usize) -> Option<Arc<DrawnBoard>> {
+    let step = m.replay.steps.get(k)?;
+    m.board(k, || {
+        let view = m.view(k)?;
+        match view.substeps.first() {
+            Some(s) if step.kind == "proof" => Some(DrawnBoard::new(&s.drawing)),
+            _ => {
+                let drawing = view.drawing.as_ref()?;
+                // A solved game's best move from here, drawn on the board.
+                let timeline = m.timeline();
+                let best = timeline
+                    .analyses
+                    .get(k)
+                    .and_then(Option::as_ref)
+                    .and_then(|a| {
+                        let mark = step.state.as_ref()?.best_move_mark(a)?;
+                        SvgMark::new(&mark, a, drawing.cols, drawing.rows)
+                    });
+                // Only a step that placed or moved something outlines it: a
+                // ruling or a claim is not about the last piece.
+                if step.kind == "place" {
+                    Some(DrawnBoard::with_best(drawing, best))
+                } else {
+                    Some(DrawnBoard::with_best(&without_highlights(drawing), best))
+                }
+            }
+        }
+    })
+}
+
 fn step_from(
     state: &AppState,
     m: &Loaded,
     n: u64,
     pass: Option<usize>,
+    base: &str,
 ) -> Result<StepPage, WebError> {
     let last = m.replay.steps.len().saturating_sub(1) as u64;
     let step = m.replay.steps.get(n as usize).ok_or_else(|| {
@@ -709,7 +749,7 @@ fn step_from(
     let view = m.view(n as usize);
     // Findings are about claims, proofs and rulings; show those that touch
     // this step.
-    let findings = state
+    let findings: Vec<Finding> = state
         .findings(m)
         .iter()
         .filter(|f| f.seq == n || f.ruling_seq == Some(n) || f.proofs.iter().any(|p| p.seq == n))
@@ -739,23 +779,7 @@ fn step_from(
     // The board a step opens on is drawn once per step, with the best move
     // of a solved game; a proof's later sub-steps are drawn when asked for.
     let board = if k == 0 {
-        m.board(n as usize, || match subs.first() {
-            Some(s) => Some(DrawnBoard::new(&s.drawing)),
-            None => {
-                let drawing = view.as_ref().and_then(|v| v.drawing.as_ref())?;
-                let best = timeline.analyses[n as usize].as_ref().and_then(|a| {
-                    let mark = step.state.as_ref()?.best_move_mark(a)?;
-                    SvgMark::new(&mark, a, drawing.cols, drawing.rows)
-                });
-                // Only a step that placed or moved something outlines it: a
-                // ruling or a claim is not about the last piece.
-                if step.kind == "place" {
-                    Some(DrawnBoard::with_best(drawing, best))
-                } else {
-                    Some(DrawnBoard::with_best(&without_highlights(drawing), best))
-                }
-            }
-        })
+        opening_board(m, n as usize)
     } else {
         subs.get(k).map(|s| Arc::new(DrawnBoard::new(&s.drawing)))
     };
@@ -777,6 +801,7 @@ fn step_from(
         (against, players.clone())
     });
     Ok(StepPage {
+        unfurl: Unfurl::step(base, m, k, &findings, timeline.analyses[k].as_ref()),
         rules: m
             .create()
             .map(|c| super::rules::href(c.config.game()))
@@ -849,6 +874,7 @@ async fn step_page(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
     query: web::Query<StepQuery>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
     let m = load(&state, &id)?;
@@ -858,5 +884,6 @@ async fn step_page(
             format!("'{n}' is not a step number; steps are numbered from 0"),
         )
     })?;
-    html(&step_from(&state, &m, n, query.pass)?)
+    let base = unfurl::base(&state, &req);
+    html(&step_from(&state, &m, n, query.pass, &base)?)
 }

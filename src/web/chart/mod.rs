@@ -1,148 +1,280 @@
-//! The value-history chart of a step page: where each analysed step stood
-//! for the first player (their win on top, a draw in the middle, their loss
-//! below).
+//! The charts under a step page: the value history of a solved game
+//! ([`value`], GamesmanUni's remoteness chart) and a game's own series
+//! ([`series`]: Duorail's longest tracks, a Traffic Jam round's optimal
+//! length against its target, Bejeweled's best claims beside the claims).
 //!
-//! A match can run to a thousand steps and more, and the step page must not
-//! grow with it: the chart is a handful of SVG paths (the line through the
-//! steps, then one path of dots per value, one for the mistakes) fitted to
-//! a fixed width, computed once per match head ([`ChartBase`]), and each
-//! request adds only the marker of its own step. A click on the chart opens
-//! the step under it (`replay.js` reads the `data-` geometry); without
-//! script, the event list links every step.
+//! A match can run to a thousand steps and more, and a step page must not
+//! grow with it. Everything is drawn once per match head ([`ChartBase`]) in
+//! a fixed box the page scales to the screen, its paths thinned to a few
+//! vertices per unit of width ([`frame`]); a request adds only its own
+//! step's marks, its caption and the focusable points of the steps around
+//! it ([`WINDOW`] each side; a short match has all of them), each a link
+//! to its step with a title saying the move and its value. A click
+//! elsewhere on a chart opens the step under it (`replay.js` reads the
+//! `data-` geometry); without script the event list links every step.
 //!
-//! Builds plain strings for the template; imports nothing but the replay's
-//! analyses.
+//! Draws only: the values and their words come from the replay's analyses
+//! and the game's [`Series`]; this holds no rules and builds no HTML (the
+//! template `chart.html` does).
+
+mod frame;
+mod series;
+mod value;
 
 use std::fmt::Write;
+use std::sync::Arc;
 
-use crate::games::{value_text, Value};
+use frame::{num, Frame, LEFT, WIDTH};
+
+use crate::games::series::Series;
 use crate::replay::{Replay, Timeline};
 
-/// The drawn chart of a match, shared by all its step pages.
-pub struct ChartBase {
-    pub width: u32,
-    pub height: u32,
-    /// Pixels from one step to the next.
-    pub step: f64,
-    pub left: u32,
-    /// The polyline's points through every analysed step.
-    pub line: String,
-    /// One path of dots per value: (class, path data).
-    pub dots: Vec<(&'static str, String)>,
-    /// Rings around the steps that threw a win away.
-    pub mistakes: String,
-    pub top: String,
-    pub bottom: String,
-    /// Per step: where its dot is and what its tooltip says, for the
-    /// marker of the current step.
-    points: Vec<Option<(f64, u32, String)>>,
+/// How many steps on each side of the shown one get a focusable point
+/// when a match has more points than fit the page's budget.
+pub const WINDOW: usize = 30;
+
+/// One chart, drawn for every step page of a match head.
+pub struct Drawn {
+    /// The SVG's id: `value-chart` or `series-chart`.
+    pub id: &'static str,
+    /// The heading above it.
+    pub title: String,
+    /// What it shows, for a screen reader.
+    pub label: String,
+    /// (class, words) under it.
+    pub legend: Vec<(&'static str, String)>,
+    /// What the values count, written above the value labels.
+    pub unit: String,
+    frame: Frame,
+    /// Tinted bands behind the plot: (class, top, height).
+    bands: Vec<(&'static str, f64, f64)>,
+    /// Faint lines at the labelled values and steps.
+    pub grid: String,
+    /// The draw line, for the value history.
+    middle: Option<f64>,
+    pub labels: Vec<Label>,
+    /// (class, path data), drawn in order.
+    pub paths: Vec<(String, String)>,
+    /// Every point a reader may focus, in step order.
+    points: Vec<Point>,
 }
 
-/// One step page's chart: the shared drawing and the marker of its step.
+/// A label on an axis.
+pub struct Label {
+    pub x: String,
+    pub y: String,
+    /// `at-end` (values, left of the plot) or `at-mid` (steps, below it).
+    pub anchor: &'static str,
+    pub text: String,
+}
+
+impl Label {
+    /// A value's label, left of the plot at height `y`.
+    fn value(y: f64, text: String) -> Label {
+        Label {
+            x: num(LEFT - 8.0),
+            y: num(y + 4.5),
+            anchor: "at-end",
+            text,
+        }
+    }
+}
+
+/// A point of a chart: a link to its step, saying the move and its value.
+pub struct Point {
+    /// The step it opens.
+    pub k: usize,
+    pub x: String,
+    pub y: String,
+    /// For styling: the value (`v-win`) or the line's kind (`blue`).
+    pub class: &'static str,
+    pub title: String,
+}
+
+impl Drawn {
+    pub fn width(&self) -> String {
+        num(WIDTH)
+    }
+    pub fn height(&self) -> String {
+        num(self.frame.box_height())
+    }
+    /// Where step 0's column starts and how wide a column is, for the
+    /// click handler.
+    pub fn left(&self) -> String {
+        num(LEFT)
+    }
+    pub fn pitch(&self) -> String {
+        format!("{:.4}", self.frame.pitch())
+    }
+    /// The bands as (class, y, height), for the template.
+    pub fn bands(&self) -> Vec<(&'static str, String, String)> {
+        self.bands
+            .iter()
+            .map(|(c, y, h)| (*c, num(*y), num(*h)))
+            .collect()
+    }
+    pub fn plot_width(&self) -> String {
+        num(self.frame.plot_width())
+    }
+    /// The draw line's path, when there is one.
+    pub fn middle(&self) -> Option<String> {
+        self.middle
+            .map(|y| format!("M{} {}H{}", num(LEFT), num(y), num(WIDTH - 14.0)))
+    }
+    pub fn top(&self) -> String {
+        num(self.frame.top)
+    }
+    pub fn bottom(&self) -> String {
+        num(self.frame.bottom())
+    }
+    /// Where the unit's label goes: (x, y).
+    pub fn unit_at(&self) -> (String, String) {
+        ("4".to_string(), num(self.frame.top - 16.0))
+    }
+
+    /// The step numbers below the plot and a faint line up from each.
+    fn number_steps(&mut self) {
+        for k in self.frame.step_ticks() {
+            let x = self.frame.x(k);
+            self.labels.push(Label {
+                x: num(x),
+                y: num(self.frame.bottom() + 20.0),
+                anchor: "at-mid",
+                text: k.to_string(),
+            });
+            let _ = write!(
+                self.grid,
+                "M{} {}V{}",
+                num(x),
+                num(self.frame.top),
+                num(self.frame.bottom())
+            );
+        }
+    }
+
+    /// The points a page for step `k` makes focusable: all of them, or
+    /// those of the steps within [`WINDOW`] of `k` when there are many.
+    fn points_near(&self, k: usize) -> &[Point] {
+        if self.points.len() <= 2 * WINDOW + 1 {
+            return &self.points;
+        }
+        let lo = self.points.partition_point(|p| p.k + WINDOW < k);
+        let hi = self.points.partition_point(|p| p.k <= k + WINDOW);
+        &self.points[lo..hi.max(lo)]
+    }
+}
+
+/// The charts of a match, shared by all its step pages.
+pub struct ChartBase {
+    pub charts: Vec<Drawn>,
+    /// Per step, what each chart says of it: for the caption and the
+    /// rings of the shown step. Per chart, per line, runs in step order.
+    spans: Vec<Vec<Vec<Span>>>,
+    /// Each step's event in words, for the caption.
+    moves: Vec<String>,
+}
+
+/// A value held over steps `from..=until` at height `y`, in words; a
+/// chart's spans are kept per line, in step order, never overlapping.
+struct Span {
+    from: usize,
+    until: usize,
+    y: f64,
+    /// Only its first step is marked (a claim).
+    dot: bool,
+    said: String,
+}
+
+/// One step page's charts: the shared drawing and the step it marks.
 pub struct ValueChart {
-    pub base: std::sync::Arc<ChartBase>,
-    /// The current step's dot: (x, y, tooltip).
-    pub current: Option<(String, u32, String)>,
+    pub base: Arc<ChartBase>,
+    pub k: usize,
+}
+
+/// A chart as one step page shows it.
+pub struct Shown<'a> {
+    pub d: &'a Drawn,
+    /// The points focusable on this page.
+    pub points: &'a [Point],
+    /// The x of the shown step's column.
+    pub now: String,
+    /// Rings around the shown step's values: (x, y).
+    pub rings: Vec<(String, String)>,
+    /// The shown step in words: its move and its values.
+    pub caption: String,
 }
 
 impl ChartBase {
-    const ROW: u32 = 34;
-    const LEFT: u32 = 86;
-    /// The widest a step may be drawn apart.
-    const STEP: f64 = 14.0;
-    /// The room the steps share when there are many of them.
-    const ROOM: f64 = 840.0;
-
-    /// `None` when no step has a value.
-    pub fn new(t: &Timeline, replay: &Replay, players: &[String]) -> Option<ChartBase> {
-        if t.is_empty() {
+    /// The charts of a match: its value history when its steps are
+    /// valued, its game's series when it has one; `None` when neither.
+    pub fn new(
+        t: &Timeline,
+        series: Option<&Series>,
+        replay: &Replay,
+        players: &[String],
+    ) -> Option<ChartBase> {
+        let mut charts = Vec::new();
+        let mut spans = Vec::new();
+        let drawn = [
+            value::drawn(t, replay, players),
+            series.and_then(|s| series::drawn(s, replay)),
+        ];
+        for (d, s) in drawn.into_iter().flatten() {
+            charts.push(d);
+            spans.push(s);
+        }
+        if charts.is_empty() {
             return None;
         }
-        let name = |i: usize| players.get(i).cloned().unwrap_or_default();
-        let n = t.analyses.len().max(1);
-        let step = Self::STEP.min(Self::ROOM / n as f64);
-        let x = |k: usize| Self::LEFT as f64 + k as f64 * step;
-        let mut line = String::new();
-        let mut dots = [
-            ("v-win", String::new()),
-            ("v-draw", String::new()),
-            ("v-lose", String::new()),
-        ];
-        let mut mistakes = String::new();
-        let mut points = Vec::with_capacity(n);
-        for (k, a) in t.analyses.iter().enumerate() {
-            let Some(a) = a else {
-                points.push(None);
-                continue;
-            };
-            let v = a.value_for(0);
-            let row = match v {
-                Value::Win => 0,
-                Value::Draw => 1,
-                Value::Lose => 2,
-            };
-            let (px, py) = (x(k), 16 + row * Self::ROW);
-            let _ = write!(line, "{px:.1},{py} ");
-            let _ = write!(dots[row as usize].1, "M{px:.1} {py}h0");
-            if t.mistakes[k].is_some() {
-                let _ = write!(mistakes, "M{px:.1} {py}h0");
-            }
-            let seq = replay.steps.get(k).map_or(k as u64, |s| s.seq);
-            // The game is over: say who won, not "win in 0".
-            let said = match a.ended(players) {
-                Some(how) => format!("the game is over, {how}"),
-                None => format!(
-                    "{} to move, {} for them",
-                    name(a.seat),
-                    value_text(a.value, a.remoteness)
-                ),
-            };
-            let title = format!(
-                "step {seq}: {said}{}",
-                t.mistakes[k]
-                    .as_deref()
-                    .map_or(String::new(), |m| format!(" — {m}"))
-            );
-            points.push(Some((px, py, title)));
+        for d in &mut charts {
+            d.number_steps();
         }
-        line.pop();
         Some(ChartBase {
-            width: Self::LEFT + (n as f64 * step).ceil() as u32 + 16,
-            height: 32 + 2 * Self::ROW,
-            step,
-            left: Self::LEFT,
-            line,
-            dots: dots.into_iter().filter(|(_, d)| !d.is_empty()).collect(),
-            mistakes,
-            top: format!("{} wins", name(0)),
-            bottom: format!("{} wins", name(1)),
-            points,
+            charts,
+            spans,
+            moves: replay.steps.iter().map(|s| s.text.clone()).collect(),
         })
     }
 
-    /// The dots' diameter: smaller when the steps are drawn close together.
-    pub fn dot(&self) -> String {
-        format!("{:.1}", (self.step * 0.75).clamp(3.0, 10.0))
+    /// The charts for step `k`'s page.
+    pub fn at(base: Arc<ChartBase>, k: usize) -> ValueChart {
+        ValueChart { base, k }
     }
+}
 
-    /// The mistake rings' diameter, drawn under the dots.
-    pub fn ring(&self) -> String {
-        format!("{:.1}", (self.step * 0.75).clamp(3.0, 10.0) + 5.0)
-    }
-
-    /// Pixels from one step to the next, for `replay.js`.
-    pub fn pitch(&self) -> String {
-        format!("{:.3}", self.step)
-    }
-
-    /// The chart for step `k`'s page.
-    pub fn at(base: std::sync::Arc<ChartBase>, k: usize) -> ValueChart {
-        let current = base
-            .points
-            .get(k)
-            .and_then(Option::as_ref)
-            .map(|(x, y, title)| (format!("{x:.1}"), *y, title.clone()));
-        ValueChart { base, current }
+impl ValueChart {
+    /// Each chart as this page shows it.
+    pub fn shown(&self) -> Vec<Shown<'_>> {
+        let k = self.k;
+        let mv = self.base.moves.get(k).map_or("", String::as_str);
+        self.base
+            .charts
+            .iter()
+            .zip(&self.base.spans)
+            .map(|(d, lines)| {
+                let x = d.frame.x(k);
+                let covering: Vec<&Span> = lines
+                    .iter()
+                    .filter_map(|runs| {
+                        let i = runs.partition_point(|s| s.from <= k).checked_sub(1)?;
+                        let s = &runs[i];
+                        (s.until >= k && (!s.dot || s.from == k)).then_some(s)
+                    })
+                    .collect();
+                let said: Vec<&str> = covering.iter().map(|s| s.said.as_str()).collect();
+                Shown {
+                    d,
+                    points: d.points_near(k),
+                    now: num(x),
+                    rings: covering.iter().map(|s| (num(x), num(s.y))).collect(),
+                    caption: if said.is_empty() {
+                        format!("step {k}: {mv} — nothing to chart at this step")
+                    } else {
+                        format!("step {k}: {mv} — {}", said.join("; "))
+                    },
+                }
+            })
+            .collect()
     }
 }
 
@@ -151,9 +283,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_unvalued_match_has_no_chart() {
+    fn an_unvalued_match_without_a_series_has_no_chart() {
         let replay = Replay::default();
         let t = Timeline::new(&replay);
-        assert!(ChartBase::new(&t, &replay, &[]).is_none());
+        assert!(ChartBase::new(&t, None, &replay, &[]).is_none());
     }
 }

@@ -13,6 +13,7 @@ mod backup;
 mod batch;
 mod browser;
 mod bundle;
+mod chart;
 mod cli;
 mod crash;
 mod errors;

@@ -65,20 +65,38 @@ document.addEventListener("DOMContentLoaded", function () {
     show();
   });
 });
-// The value chart: a click opens the step under it (the chart is a few
-// paths, not a link per step, so its geometry is in data- attributes).
+// The charts under the page: a click opens the step under it (a chart is
+// a few paths and the points near this step, so its geometry is in data-
+// attributes); a point hovered or focused says its step in the caption
+// under the chart, which goes back to this step's words afterwards.
 document.addEventListener("DOMContentLoaded", function () {
-  var chart = document.getElementById("value-chart");
-  if (!chart) return;
-  chart.addEventListener("click", function (ev) {
-    var box = chart.getBoundingClientRect();
-    var scale = chart.viewBox.baseVal.width / box.width;
-    var x = (ev.clientX - box.left) * scale;
-    var left = parseFloat(chart.getAttribute("data-left"));
-    var pitch = parseFloat(chart.getAttribute("data-pitch"));
-    var last = parseInt(chart.getAttribute("data-last"), 10);
-    var k = Math.round((x - left) / pitch);
-    if (k >= 0 && k <= last) window.location.href = chart.getAttribute("data-href") + k;
+  document.querySelectorAll("svg.chart[data-pitch]").forEach(function (chart) {
+    chart.addEventListener("click", function (ev) {
+      if (ev.target.closest && ev.target.closest("a")) return;
+      var box = chart.getBoundingClientRect();
+      var scale = chart.viewBox.baseVal.width / box.width;
+      var x = (ev.clientX - box.left) * scale;
+      var left = parseFloat(chart.getAttribute("data-left"));
+      var pitch = parseFloat(chart.getAttribute("data-pitch"));
+      var last = parseInt(chart.getAttribute("data-last"), 10);
+      var k = Math.floor((x - left) / pitch);
+      if (k >= 0 && k <= last) window.location.href = chart.getAttribute("data-href") + k;
+    });
+    var caption = document.getElementById(chart.getAttribute("data-caption"));
+    if (!caption) return;
+    var own = caption.textContent;
+    var say = function (ev) {
+      var a = ev.target.closest && ev.target.closest("a.pt");
+      var title = a && a.querySelector("title");
+      if (title) caption.textContent = title.textContent;
+    };
+    var back = function () {
+      caption.textContent = own;
+    };
+    chart.addEventListener("mouseover", say);
+    chart.addEventListener("focusin", say);
+    chart.addEventListener("mouseleave", back);
+    chart.addEventListener("focusout", back);
   });
 });
 // The best-move arrow: the checkbox shows or hides it, and the choice is

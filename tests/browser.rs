@@ -54,7 +54,7 @@ fn free_port() -> u16 {
 
 /// Starts arbiter on a free loopback port with the bundled samples loaded
 /// (and `token` accepted for writing).
-fn start_server(dir: &std::path::Path, token: Option<&str>) -> (u16, String) {
+pub(crate) fn start_server(dir: &std::path::Path, token: Option<&str>) -> (u16, String) {
     let store = SledStore::open(dir).unwrap();
     if let Some(t) = token {
         arbiter::log::EventStore::add_token(
@@ -96,7 +96,7 @@ fn wait_for_port(port: u16) {
 /// A WebDriver session with headless Chromium, or `None` (and a message)
 /// when chromedriver is missing and not required. The driver process and
 /// the browser profile live as long as the returned guards.
-struct Browser {
+pub(crate) struct Browser {
     driver_port: u16,
     _driver: Reaper,
     profile: tempfile::TempDir,
@@ -107,7 +107,7 @@ struct Browser {
 
 static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn browser() -> Option<Browser> {
+pub(crate) fn browser() -> Option<Browser> {
     let Some(driver) = chromedriver() else {
         assert!(
             !required(),
@@ -166,7 +166,7 @@ impl Browser {
         caps
     }
 
-    async fn client(&self) -> fantoccini::Client {
+    pub(crate) async fn client(&self) -> fantoccini::Client {
         // A loaded machine can make Chromium miss its start-up deadline:
         // try three times before failing.
         let mut tries = 0;
@@ -189,7 +189,7 @@ impl Browser {
     }
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -445,7 +445,9 @@ async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
     assert!(start.contains(r#"data-href="/matches/dodgem-small/steps/""#));
     assert!(start.contains(r#"<path class="dots v-win""#), "{start}");
     assert!(
-        start.contains(r#"<circle class="pt current" cx="100.0" cy="16""#),
+        start.contains(
+            r#"<a class="pt v-win current" href="/matches/dodgem-small/steps/1" aria-current="step">"#
+        ),
         "{start}"
     );
     let (_, thrown) = get_text(&app, "/matches/dodgem-small/steps/2").await;

@@ -114,6 +114,13 @@ async fn a_duorail_match_grows_like_a_fresh_read() {
     grows_like_a_fresh_read("dr-chgg3-dm7.json").await;
 }
 
+/// Its chart's series is folded round by round (a claim marked once, the
+/// round's best claim searched once): grown, it is drawn as a fresh read.
+#[actix_web::test]
+async fn a_bejeweled_match_grows_like_a_fresh_read() {
+    grows_like_a_fresh_read("bj-code-red-dm5.json").await;
+}
+
 fn size_of(store: &Arc<dyn EventStore>, id: &arbiter::log::MatchId) -> usize {
     store.head(id).unwrap().unwrap().0 as usize
 }

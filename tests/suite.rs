@@ -14,6 +14,7 @@ mod batch;
 mod best_move;
 mod browser;
 mod bundle;
+mod chart;
 mod cli;
 mod crash;
 mod dodgem_tables;

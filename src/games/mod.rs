@@ -14,6 +14,7 @@ mod ending;
 pub mod permutation;
 pub mod play;
 pub mod rush_hour;
+pub mod series;
 pub mod text_grid;
 pub mod words;
 pub mod xs_and_lines;

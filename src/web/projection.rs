@@ -24,6 +24,7 @@ use std::sync::{Arc, OnceLock};
 use actix_web::http::StatusCode;
 
 use super::{chart, pages, AppState, WebError};
+use crate::games::series::SeriesFold;
 use crate::games::{analysis_generation, View};
 use crate::log::event::{Create, Envelope};
 use crate::log::seal::{self, ChainReport, Hash, Keyring};
@@ -103,7 +104,10 @@ pub struct Loaded {
     pub chain: ChainReport,
     /// Every step's exact value, computed on first use.
     timeline: OnceLock<Arc<Timeline>>,
-    /// The value chart every step page shares, drawn on first use.
+    /// The game's own series over the steps, folded on first use and
+    /// grown by appends (its solvers run once per position).
+    series: OnceLock<Arc<SeriesFold>>,
+    /// The charts every step page shares, drawn on first use.
     chart: OnceLock<Option<Arc<chart::ChartBase>>>,
     /// What each step's page and API read are made from, one per step.
     shown: Vec<StepShown>,
@@ -140,6 +144,7 @@ impl Loaded {
             replay,
             chain,
             timeline: OnceLock::new(),
+            series: OnceLock::new(),
             chart: OnceLock::new(),
             checkpoint: OnceLock::new(),
             generation,
@@ -180,13 +185,26 @@ impl Loaded {
             .clone()
     }
 
-    /// The value-history chart of its step pages (`None` when no step has
-    /// a value), drawn once.
+    /// The game's own series over the steps, folded once.
+    pub fn series(&self) -> Arc<SeriesFold> {
+        self.series
+            .get_or_init(|| {
+                let mut fold = SeriesFold::new(Some(super::SEARCH_LIMIT));
+                fold_steps(&mut fold, &self.replay, 0);
+                Arc::new(fold)
+            })
+            .clone()
+    }
+
+    /// The charts of its step pages (`None` when no step has a value and
+    /// the game has no series), drawn once.
     pub(super) fn chart(&self) -> Option<Arc<chart::ChartBase>> {
         self.chart
             .get_or_init(|| {
                 let players = self.create().map(|c| c.players.clone()).unwrap_or_default();
-                chart::ChartBase::new(&self.timeline(), &self.replay, &players).map(Arc::new)
+                let series = self.series();
+                chart::ChartBase::new(&self.timeline(), series.series(), &self.replay, &players)
+                    .map(Arc::new)
             })
             .clone()
     }
@@ -287,7 +305,19 @@ impl Loaded {
             t.extend(&m.replay);
             let _ = m.timeline.set(Arc::new(t));
         }
+        if let Some(f) = m.series.take() {
+            let mut f = Arc::unwrap_or_clone(f);
+            fold_steps(&mut f, &m.replay, from as usize);
+            let _ = m.series.set(Arc::new(f));
+        }
         Some(m)
+    }
+}
+
+/// Folds the steps of `replay` from step `from` on into `fold`.
+fn fold_steps(fold: &mut SeriesFold, replay: &Replay, from: usize) {
+    for (k, step) in replay.steps.iter().enumerate().skip(from) {
+        fold.step(k, step.state.as_ref());
     }
 }
 

@@ -59,8 +59,10 @@ const REMEMBERED: usize = 512;
 /// nothing else, and a search can take a second or more, so exact answers
 /// are remembered (up to [`REMEMBERED`], then forgotten all at once): the
 /// findings are recomputed whenever a match grows, and without this every
-/// append to a Bejeweled match would search all its rounds again.
-fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
+/// append to a Bejeweled match would search all its rounds again. The
+/// chart's series ([`super::chart`]) asks here too, so a page's findings
+/// and its chart share one search per round.
+pub(super) fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
     static EXACT: OnceLock<Mutex<HashMap<(Grid, Offer), Best>>> = OnceLock::new();
     let exact = EXACT.get_or_init(Mutex::default);
     if let Some(b) = exact

@@ -10,6 +10,8 @@
 //! notation), `engine` (the cascade and its trace), `rules` (rounds,
 //! carry-over, picks, rulings), `claims` (claims, proofs and their clocks,
 //! which proof counts, the verdict), `solver` (the best possible claim),
+//! `chart` (each round's best claim beside the claims made, for the chart
+//! under the pages),
 //! `chat` (chat messages as events, for importing transcripts: the host's
 //! openings and the entry points), `chat_words` (a message line as words),
 //! `player_chat`, `proof_chat` and `pick_chat` (what a player's message
@@ -18,6 +20,7 @@
 //! `drawing` (grids as hosts draw them in chat, read and compared with the
 //! replay).
 
+pub mod chart;
 pub mod chat;
 pub mod chat_words;
 pub mod check;

@@ -12,7 +12,8 @@
 //! (cells, pieces, tracks and the exact track check), `config` (a match's
 //! options and their defaults), `rules` (the match), `clock` (the time
 //! controls), `solver` (the longest track, by a frontier DP), `check` (what
-//! the verifier recomputes), `view` (what a page draws), `chat` (chat
+//! the verifier recomputes), `view` (what a page draws), `chart` (each
+//! player's longest track over the steps, for the chart under the pages), `chat` (chat
 //! messages as events, for importing transcripts: the host's words and the
 //! entry points), `chat_words` (a message line as words of the notation),
 //! `player_chat` and `player_calls` (what a player's message says, read
@@ -20,6 +21,7 @@
 //! hosts and bots draw them in chat, read and compared with the replay).
 
 pub mod board;
+pub mod chart;
 pub mod chat;
 pub mod chat_words;
 pub mod check;

@@ -14,10 +14,12 @@
 //! cells, moves, key words), `player_chat` (what it means, given what the
 //! match expects), `chat` (the host's openings and announcements),
 //! `solver` (exact optimal length), `check` (what the verifier recomputes
-//! for a claim), `view` (what a page draws), `drawing` (boards as hosts
+//! for a claim), `view` (what a page draws), `chart` (the optimal length
+//! over a round's steps against its target, for the chart under the pages), `drawing` (boards as hosts
 //! draw them in chat, read and compared with the replay).
 
 pub mod board;
+pub mod chart;
 pub mod chat;
 pub mod check;
 pub mod drawing;

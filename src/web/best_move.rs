@@ -7,7 +7,7 @@
 
 use crate::games::{value_text, Analysis, MoveMark};
 
-use super::pages::{CELL, MARGIN};
+use super::board::{CELL, MARGIN};
 
 /// The best move as the board's SVG draws it, and the words of its
 /// toggle.

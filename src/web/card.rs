@@ -27,7 +27,7 @@ use askama::Template;
 use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 
-use super::pages::{self, Svg, SvgGem, SvgOverlay, SvgPiece, SvgRail};
+use super::board::{self, Svg, SvgGem, SvgOverlay, SvgPiece, SvgRail};
 use super::{assets, load, AppState, WebError};
 use paint::{Ink, Paint};
 
@@ -229,7 +229,7 @@ async fn step_card(
     let card = match kept {
         Some(card) => card,
         None => {
-            let board = pages::opening_board(&m, k).ok_or_else(|| {
+            let board = board::opening_board(&m, k).ok_or_else(|| {
                 WebError::page(
                     StatusCode::NOT_FOUND,
                     format!(

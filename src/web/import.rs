@@ -23,7 +23,8 @@ use chrono::NaiveDate;
 use futures_util::StreamExt;
 
 use super::appeals::{form_token, see_other};
-use super::pages::{html, Svg};
+use super::board::Svg;
+use super::pages::html;
 use super::{AppState, WebError, PREVIEWS_AT_ONCE};
 use crate::games::GameKind;
 use crate::import::corrections::CorrectionInput;

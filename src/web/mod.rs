@@ -11,6 +11,7 @@ mod api;
 mod appeals;
 mod assets;
 mod best_move;
+mod board;
 mod card;
 mod chart;
 mod import;

@@ -23,7 +23,7 @@ use std::sync::{Arc, OnceLock};
 
 use actix_web::http::StatusCode;
 
-use super::{chart, pages, AppState, WebError};
+use super::{board, chart, AppState, WebError};
 use crate::games::series::SeriesFold;
 use crate::games::{analysis_generation, View};
 use crate::log::event::{Create, Envelope};
@@ -128,7 +128,7 @@ struct StepShown {
     /// The view as JSON, for the API's step.
     json: OnceLock<Option<Arc<serde_json::value::RawValue>>>,
     /// The board as a step page opens on it, rendered.
-    board: OnceLock<Option<Arc<pages::DrawnBoard>>>,
+    board: OnceLock<Option<Arc<board::DrawnBoard>>>,
 }
 
 impl Loaded {
@@ -238,8 +238,8 @@ impl Loaded {
     pub(super) fn board(
         &self,
         k: usize,
-        draw: impl FnOnce() -> Option<pages::DrawnBoard>,
-    ) -> Option<Arc<pages::DrawnBoard>> {
+        draw: impl FnOnce() -> Option<board::DrawnBoard>,
+    ) -> Option<Arc<board::DrawnBoard>> {
         match self.shown.get(k) {
             Some(shown) => shown.board.get_or_init(|| draw().map(Arc::new)).clone(),
             None => draw().map(Arc::new),

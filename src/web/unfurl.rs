@@ -16,7 +16,8 @@
 
 use actix_web::HttpRequest;
 
-use super::pages::{opening_board, score_line, who, DrawnBoard};
+use super::board::{opening_board, DrawnBoard};
+use super::pages::{score_line, who};
 use super::{card, AppState, Loaded};
 use crate::games::{value_text, Analysis};
 use crate::verify::{Finding, Verdict};

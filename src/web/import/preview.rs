@@ -8,7 +8,7 @@ use super::{ImportForm, ImportPage, PreviewRow};
 use crate::games::{GameKind, MatchState};
 use crate::import::events::Imported;
 use crate::import::Transcript;
-use crate::web::pages::Svg;
+use crate::web::board::Svg;
 
 /// Fills `page` with the preview of `imported`, read from `transcript`.
 pub(super) fn fill(

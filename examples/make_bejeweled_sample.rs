@@ -255,19 +255,7 @@ fn main() {
     assert_eq!(wins, [4, 3]);
 
     let match_id = MatchId::parse(ID).unwrap();
-    let envs: Vec<Envelope> = s
-        .events
-        .iter()
-        .enumerate()
-        .map(|(seq, e)| Envelope {
-            match_id: match_id.clone(),
-            seq: seq as u64,
-            occurred_at: e.occurred_at,
-            recorded_at: e.occurred_at,
-            actor: e.actor.clone(),
-            body: e.body.clone(),
-        })
-        .collect();
+    let envs: Vec<Envelope> = arbiter::log::event::unsealed_log(&match_id, &s.events);
     let replay = Replay::new(&envs);
     for step in &replay.steps {
         assert!(step.error.is_none(), "seq {}: {:?}", step.seq, step.error);

@@ -199,18 +199,7 @@ fn opening(s: &mut Script, rng: &mut Rng, blue: usize, moves: usize) {
 
 fn envelopes(id: &str, events: &[NewEvent]) -> Vec<Envelope> {
     let match_id = MatchId::parse(id).unwrap();
-    events
-        .iter()
-        .enumerate()
-        .map(|(seq, e)| Envelope {
-            match_id: match_id.clone(),
-            seq: seq as u64,
-            occurred_at: e.occurred_at,
-            recorded_at: e.occurred_at,
-            actor: e.actor.clone(),
-            body: e.body.clone(),
-        })
-        .collect()
+    arbiter::log::event::unsealed_log(&match_id, events)
 }
 
 fn check_and_write(id: &str, events: Vec<NewEvent>, want: &[Verdict]) {

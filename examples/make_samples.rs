@@ -841,18 +841,7 @@ fn build(spec: &MatchSpec) -> (Vec<NewEvent>, Vec<RoundInfo>) {
 
 fn check_and_summarise(spec: &MatchSpec, events: &[NewEvent], infos: &[RoundInfo]) {
     let id = MatchId::parse(spec.id).expect("a valid match id");
-    let envelopes: Vec<Envelope> = events
-        .iter()
-        .enumerate()
-        .map(|(seq, e)| Envelope {
-            match_id: id.clone(),
-            seq: seq as u64,
-            occurred_at: e.occurred_at,
-            recorded_at: e.occurred_at,
-            actor: e.actor.clone(),
-            body: e.body.clone(),
-        })
-        .collect();
+    let envelopes: Vec<Envelope> = arbiter::log::event::unsealed_log(&id, events);
     assert!(matches!(events[0].body, Body::Create(_)));
     assert!(events[0].actor.is_host());
     for w in events.windows(2) {

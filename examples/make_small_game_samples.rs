@@ -88,18 +88,7 @@ impl Script {
         );
     }
     fn envelopes(&self, id: &str) -> Vec<Envelope> {
-        self.events
-            .iter()
-            .enumerate()
-            .map(|(seq, e)| Envelope {
-                match_id: MatchId::parse(id).unwrap(),
-                seq: seq as u64,
-                occurred_at: e.occurred_at,
-                recorded_at: e.occurred_at,
-                actor: e.actor.clone(),
-                body: e.body.clone(),
-            })
-            .collect()
+        arbiter::log::event::unsealed_log(&MatchId::parse(id).unwrap(), &self.events)
     }
     /// Replays, checks, writes; returns the timeline for more checks.
     fn write(self, id: &str) -> Timeline {

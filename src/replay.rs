@@ -334,18 +334,7 @@ mod tests {
         edit(file["events"].as_array_mut().unwrap());
         let events: Vec<NewEvent> = serde_json::from_value(file["events"].take()).unwrap();
         let id = MatchId::parse("dg").unwrap();
-        let envelopes: Vec<Envelope> = events
-            .into_iter()
-            .enumerate()
-            .map(|(seq, e)| Envelope {
-                match_id: id.clone(),
-                seq: seq as u64,
-                occurred_at: e.occurred_at,
-                recorded_at: e.occurred_at,
-                actor: e.actor,
-                body: e.body,
-            })
-            .collect();
+        let envelopes: Vec<Envelope> = crate::log::event::unsealed_log(&id, &events);
         Replay::new(&envelopes)
     }
 

@@ -24,30 +24,7 @@ macro_rules! samples_app {
     }};
 }
 
-use common::web::get_text;
-
-/// The sample matches: (id, game slug, events).
-async fn samples(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-) -> Vec<(String, String, u64)> {
-    let (_, list) = get_text(app, "/api/matches").await;
-    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["id"].as_str().unwrap().to_string(),
-                m["game"].as_str().unwrap().to_string(),
-                m["events"].as_u64().unwrap(),
-            )
-        })
-        .collect()
-}
+use common::web::{get_text, samples};
 
 #[actix_web::test]
 async fn the_rules_and_the_import_are_linked_from_every_page() {

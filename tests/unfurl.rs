@@ -14,7 +14,7 @@ use actix_web::test;
 use arbiter::log::{Body, EventStore, MatchId, SledStore};
 use arbiter::web::{AppState, PublicUrl, CARD_SCALE, DESCRIPTION_MAX};
 
-use common::web::get_text;
+use common::web::{get_text, samples};
 
 /// The bundled samples in a fresh store.
 fn samples_state(dir: &tempfile::TempDir) -> AppState {
@@ -48,29 +48,6 @@ fn meta(page: &str, key: &str) -> Option<String> {
             .replace("&#62;", ">")
             .replace("&#38;", "&"),
     )
-}
-
-/// (id, game) of every sample, from the API.
-async fn samples(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-) -> Vec<(String, String, u64)> {
-    let (_, list) = get_text(app, "/api/matches").await;
-    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["id"].as_str().unwrap().to_string(),
-                m["game"].as_str().unwrap().to_string(),
-                m["events"].as_u64().unwrap(),
-            )
-        })
-        .collect()
 }
 
 /// The width and height attributes of the step page's inline board.

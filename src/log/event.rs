@@ -116,6 +116,24 @@ pub struct NewEvent {
     pub body: Body,
 }
 
+/// A match's events in their places, as if each was recorded when it
+/// occurred: the log a replay reads before anything is stored (an
+/// import's own checks, the sample makers).
+pub fn unsealed_log(match_id: &MatchId, events: &[NewEvent]) -> Vec<Envelope> {
+    events
+        .iter()
+        .enumerate()
+        .map(|(seq, e)| Envelope {
+            match_id: match_id.clone(),
+            seq: seq as u64,
+            occurred_at: e.occurred_at,
+            recorded_at: e.occurred_at,
+            actor: e.actor.clone(),
+            body: e.body.clone(),
+        })
+        .collect()
+}
+
 /// An event in its place in a match's log.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Envelope {

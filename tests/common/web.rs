@@ -17,3 +17,26 @@ pub async fn get_text(
     let body = test::read_body(resp).await;
     (status, String::from_utf8(body.to_vec()).unwrap())
 }
+
+/// The matches `app` lists: (id, game slug, events), from the API.
+pub async fn samples(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+) -> Vec<(String, String, u64)> {
+    let (_, list) = get_text(app, "/api/matches").await;
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["id"].as_str().unwrap().to_string(),
+                m["game"].as_str().unwrap().to_string(),
+                m["events"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}

@@ -165,16 +165,7 @@ mod tests {
         for file in files {
             let imported = imported(file);
             let id = MatchId::parse("refold").expect("an id");
-            let envelopes: Vec<Envelope> = (imported.events.iter().enumerate())
-                .map(|(seq, e)| Envelope {
-                    match_id: id.clone(),
-                    seq: seq as u64,
-                    occurred_at: e.occurred_at,
-                    recorded_at: e.occurred_at,
-                    actor: e.actor.clone(),
-                    body: e.body.clone(),
-                })
-                .collect();
+            let envelopes: Vec<Envelope> = crate::log::event::unsealed_log(&id, &imported.events);
             let replay = Replay::new(&envelopes);
             let read = &imported.report.events;
             // These transcripts have no unread message where a correction

@@ -80,10 +80,21 @@ pub(super) fn base(state: &AppState, req: &HttpRequest) -> String {
     }
     let info = req.connection_info();
     let guess = format!("{}://{}", info.scheme(), info.host());
-    match PublicUrl::parse(&guess) {
-        Ok(u) if url::Url::parse(&guess).is_ok_and(|u| u.path() == "/") => u.0,
-        _ => "http://localhost".to_string(),
+    // Clients ask under one or two hosts: each worker keeps its last
+    // answer rather than parsing the same URL twice on every page.
+    thread_local! {
+        static LAST: std::cell::RefCell<(String, String)> = Default::default();
     }
+    LAST.with_borrow_mut(|(asked, answer)| {
+        if *asked != guess {
+            *answer = match PublicUrl::parse(&guess) {
+                Ok(u) if url::Url::parse(&guess).is_ok_and(|u| u.path() == "/") => u.0,
+                _ => "http://localhost".to_string(),
+            };
+            *asked = guess;
+        }
+        answer.clone()
+    })
 }
 
 /// The image tags of a page: the board's card.

@@ -303,7 +303,7 @@ fn dodgem_reread(to: &str, supersedes: Option<&str>) -> Vec<NewEvent> {
     events[0]["body"] = json!({"create_reviewed": {
         "create": create,
         "review": {
-            "reader": "test", "importer": "ops", "aliases": [["quill", to]],
+            "reader": "test", "importer": "ops", "aliases": [["quill", to], ["tess", "tessellate"]],
             "zone": "UTC", "date": "2026-10-03", "date_order": null,
             "corrections": [], "supersedes": supersedes
         }
@@ -469,6 +469,28 @@ async fn two_names_of_one_person_count_as_one_and_a_corrected_import_counts_once
         1,
         "{before:?} → {now:?}"
     );
+
+    // The index's host filter knows people too: the alias tied in the
+    // re-imports finds every match tessellate hosts, the sample included.
+    let hosted = |list: Value| -> Vec<String> {
+        let mut ids: Vec<String> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap().to_string())
+            .collect();
+        ids.sort();
+        ids
+    };
+    let (_, by_name) = get_json(&app, "/api/matches?host=tessellate").await;
+    let (_, by_alias) = get_json(&app, "/api/matches?host=TESS").await;
+    let by_name = hosted(by_name);
+    assert!(by_name.len() >= 3, "{by_name:?}");
+    assert!(
+        by_name.iter().any(|id| id == "dg-bumper-cup-r2"),
+        "{by_name:?}"
+    );
+    assert_eq!(hosted(by_alias), by_name);
 }
 
 #[actix_web::test]

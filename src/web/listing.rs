@@ -159,11 +159,14 @@ struct Listed {
 }
 
 impl Listed {
-    /// Whether this match answers `a`; a player asked for is looked up in
-    /// `roster`, so any spelling of a person finds all their matches.
+    /// Whether this match answers `a`; a player or host asked for is
+    /// looked up in `roster`, so any spelling of a person finds all their
+    /// matches.
     fn keeps(&self, a: &Asked, roster: Option<&Roster>) -> bool {
         let lower = |s: &str| s.to_lowercase();
-        let plays = |who: &str| roster.is_some_and(|r| r.plays(who, &self.players));
+        let plays = |who: &str| roster.is_some_and(|r| r.is_one_of(who, &self.players));
+        let hosts =
+            |who: &str| roster.is_some_and(|r| r.is_one_of(who, std::slice::from_ref(&self.host)));
         let text = lower(&format!(
             "{} {} {} {}",
             self.title,
@@ -174,7 +177,7 @@ impl Listed {
         a.words.iter().all(|w| text.contains(w.as_str()))
             && a.game.is_none_or(|g| g.slug() == self.game)
             && a.player.as_deref().is_none_or(plays)
-            && a.host.as_deref().is_none_or(|h| lower(&self.host) == h)
+            && a.host.as_deref().is_none_or(hosts)
             && a.from.is_none_or(|d| self.date.is_some_and(|x| x >= d))
             && a.to.is_none_or(|d| self.date.is_some_and(|x| x <= d))
             && (!a.disagrees || self.disagreements > 0)
@@ -226,9 +229,10 @@ fn every_match(state: &AppState) -> Result<Vec<Listed>, WebError> {
 fn answer(state: &AppState, query: &MatchQuery) -> Result<(Vec<Listed>, usize, Asked), String> {
     let asked = query.read()?;
     let all = every_match(state).map_err(|e| e.to_string())?;
-    let roster = match asked.player {
-        Some(_) => Some(roster(state).map_err(|e| e.to_string())?),
-        None => None,
+    let roster = if asked.player.is_some() || asked.host.is_some() {
+        Some(roster(state).map_err(|e| e.to_string())?)
+    } else {
+        None
     };
     let kept: Vec<Listed> = all
         .into_iter()

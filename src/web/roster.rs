@@ -178,12 +178,13 @@ impl Roster {
             .filter_map(move |r| r.seat_of(person).map(|s| (r.as_ref(), s)))
     }
 
-    /// Whether a player of `players` is `name`, or another spelling of
-    /// the same person (a name nobody plays under matches only itself).
-    pub fn plays(&self, name: &str, players: &[String]) -> bool {
+    /// Whether one of `names` (a match's players, or its host) is `name`,
+    /// or another spelling of the same person (a name no match knows
+    /// matches only itself).
+    pub fn is_one_of(&self, name: &str, names: &[String]) -> bool {
         match self.directory.find(name) {
-            Some(person) => players.iter().any(|p| person.is(p)),
-            None => players.iter().any(|p| same_name(p, name)),
+            Some(person) => names.iter().any(|p| person.is(p)),
+            None => names.iter().any(|p| same_name(p, name)),
         }
     }
 }

@@ -70,6 +70,12 @@ pub fn same_name(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
 }
 
+/// The form two spellings of one name share, for keying a map by person:
+/// `same_name(a, b)` exactly when `name_key(a) == name_key(b)`.
+pub fn name_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase()
+}
+
 /// The match's spelling of its host's name when `who` hosts it.
 fn hosted(who: &Identity, people: &People) -> Result<String, String> {
     people.host_named(&who.name).ok_or_else(|| {
@@ -214,6 +220,26 @@ pub fn recorded_actor(
 mod tests {
     use super::*;
     use crate::log::event::{Appeal, Ruling};
+
+    #[test]
+    fn name_keys_agree_with_same_name() {
+        let names = [
+            "Quill",
+            " quill ",
+            "QUILL",
+            "Quill ✦",
+            "quill ✦",
+            "Qu ill",
+            "marrow",
+            "Ärger",
+            "ärger",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(same_name(a, b), name_key(a) == name_key(b), "{a:?} {b:?}");
+            }
+        }
+    }
 
     fn people() -> People {
         People {

@@ -15,12 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::access::{same_name, People};
-
-/// The form two spellings of one name share: what [`same_name`] compares.
-pub fn name_key(name: &str) -> String {
-    name.trim().to_ascii_lowercase()
-}
+use crate::access::{name_key, same_name, People};
 
 /// One person: the name pages show, and every spelling of it met.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -46,7 +46,7 @@ use super::event::{MatchId, NewEvent};
 use super::merkle::Frontier;
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
 use super::token::Identity;
-use super::witness::Witness;
+use super::witness::{self, Witness};
 
 /// The largest record the store decodes (16 MiB): a corrupt length prefix
 /// must not make the decoder allocate without bound. [`SledStore::append`]
@@ -166,6 +166,86 @@ pub trait EventStore: Send + Sync {
     /// last; `None` for an unknown match. One small read, so a cache keyed
     /// by it can check it is current on every request.
     fn head(&self, id: &MatchId) -> Result<Option<(u64, Hash)>, StoreError>;
+
+    /// Where the log lives, for messages: a data directory, or a database
+    /// address without its password.
+    fn location(&self) -> String;
+
+    /// The witness: the receipt of each match's last acknowledged append,
+    /// read back and checked (the journal file beside sled; the
+    /// checkpoints table in PostgreSQL).
+    fn journal(&self) -> Result<witness::Journal, StoreError>;
+
+    /// Match `id`'s log against what the witness says was acknowledged: a
+    /// loss or a difference names the match, the seqs and the journal line;
+    /// damaged journal lines are listed apart.
+    fn check_witness(&self, id: &MatchId) -> Result<WitnessCheck, StoreError> {
+        let journal = self.journal()?;
+        witnessing::check_against(self, &journal, id)
+    }
+
+    /// Every witnessed match against the store: the damage found, one line
+    /// each (empty when the store holds everything acknowledged). The
+    /// server runs it on open and takes no writes while it finds any.
+    fn witnessed_damage(&self) -> Result<Vec<String>, StoreError> {
+        let journal = self.journal()?;
+        let mut out = Vec::new();
+        for name in journal.last.keys() {
+            let Ok(id) = MatchId::parse(name) else {
+                continue;
+            };
+            if let Some((_, why)) = witnessing::check_against(self, &journal, &id)?.damage {
+                out.push(why);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Witnesses what the store holds beyond its last witness line (a tail
+    /// a crash left between storing and witnessing); one line per match
+    /// witnessed. Nothing to do where the witness is written in the same
+    /// transaction as the events (PostgreSQL).
+    fn witness_unwitnessed(&self) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// Compacts the witness when it has grown long; (lines before, after).
+    fn compact_witness(&mut self) -> Result<Option<(usize, usize)>, StoreError> {
+        Ok(None)
+    }
+
+    /// Checks every match the store or its witness knows of, for damage
+    /// alone (`arbiter verify --all`).
+    fn audit(&self) -> Result<Audit, StoreError>;
+
+    /// The write tokens: (id, whom it speaks for). The id is the start of
+    /// the token's hash, which is all the store keeps.
+    fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError>;
+
+    /// Revokes the token given by its value or by its id (at least 8
+    /// characters of it, as `keys list` shows); returns its id.
+    fn revoke_token(&self, which: &str) -> Result<String, StoreError>;
+
+    /// Every token as stored: (sha256 of the token in hex, the identity
+    /// record's bytes), for copying a store.
+    fn token_records(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+
+    /// Stores a token record exactly as [`EventStore::token_records`] gave
+    /// it.
+    fn put_token_record(&self, hash: &str, record: &[u8]) -> Result<(), StoreError>;
+
+    /// Stores match `id` exactly as `events` were sealed elsewhere (a
+    /// backup's bundle, another store): the same bytes, hashes and
+    /// signatures, each checked against `keys` (which are published here,
+    /// so they keep verifying), then witnessed. When the store already
+    /// holds a beginning of them (the same hashes), only the rest is added;
+    /// when it holds anything else under `id`, [`StoreError::Exists`].
+    fn adopt(
+        &self,
+        id: &MatchId,
+        events: &[Sealed],
+        keys: &[(String, [u8; 32])],
+    ) -> Result<(), StoreError>;
 }
 
 /// A stored record: `(seq from its key, its bytes or why the key is bad)`.
@@ -527,6 +607,72 @@ impl EventStore for SledStore {
                 self.witness.path().display()
             ))),
         }
+    }
+
+    fn location(&self) -> String {
+        self.dir.display().to_string()
+    }
+
+    fn journal(&self) -> Result<witness::Journal, StoreError> {
+        witness::read(&self.dir, &self.keyring())
+            .map_err(|e| StoreError::Io(format!("cannot read the witness journal: {e}")))
+    }
+
+    fn witness_unwitnessed(&self) -> Result<Vec<String>, StoreError> {
+        self.witness_tail()
+    }
+
+    fn compact_witness(&mut self) -> Result<Option<(usize, usize)>, StoreError> {
+        self.compact_journal()
+    }
+
+    fn audit(&self) -> Result<Audit, StoreError> {
+        self.audit_trees()
+    }
+
+    fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError> {
+        Ok(self
+            .token_records()?
+            .into_iter()
+            .map(|(hash, record)| {
+                let id: String = hash.chars().take(12).collect();
+                let who = Identity::decode(&id, &record);
+                (id, who)
+            })
+            .collect())
+    }
+
+    fn revoke_token(&self, which: &str) -> Result<String, StoreError> {
+        let hashes = self.token_records()?.into_iter().map(|(h, _)| h);
+        let one = tokens::which_token(which, hashes)?;
+        self.tokens.remove(one.as_bytes()).map_err(io_error)?;
+        self.db.flush().map_err(io_error)?;
+        Ok(one.chars().take(12).collect())
+    }
+
+    fn token_records(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.tokens
+            .iter()
+            .map(|item| {
+                let (hash, record) = item.map_err(io_error)?;
+                Ok((String::from_utf8_lossy(&hash).into_owned(), record.to_vec()))
+            })
+            .collect()
+    }
+
+    fn put_token_record(&self, hash: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.tokens.insert(hash, record).map_err(io_error)?;
+        self.db.flush().map_err(io_error)?;
+        Ok(())
+    }
+
+    fn adopt(
+        &self,
+        id: &MatchId,
+        events: &[Sealed],
+        keys: &[(String, [u8; 32])],
+    ) -> Result<(), StoreError> {
+        self.adopt_here(id, events, keys)
     }
 }
 

@@ -74,7 +74,7 @@ struct Queue {
 
 impl SledStore {
     /// The lock appends to match `id` take turns under.
-    fn turn(&self, id: &MatchId) -> Result<MutexGuard<'_, ()>, StoreError> {
+    pub(super) fn turn(&self, id: &MatchId) -> Result<MutexGuard<'_, ()>, StoreError> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         id.as_str().hash(&mut hasher);
         let lock = &self.turns[(hasher.finish() % TURNS as u64) as usize];

@@ -78,7 +78,7 @@ impl SledStore {
     /// name: its chain, its head and what the witness saw acknowledged.
     /// An error only when the journal or the list of keys cannot be read
     /// at all.
-    pub fn audit(&self) -> Result<Audit, StoreError> {
+    pub(super) fn audit_trees(&self) -> Result<Audit, StoreError> {
         let journal = self.journal()?;
         let mut audit = Audit {
             damaged_lines: journal.damaged.clone(),
@@ -118,52 +118,56 @@ impl SledStore {
                 ));
                 continue;
             };
-            audit.matches.push(self.standing(&journal, &id));
+            audit.matches.push(standing(self, &journal, &id));
         }
         Ok(audit)
     }
+}
 
-    /// One match's chain, head and witness, every failure as its damage.
-    fn standing(&self, journal: &crate::log::witness::Journal, id: &MatchId) -> Standing {
-        let mut standing = Standing {
-            id: id.to_string(),
-            events: 0,
-            head: None,
-            damage: None,
-            note: None,
-        };
-        let unreadable = |e: StoreError| format!("match {id}: its log cannot be read: {e}");
-        match self.verify(id) {
-            Ok(chain) => {
-                standing.events = chain.events;
-                if let Some(bad) = chain.first_bad {
-                    standing.damage = Some(format!("match {id}: {bad}"));
-                }
+/// One match's chain, head and witness, every failure as its damage.
+pub(crate) fn standing<S: EventStore + ?Sized>(
+    store: &S,
+    journal: &crate::log::witness::Journal,
+    id: &MatchId,
+) -> Standing {
+    let mut standing = Standing {
+        id: id.to_string(),
+        events: 0,
+        head: None,
+        damage: None,
+        note: None,
+    };
+    let unreadable = |e: StoreError| format!("match {id}: its log cannot be read: {e}");
+    match store.verify(id) {
+        Ok(chain) => {
+            standing.events = chain.events;
+            if let Some(bad) = chain.first_bad {
+                standing.damage = Some(format!("match {id}: {bad}"));
             }
-            // Neither events nor head: only the witness names it, and its
-            // check below says what was lost.
-            Err(StoreError::NotFound(_)) => {}
+        }
+        // Neither events nor head: only the witness names it, and its
+        // check below says what was lost.
+        Err(StoreError::NotFound(_)) => {}
+        Err(e) => standing.damage = Some(unreadable(e)),
+    }
+    match super::witnessing::check_against(store, journal, id) {
+        Ok(w) => {
+            if standing.damage.is_none() {
+                standing.damage = w.damage.map(|(_, why)| why);
+            }
+            standing.note = w.note;
+        }
+        Err(e) => {
+            if standing.damage.is_none() {
+                standing.damage = Some(unreadable(e));
+            }
+        }
+    }
+    if standing.damage.is_none() {
+        match store.events(id) {
+            Ok(events) => standing.head = events.last().map(|s| hex::encode(s.hash)),
             Err(e) => standing.damage = Some(unreadable(e)),
         }
-        match self.check_against(journal, id) {
-            Ok(w) => {
-                if standing.damage.is_none() {
-                    standing.damage = w.damage.map(|(_, why)| why);
-                }
-                standing.note = w.note;
-            }
-            Err(e) => {
-                if standing.damage.is_none() {
-                    standing.damage = Some(unreadable(e));
-                }
-            }
-        }
-        if standing.damage.is_none() {
-            match self.events(id) {
-                Ok(events) => standing.head = events.last().map(|s| hex::encode(s.hash)),
-                Err(e) => standing.damage = Some(unreadable(e)),
-            }
-        }
-        standing
     }
+    standing
 }

@@ -31,7 +31,7 @@ impl SledStore {
     /// Compacts the witness journal to each match's last line when it has
     /// grown long (see [`witness::compact`]); the server runs it on open
     /// after its checks found no damage. Returns (lines before, after).
-    pub fn compact_witness(&mut self) -> Result<Option<(usize, usize)>, StoreError> {
+    pub(super) fn compact_journal(&mut self) -> Result<Option<(usize, usize)>, StoreError> {
         let cannot =
             |e: io::Error| StoreError::Io(format!("cannot compact the witness journal: {e}"));
         let done = witness::compact(&self.dir, &self.keyring(), 1000).map_err(cannot)?;
@@ -45,9 +45,9 @@ impl SledStore {
     /// Stores match `id` exactly as `events` were sealed elsewhere (a
     /// backup's bundle): the same bytes, hashes and signatures, each
     /// checked against `keys` (which are published here, so they keep
-    /// verifying), then witnessed. Only into a store that does not hold
-    /// the match.
-    pub fn adopt(
+    /// verifying), then witnessed; only the rest of them when the store
+    /// holds their beginning ([`adopted_from`]).
+    pub(super) fn adopt_here(
         &self,
         id: &MatchId,
         events: &[Sealed],
@@ -79,45 +79,39 @@ impl SledStore {
         let Some(last) = events.last() else {
             return Ok(());
         };
-        let records = (0u64..)
-            .zip(events)
+        let n = events.len() as u64;
+        let frontier = Frontier::of(&events.iter().map(|s| s.hash).collect::<Vec<_>>());
+        let turn = self.turn(id)?;
+        let held = self.head(id)?;
+        let from = adopted_from(id, held, events)?;
+        if from == n {
+            return Ok(());
+        }
+        let records = (from..)
+            .zip(&events[from as usize..])
             .map(|(seq, s)| Ok((event_key(id, seq), encode_record(s)?)))
             .collect::<Result<Vec<_>, String>>()
             .map_err(StoreError::Io)?;
-        let n = events.len() as u64;
-        let frontier = Frontier::of(&events.iter().map(|s| s.hash).collect::<Vec<_>>());
-        // Written as a new match is: all of it in one transaction, into a
-        // store that holds nothing under its id.
-        self.create(id, &records, &frontier, &encode_head(n, &last.hash))?;
+        let head = encode_head(n, &last.hash);
+        if from == 0 {
+            // Written as a new match is: all of it in one transaction, into
+            // a store that holds nothing under its id.
+            self.create(id, &records, &frontier, &head)?;
+        } else {
+            // The rest of a match held in part: as an append is, head last.
+            for (key, record) in records {
+                self.events.insert(key, record).map_err(io_error)?;
+            }
+            self.frontiers
+                .insert(id.as_str(), frontier.encode())
+                .map_err(io_error)?;
+            self.heads.insert(id.as_str(), &head[..]).map_err(io_error)?;
+        }
+        drop(turn);
         self.db.flush().map_err(io_error)?;
         self.witness
             .record(&Checkpoint::of(id.as_str(), events, &self.recorder))
             .map_err(|e| StoreError::Io(format!("stored but not witnessed: {e}")))
-    }
-
-    /// Match `id`'s log against what the witness journal says was
-    /// acknowledged: a loss or a difference names the match, the seqs and
-    /// the journal line; damaged journal lines are listed apart.
-    pub fn check_witness(&self, id: &MatchId) -> Result<WitnessCheck, StoreError> {
-        let journal = self.journal()?;
-        self.check_against(&journal, id)
-    }
-
-    /// Every witnessed match against the store: the damage found, one line
-    /// each (empty when the store holds everything acknowledged). The
-    /// server runs it on open and takes no writes while it finds any.
-    pub fn witnessed_damage(&self) -> Result<Vec<String>, StoreError> {
-        let journal = self.journal()?;
-        let mut out = Vec::new();
-        for name in journal.last.keys() {
-            let Ok(id) = MatchId::parse(name) else {
-                continue;
-            };
-            if let Some((_, why)) = self.check_against(&journal, &id)?.damage {
-                out.push(why);
-            }
-        }
-        Ok(out)
     }
 
     /// Witnesses what the store holds beyond its last witness line: the
@@ -126,7 +120,7 @@ impl SledStore {
     /// [`SledStore::witnessed_damage`] found nothing (a store that lost
     /// events is never taken as the new truth). Returns one line per match
     /// witnessed.
-    pub fn witness_unwitnessed(&self) -> Result<Vec<String>, StoreError> {
+    pub(super) fn witness_tail(&self) -> Result<Vec<String>, StoreError> {
         let journal = self.journal()?;
         let mut out = Vec::new();
         for id in self.matches()? {
@@ -156,58 +150,78 @@ impl SledStore {
         }
         Ok(out)
     }
+}
 
-    pub(super) fn journal(&self) -> Result<witness::Journal, StoreError> {
-        witness::read(&self.dir, &self.keyring())
-            .map_err(|e| StoreError::Io(format!("cannot read the witness journal: {e}")))
-    }
-
-    pub(super) fn check_against(
-        &self,
-        journal: &witness::Journal,
-        id: &MatchId,
-    ) -> Result<WitnessCheck, StoreError> {
-        let damaged_lines = journal.damaged.clone();
-        let Some(w) = journal.last.get(id.as_str()) else {
-            return Ok(WitnessCheck {
-                damage: None,
-                note: Some(format!("match {id} has no witness line (stored before the witness existed, or never acknowledged)")),
-                damaged_lines,
-            });
-        };
-        let held: Vec<Sealed> = match self.events(id) {
-            Ok(e) => e,
-            Err(StoreError::NotFound(_)) => Vec::new(),
-            Err(e) => return Err(e),
-        };
-        let n = held.len() as u64;
-        let damage = if n < w.size {
-            Some((n, format!(
-                "match {id}: the store holds {n} events but {} were acknowledged (witness line {}); events {n}–{} are lost",
-                w.size,
-                w.line,
-                w.size - 1
-            )))
-        } else if w.size > 0 && !w.vouches_for(&held.iter().map(|s| s.hash).collect::<Vec<_>>()) {
-            Some((w.size - 1, format!(
-                "match {id}: event {} is not the one acknowledged (witness line {}): the log differs from what was witnessed",
-                w.size - 1,
-                w.line
-            )))
-        } else {
-            None
-        };
-        let note = (damage.is_none() && n > w.size).then(|| {
-            format!(
-                "match {id}: events {}–{} are stored but not yet witnessed (a crash between storing and witnessing); not damage",
-                w.size,
-                n - 1
-            )
-        });
-        Ok(WitnessCheck {
-            damage,
-            note,
+/// Match `id`'s log against `journal`, the witness of `store`.
+pub(super) fn check_against<S: EventStore + ?Sized>(
+    store: &S,
+    journal: &witness::Journal,
+    id: &MatchId,
+) -> Result<WitnessCheck, StoreError> {
+    let damaged_lines = journal.damaged.clone();
+    let Some(w) = journal.last.get(id.as_str()) else {
+        return Ok(WitnessCheck {
+            damage: None,
+            note: Some(format!("match {id} has no witness line (stored before the witness existed, or never acknowledged)")),
             damaged_lines,
-        })
+        });
+    };
+    let held: Vec<Sealed> = match store.events(id) {
+        Ok(e) => e,
+        Err(StoreError::NotFound(_)) => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    let n = held.len() as u64;
+    let damage = if n < w.size {
+        Some((n, format!(
+            "match {id}: the store holds {n} events but {} were acknowledged (witness line {}); events {n}–{} are lost",
+            w.size,
+            w.line,
+            w.size - 1
+        )))
+    } else if w.size > 0 && !w.vouches_for(&held.iter().map(|s| s.hash).collect::<Vec<_>>()) {
+        Some((w.size - 1, format!(
+            "match {id}: event {} is not the one acknowledged (witness line {}): the log differs from what was witnessed",
+            w.size - 1,
+            w.line
+        )))
+    } else {
+        None
+    };
+    let note = (damage.is_none() && n > w.size).then(|| {
+        format!(
+            "match {id}: events {}–{} are stored but not yet witnessed (a crash between storing and witnessing); not damage",
+            w.size,
+            n - 1
+        )
+    });
+    Ok(WitnessCheck {
+        damage,
+        note,
+        damaged_lines,
+    })
+}
+
+/// Where adopting `events` as match `id` starts, given the match's `head`
+/// here: 0 for a match not held, the head's next seq when the store holds
+/// a beginning of `events` (its last hash is theirs), else
+/// [`StoreError::Exists`]: another match under the same id.
+pub(crate) fn adopted_from(
+    id: &MatchId,
+    head: Option<(u64, seal::Hash)>,
+    events: &[Sealed],
+) -> Result<u64, StoreError> {
+    let Some((next, last)) = head else {
+        return Ok(0);
+    };
+    let ours = usize::try_from(next)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| events.get(i))
+        .is_some_and(|s| s.hash == last);
+    if ours {
+        Ok(next)
+    } else {
+        Err(StoreError::Exists(id.to_string()))
     }
 }

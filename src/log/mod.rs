@@ -18,5 +18,5 @@ pub mod witness;
 pub use checkpoint::Checkpoint;
 pub use event::{Actor, Body, Envelope, MatchId, NewEvent};
 pub use seal::{Keyring, Recorder, Sealed};
-pub use store::{EventStore, SledStore, StoreError};
+pub use store::{EventStore, SledStore, StoreError, StoreLocation};
 pub use token::{Identity, Role};

@@ -75,6 +75,10 @@ pub enum StoreError {
     Locked(String),
     #[error("storage error: {0}")]
     Io(String),
+    /// The database cannot be reached now (a lost connection, a server
+    /// restarting): nothing was written; the same request can be retried.
+    #[error("{0}")]
+    Unavailable(String),
 }
 
 /// An append-only store of sealed match logs.
@@ -923,6 +927,9 @@ fn token_hash(token: &str) -> String {
 
 mod appending;
 mod audit;
+pub mod location;
+pub mod postgres;
+pub use location::StoreLocation;
 mod reading;
 use reading::in_order;
 mod tokens;

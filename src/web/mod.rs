@@ -299,6 +299,7 @@ impl From<StoreError> for WebError {
         let status = match &e {
             StoreError::Conflict { .. } | StoreError::Exists(_) => StatusCode::CONFLICT,
             StoreError::NotFound(_) => StatusCode::NOT_FOUND,
+            StoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
         WebError::page(status, e.to_string())

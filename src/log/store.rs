@@ -682,7 +682,7 @@ impl EventStore for SledStore {
 
 /// Compares a verified chain of `events` records (the last with hash `last`)
 /// with the match's head, so that events removed from the end are found.
-fn check_head(
+pub(super) fn check_head(
     events: u64,
     last: Option<Hash>,
     head: Option<Result<(u64, Hash), String>>,
@@ -921,7 +921,7 @@ fn decode_record(bytes: &[u8]) -> Result<Sealed, String> {
     Ok(sealed)
 }
 
-fn token_hash(token: &str) -> String {
+pub(super) fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 

@@ -168,6 +168,20 @@ pub struct Journal {
     pub damaged: Vec<(usize, String)>,
 }
 
+/// A receipt as a journal line (without its newline): `<match> <size>
+/// <root> <time> <key id> <signature>`.
+pub fn line(r: &Checkpoint) -> String {
+    format!(
+        "{} {} {} {} {} {}",
+        r.match_id,
+        r.size,
+        hex::encode(r.root),
+        r.time_text(),
+        r.key_id,
+        hex::encode(&r.signature)
+    )
+}
+
 /// The text a line's signature covers, for lines from before receipts.
 fn signed_text(match_id: &str, size: u64, head: &Hash) -> String {
     format!(
@@ -228,17 +242,8 @@ impl Witness {
     pub fn record_all(&self, receipts: &[Checkpoint]) -> io::Result<()> {
         let mut text = String::with_capacity(receipts.len() * 256);
         for r in receipts {
-            use std::fmt::Write as _;
-            let _ = writeln!(
-                text,
-                "{} {} {} {} {} {}",
-                r.match_id,
-                r.size,
-                hex::encode(r.root),
-                r.time_text(),
-                r.key_id,
-                hex::encode(&r.signature)
-            );
+            text.push_str(&line(r));
+            text.push('\n');
         }
         let poisoned = || io::Error::other("the witness journal's lock is poisoned");
         let mine = {

@@ -55,7 +55,7 @@ impl StoreLocation {
     pub fn open(&self, data: &Path) -> Result<Box<dyn EventStore>, StoreError> {
         Ok(match self {
             StoreLocation::Sled => Box::new(SledStore::open(data)?),
-            StoreLocation::Postgres(url) => return Err(PgStore::open(url, data).err().unwrap_or(StoreError::Io("stub".into()))),
+            StoreLocation::Postgres(url) => Box::new(PgStore::open(url, data)?),
         })
     }
 
@@ -67,7 +67,7 @@ impl StoreLocation {
     pub fn open_existing(&self, data: &Path) -> Result<Box<dyn EventStore>, StoreError> {
         Ok(match self {
             StoreLocation::Sled => Box::new(SledStore::open_existing(data)?),
-            StoreLocation::Postgres(url) => return Err(PgStore::open(url, data).err().unwrap_or(StoreError::Io("stub".into()))),
+            StoreLocation::Postgres(url) => Box::new(PgStore::open(url, data)?),
         })
     }
 

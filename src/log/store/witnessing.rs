@@ -105,7 +105,9 @@ impl SledStore {
             self.frontiers
                 .insert(id.as_str(), frontier.encode())
                 .map_err(io_error)?;
-            self.heads.insert(id.as_str(), &head[..]).map_err(io_error)?;
+            self.heads
+                .insert(id.as_str(), &head[..])
+                .map_err(io_error)?;
         }
         drop(turn);
         self.db.flush().map_err(io_error)?;

@@ -195,6 +195,27 @@ async fn frontier_at(
     Ok(f)
 }
 
+/// An event's columns that are not kept as they are in [`Sealed`].
+struct EventRow {
+    seq: i64,
+    envelope: Vec<u8>,
+    prev_hash: Vec<u8>,
+    hash: Vec<u8>,
+}
+
+impl EventRow {
+    fn of(s: &Sealed) -> EventRow {
+        EventRow {
+            seq: bigint(s.envelope.seq),
+            // Sealing made these bytes already; a failure here would have
+            // failed the seal.
+            envelope: seal::try_canonical_bytes(&s.envelope).unwrap_or_default(),
+            prev_hash: s.prev_hash.to_vec(),
+            hash: s.hash.to_vec(),
+        }
+    }
+}
+
 /// Inserts `sealed`, [`ROWS_PER_INSERT`] rows a statement.
 async fn insert_events(
     tx: &Transaction<'_>,
@@ -206,23 +227,12 @@ async fn insert_events(
             "INSERT INTO arbiter_events \
              (match_id, seq, envelope, prev_hash, hash, key_id, signature) VALUES ",
         );
-        let mut owned: Vec<(i64, Vec<u8>, Vec<u8>, Vec<u8>)> = Vec::with_capacity(chunk.len());
-        for s in chunk {
-            // Sealing made these bytes already; a failure here would have
-            // failed the seal.
-            let canonical = seal::try_canonical_bytes(&s.envelope).unwrap_or_default();
-            owned.push((
-                bigint(s.envelope.seq),
-                canonical,
-                s.prev_hash.to_vec(),
-                s.hash.to_vec(),
-            ));
-        }
+        let owned: Vec<EventRow> = chunk.iter().map(EventRow::of).collect();
         let match_id = id.as_str();
         let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
             Vec::with_capacity(chunk.len() * 6 + 1);
         params.push(&match_id);
-        for (i, (s, (seq, canonical, prev, hash))) in chunk.iter().zip(&owned).enumerate() {
+        for (i, (s, row)) in chunk.iter().zip(&owned).enumerate() {
             let at = 2 + i * 6;
             if i > 0 {
                 sql.push(',');
@@ -236,7 +246,14 @@ async fn insert_events(
                 at + 4,
                 at + 5
             ));
-            params.extend_from_slice(&[seq, canonical, prev, hash, &s.key_id, &s.signature]);
+            params.extend_from_slice(&[
+                &row.seq,
+                &row.envelope,
+                &row.prev_hash,
+                &row.hash,
+                &s.key_id,
+                &s.signature,
+            ]);
         }
         tx.execute(sql.as_str(), &params).await?;
     }

@@ -657,3 +657,34 @@ fn the_audit_finds_every_match_sound(store: &dyn EventStore) {
         );
     }
 }
+
+/// The PostgreSQL half's own footing, checked before any store is: a test
+/// database is made empty (one left by an earlier run is dropped first),
+/// is the one its address names, and is dropped afterwards.
+#[test]
+fn postgres_test_databases_are_made_fresh_and_dropped() {
+    let Some(admin) = stores::postgres_admin_url() else {
+        eprintln!("{}", stores::SKIPPED);
+        return;
+    };
+    let name = stores::database_name("harness");
+    let url = stores::fresh_postgres("harness").expect("a database");
+    let current = stores::query(&url, "SELECT current_database()", &[]);
+    assert_eq!(current[0].get::<_, String>(0), name);
+    stores::execute(&url, "CREATE TABLE left_over (x int)", &[]);
+    assert_eq!(
+        stores::fresh_postgres("harness").as_deref(),
+        Some(url.as_str())
+    );
+    let count =
+        |sql: &str, url: &str, param: &str| -> i64 { stores::query(url, sql, &[&param])[0].get(0) };
+    let tables = "SELECT count(*) FROM pg_tables WHERE tablename = $1";
+    assert_eq!(
+        count(tables, &url, "left_over"),
+        0,
+        "made again, it is empty"
+    );
+    stores::drop_database(&url).expect("drop");
+    let databases = "SELECT count(*) FROM pg_database WHERE datname = $1";
+    assert_eq!(count(databases, &admin, &name), 0, "dropped");
+}

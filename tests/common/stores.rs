@@ -235,24 +235,29 @@ struct Database {
 
 impl Drop for Database {
     fn drop(&mut self) {
-        let Ok(url) = url::Url::parse(&self.url) else {
-            return;
-        };
-        let name = url.path().trim_start_matches('/').to_string();
         if std::thread::panicking() {
-            eprintln!("kept the failed test's database {name} for a look");
+            eprintln!(
+                "kept the failed test's database {} for a look",
+                shown(&self.url)
+            );
             return;
         }
-        let Some(admin) = postgres_admin_url() else {
-            return;
-        };
-        // FORCE (PostgreSQL 13 on) ends connections a pool still holds;
-        // without it an older server may refuse, and the database stays
-        // until the next run with this process id drops it.
-        let _ = try_execute(
-            &admin,
-            &format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"),
-            &[],
-        );
+        // Best effort: a database left behind is dropped by the next run
+        // with this process id.
+        let _ = drop_database(&self.url);
     }
+}
+
+/// Drops the test database at `url`, through the test server's address.
+/// FORCE (PostgreSQL 13 on) ends the connections a pool may still hold.
+pub fn drop_database(url: &str) -> Result<(), String> {
+    let parsed = url::Url::parse(url).map_err(|e| e.to_string())?;
+    let name = parsed.path().trim_start_matches('/');
+    let admin = postgres_admin_url().ok_or("ARBITER_TEST_POSTGRES is not set")?;
+    try_execute(
+        &admin,
+        &format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"),
+        &[],
+    )
+    .map(|_| ())
 }

@@ -36,5 +36,6 @@ mod replay;
 mod rulings;
 mod small_games;
 mod solver_moves;
+mod store_conformance;
 mod store_damage;
 mod unfurl;

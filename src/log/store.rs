@@ -879,7 +879,7 @@ fn keep_private(dir: &Path) {
 
 /// `[FORMAT_VERSION] ‖ bincode(sealed)`; refuses a record that would not
 /// read back exactly, so nothing unreadable is ever written.
-fn encode_record(sealed: &Sealed) -> Result<Vec<u8>, String> {
+pub(super) fn encode_record(sealed: &Sealed) -> Result<Vec<u8>, String> {
     let body = bincode::serde::encode_to_vec(sealed, seal::CONFIG)
         .map_err(|e| format!("the event cannot be encoded ({e})"))?;
     let mut record = Vec::with_capacity(1 + body.len());

@@ -13,7 +13,7 @@ use crate::log::event::{Envelope, MatchId, NewEvent};
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Hash, Sealed, GENESIS};
 use crate::log::store::witnessing::adopted_from;
-use crate::log::store::StoreError;
+use crate::log::store::{encode_record, StoreError};
 
 /// Rows per INSERT statement (7 parameters a row; PostgreSQL takes at most
 /// 65,535 parameters in one statement).
@@ -62,10 +62,14 @@ pub(super) async fn append(
             actor: event.actor,
             body: event.body,
         };
+        let not_recorded = |reason: String| StoreError::Io(format!("not recorded: {reason}"));
         let s = inner
             .recorder
             .try_seal(envelope, last)
-            .map_err(|reason| StoreError::Io(format!("not recorded: {reason}")))?;
+            .map_err(not_recorded)?;
+        // The same bound as sled's records: what one store takes, the
+        // other can hold (and `migrate` can copy).
+        encode_record(&s).map_err(not_recorded)?;
         frontier.push(&s.hash);
         last = s.hash;
         sealed.push(s);

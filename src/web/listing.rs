@@ -226,11 +226,15 @@ fn every_match(state: &AppState) -> Result<Vec<Listed>, WebError> {
 
 /// The matches `query` asks for: (this page of them, how many in all, the
 /// query read).
-fn answer(state: &AppState, query: &MatchQuery) -> Result<(Vec<Listed>, usize, Asked), String> {
-    let asked = query.read()?;
-    let all = every_match(state).map_err(|e| e.to_string())?;
+/// A question that does not read is 400; a store that cannot be read says
+/// why with its own status (503 while its database is away).
+fn answer(state: &AppState, query: &MatchQuery) -> Result<(Vec<Listed>, usize, Asked), WebError> {
+    let asked = query
+        .read()
+        .map_err(|e| WebError::page(StatusCode::BAD_REQUEST, e))?;
+    let all = every_match(state)?;
     let roster = if asked.player.is_some() || asked.host.is_some() {
-        Some(roster(state).map_err(|e| e.to_string())?)
+        Some(roster(state)?)
     } else {
         None
     };
@@ -285,8 +289,7 @@ async fn index(
     state: web::Data<AppState>,
     query: web::Query<MatchQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (listed, total, asked) =
-        answer(&state, &query).map_err(|e| WebError::page(StatusCode::BAD_REQUEST, e))?;
+    let (listed, total, asked) = answer(&state, &query)?;
     let pages = pages(total, asked.per_page);
     let link = |p: usize| format!("/?{}", query.for_page(p));
     html(&MatchesPage {
@@ -324,8 +327,7 @@ async fn list(
     state: web::Data<AppState>,
     query: web::Query<MatchQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let (listed, total, asked) =
-        answer(&state, &query).map_err(|e| WebError::api(StatusCode::BAD_REQUEST, e))?;
+    let (listed, total, asked) = answer(&state, &query).map_err(WebError::as_api)?;
     let pages = pages(total, asked.per_page);
     let mut links = Vec::new();
     if asked.page > 1 {

@@ -29,6 +29,7 @@ type Acked = (String, u64, String);
 #[test]
 fn two_servers_on_one_database_agree_under_concurrent_writes() {
     let Some(url) = common::stores::fresh_postgres("two_servers") else {
+        eprintln!("{}", common::stores::SKIPPED);
         return;
     };
     let tmp = tempfile::tempdir().unwrap();
@@ -151,6 +152,58 @@ fn two_servers_on_one_database_agree_under_concurrent_writes() {
         Duration::from_secs(60),
     );
     assert_eq!(run.code, Some(0), "verify --all: {}", run.summary());
+}
+
+/// A server whose database goes away answers 503 for what needs it,
+/// with words that say to try again, and serves again by itself once the
+/// database is back: no restart, no panic.
+#[test]
+fn a_lost_database_is_503_and_the_server_recovers() {
+    let tag = "lost_connection";
+    let Some(url) = common::stores::fresh_postgres(tag) else {
+        eprintln!("{}", common::stores::SKIPPED);
+        return;
+    };
+    let admin = common::stores::postgres_admin_url().expect("a server, as above");
+    let name = common::stores::database_name(tag);
+    let tmp = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&tmp.path().join("a"), &tmp.path().join("a.log"), &["--store", &url]);
+    let page = "/api/matches";
+    let (status, body) = server.request("GET", page, None, None).unwrap();
+    assert_eq!(status, 200, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()[0]["id"]
+        .as_str()
+        .expect("the samples were loaded")
+        .to_string();
+    let step = format!("/matches/{id}/steps/1");
+    assert_eq!(server.request("GET", &step, None, None).unwrap().0, 200);
+
+    // The database refuses new connections and drops the server's.
+    common::stores::execute(
+        &admin,
+        &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"),
+        &[],
+    );
+    common::stores::query(
+        &admin,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+        &[&name],
+    );
+    for path in [page, step.as_str()] {
+        let (status, body) = server.request("GET", path, None, None).unwrap();
+        assert_eq!(status, 503, "{path}: {body}");
+        assert!(body.contains("try again"), "{path}: {body}");
+    }
+
+    common::stores::execute(
+        &admin,
+        &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"),
+        &[],
+    );
+    for path in [page, step.as_str()] {
+        let (status, body) = server.request("GET", path, None, None).unwrap();
+        assert_eq!(status, 200, "{path} after the database came back: {body}");
+    }
 }
 
 /// A write token made through the command line, in the database.

@@ -77,6 +77,17 @@ enum Command {
     /// `GET /api/backup` sends) into a store that holds no match: every
     /// bundle is checked against the backup's witness first.
     Restore(cli::backup::RestoreArgs),
+    /// Copy every match, public key and write token from one store into
+    /// another (sled data directory or PostgreSQL), exactly as sealed.
+    ///
+    /// Each match's chain is checked at the source first (a damaged one is
+    /// named and not copied), and its head at the destination after. Safe
+    /// to run again: a match already there is left alone, one there in
+    /// part gets the rest, and another match under the same id is refused,
+    /// never written over. Exit 0 when the destination holds everything
+    /// the source does; 1 when anything was refused, damaged or failed; 2
+    /// for bad usage.
+    Migrate(cli::migrate::MigrateArgs),
     /// Manage write tokens.
     Keys {
         #[command(subcommand)]
@@ -156,6 +167,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Load(args) => cli::export::load(args),
         Command::Backup(args) => cli::backup::backup(args),
         Command::Restore(args) => cli::backup::restore(args),
+        Command::Migrate(args) => cli::migrate::run(args),
         Command::Keys { action } => cli::keys::run(action),
     }
 }

@@ -8,6 +8,7 @@ pub mod check;
 pub mod export;
 pub mod import;
 pub mod keys;
+pub mod migrate;
 pub mod serve;
 pub mod solve;
 pub mod store;

@@ -138,17 +138,17 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
 /// every event and checkpoint it signed still verifies. Opening the store
 /// again makes the new key and registers it. Returns (old key id, new).
 fn rotate(at: &StoreArgs) -> Result<(String, String), Failure> {
-    let other = |e: arbiter::log::StoreError| Failure::Other(e.to_string());
     let old_id = at.open()?.recorder_key_id();
     // The store is closed here (sled lets one handle at a time hold it).
     let key = at.data.join("server.key");
     let retired = at.data.join(format!("server.key.retired-{old_id}"));
     std::fs::rename(&key, &retired).map_err(|e| {
-        other(arbiter::log::StoreError::Io(format!(
+        let why = format!(
             "cannot move {} aside to {}: {e}",
             key.display(),
             retired.display()
-        )))
+        );
+        Failure::Other(arbiter::log::StoreError::Io(why).to_string())
     })?;
     let new_id = at.open()?.recorder_key_id();
     Ok((old_id, new_id))

@@ -53,7 +53,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         eprintln!("arbiter: DAMAGE: {d}");
     }
     if !damage.is_empty() {
-        let what = match location {
+        let what = match &location {
             StoreLocation::Sled => "the data directory",
             StoreLocation::Postgres(_) => "the database",
         };
@@ -86,9 +86,14 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     for id in &loaded {
         eprintln!("loaded sample match {id}");
     }
-    eprintln!(
-        "arbiter serving on http://{addr} (data in {})",
-        store.location()
-    );
+    let kept = match location {
+        StoreLocation::Sled => format!("data in {}", store.location()),
+        StoreLocation::Postgres(_) => format!(
+            "log in {}, key in {}",
+            store.location(),
+            args.store.data.display()
+        ),
+    };
+    eprintln!("arbiter serving on http://{addr} ({kept})");
     web::serve(store, &addr, damage, args.public_url).map_err(|e| Failure::Other(e.to_string()))
 }

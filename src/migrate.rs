@@ -13,7 +13,9 @@
 //! different match under the same id is refused and never written over.
 //! A match whose chain does not check at the source is named and not
 //! copied (copying it would make its damage look witnessed). The token
-//! records go over byte for byte. Nothing at the source is changed.
+//! records go over byte for byte. No match or token at the source is
+//! changed (opening a PostgreSQL source registers the `--data` key there,
+//! as every open does).
 //!
 //! Opening the stores is [`StoreLocation`]'s; this module names no
 //! storage engine. Must not import `web`.

@@ -16,7 +16,7 @@ use crate::Failure;
 #[derive(clap::Args)]
 pub struct MigrateArgs {
     /// The store to copy: a sled data directory (a path), or
-    /// postgres://USER@HOST/DB. Nothing in it is changed.
+    /// postgres://USER@HOST/DB. Its matches and tokens are not changed.
     #[arg(long, value_name = "DIR|URL")]
     from: String,
     /// The store to copy into: a sled data directory (made when it is not

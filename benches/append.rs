@@ -10,7 +10,7 @@
 
 use arbiter::games::{rush_hour, GameConfig};
 use arbiter::log::event::{Create, Timeout};
-use arbiter::log::{Actor, Body, EventStore, MatchId, NewEvent, SledStore};
+use arbiter::log::{Actor, Body, EventStore, MatchId, NewEvent, SledStore, StoreLocation};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -154,5 +154,62 @@ fn concurrent(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, appends, concurrent);
+/// The same appends on PostgreSQL, when `ARBITER_BENCH_POSTGRES` names a
+/// database (it gets arbiter's tables, and matches named `bench-pg-…`
+/// with this process's id): at one client, and at [`CLIENTS`] clients
+/// each appending to its own match, per append as above.
+fn postgres(c: &mut Criterion) {
+    let Ok(url) = std::env::var("ARBITER_BENCH_POSTGRES") else {
+        eprintln!("append_postgres skipped: set ARBITER_BENCH_POSTGRES=postgres://USER@HOST/DB");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let location = StoreLocation::parse(&url).expect("a postgres:// address");
+    let store = location.open(dir.path()).expect("open the database");
+    let pid = std::process::id();
+    let mut group = c.benchmark_group("append_postgres");
+    group.sample_size(30);
+    let id = MatchId::parse(&format!("bench-pg-{pid}")).expect("id");
+    store
+        .append_all(&id, 0, (0..10).map(event).collect())
+        .expect("fill");
+    let mut next = 10;
+    group.bench_function("sealed, committed + receipt, 1 client", |b| {
+        b.iter(|| {
+            store.append(&id, next, event(next)).expect("append");
+            store.checkpoint(&id).expect("receipt");
+            next += 1;
+        })
+    });
+    let ids: Vec<MatchId> = (0..CLIENTS)
+        .map(|c| MatchId::parse(&format!("bench-pg-{pid}-{c}")).expect("id"))
+        .collect();
+    for id in &ids {
+        store
+            .append_all(id, 0, (0..10).map(event).collect())
+            .expect("fill");
+    }
+    let next: Vec<AtomicU64> = (0..CLIENTS).map(|_| AtomicU64::new(10)).collect();
+    let store = &*store;
+    group.bench_function("sealed, committed + receipt, 16 clients, per append", |b| {
+        b.iter_custom(|iters| {
+            let start = Instant::now();
+            std::thread::scope(|s| {
+                for (id, next) in ids.iter().zip(&next) {
+                    s.spawn(move || {
+                        for _ in 0..iters {
+                            let seq = next.fetch_add(1, Ordering::Relaxed);
+                            store.append(id, seq, event(seq)).expect("append");
+                            store.checkpoint(id).expect("receipt");
+                        }
+                    });
+                }
+            });
+            start.elapsed() / CLIENTS as u32
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, appends, concurrent, postgres);
 criterion_main!(benches);

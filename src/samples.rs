@@ -121,8 +121,18 @@ pub fn load_bundled_if_empty(store: &dyn EventStore) -> Result<Vec<MatchId>, Loa
     if !empty {
         return Ok(Vec::new());
     }
-    BUNDLED
-        .iter()
-        .map(|(file, json)| load(store, file, json).map(|(id, _)| id))
-        .collect()
+    let mut loaded = Vec::new();
+    for (file, json) in BUNDLED {
+        match load(store, file, json) {
+            Ok((id, _)) => loaded.push(id),
+            // Another server on the same database loaded it at the same
+            // moment: it is there, which is all that was wanted.
+            Err(LoadError::Store {
+                error: StoreError::Conflict { expected: 0, .. } | StoreError::Exists(_),
+                ..
+            }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(loaded)
 }

@@ -38,5 +38,6 @@ mod rulings;
 mod small_games;
 mod solver_moves;
 mod store_cli;
+mod store_conformance;
 mod store_damage;
 mod unfurl;

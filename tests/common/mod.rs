@@ -100,4 +100,5 @@ pub fn small_match() -> Vec<NewEvent> {
 pub mod child;
 pub mod cli;
 pub mod import;
+pub mod stores;
 pub mod web;

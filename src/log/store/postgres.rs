@@ -37,10 +37,10 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use ed25519_dalek::VerifyingKey;
 use tokio_postgres::error::SqlState;
-use tokio_postgres::NoTls;
+use tokio_postgres::{NoTls, Statement};
 
 use super::location::shown;
 use super::{audit, check_head, token_hash, tokens, Audit, DecodedRecord, EventStore, StoreError};
@@ -172,7 +172,12 @@ impl PgStore {
         let checksums = self.run(|inner| async move {
             let client = inner.client().await?;
             let row = client
-                .query_one("SHOW data_checksums", &[])
+                .query_one(
+                    &cached(&client, "SHOW data_checksums")
+                        .await
+                        .map_err(|e| inner.error(e))?,
+                    &[],
+                )
                 .await
                 .map_err(|e| inner.error(e))?;
             Ok(row.get::<_, String>(0))
@@ -217,7 +222,7 @@ impl PgStore {
             let client = inner.client().await?;
             let head = client
                 .query_opt(
-                    "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1",
+                    &cached(&client, "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1").await.map_err(|e| inner.error(e))?,
                     &[&id],
                 )
                 .await
@@ -226,10 +231,10 @@ impl PgStore {
             let upto = head.as_ref().map_or(i64::MAX, |h| bigint(h.next));
             let rows = client
                 .query(
-                    &format!(
+                    &cached(&client, &format!(
                         "SELECT {EVENT_COLUMNS} FROM arbiter_events \
                          WHERE match_id = $1 AND seq < $2 ORDER BY seq"
-                    ),
+                    )).await.map_err(|e| inner.error(e))?,
                     &[&id, &upto],
                 )
                 .await
@@ -282,7 +287,12 @@ impl PgStore {
             let client = inner.client().await?;
             let rows = client
                 .query(
-                    "SELECT token_hash, identity FROM arbiter_tokens ORDER BY token_hash",
+                    &cached(
+                        &client,
+                        "SELECT token_hash, identity FROM arbiter_tokens ORDER BY token_hash",
+                    )
+                    .await
+                    .map_err(|e| inner.error(e))?,
                     &[],
                 )
                 .await
@@ -340,9 +350,14 @@ impl Inner {
     }
 
     /// Reads every published key into the kept keyring.
-    async fn read_keys(&self, client: &tokio_postgres::Client) -> Result<Keyring, StoreError> {
+    async fn read_keys(&self, client: &deadpool_postgres::Client) -> Result<Keyring, StoreError> {
         let rows = client
-            .query("SELECT key_id, public_key FROM arbiter_keys", &[])
+            .query(
+                &cached(client, "SELECT key_id, public_key FROM arbiter_keys")
+                    .await
+                    .map_err(|e| self.error(e))?,
+                &[],
+            )
             .await
             .map_err(|e| self.error(e))?;
         let mut ring = Keyring::new();
@@ -374,6 +389,15 @@ pub(super) fn db_message(e: &tokio_postgres::Error) -> String {
             None => e.to_string(),
         },
     }
+}
+
+/// `sql` prepared once per connection and kept: a query is then one round
+/// trip instead of two.
+pub(super) async fn cached<C: GenericClient + ?Sized>(
+    client: &C,
+    sql: &str,
+) -> Result<Statement, tokio_postgres::Error> {
+    client.prepare_cached(sql).await
 }
 
 /// Whether `e` is a broken primary key.
@@ -429,10 +453,15 @@ impl EventStore for PgStore {
             let client = inner.client().await?;
             let rows = client
                 .query(
-                    &format!(
-                        "SELECT {EVENT_COLUMNS} FROM arbiter_events \
+                    &cached(
+                        &client,
+                        &format!(
+                            "SELECT {EVENT_COLUMNS} FROM arbiter_events \
                          WHERE match_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq"
-                    ),
+                        ),
+                    )
+                    .await
+                    .map_err(|e| inner.error(e))?,
                     &[&id, &bigint(from), &bigint(upto)],
                 )
                 .await
@@ -456,9 +485,14 @@ impl EventStore for PgStore {
             let client = inner.client().await?;
             let row = client
                 .query_opt(
-                    &format!(
+                    &cached(
+                        &client,
+                        &format!(
                         "SELECT {EVENT_COLUMNS} FROM arbiter_events WHERE match_id = $1 AND seq = 0"
                     ),
+                    )
+                    .await
+                    .map_err(|e| inner.error(e))?,
                     &[&id],
                 )
                 .await
@@ -474,7 +508,15 @@ impl EventStore for PgStore {
         let names = self.run(|inner| async move {
             let client = inner.client().await?;
             let rows = client
-                .query("SELECT match_id FROM arbiter_heads ORDER BY match_id", &[])
+                .query(
+                    &cached(
+                        &client,
+                        "SELECT match_id FROM arbiter_heads ORDER BY match_id",
+                    )
+                    .await
+                    .map_err(|e| inner.error(e))?,
+                    &[],
+                )
                 .await
                 .map_err(|e| inner.error(e))?;
             Ok(rows
@@ -533,7 +575,12 @@ impl EventStore for PgStore {
                 let client = inner.client().await?;
                 let row = client
                     .query_opt(
-                        "SELECT identity FROM arbiter_tokens WHERE token_hash = $1",
+                        &cached(
+                            &client,
+                            "SELECT identity FROM arbiter_tokens WHERE token_hash = $1",
+                        )
+                        .await
+                        .map_err(|e| inner.error(e))?,
                         &[&hash],
                     )
                     .await
@@ -558,7 +605,12 @@ impl EventStore for PgStore {
             let client = inner.client().await?;
             let rows = client
                 .query(
-                    "SELECT receipt FROM arbiter_checkpoints ORDER BY match_id",
+                    &cached(
+                        &client,
+                        "SELECT receipt FROM arbiter_checkpoints ORDER BY match_id",
+                    )
+                    .await
+                    .map_err(|e| inner.error(e))?,
                     &[],
                 )
                 .await
@@ -587,7 +639,7 @@ impl EventStore for PgStore {
             let client = inner.client().await?;
             let row = client
                 .query_opt(
-                    "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1",
+                    &cached(&client, "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1").await.map_err(|e| inner.error(e))?,
                     &[&id],
                 )
                 .await
@@ -617,8 +669,13 @@ impl EventStore for PgStore {
             let client = inner.client().await?;
             let rows = client
                 .query(
-                    "SELECT match_id FROM arbiter_heads \
+                    &cached(
+                        &client,
+                        "SELECT match_id FROM arbiter_heads \
                      UNION SELECT DISTINCT match_id FROM arbiter_events",
+                    )
+                    .await
+                    .map_err(|e| inner.error(e))?,
                     &[],
                 )
                 .await
@@ -665,7 +722,12 @@ impl EventStore for PgStore {
         self.run(|inner| async move {
             let client = inner.client().await?;
             client
-                .execute("DELETE FROM arbiter_tokens WHERE token_hash = $1", &[&gone])
+                .execute(
+                    &cached(&client, "DELETE FROM arbiter_tokens WHERE token_hash = $1")
+                        .await
+                        .map_err(|e| inner.error(e))?,
+                    &[&gone],
+                )
                 .await
                 .map_err(|e| inner.error(e))?;
             Ok(())

@@ -7,7 +7,7 @@ use chrono::Utc;
 use deadpool_postgres::{GenericClient, Transaction};
 
 use super::rows::{self, bigint, StoredHead, EVENT_COLUMNS};
-use super::{db_message, is_duplicate, Inner};
+use super::{cached, db_message, is_duplicate, Inner};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::event::{Envelope, MatchId, NewEvent};
 use crate::log::merkle::Frontier;
@@ -114,12 +114,15 @@ async fn raced(
     id: &MatchId,
     expected: u64,
 ) -> StoreError {
-    let head = client
-        .query_opt(
-            "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1",
-            &[&id.as_str()],
-        )
-        .await;
+    let head = match cached(
+        client,
+        "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1",
+    )
+    .await
+    {
+        Ok(statement) => client.query_opt(&statement, &[&id.as_str()]).await,
+        Err(e) => Err(e),
+    };
     match head {
         Ok(Some(row)) => StoreError::Conflict {
             match_id: id.to_string(),
@@ -144,8 +147,13 @@ async fn locked_head(
 ) -> Result<Option<StoredHead>, StoreError> {
     let row = tx
         .query_opt(
-            "SELECT next_seq, last_hash, frontier FROM arbiter_heads \
+            &cached(
+                tx,
+                "SELECT next_seq, last_hash, frontier FROM arbiter_heads \
              WHERE match_id = $1 FOR UPDATE",
+            )
+            .await
+            .map_err(|e| inner.error(e))?,
             &[&id.as_str()],
         )
         .await
@@ -168,7 +176,7 @@ async fn frontier_at(
     }
     let rows = client
         .query(
-            "SELECT seq, hash FROM arbiter_events WHERE match_id = $1 AND seq < $2 ORDER BY seq",
+            &cached(client, "SELECT seq, hash FROM arbiter_events WHERE match_id = $1 AND seq < $2 ORDER BY seq").await.map_err(|e| inner.error(e))?,
             &[&id.as_str(), &bigint(head.next)],
         )
         .await
@@ -255,7 +263,14 @@ async fn insert_events(
                 &s.signature,
             ]);
         }
-        tx.execute(sql.as_str(), &params).await?;
+        // One event (an append) is the common statement: kept prepared.
+        // Batches of other sizes are prepared for the once.
+        let statement = if chunk.len() == 1 {
+            cached(tx, &sql).await?
+        } else {
+            tx.prepare(&sql).await?
+        };
+        tx.execute(&statement, &params).await?;
     }
     Ok(())
 }
@@ -276,15 +291,23 @@ async fn write_head(
     let match_id = id.as_str();
     if new {
         tx.execute(
-            "INSERT INTO arbiter_heads (match_id, next_seq, last_hash, frontier) \
+            &cached(
+                tx,
+                "INSERT INTO arbiter_heads (match_id, next_seq, last_hash, frontier) \
              VALUES ($1, $2, $3, $4)",
+            )
+            .await?,
             &[&match_id, &size, &last, &frontier],
         )
         .await?;
     } else {
         tx.execute(
-            "UPDATE arbiter_heads SET next_seq = $2, last_hash = $3, frontier = $4 \
+            &cached(
+                tx,
+                "UPDATE arbiter_heads SET next_seq = $2, last_hash = $3, frontier = $4 \
              WHERE match_id = $1",
+            )
+            .await?,
             &[&match_id, &size, &last, &frontier],
         )
         .await?;
@@ -293,13 +316,21 @@ async fn write_head(
     // this match's receipt now.
     let updated = tx
         .execute(
-            "UPDATE arbiter_checkpoints SET size = $2, receipt = $3 WHERE match_id = $1",
+            &cached(
+                tx,
+                "UPDATE arbiter_checkpoints SET size = $2, receipt = $3 WHERE match_id = $1",
+            )
+            .await?,
             &[&match_id, &size, &receipt],
         )
         .await?;
     if updated == 0 {
         tx.execute(
-            "INSERT INTO arbiter_checkpoints (match_id, size, receipt) VALUES ($1, $2, $3)",
+            &cached(
+                tx,
+                "INSERT INTO arbiter_checkpoints (match_id, size, receipt) VALUES ($1, $2, $3)",
+            )
+            .await?,
             &[&match_id, &size, &receipt],
         )
         .await?;
@@ -365,9 +396,14 @@ pub(super) async fn checkpoint(inner: &Inner, id: &MatchId) -> Result<Checkpoint
     let client = inner.client().await?;
     let row = client
         .query_opt(
-            "SELECT h.next_seq, h.last_hash, h.frontier, c.receipt \
+            &cached(
+                &client,
+                "SELECT h.next_seq, h.last_hash, h.frontier, c.receipt \
              FROM arbiter_heads h LEFT JOIN arbiter_checkpoints c ON c.match_id = h.match_id \
              WHERE h.match_id = $1",
+            )
+            .await
+            .map_err(|e| inner.error(e))?,
             &[&id.as_str()],
         )
         .await
@@ -383,7 +419,14 @@ pub(super) async fn checkpoint(inner: &Inner, id: &MatchId) -> Result<Checkpoint
     }
     let last = client
         .query_opt(
-            &format!("SELECT {EVENT_COLUMNS} FROM arbiter_events WHERE match_id = $1 AND seq = $2"),
+            &cached(
+                &client,
+                &format!(
+                    "SELECT {EVENT_COLUMNS} FROM arbiter_events WHERE match_id = $1 AND seq = $2"
+                ),
+            )
+            .await
+            .map_err(|e| inner.error(e))?,
             &[&id.as_str(), &bigint(head.next.saturating_sub(1))],
         )
         .await
@@ -419,7 +462,12 @@ pub(super) async fn publish_key(
     for _ in 0..2 {
         let held = client
             .query_opt(
-                "SELECT public_key FROM arbiter_keys WHERE key_id = $1",
+                &cached(
+                    client,
+                    "SELECT public_key FROM arbiter_keys WHERE key_id = $1",
+                )
+                .await
+                .map_err(|e| inner.error(e))?,
                 &[&kid],
             )
             .await
@@ -437,7 +485,12 @@ pub(super) async fn publish_key(
         }
         let inserted = client
             .execute(
-                "INSERT INTO arbiter_keys (key_id, public_key) VALUES ($1, $2)",
+                &cached(
+                    client,
+                    "INSERT INTO arbiter_keys (key_id, public_key) VALUES ($1, $2)",
+                )
+                .await
+                .map_err(|e| inner.error(e))?,
                 &[&kid, &public.as_slice()],
             )
             .await;
@@ -460,14 +513,24 @@ pub(super) async fn put_token(inner: &Inner, hash: &str, record: &[u8]) -> Resul
     let tx = client.transaction().await.map_err(|e| inner.error(e))?;
     let updated = tx
         .execute(
-            "UPDATE arbiter_tokens SET identity = $2 WHERE token_hash = $1",
+            &cached(
+                &tx,
+                "UPDATE arbiter_tokens SET identity = $2 WHERE token_hash = $1",
+            )
+            .await
+            .map_err(|e| inner.error(e))?,
             &[&hash, &record],
         )
         .await
         .map_err(|e| inner.error(e))?;
     if updated == 0 {
         tx.execute(
-            "INSERT INTO arbiter_tokens (token_hash, identity) VALUES ($1, $2)",
+            &cached(
+                &tx,
+                "INSERT INTO arbiter_tokens (token_hash, identity) VALUES ($1, $2)",
+            )
+            .await
+            .map_err(|e| inner.error(e))?,
             &[&hash, &record],
         )
         .await

@@ -3,10 +3,9 @@
 //! key and token — and a second run does nothing, extends what grew, and
 //! never writes over a different match under the same id.
 //!
-//! Every test takes its stores as [`Endpoint`]s (where the log lives and
-//! the data directory with the signing key) from [`source`] and
-//! [`destination`]: sled here; a PostgreSQL case needs only another
-//! `Endpoint` there.
+//! Every test body takes its two stores as [`Ends`], and runs from sled
+//! to sled and, when `ARBITER_TEST_POSTGRES` names a server (see
+//! `common::stores`), into a PostgreSQL database and out of one.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -18,20 +17,53 @@ use arbiter::samples::{self, MatchFile};
 
 use crate::common;
 
-/// The store copied from.
-fn source(dir: &Path) -> Endpoint {
-    Endpoint {
-        location: StoreLocation::Sled,
-        data: dir.join("from"),
-    }
+/// Which store an end of a test's migration is.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Sled,
+    Postgres,
+}
+use Kind::{Postgres, Sled};
+
+/// The two ends of a test's migration, and what keeps them: a temporary
+/// directory, and a PostgreSQL end's database (dropped after the test
+/// unless it failed).
+struct Ends {
+    from: Endpoint,
+    to: Endpoint,
+    _dir: tempfile::TempDir,
+    _databases: Vec<common::stores::TestStore>,
 }
 
-/// The store copied into.
-fn destination(dir: &Path) -> Endpoint {
-    Endpoint {
-        location: StoreLocation::Sled,
-        data: dir.join("to"),
-    }
+/// New, empty ends of the kinds given; `None`, having said it skipped,
+/// when one is PostgreSQL and no server is named.
+fn ends(tag: &str, from: Kind, to: Kind) -> Option<Ends> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut databases = Vec::new();
+    let mut end = |kind: Kind, side: &str| -> Option<Endpoint> {
+        Some(match kind {
+            Sled => Endpoint {
+                location: StoreLocation::Sled,
+                data: dir.path().join(side),
+            },
+            Postgres => {
+                let db = common::stores::postgres(&format!("migrate_{tag}_{side}"))?;
+                let end = Endpoint {
+                    location: db.location.clone(),
+                    data: db.data.path().to_path_buf(),
+                };
+                databases.push(db);
+                end
+            }
+        })
+    };
+    let (from, to) = (end(from, "from")?, end(to, "to")?);
+    Some(Ends {
+        from,
+        to,
+        _dir: dir,
+        _databases: databases,
+    })
 }
 
 /// Opens `end`, made when it is not there (the stores here are made by
@@ -148,22 +180,20 @@ fn long_store(from: &Endpoint, matches: usize, appends: usize) -> Vec<MatchId> {
     ids
 }
 
-#[test]
-fn the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (from, to) = (source(dir.path()), destination(dir.path()));
-    samples_store(&from);
+fn the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing(ends: Ends) {
+    let (from, to) = (&ends.from, &ends.to);
+    samples_store(from);
     // The destination signs with the source's key (as a move from a data
     // directory into a database does, --data defaulting to it): then even
     // the checkpoints come out the same, and so every bundle's bytes.
     std::fs::create_dir_all(&to.data).unwrap();
     std::fs::copy(from.data.join("server.key"), to.data.join("server.key")).unwrap();
-    let before = exports(&*open(&from), true);
+    let before = exports(&*open(from), true);
     assert_eq!(before.len(), samples::BUNDLED.len());
 
-    let (done, progress) = run(&from, &to);
+    let (done, progress) = run(from, to);
     assert!(done.complete(), "{}", done.summary());
-    let source = open(&from);
+    let source = open(from);
     for (id, outcome) in outcomes(&done) {
         let (events, _) = source.head(&MatchId::parse(&id).unwrap()).unwrap().unwrap();
         assert_eq!(outcome, Outcome::Copied { events }, "{id}");
@@ -172,14 +202,14 @@ fn the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing() {
     assert_eq!(progress.last(), Some(&(before.len(), before.len())));
     assert_eq!((done.tokens_copied, done.tokens_there), (2, 0));
     {
-        let (source, copy) = (open(&from), open(&to));
+        let (source, copy) = (open(from), open(to));
         assert_eq!(exports(&*copy, true), before);
         same_keys_and_tokens(&*source, &*copy);
         let audit = copy.audit().unwrap();
         assert!(!audit.damaged(), "{audit}");
     }
 
-    let (again, _) = run(&from, &to);
+    let (again, _) = run(from, to);
     assert!(again.complete(), "{}", again.summary());
     assert!(
         again
@@ -193,19 +223,17 @@ fn the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing() {
     assert!(again
         .summary()
         .contains("0 copied, 0 extended, 8 already there"));
-    assert_eq!(exports(&*open(&to), true), before);
+    assert_eq!(exports(&*open(to), true), before);
     // The source is as it was.
-    assert_eq!(exports(&*open(&from), true), before);
+    assert_eq!(exports(&*open(from), true), before);
 }
 
-#[test]
-fn thousands_of_events_copy_exactly_under_the_destinations_own_key() {
-    let dir = tempfile::tempdir().unwrap();
-    let (from, to) = (source(dir.path()), destination(dir.path()));
-    let ids = long_store(&from, 3, 1200);
-    let before = exports(&*open(&from), false);
+fn thousands_of_events_copy_exactly_under_the_destinations_own_key(ends: Ends) {
+    let (from, to) = (&ends.from, &ends.to);
+    let ids = long_store(from, 3, 1200);
+    let before = exports(&*open(from), false);
 
-    let (done, _) = run(&from, &to);
+    let (done, _) = run(from, to);
     assert!(done.complete(), "{}", done.summary());
     for id in &ids {
         assert_eq!(
@@ -213,7 +241,7 @@ fn thousands_of_events_copy_exactly_under_the_destinations_own_key() {
             Outcome::Copied { events: 1201 }
         );
     }
-    let (source, copy) = (open(&from), open(&to));
+    let (source, copy) = (open(from), open(to));
     // Every sealed event as it was; the checkpoints are signed by the
     // destination's key, and still verify (`exports` checks).
     assert_eq!(exports(&*copy, false), before);
@@ -225,15 +253,13 @@ fn thousands_of_events_copy_exactly_under_the_destinations_own_key() {
     same_keys_and_tokens(&*source, &*copy);
 }
 
-#[test]
-fn a_match_that_grew_at_the_source_is_extended_and_another_copied() {
-    let dir = tempfile::tempdir().unwrap();
-    let (from, to) = (source(dir.path()), destination(dir.path()));
-    samples_store(&from);
-    run(&from, &to);
+fn a_match_that_grew_at_the_source_is_extended_and_another_copied(ends: Ends) {
+    let (from, to) = (&ends.from, &ends.to);
+    samples_store(from);
+    run(from, to);
     let grown = MatchId::parse("tj-penzo-cup-final").unwrap();
     let held = {
-        let store = open(&from);
+        let store = open(from);
         let (n, _) = store.head(&grown).unwrap().unwrap();
         for seq in n..n + 3 {
             store
@@ -253,7 +279,7 @@ fn a_match_that_grew_at_the_source_is_extended_and_another_copied() {
             .unwrap();
         n
     };
-    let (done, _) = run(&from, &to);
+    let (done, _) = run(from, to);
     assert!(done.complete(), "{}", done.summary());
     let by_id = outcomes(&done);
     assert_eq!(
@@ -276,17 +302,15 @@ fn a_match_that_grew_at_the_source_is_extended_and_another_copied() {
             "match tj-penzo-cup-final: extended from {held} to {} events",
             held + 3
         )));
-    assert_eq!(exports(&*open(&to), false), exports(&*open(&from), false));
+    assert_eq!(exports(&*open(to), false), exports(&*open(from), false));
 }
 
-#[test]
-fn a_copy_cut_short_resumes_from_the_events_already_there() {
-    let dir = tempfile::tempdir().unwrap();
-    let (from, to) = (source(dir.path()), destination(dir.path()));
-    let ids = long_store(&from, 1, 300);
+fn a_copy_cut_short_resumes_from_the_events_already_there(ends: Ends) {
+    let (from, to) = (&ends.from, &ends.to);
+    let ids = long_store(from, 1, 300);
     {
         // What a copy stopped after the first 120 events leaves.
-        let (source, copy) = (open(&from), open(&to));
+        let (source, copy) = (open(from), open(to));
         let events = source.events(&ids[0]).unwrap();
         let ring = source.keyring();
         let keys: Vec<(String, [u8; 32])> = ring
@@ -295,25 +319,23 @@ fn a_copy_cut_short_resumes_from_the_events_already_there() {
             .collect();
         copy.adopt(&ids[0], &events[..120], &keys).unwrap();
     }
-    let (done, _) = run(&from, &to);
+    let (done, _) = run(from, to);
     assert!(done.complete(), "{}", done.summary());
     assert_eq!(
         done.matches[0].outcome,
         Outcome::Extended { from: 120, to: 301 }
     );
-    assert_eq!(exports(&*open(&to), false), exports(&*open(&from), false));
+    assert_eq!(exports(&*open(to), false), exports(&*open(from), false));
 }
 
-#[test]
-fn another_match_under_the_same_id_is_refused_and_left_as_it_was() {
-    let dir = tempfile::tempdir().unwrap();
-    let (from, to) = (source(dir.path()), destination(dir.path()));
-    samples_store(&from);
+fn another_match_under_the_same_id_is_refused_and_left_as_it_was(ends: Ends) {
+    let (from, to) = (&ends.from, &ends.to);
+    samples_store(from);
     let ahead = MatchId::parse("pm-abacus-final").unwrap();
     {
         // The destination holds a match of its own under a sample's id,
         // and a sample that went on there after an earlier copy.
-        let (source, copy) = (open(&from), open(&to));
+        let (source, copy) = (open(from), open(to));
         let ring = source.keyring();
         let keys: Vec<(String, [u8; 32])> = ring
             .iter()
@@ -326,8 +348,8 @@ fn another_match_under_the_same_id_is_refused_and_left_as_it_was() {
         let taken = MatchId::parse("dr-chgg3-dm7").unwrap();
         copy.append_all(&taken, 0, common::small_match()).unwrap();
     }
-    let theirs = exports(&*open(&to), true);
-    let (done, _) = run(&from, &to);
+    let theirs = exports(&*open(to), true);
+    let (done, _) = run(from, to);
     assert!(!done.complete());
     let by_id = outcomes(&done);
     for (id, there, here) in [
@@ -351,26 +373,111 @@ fn another_match_under_the_same_id_is_refused_and_left_as_it_was() {
         done.summary()
     );
     // Untouched, and every other match copied.
-    let after = exports(&*open(&to), true);
+    let after = exports(&*open(to), true);
     for id in ["dr-chgg3-dm7", "pm-abacus-final"] {
         assert_eq!(after[id], theirs[id], "{id}");
     }
     assert_eq!(after.len(), samples::BUNDLED.len());
 
     // A second run refuses it again and changes nothing.
-    let (again, _) = run(&from, &to);
+    let (again, _) = run(from, to);
     assert!(matches!(
         outcomes(&again)["dr-chgg3-dm7"],
         Outcome::Refused(_)
     ));
-    assert_eq!(exports(&*open(&to), true), after);
+    assert_eq!(exports(&*open(to), true), after);
+}
+
+// Each body above, on each pair of stores it is meant for.
+#[test]
+fn the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing_sled_to_sled() {
+    if let Some(e) = ends("samples_sled_to_sled", Sled, Sled) {
+        the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing(e);
+    }
+}
+
+#[test]
+fn the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing_into_postgres() {
+    if let Some(e) = ends("samples_into_postgres", Sled, Postgres) {
+        the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing(e);
+    }
+}
+
+#[test]
+fn the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing_out_of_postgres() {
+    if let Some(e) = ends("samples_out_of_postgres", Postgres, Sled) {
+        the_samples_copy_byte_for_byte_and_a_second_run_changes_nothing(e);
+    }
+}
+
+#[test]
+fn thousands_of_events_copy_exactly_under_the_destinations_own_key_sled_to_sled() {
+    if let Some(e) = ends("long_sled_to_sled", Sled, Sled) {
+        thousands_of_events_copy_exactly_under_the_destinations_own_key(e);
+    }
+}
+
+#[test]
+fn thousands_of_events_copy_exactly_under_the_destinations_own_key_into_postgres() {
+    if let Some(e) = ends("long_into_postgres", Sled, Postgres) {
+        thousands_of_events_copy_exactly_under_the_destinations_own_key(e);
+    }
+}
+
+#[test]
+fn a_match_that_grew_at_the_source_is_extended_and_another_copied_sled_to_sled() {
+    if let Some(e) = ends("grew_sled_to_sled", Sled, Sled) {
+        a_match_that_grew_at_the_source_is_extended_and_another_copied(e);
+    }
+}
+
+#[test]
+fn a_match_that_grew_at_the_source_is_extended_and_another_copied_into_postgres() {
+    if let Some(e) = ends("grew_into_postgres", Sled, Postgres) {
+        a_match_that_grew_at_the_source_is_extended_and_another_copied(e);
+    }
+}
+
+#[test]
+fn a_match_that_grew_at_the_source_is_extended_and_another_copied_out_of_postgres() {
+    if let Some(e) = ends("grew_out_of_postgres", Postgres, Sled) {
+        a_match_that_grew_at_the_source_is_extended_and_another_copied(e);
+    }
+}
+
+#[test]
+fn a_copy_cut_short_resumes_from_the_events_already_there_sled_to_sled() {
+    if let Some(e) = ends("cut_short_sled_to_sled", Sled, Sled) {
+        a_copy_cut_short_resumes_from_the_events_already_there(e);
+    }
+}
+
+#[test]
+fn a_copy_cut_short_resumes_from_the_events_already_there_into_postgres() {
+    if let Some(e) = ends("cut_short_into_postgres", Sled, Postgres) {
+        a_copy_cut_short_resumes_from_the_events_already_there(e);
+    }
+}
+
+#[test]
+fn another_match_under_the_same_id_is_refused_and_left_as_it_was_sled_to_sled() {
+    if let Some(e) = ends("refused_sled_to_sled", Sled, Sled) {
+        another_match_under_the_same_id_is_refused_and_left_as_it_was(e);
+    }
+}
+
+#[test]
+fn another_match_under_the_same_id_is_refused_and_left_as_it_was_into_postgres() {
+    if let Some(e) = ends("refused_into_postgres", Sled, Postgres) {
+        another_match_under_the_same_id_is_refused_and_left_as_it_was(e);
+    }
 }
 
 #[test]
 fn a_match_damaged_at_the_source_is_named_and_not_copied() {
-    let dir = tempfile::tempdir().unwrap();
-    let (from, to) = (source(dir.path()), destination(dir.path()));
-    samples_store(&from);
+    let ends = ends("damaged", Sled, Sled).unwrap();
+    let (from, to) = (&ends.from, &ends.to);
+    samples_store(from);
     // sled loses one match's head (its events remain) and another match
     // whole (only the witness journal still names it). (The damage is
     // done to sled's trees: a PostgreSQL source would need its rows
@@ -386,7 +493,7 @@ fn a_match_damaged_at_the_source_is_named_and_not_copied() {
         heads.remove("dg-bumper-cup-r2").unwrap();
         db.flush().unwrap();
     }
-    let (done, _) = run(&from, &to);
+    let (done, _) = run(from, to);
     assert!(!done.complete());
     let by_id = outcomes(&done);
     for (id, says) in [
@@ -400,7 +507,7 @@ fn a_match_damaged_at_the_source_is_named_and_not_copied() {
             panic!("{id}: {:?}", by_id[id]);
         };
         assert!(why.contains(says), "{id}: {why}");
-        assert!(open(&to)
+        assert!(open(to)
             .head(&MatchId::parse(id).unwrap())
             .unwrap()
             .is_none());

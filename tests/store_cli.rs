@@ -267,3 +267,72 @@ fn migrate_refuses_bad_ends_and_names_a_match_it_would_write_over() {
     let (_, after, _) = arbiter(&["export", "dr-chgg3-dm7", "--data", s(&to)]);
     assert_eq!(before, after);
 }
+
+/// Into a PostgreSQL database and back out into a new data directory,
+/// through the binary: each step exports and lists what the first did.
+#[test]
+fn migrate_into_postgres_and_back_out() {
+    let Some(db) = common::stores::postgres("migrate_cli_round_trip") else {
+        return;
+    };
+    let url = db.database_url().expect("a database").to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let (from, back) = (dir.path().join("from"), dir.path().join("back"));
+    for name in ["bj-code-red-dm5", "xl-inkwell-dm3"] {
+        let (code, _, err) = arbiter(&["load", &sample(name), "--data", s(&from)]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, _, err) = arbiter(&["keys", "new-token", "--admin", "--data", s(&from)]);
+    assert_eq!(code, 0, "{err}");
+
+    let (code, out, err) = arbiter(&["migrate", "--from", s(&from), "--to", &url]);
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(err.contains("into the PostgreSQL database"), "{err}");
+    assert!(
+        out.contains("match bj-code-red-dm5: copied 42 events"),
+        "{out}"
+    );
+    let (code, out, err) = arbiter(&[
+        "migrate",
+        "--from",
+        &url,
+        "--to",
+        s(&back),
+        "--data",
+        s(&from),
+    ]);
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(
+        out.contains("match xl-inkwell-dm3: copied 15 events"),
+        "{out}"
+    );
+
+    let sled_at = |data: &Path| vec!["--data".to_string(), s(data).to_string()];
+    let in_postgres = vec![
+        "--store".to_string(),
+        url.clone(),
+        "--data".to_string(),
+        s(&from).to_string(),
+    ];
+    for args in [
+        &["export", "bj-code-red-dm5"][..],
+        &["export", "xl-inkwell-dm3"],
+        &["keys", "list"],
+        &["verify", "--all"],
+    ] {
+        let said: Vec<(i32, String, String)> =
+            [sled_at(&from), in_postgres.clone(), sled_at(&back)]
+                .iter()
+                .map(|at| {
+                    let mut a: Vec<&str> = args.to_vec();
+                    a.extend(at.iter().map(String::as_str));
+                    arbiter(&a)
+                })
+                .collect();
+        for (code, out, err) in &said {
+            assert_eq!(*code, 0, "{args:?}: {out} {err}");
+            assert_eq!(*out, said[0].1, "{args:?}");
+        }
+    }
+    drop(db);
+}

@@ -336,3 +336,62 @@ fn migrate_into_postgres_and_back_out() {
     }
     drop(db);
 }
+
+/// `restore` fills a database that holds no match and refuses one that
+/// does; `keys rotate` retires the key in `--data` and both keys stay
+/// published in the database.
+#[test]
+fn restore_and_rotate_on_postgres() {
+    let Some(db) = common::stores::postgres("restore_rotate_cli") else {
+        return;
+    };
+    let url = db.database_url().expect("a database").to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let (from, data, backup) = (
+        dir.path().join("from"),
+        dir.path().join("data"),
+        dir.path().join("backup"),
+    );
+    let (code, _, err) = arbiter(&["load", &sample("pm-abacus-final"), "--data", s(&from)]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = arbiter(&["backup", s(&backup), "--data", s(&from)]);
+    assert_eq!(code, 0, "{err}");
+    let pg = ["--store", url.as_str(), "--data", s(&data)];
+    let with = |args: &[&str]| arbiter(&[args, &pg[..]].concat());
+
+    let (code, out, err) = with(&["restore", s(&backup)]);
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(
+        out.contains("match pm-abacus-final: 20 events restored"),
+        "{out}"
+    );
+    let (code, _, err) = with(&["restore", s(&backup)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("already holds 1 match: restore into an empty store"),
+        "{err}"
+    );
+
+    let (code, out, err) = with(&["keys", "rotate"]);
+    assert_eq!(code, 0, "{out} {err}");
+    let old = out
+        .split("key ")
+        .nth(2)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("the old key id")
+        .to_string();
+    assert!(
+        data.join(format!("server.key.retired-{old}")).exists(),
+        "{out}"
+    );
+    let (code, keys, err) = with(&["keys", "show"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(keys.contains(&old), "{keys}");
+    assert!(
+        keys.lines().count() >= 3,
+        "the source's, the old and the new key: {keys}"
+    );
+    let (code, out, err) = with(&["verify", "pm-abacus-final"]);
+    assert_eq!(code, 0, "{out} {err}");
+    drop(db);
+}

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use crate::bundle::{self, Bundle};
 use crate::log::seal::Keyring;
 use crate::log::witness;
-use crate::log::{EventStore, MatchId, SledStore, StoreError};
+use crate::log::{EventStore, MatchId, StoreError};
 
 /// The first line of every `backup.json`'s `format`.
 pub const FORMAT: &str = "arbiter-backup v1";
@@ -281,7 +281,7 @@ pub struct Restored {
 /// Rebuilds `store` (empty) from `backup`. Every bundle is checked — its
 /// seal, and against the backup's witness — before anything is written;
 /// any fault refuses the whole restore and names each match at fault.
-pub fn restore(backup: &Backup, store: &SledStore) -> Result<Restored, Vec<String>> {
+pub fn restore(backup: &Backup, store: &dyn EventStore) -> Result<Restored, Vec<String>> {
     let (ring, keys) = backup.keyring().map_err(|e| vec![e])?;
     let journal = witness::parse(backup.witness.as_slice(), &ring)
         .map_err(|e| vec![format!("witness.log does not read: {e}")])?;

@@ -17,6 +17,8 @@ pub mod games;
 pub mod import;
 /// What happened, in order, sealed: events, hash chain, signatures, the store.
 pub mod log;
+/// Copying a whole store into another, exactly as sealed, resumably.
+pub mod migrate;
 /// One person across matches: names joined through reviewed aliases.
 pub mod people;
 /// The deterministic reducer: events → one step per event.

@@ -16,6 +16,25 @@ pub struct MatchFile {
     pub events: Vec<NewEvent>,
 }
 
+impl MatchFile {
+    /// Match `id` as `store` holds it, in the form [`load`] reads back
+    /// (what `arbiter export` prints): each event's time, actor and body.
+    pub fn export(store: &dyn EventStore, id: &MatchId) -> Result<MatchFile, StoreError> {
+        let events = store.events(id)?;
+        Ok(MatchFile {
+            id: id.to_string(),
+            events: events
+                .into_iter()
+                .map(|s| NewEvent {
+                    occurred_at: s.envelope.occurred_at,
+                    actor: s.envelope.actor,
+                    body: s.envelope.body,
+                })
+                .collect(),
+        })
+    }
+}
+
 /// The bundled sample matches: (file name, JSON).
 pub const BUNDLED: &[(&str, &str)] = &[
     (

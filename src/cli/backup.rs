@@ -2,15 +2,35 @@
 //! [`arbiter::backup`] — where the files go, what is printed, and the
 //! exit codes (2 a bad request, 3 a backup at fault: nothing restored).
 
-use std::path::Path;
+use std::path::PathBuf;
 
-use arbiter::log::EventStore;
+use arbiter::log::StoreLocation;
 
-use crate::{open, open_existing, Failure};
+use super::store::StoreArgs;
+use crate::Failure;
 
-pub fn backup(dir: &Path, data: &Path) -> Result<(), Failure> {
-    let store = open_existing(data)?;
-    let backup = arbiter::backup::take(&store).map_err(|e| Failure::Other(e.to_string()))?;
+#[derive(clap::Args)]
+pub struct BackupArgs {
+    dir: PathBuf,
+    #[command(flatten)]
+    store: StoreArgs,
+}
+
+#[derive(clap::Args)]
+pub struct RestoreArgs {
+    backup: PathBuf,
+    #[command(flatten)]
+    store: StoreArgs,
+    /// A witness journal to compare with (the damaged store's
+    /// `witness.log`): names what it acknowledged that the backup lacks.
+    #[arg(long, value_name = "FILE")]
+    witness: Option<PathBuf>,
+}
+
+pub fn backup(args: BackupArgs) -> Result<(), Failure> {
+    let (dir, data) = (&args.dir, &args.store.data);
+    let store = args.store.open_existing()?;
+    let backup = arbiter::backup::take(&*store).map_err(|e| Failure::Other(e.to_string()))?;
     backup.write_dir(dir).map_err(Failure::Input)?;
     eprintln!(
         "backed up {} matches, the witness journal and {} public keys into {}",
@@ -22,16 +42,28 @@ pub fn backup(dir: &Path, data: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn restore(backup: &Path, data: &Path, witness: Option<&Path>) -> Result<(), Failure> {
-    let read = arbiter::backup::Backup::read(backup).map_err(Failure::Input)?;
-    if data.join("sled").exists() {
+pub fn restore(args: RestoreArgs) -> Result<(), Failure> {
+    let data = &args.store.data;
+    let location = args.store.location()?;
+    let read = arbiter::backup::Backup::read(&args.backup).map_err(Failure::Input)?;
+    if location == StoreLocation::Sled && data.join("sled").exists() {
         return Err(Failure::Input(format!(
                 "{} already holds a store: move it aside (keep it, it is evidence) and restore into the emptied directory",
                 data.display()
             )));
     }
-    let store = open(data)?;
-    let done = arbiter::backup::restore(&read, &store).map_err(|faults| {
+    let store = args.store.open()?;
+    // Whatever holds the log: a restore fills an empty store only, so no
+    // match is ever mixed with another's or written over.
+    let held = store.matches().map_err(|e| Failure::Other(e.to_string()))?;
+    if !held.is_empty() {
+        return Err(Failure::Input(format!(
+            "{} already holds {}: restore into an empty store (keep this one, it is evidence)",
+            location.describe(data),
+            arbiter::games::words::count(held.len(), "match", "matches")
+        )));
+    }
+    let done = arbiter::backup::restore(&read, &*store).map_err(|faults| {
         for f in &faults {
             eprintln!("arbiter: {f}");
         }
@@ -49,7 +81,7 @@ pub fn restore(backup: &Path, data: &Path, witness: Option<&Path>) -> Result<(),
     for line in &done.matches {
         println!("{line}");
     }
-    if let Some(path) = witness {
+    if let Some(path) = args.witness.as_deref() {
         // What the damaged store had acknowledged beyond the backup.
         let text = std::fs::read(path)
             .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;

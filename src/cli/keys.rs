@@ -2,14 +2,12 @@
 //! the server's signing keys. Only hashes of tokens are kept; a token is
 //! printed once, when it is made.
 
-use std::path::PathBuf;
-
 use clap::Subcommand;
 
-use arbiter::log::EventStore;
 use arbiter::web;
 
-use crate::{open, open_existing, Failure};
+use super::store::StoreArgs;
+use crate::Failure;
 
 #[derive(Subcommand)]
 pub enum KeysAction {
@@ -31,32 +29,32 @@ pub enum KeysAction {
         /// the admin entering it, and issues tokens over the API.
         #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "admin")]
         admin: Option<String>,
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
+        #[command(flatten)]
+        store: StoreArgs,
     },
     /// Print the server's public keys.
     Show {
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
+        #[command(flatten)]
+        store: StoreArgs,
     },
     /// Give the server a new signing key; old public keys stay published
     /// and keep verifying what they signed.
     Rotate {
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
+        #[command(flatten)]
+        store: StoreArgs,
     },
     /// List the write tokens by id (the start of each token's hash), whom
     /// each speaks for and when it was made.
     List {
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
+        #[command(flatten)]
+        store: StoreArgs,
     },
     /// Revoke a write token, given by its value or by its id from `keys
     /// list`: it writes no more.
     Revoke {
         token: String,
-        #[arg(long, default_value = "data/db")]
-        data: PathBuf,
+        #[command(flatten)]
+        store: StoreArgs,
     },
 }
 
@@ -67,7 +65,7 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
             player,
             importer,
             admin,
-            data,
+            store,
         } => {
             use arbiter::log::{Identity, Role};
             let (role, name) = match (host, player, importer, admin) {
@@ -88,7 +86,7 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
                 )));
             }
             let who = Identity::new(role, &name, &chrono::Utc::now().to_rfc3339());
-            let store = open(&data)?;
+            let store = store.open()?;
             let token = web::new_token();
             store
                 .add_token(&token, &who)
@@ -100,8 +98,8 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
             );
             Ok(())
         }
-        KeysAction::List { data } => {
-            let store = open_existing(&data)?;
+        KeysAction::List { store } => {
+            let store = store.open_existing()?;
             let tokens = store.tokens().map_err(|e| Failure::Other(e.to_string()))?;
             if tokens.is_empty() {
                 eprintln!("no write tokens; make one with `arbiter keys new-token`");
@@ -111,26 +109,47 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
             }
             Ok(())
         }
-        KeysAction::Revoke { token, data } => {
-            let store = open_existing(&data)?;
+        KeysAction::Revoke { token, store } => {
+            let store = store.open_existing()?;
             let id = store
                 .revoke_token(&token)
                 .map_err(|e| Failure::Input(e.to_string()))?;
             eprintln!("revoked token {id}; it writes no more");
             Ok(())
         }
-        KeysAction::Rotate { data } => {
-            let (old, new) = arbiter::log::SledStore::rotate_key(&data)
-                .map_err(|e| Failure::Other(e.to_string()))?;
+        KeysAction::Rotate { store } => {
+            let (old, new) = rotate(&store)?;
             println!("new signing key {new}; key {old} stays published and keeps verifying what it signed");
             Ok(())
         }
-        KeysAction::Show { data } => {
-            let store = open(&data)?;
+        KeysAction::Show { store } => {
+            let store = store.open()?;
             for (id, key) in store.keyring().iter() {
                 println!("{id} {key}");
             }
             Ok(())
         }
     }
+}
+
+/// Gives the store a new signing key, whatever holds the log: the old key
+/// file is kept as `server.key.retired-<key id>` in the data directory,
+/// and the old public key stays in the store's keys (and at `/keys`), so
+/// every event and checkpoint it signed still verifies. Opening the store
+/// again makes the new key and registers it. Returns (old key id, new).
+fn rotate(at: &StoreArgs) -> Result<(String, String), Failure> {
+    let old_id = at.open()?.recorder_key_id();
+    // The store is closed here (sled lets one handle at a time hold it).
+    let key = at.data.join("server.key");
+    let retired = at.data.join(format!("server.key.retired-{old_id}"));
+    std::fs::rename(&key, &retired).map_err(|e| {
+        let why = format!(
+            "cannot move {} aside to {}: {e}",
+            key.display(),
+            retired.display()
+        );
+        Failure::Other(arbiter::log::StoreError::Io(why).to_string())
+    })?;
+    let new_id = at.open()?.recorder_key_id();
+    Ok((old_id, new_id))
 }

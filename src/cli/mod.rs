@@ -1,7 +1,15 @@
-//! The commands whose bodies live outside `main.rs`, one module each;
-//! `main` parses and dispatches.
+//! The commands' bodies, one module each (`main` parses and dispatches):
+//! each defines its flags (`#[derive(clap::Args)]`) and a `run`.
+//! [`store::StoreArgs`] is the `--data`/`--store` pair every command that
+//! opens a store flattens in.
 
 pub mod backup;
+pub mod check;
+pub mod export;
+pub mod import;
 pub mod keys;
+pub mod migrate;
+pub mod serve;
 pub mod solve;
+pub mod store;
 pub mod verify;

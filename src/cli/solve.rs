@@ -19,7 +19,8 @@ use serde_json::{json, Value};
 use arbiter::games::rush_hour::{self, solver};
 use arbiter::games::{bejeweled, dodgem, duorail, permutation, xs_and_lines};
 
-use crate::{bejeweled_grid, duorail_input, Failure};
+use super::check::{bejeweled_grid, duorail_input};
+use crate::Failure;
 
 /// `--batch FILE|-`: a file of questions, one a line (`-`: standard input).
 /// Blank lines and lines starting with `#` are skipped; each other line

@@ -3,21 +3,40 @@
 //! its witness knows). Exit codes: 0 clean, 1 disputed, 3 a broken chain
 //! or lost events, 4 the store cannot be opened or has no such match.
 
-use std::path::Path;
-
-use arbiter::log::{EventStore, SledStore};
 use arbiter::replay::Replay;
 use arbiter::verify;
 
+use super::store::{restorable, StoreArgs};
 use crate::{match_id, to_json, Failure};
 
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    match_id: Option<String>,
+    /// Check every match for damage instead of one.
+    #[arg(long)]
+    all: bool,
+    #[command(flatten)]
+    store: StoreArgs,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: VerifyArgs) -> Result<(), Failure> {
+    match &args.match_id {
+        None => all(&args.store, args.json),
+        Some(id) => one(id, &args.store, args.json),
+    }
+}
+
 /// `arbiter verify MATCH`: the chain against the witness, then the findings.
-pub fn one(id: &str, data: &Path, json: bool) -> Result<(), Failure> {
+fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
     use verify::Standing;
     let id = match_id(id)?;
     // A store that cannot be opened, or no such match: exit 4.
     let other = |e: String| Failure::Exit(4, e);
-    let store = SledStore::open_existing(data).map_err(|e| other(e.to_string()))?;
+    let store = at.open_existing().map_err(|f| f.or_exit(4))?;
     // What the witness journal saw acknowledged: a loss sled does
     // not notice (a truncated log still chains) is named here.
     let witnessed = store.check_witness(&id).map_err(|e| other(e.to_string()))?;
@@ -79,8 +98,9 @@ pub fn one(id: &str, data: &Path, json: bool) -> Result<(), Failure> {
 
 /// `arbiter verify --all`: every match's damage, one line each; exit 3 when
 /// any is damaged, 4 when the store cannot be opened or its keys read.
-pub fn all(data: &Path, json: bool) -> Result<(), Failure> {
-    let store = SledStore::open_existing(data).map_err(|e| Failure::Exit(4, e.to_string()))?;
+fn all(at: &StoreArgs, json: bool) -> Result<(), Failure> {
+    let location = at.location()?;
+    let store = at.open_existing().map_err(|f| f.or_exit(4))?;
     let audit = store.audit().map_err(|e| Failure::Exit(4, e.to_string()))?;
     for (line, why) in &audit.damaged_lines {
         eprintln!("arbiter: witness line {line} is damaged and not trusted: {why}");
@@ -102,14 +122,14 @@ pub fn all(data: &Path, json: bool) -> Result<(), Failure> {
         return Err(Failure::Exit(
             3,
             format!(
-                "{n} of {} matches damaged{}; restore the data directory ({}) from a backup",
+                "{n} of {} matches damaged{}; restore {} from a backup",
                 audit.matches.len(),
                 if audit.store_damage.is_empty() {
                     ""
                 } else {
                     ", and the database itself"
                 },
-                data.display()
+                restorable(&location, &*store)
             ),
         ));
     }

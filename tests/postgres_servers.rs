@@ -104,8 +104,9 @@ fn two_servers_on_one_database_agree_under_concurrent_writes() {
                         }
                         409 => {
                             *conflicts.lock().unwrap() += 1;
-                            expected = next_seq_in(&said)
-                                .unwrap_or_else(|| panic!("writer {w}: a 409 without the next seq: {said}"));
+                            expected = next_seq_in(&said).unwrap_or_else(|| {
+                                panic!("writer {w}: a 409 without the next seq: {said}")
+                            });
                         }
                         _ => panic!("writer {w}: {status} {said}"),
                     }
@@ -127,7 +128,10 @@ fn two_servers_on_one_database_agree_under_concurrent_writes() {
         // No gap and no duplicate: seqs 0..n, each once (a map by seq, and
         // as many entries as the last seq + 1).
         let n = from_a.len() as u64;
-        assert_eq!(from_a.keys().copied().collect::<Vec<_>>(), (0..n).collect::<Vec<_>>());
+        assert_eq!(
+            from_a.keys().copied().collect::<Vec<_>>(),
+            (0..n).collect::<Vec<_>>()
+        );
         let mine: Vec<&Acked> = acked.iter().filter(|(m, ..)| m == id).collect();
         // Exactly one winner per seq: every acknowledged seq once, and
         // every appended seq acknowledged.
@@ -148,7 +152,14 @@ fn two_servers_on_one_database_agree_under_concurrent_writes() {
     drop((a, b));
     // The whole database checks from the command line too.
     let run = arbiter(
-        &["verify", "--all", "--store", &url, "--data", data_a.to_str().unwrap()],
+        &[
+            "verify",
+            "--all",
+            "--store",
+            &url,
+            "--data",
+            data_a.to_str().unwrap(),
+        ],
         Duration::from_secs(60),
     );
     assert_eq!(run.code, Some(0), "verify --all: {}", run.summary());
@@ -167,7 +178,11 @@ fn a_lost_database_is_503_and_the_server_recovers() {
     let admin = common::stores::postgres_admin_url().expect("a server, as above");
     let name = common::stores::database_name(tag);
     let tmp = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&tmp.path().join("a"), &tmp.path().join("a.log"), &["--store", &url]);
+    let server = Server::start_with(
+        &tmp.path().join("a"),
+        &tmp.path().join("a.log"),
+        &["--store", &url],
+    );
     let page = "/api/matches";
     let (status, body) = server.request("GET", page, None, None).unwrap();
     assert_eq!(status, 200, "{body}");

@@ -32,6 +32,7 @@ mod import_xs_and_lines;
 mod migrate;
 mod pages;
 mod players;
+mod postgres_servers;
 mod projection;
 mod replay;
 mod rulings;

@@ -48,6 +48,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     let other = |e: arbiter::log::StoreError| Failure::Other(e.to_string());
     // What the witness saw acknowledged and the store no longer holds: no
     // samples over it, and no writes until restored.
+    for caution in store.cautions() {
+        eprintln!("arbiter: caution: {caution}");
+    }
     let damage = store.witnessed_damage().map_err(other)?;
     for d in &damage {
         eprintln!("arbiter: DAMAGE: {d}");

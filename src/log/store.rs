@@ -218,6 +218,12 @@ pub trait EventStore: Send + Sync {
         Ok(None)
     }
 
+    /// What an operator should know about the store when a server starts
+    /// (PostgreSQL's data checksums off, say); none for sled.
+    fn cautions(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Checks every match the store or its witness knows of, for damage
     /// alone (`arbiter verify --all`).
     fn audit(&self) -> Result<Audit, StoreError>;

@@ -61,13 +61,13 @@ impl StoreLocation {
 
     /// Opens the store only when it is there: a command that reads must
     /// not make an empty store (and a key) in a mistyped directory. A
-    /// PostgreSQL database is created by its operator, so it opens as
-    /// [`StoreLocation::open`] does (its tables are made or brought up to
-    /// date: that is arbiter's own schema, not data).
+    /// PostgreSQL database is created by its operator; its tables are made
+    /// or brought up to date (arbiter's own schema, not data), and without
+    /// a key in `data` it opens to read only ([`PgStore::open_to_read`]).
     pub fn open_existing(&self, data: &Path) -> Result<Box<dyn EventStore>, StoreError> {
         Ok(match self {
             StoreLocation::Sled => Box::new(SledStore::open_existing(data)?),
-            StoreLocation::Postgres(url) => Box::new(PgStore::open(url, data)?),
+            StoreLocation::Postgres(url) => Box::new(PgStore::open_to_read(url, data)?),
         })
     }
 

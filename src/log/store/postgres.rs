@@ -76,6 +76,9 @@ pub struct PgStore {
 pub(super) struct Inner {
     pool: Pool,
     recorder: Recorder,
+    /// Whether `recorder` is this server's published key; a store opened
+    /// to read without one seals nothing.
+    sealing: bool,
     /// The address without its password, for messages.
     shown: String,
     /// The keys last read, for when the database cannot be reached: a
@@ -107,6 +110,19 @@ impl PgStore {
     /// tables; the server's signing key is `data/server.key` (made when
     /// missing) and is registered in the database.
     pub fn open(url: &str, data: &Path) -> Result<PgStore, StoreError> {
+        PgStore::open_as(url, data, true)
+    }
+
+    /// Opens the store to read (`verify`, `export`, `backup`, `keys list`):
+    /// with this server's key when `data/server.key` is there, else with a
+    /// key of the moment that is never published, and then refusing to
+    /// seal anything — a command run from another machine leaves no key
+    /// (and no directory) behind.
+    pub fn open_to_read(url: &str, data: &Path) -> Result<PgStore, StoreError> {
+        PgStore::open_as(url, data, data.join("server.key").is_file())
+    }
+
+    fn open_as(url: &str, data: &Path, with_key: bool) -> Result<PgStore, StoreError> {
         let shown = shown(url);
         let mut config = tokio_postgres::Config::from_str(url).map_err(|e| {
             StoreError::Io(format!(
@@ -117,14 +133,22 @@ impl PgStore {
             config.connect_timeout(CONNECT_WAIT);
         }
         config.application_name("arbiter");
-        std::fs::create_dir_all(data).map_err(|e| {
-            StoreError::Io(format!(
-                "cannot create the data directory {}: {e}",
-                data.display()
-            ))
-        })?;
-        let recorder = Recorder::load_or_create(&data.join("server.key"))
-            .map_err(|e| StoreError::Io(e.to_string()))?;
+        let recorder = if with_key {
+            std::fs::create_dir_all(data).map_err(|e| {
+                StoreError::Io(format!(
+                    "cannot create the data directory {}: {e}",
+                    data.display()
+                ))
+            })?;
+            Some(
+                Recorder::load_or_create(&data.join("server.key"))
+                    .map_err(|e| StoreError::Io(e.to_string()))?,
+            )
+        } else {
+            None
+        };
+        let sealing = recorder.is_some();
+        let recorder = recorder.unwrap_or_else(Recorder::generate);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("arbiter-postgres")
@@ -150,6 +174,7 @@ impl PgStore {
             inner: Arc::new(Inner {
                 pool,
                 recorder,
+                sealing,
                 shown,
                 keys: Mutex::new(Keyring::new()),
             }),
@@ -158,40 +183,13 @@ impl PgStore {
         store.run(|inner| async move {
             let mut client = inner.client().await?;
             schema::migrate(&inner, &mut client).await?;
-            inner.register_key(&client).await?;
+            if inner.sealing {
+                inner.register_key(&client).await?;
+            }
             inner.read_keys(&client).await?;
             Ok(())
         })?;
         Ok(store)
-    }
-
-    /// What an operator should know about the database: said when a server
-    /// starts (data checksums off, so damage to its files could go
-    /// unnoticed by PostgreSQL).
-    pub fn cautions(&self) -> Vec<String> {
-        let checksums = self.run(|inner| async move {
-            let client = inner.client().await?;
-            let row = client
-                .query_one(
-                    &cached(&client, "SHOW data_checksums")
-                        .await
-                        .map_err(|e| inner.error(e))?,
-                    &[],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(row.get::<_, String>(0))
-        });
-        match checksums {
-            Ok(on) if on == "on" => Vec::new(),
-            Ok(_) => vec![format!(
-                "PostgreSQL's data checksums are off in {}: damage to its files may go unnoticed \
-                 until arbiter reads a record (initdb --data-checksums, or pg_checksums --enable \
-                 on a stopped cluster)",
-                self.inner.shown
-            )],
-            Err(e) => vec![format!("cannot ask whether data checksums are on: {e}")],
-        }
     }
 
     /// Runs `job` on the store's runtime and waits for its answer.
@@ -339,6 +337,20 @@ impl Inner {
             ))
         } else {
             StoreError::Io(format!("PostgreSQL ({}): {}", self.shown, db_message(&e)))
+        }
+    }
+
+    /// [`StoreError::Io`] unless this store may seal: opened to read
+    /// without a key, it must not sign with one nobody can check.
+    fn may_seal(&self) -> Result<(), StoreError> {
+        if self.sealing {
+            Ok(())
+        } else {
+            Err(StoreError::Io(format!(
+                "not recorded: {} was opened to read, without a signing key; give --data the \
+                 directory of a server's key (server.key) to write",
+                self.shown
+            )))
         }
     }
 
@@ -655,6 +667,35 @@ impl EventStore for PgStore {
 
     fn location(&self) -> String {
         self.inner.shown.clone()
+    }
+
+    /// What an operator should know about the database: said when a server
+    /// starts (data checksums off, so damage to its files could go
+    /// unnoticed by PostgreSQL).
+    fn cautions(&self) -> Vec<String> {
+        let checksums = self.run(|inner| async move {
+            let client = inner.client().await?;
+            let row = client
+                .query_one(
+                    &cached(&client, "SHOW data_checksums")
+                        .await
+                        .map_err(|e| inner.error(e))?,
+                    &[],
+                )
+                .await
+                .map_err(|e| inner.error(e))?;
+            Ok(row.get::<_, String>(0))
+        });
+        match checksums {
+            Ok(on) if on == "on" => Vec::new(),
+            Ok(_) => vec![format!(
+                "PostgreSQL's data checksums are off in {}: damage to its files may go unnoticed \
+                 until arbiter reads a record (initdb --data-checksums, or pg_checksums --enable \
+                 on a stopped cluster)",
+                self.inner.shown
+            )],
+            Err(e) => vec![format!("cannot ask whether data checksums are on: {e}")],
+        }
     }
 
     fn journal(&self) -> Result<witness::Journal, StoreError> {

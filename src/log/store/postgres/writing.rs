@@ -26,6 +26,7 @@ pub(super) async fn append(
     expected: u64,
     events: Vec<NewEvent>,
 ) -> Result<Vec<Sealed>, StoreError> {
+    inner.may_seal()?;
     let recorded_at = Utc::now();
     let mut client = inner.client().await?;
     let tx = client.transaction().await.map_err(|e| inner.error(e))?;
@@ -350,6 +351,7 @@ pub(super) async fn adopt(
     events: &[Sealed],
     keys: &[(String, [u8; 32])],
 ) -> Result<(), StoreError> {
+    inner.may_seal()?;
     let mut client = inner.client().await?;
     for (kid, public) in keys {
         publish_key(inner, &client, kid, public).await?;
@@ -421,6 +423,7 @@ pub(super) async fn checkpoint(inner: &Inner, id: &MatchId) -> Result<Checkpoint
     if let Some(kept) = kept.filter(|k| k.size == head.next && k.root == frontier.root()) {
         return Ok(kept);
     }
+    inner.may_seal()?;
     let last = client
         .query_opt(
             &cached(

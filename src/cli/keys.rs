@@ -132,24 +132,9 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
     }
 }
 
-/// Gives the store a new signing key, whatever holds the log: the old key
-/// file is kept as `server.key.retired-<key id>` in the data directory,
-/// and the old public key stays in the store's keys (and at `/keys`), so
-/// every event and checkpoint it signed still verifies. Opening the store
-/// again makes the new key and registers it. Returns (old key id, new).
+/// `keys rotate`: see [`arbiter::log::StoreLocation::rotate_key`].
 fn rotate(at: &StoreArgs) -> Result<(String, String), Failure> {
-    let old_id = at.open()?.recorder_key_id();
-    // The store is closed here (sled lets one handle at a time hold it).
-    let key = at.data.join("server.key");
-    let retired = at.data.join(format!("server.key.retired-{old_id}"));
-    std::fs::rename(&key, &retired).map_err(|e| {
-        let why = format!(
-            "cannot move {} aside to {}: {e}",
-            key.display(),
-            retired.display()
-        );
-        Failure::Other(arbiter::log::StoreError::Io(why).to_string())
-    })?;
-    let new_id = at.open()?.recorder_key_id();
-    Ok((old_id, new_id))
+    at.location()?
+        .rotate_key(&at.data)
+        .map_err(|e| Failure::Other(e.to_string()))
 }

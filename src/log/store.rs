@@ -304,27 +304,6 @@ impl std::fmt::Debug for SledStore {
 }
 
 impl SledStore {
-    /// Gives the store in `dir` a new signing key: the old key file is
-    /// kept as `server.key.retired-<key id>`, and the old public key stays
-    /// in the store's keys (and at `/keys`), so every event and checkpoint
-    /// it signed still verifies. Returns (old key id, new key id).
-    pub fn rotate_key(dir: &Path) -> Result<(String, String), StoreError> {
-        let old = SledStore::open(dir)?;
-        let old_id = old.recorder_key_id();
-        drop(old);
-        let key = dir.join("server.key");
-        let retired = dir.join(format!("server.key.retired-{old_id}"));
-        std::fs::rename(&key, &retired).map_err(|e| {
-            StoreError::Io(format!(
-                "cannot move {} aside to {}: {e}",
-                key.display(),
-                retired.display()
-            ))
-        })?;
-        let new = SledStore::open(dir)?;
-        Ok((old_id, new.recorder_key_id()))
-    }
-
     /// Opens (creating when needed) the store in `dir`: the database in
     /// `dir/sled`, the signing key in `dir/server.key`.
     /// Opens the store in `dir` only when one is there: a command that

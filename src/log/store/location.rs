@@ -71,8 +71,29 @@ impl StoreLocation {
         })
     }
 
-    /// Whether a store is here already (for `restore`, which fills only
-    /// an empty one).
+    /// Gives the server whose key is in `data` a new signing key, whatever
+    /// holds the log: the old key file is kept as
+    /// `server.key.retired-<key id>`, and the old public key stays in the
+    /// store's keys (and at `/keys`), so every event and checkpoint it
+    /// signed still verifies. Opening the store again makes the new key
+    /// and publishes it. Returns (old key id, new key id).
+    pub fn rotate_key(&self, data: &Path) -> Result<(String, String), StoreError> {
+        // Closed before the key moves: sled lets one handle at a time in.
+        let old = self.open(data)?.recorder_key_id();
+        let key = data.join("server.key");
+        let retired = data.join(format!("server.key.retired-{old}"));
+        std::fs::rename(&key, &retired).map_err(|e| {
+            StoreError::Io(format!(
+                "cannot move {} aside to {}: {e}",
+                key.display(),
+                retired.display()
+            ))
+        })?;
+        let new = self.open(data)?.recorder_key_id();
+        Ok((old, new))
+    }
+
+    /// For messages: which store this is.
     pub fn describe(&self, data: &Path) -> String {
         match self {
             StoreLocation::Sled => format!("the sled database in {}", data.display()),

@@ -488,7 +488,7 @@ fn a_rotated_key_signs_new_checkpoints_and_the_old_one_still_verifies() {
         fill(&store, &m, 3);
         store.recorder_key_id()
     };
-    let (old, new) = SledStore::rotate_key(dir.path()).unwrap();
+    let (old, new) = StoreLocation::Sled.rotate_key(dir.path()).unwrap();
     assert_eq!(old, first_id);
     assert_ne!(old, new);
     assert!(dir

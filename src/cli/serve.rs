@@ -30,6 +30,11 @@ pub struct ServeArgs {
     /// the request's own Host and scheme are used.
     #[arg(long, env = "ARBITER_PUBLIC_URL", value_parser = web::PublicUrl::parse)]
     public_url: Option<web::PublicUrl>,
+    /// Request threads. Default: 2 with sled (its reads take
+    /// microseconds, so two keep two cores busy); 8 with PostgreSQL, where
+    /// a thread waits on each query's round trip.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    workers: Option<u16>,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), Failure> {
@@ -98,5 +103,13 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         ),
     };
     eprintln!("arbiter serving on http://{addr} ({kept})");
-    web::serve(store, &addr, damage, args.public_url).map_err(|e| Failure::Other(e.to_string()))
+    let workers = args.workers.map_or(
+        match location {
+            StoreLocation::Sled => 2,
+            StoreLocation::Postgres(_) => 8,
+        },
+        usize::from,
+    );
+    web::serve(store, &addr, damage, args.public_url, workers)
+        .map_err(|e| Failure::Other(e.to_string()))
 }

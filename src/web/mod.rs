@@ -219,13 +219,14 @@ pub fn serve(
     addr: &str,
     damage: Vec<String>,
     public_url: Option<PublicUrl>,
+    workers: usize,
 ) -> std::io::Result<()> {
     let state = AppState::new(Arc::from(store))
         .damaged(damage)
         .with_public_url(public_url);
     actix_web::rt::System::new().block_on(async move {
         HttpServer::new(move || app(state.clone()))
-            .workers(2)
+            .workers(workers)
             .bind(addr)?
             .run()
             .await

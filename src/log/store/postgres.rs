@@ -40,7 +40,8 @@ use std::time::Duration;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use ed25519_dalek::VerifyingKey;
 use tokio_postgres::error::SqlState;
-use tokio_postgres::{NoTls, Statement};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{NoTls, Row, Statement};
 
 use super::location::shown;
 use super::{audit, check_head, token_hash, tokens, Audit, DecodedRecord, EventStore, StoreError};
@@ -55,7 +56,23 @@ mod rows;
 mod schema;
 mod writing;
 
-use rows::{bigint, StoredHead, EVENT_COLUMNS};
+use rows::{bigint, StoredHead};
+
+/// A parameter owned by a statement sent to the store's runtime.
+type Param = Box<dyn ToSql + Send + Sync>;
+
+/// The statements more than one place sends.
+mod sql {
+    /// Match $1's head row.
+    pub const HEAD: &str =
+        "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1";
+    /// Match $1's events from seq $2 below seq $3.
+    pub const EVENTS_FROM: &str = "SELECT seq, envelope, prev_hash, hash, key_id, signature \
+         FROM arbiter_events WHERE match_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq";
+    /// Match $1's event at seq $2.
+    pub const EVENT_AT: &str = "SELECT seq, envelope, prev_hash, hash, key_id, signature \
+         FROM arbiter_events WHERE match_id = $1 AND seq = $2";
+}
 
 /// How long a request waits for a connection, or to make one, before the
 /// database counts as unreachable (503).
@@ -209,36 +226,41 @@ impl PgStore {
         wait.recv().map_err(|_| gone())?
     }
 
+    /// One statement with owned parameters, on the store's runtime: its
+    /// rows. Prepared once per connection.
+    fn rows(&self, sql: &'static str, params: Vec<Param>) -> Result<Vec<Row>, StoreError> {
+        self.run(|inner| async move {
+            let client = inner.client().await?;
+            let statement = cached(&client, sql).await.map_err(|e| inner.error(e))?;
+            let params: Vec<&(dyn ToSql + Sync)> = params
+                .iter()
+                .map(|p| p.as_ref() as &(dyn ToSql + Sync))
+                .collect();
+            client
+                .query(&statement, &params)
+                .await
+                .map_err(|e| inner.error(e))
+        })
+    }
+
     /// The head row of match `id` as stored, then its events below it (all
     /// of them when there is no head, so that damage is seen).
     fn decoded_records(
         &self,
         id: &MatchId,
     ) -> Result<(Vec<DecodedRecord>, Option<StoredHead>), StoreError> {
-        let id = id.to_string();
-        self.run(|inner| async move {
-            let client = inner.client().await?;
-            let head = client
-                .query_opt(
-                    &cached(&client, "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1").await.map_err(|e| inner.error(e))?,
-                    &[&id],
-                )
-                .await
-                .map_err(|e| inner.error(e))?
-                .map(|row| StoredHead::of(&row));
-            let upto = head.as_ref().map_or(i64::MAX, |h| bigint(h.next));
-            let rows = client
-                .query(
-                    &cached(&client, &format!(
-                        "SELECT {EVENT_COLUMNS} FROM arbiter_events \
-                         WHERE match_id = $1 AND seq < $2 ORDER BY seq"
-                    )).await.map_err(|e| inner.error(e))?,
-                    &[&id, &upto],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok((rows.iter().map(rows::record).collect(), head))
-        })
+        // The head first: an append commits its events with its head, so
+        // everything below a head already read is there.
+        let head = self
+            .rows(sql::HEAD, vec![Box::new(id.to_string())])?
+            .first()
+            .map(StoredHead::of);
+        let upto = head.as_ref().map_or(i64::MAX, |h| bigint(h.next));
+        let rows = self.rows(
+            sql::EVENTS_FROM,
+            vec![Box::new(id.to_string()), Box::new(0i64), Box::new(upto)],
+        )?;
+        Ok((rows.iter().map(rows::record).collect(), head))
     }
 
     /// The chain report of `records` against their head and frontier.
@@ -281,22 +303,11 @@ impl PgStore {
 
     /// Every token row: (hash, identity record).
     fn token_rows(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
-        self.run(|inner| async move {
-            let client = inner.client().await?;
-            let rows = client
-                .query(
-                    &cached(
-                        &client,
-                        "SELECT token_hash, identity FROM arbiter_tokens ORDER BY token_hash",
-                    )
-                    .await
-                    .map_err(|e| inner.error(e))?,
-                    &[],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
-        })
+        let rows = self.rows(
+            "SELECT token_hash, identity FROM arbiter_tokens ORDER BY token_hash",
+            vec![],
+        )?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 }
 
@@ -460,26 +471,15 @@ impl EventStore for PgStore {
         if upto <= from {
             return Ok(Vec::new());
         }
-        let id = id.to_string();
-        self.run(|inner| async move {
-            let client = inner.client().await?;
-            let rows = client
-                .query(
-                    &cached(
-                        &client,
-                        &format!(
-                            "SELECT {EVENT_COLUMNS} FROM arbiter_events \
-                         WHERE match_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq"
-                        ),
-                    )
-                    .await
-                    .map_err(|e| inner.error(e))?,
-                    &[&id, &bigint(from), &bigint(upto)],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(rows.iter().map(rows::record).collect())
-        })
+        let rows = self.rows(
+            sql::EVENTS_FROM,
+            vec![
+                Box::new(id.to_string()),
+                Box::new(bigint(from)),
+                Box::new(bigint(upto)),
+            ],
+        )?;
+        Ok(rows.iter().map(rows::record).collect())
     }
 
     fn events_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
@@ -492,54 +492,29 @@ impl EventStore for PgStore {
     }
 
     fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError> {
-        let id = id.to_string();
-        let record = self.run(|inner| async move {
-            let client = inner.client().await?;
-            let row = client
-                .query_opt(
-                    &cached(
-                        &client,
-                        &format!(
-                        "SELECT {EVENT_COLUMNS} FROM arbiter_events WHERE match_id = $1 AND seq = 0"
-                    ),
-                    )
-                    .await
-                    .map_err(|e| inner.error(e))?,
-                    &[&id],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(row.map(|r| rows::record(&r)))
-        })?;
-        record
-            .map(|(_, sealed)| sealed.map_err(|reason| StoreError::Corrupt { seq: 0, reason }))
+        let rows = self.rows(
+            sql::EVENT_AT,
+            vec![Box::new(id.to_string()), Box::new(0i64)],
+        )?;
+        rows.first()
+            .map(|r| {
+                rows::record(r)
+                    .1
+                    .map_err(|reason| StoreError::Corrupt { seq: 0, reason })
+            })
             .transpose()
     }
 
     fn matches(&self) -> Result<Vec<MatchId>, StoreError> {
-        let names = self.run(|inner| async move {
-            let client = inner.client().await?;
-            let rows = client
-                .query(
-                    &cached(
-                        &client,
-                        "SELECT match_id FROM arbiter_heads ORDER BY match_id",
-                    )
-                    .await
-                    .map_err(|e| inner.error(e))?,
-                    &[],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(rows
-                .iter()
-                .map(|r| r.get::<_, String>(0))
-                .collect::<Vec<_>>())
-        })?;
-        let mut out = names
+        let rows = self.rows(
+            "SELECT match_id FROM arbiter_heads ORDER BY match_id",
+            vec![],
+        )?;
+        let mut out = rows
             .iter()
-            .map(|name| {
-                MatchId::parse(name).map_err(|_| {
+            .map(|r| {
+                let name: String = r.get(0);
+                MatchId::parse(&name).map_err(|_| {
                     StoreError::Io(format!(
                         "the database is damaged: arbiter_heads holds '{name}', which is not a \
                          match id; restore it from a backup"
@@ -562,17 +537,15 @@ impl EventStore for PgStore {
             let client = inner.client().await?;
             inner.read_keys(&client).await
         });
-        match read {
-            Ok(ring) => ring,
-            // The keys last read (this server's own at least): a lost
-            // connection is not a reason to call events unsigned.
-            Err(_) => self
-                .inner
+        // On failure, the keys last read (this server's own at least): a
+        // lost connection is not a reason to call events unsigned.
+        read.unwrap_or_else(|_| {
+            self.inner
                 .keys
                 .lock()
                 .map(|k| k.clone())
-                .unwrap_or_else(|_| Keyring::from(&self.inner.recorder)),
-        }
+                .unwrap_or_else(|_| Keyring::from(&self.inner.recorder))
+        })
     }
 
     fn add_token(&self, token: &str, who: &Identity) -> Result<(), StoreError> {
@@ -581,26 +554,13 @@ impl EventStore for PgStore {
 
     fn token_identity(&self, token: &str) -> Result<Option<Identity>, StoreError> {
         let hash = token_hash(token);
-        let record = self.run(|inner| {
-            let hash = hash.clone();
-            async move {
-                let client = inner.client().await?;
-                let row = client
-                    .query_opt(
-                        &cached(
-                            &client,
-                            "SELECT identity FROM arbiter_tokens WHERE token_hash = $1",
-                        )
-                        .await
-                        .map_err(|e| inner.error(e))?,
-                        &[&hash],
-                    )
-                    .await
-                    .map_err(|e| inner.error(e))?;
-                Ok(row.map(|r| r.get::<_, Vec<u8>>(0)))
-            }
-        })?;
-        Ok(record.map(|r| Identity::decode(&hash[..12], &r)))
+        let rows = self.rows(
+            "SELECT identity FROM arbiter_tokens WHERE token_hash = $1",
+            vec![Box::new(hash.clone())],
+        )?;
+        Ok(rows
+            .first()
+            .map(|r| Identity::decode(&hash[..12], r.get::<_, &[u8]>(0))))
     }
 
     fn recorder_key_id(&self) -> String {
@@ -613,30 +573,15 @@ impl EventStore for PgStore {
     }
 
     fn witness_journal(&self) -> Result<Vec<u8>, StoreError> {
-        let receipts = self.run(|inner| async move {
-            let client = inner.client().await?;
-            let rows = client
-                .query(
-                    &cached(
-                        &client,
-                        "SELECT receipt FROM arbiter_checkpoints ORDER BY match_id",
-                    )
-                    .await
-                    .map_err(|e| inner.error(e))?,
-                    &[],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(rows
-                .iter()
-                .map(|r| r.get::<_, String>(0))
-                .collect::<Vec<_>>())
-        })?;
+        let rows = self.rows(
+            "SELECT receipt FROM arbiter_checkpoints ORDER BY match_id",
+            vec![],
+        )?;
         let mut text = String::new();
-        for receipt in receipts {
+        for row in rows {
             // A receipt that does not read is left as a line that does not
             // parse: the journal's reader names it as damaged.
-            match serde_json::from_str::<Checkpoint>(&receipt) {
+            match serde_json::from_str::<Checkpoint>(row.get(0)) {
                 Ok(r) => text.push_str(&witness::line(&r)),
                 Err(e) => text.push_str(&format!("unreadable receipt ({e})")),
             }
@@ -646,23 +591,14 @@ impl EventStore for PgStore {
     }
 
     fn head(&self, id: &MatchId) -> Result<Option<(u64, Hash)>, StoreError> {
-        let id = id.to_string();
-        let head = self.run(|inner| async move {
-            let client = inner.client().await?;
-            let row = client
-                .query_opt(
-                    &cached(&client, "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1").await.map_err(|e| inner.error(e))?,
-                    &[&id],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(row.map(|r| StoredHead::of(&r)))
-        })?;
-        head.map(|h| {
-            h.pair()
-                .map_err(|reason| StoreError::Corrupt { seq: 0, reason })
-        })
-        .transpose()
+        let rows = self.rows(sql::HEAD, vec![Box::new(id.to_string())])?;
+        rows.first()
+            .map(|r| {
+                StoredHead::of(r)
+                    .pair()
+                    .map_err(|reason| StoreError::Corrupt { seq: 0, reason })
+            })
+            .transpose()
     }
 
     fn location(&self) -> String {
@@ -673,21 +609,8 @@ impl EventStore for PgStore {
     /// starts (data checksums off, so damage to its files could go
     /// unnoticed by PostgreSQL).
     fn cautions(&self) -> Vec<String> {
-        let checksums = self.run(|inner| async move {
-            let client = inner.client().await?;
-            let row = client
-                .query_one(
-                    &cached(&client, "SHOW data_checksums")
-                        .await
-                        .map_err(|e| inner.error(e))?,
-                    &[],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(row.get::<_, String>(0))
-        });
-        match checksums {
-            Ok(on) if on == "on" => Vec::new(),
+        match self.rows("SHOW data_checksums", vec![]) {
+            Ok(rows) if rows.first().is_some_and(|r| r.get::<_, &str>(0) == "on") => Vec::new(),
             Ok(_) => vec![format!(
                 "PostgreSQL's data checksums are off in {}: damage to its files may go unnoticed \
                  until arbiter reads a record (initdb --data-checksums, or pg_checksums --enable \
@@ -706,26 +629,15 @@ impl EventStore for PgStore {
 
     fn audit(&self) -> Result<Audit, StoreError> {
         let journal = self.journal()?;
-        let names = self.run(|inner| async move {
-            let client = inner.client().await?;
-            let rows = client
-                .query(
-                    &cached(
-                        &client,
-                        "SELECT match_id FROM arbiter_heads \
-                     UNION SELECT DISTINCT match_id FROM arbiter_events",
-                    )
-                    .await
-                    .map_err(|e| inner.error(e))?,
-                    &[],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(rows
-                .iter()
-                .map(|r| r.get::<_, String>(0))
-                .collect::<Vec<_>>())
-        })?;
+        let names: Vec<String> = self
+            .rows(
+                "SELECT match_id FROM arbiter_heads \
+                 UNION SELECT DISTINCT match_id FROM arbiter_events",
+                vec![],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
         let mut all: BTreeSet<String> = names.into_iter().collect();
         all.extend(journal.last.keys().cloned());
         let mut out = Audit {
@@ -759,20 +671,10 @@ impl EventStore for PgStore {
     fn revoke_token(&self, which: &str) -> Result<String, StoreError> {
         let hashes = self.token_rows()?.into_iter().map(|(h, _)| h);
         let one = tokens::which_token(which, hashes)?;
-        let gone = one.clone();
-        self.run(|inner| async move {
-            let client = inner.client().await?;
-            client
-                .execute(
-                    &cached(&client, "DELETE FROM arbiter_tokens WHERE token_hash = $1")
-                        .await
-                        .map_err(|e| inner.error(e))?,
-                    &[&gone],
-                )
-                .await
-                .map_err(|e| inner.error(e))?;
-            Ok(())
-        })?;
+        self.rows(
+            "DELETE FROM arbiter_tokens WHERE token_hash = $1",
+            vec![Box::new(one.clone())],
+        )?;
         Ok(one.chars().take(12).collect())
     }
 

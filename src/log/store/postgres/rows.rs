@@ -11,11 +11,8 @@ use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Hash, Sealed, FORMAT_VERSION};
 use crate::log::store::{DecodedRecord, MAX_RECORD_BYTES};
 
-/// The columns [`record`] reads, in its order.
-pub(super) const EVENT_COLUMNS: &str = "seq, envelope, prev_hash, hash, key_id, signature";
-
-/// An event row (selected with [`EVENT_COLUMNS`]) as `(seq, the event or
-/// why it does not read)`.
+/// An event row (`seq, envelope, prev_hash, hash, key_id, signature`) as
+/// `(seq, the event or why it does not read)`.
 pub(super) fn record(row: &Row) -> DecodedRecord {
     let seq: i64 = row.get(0);
     let seq = u64::try_from(seq).unwrap_or(u64::MAX);

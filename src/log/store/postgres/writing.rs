@@ -6,7 +6,7 @@
 use chrono::Utc;
 use deadpool_postgres::{GenericClient, Transaction};
 
-use super::rows::{self, bigint, StoredHead, EVENT_COLUMNS};
+use super::rows::{self, bigint, StoredHead};
 use super::{cached, db_message, is_duplicate, Inner};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::event::{Envelope, MatchId, NewEvent};
@@ -119,12 +119,7 @@ async fn raced(
     id: &MatchId,
     expected: u64,
 ) -> StoreError {
-    let head = match cached(
-        client,
-        "SELECT next_seq, last_hash, frontier FROM arbiter_heads WHERE match_id = $1",
-    )
-    .await
-    {
+    let head = match cached(client, super::sql::HEAD).await {
         Ok(statement) => client.query_opt(&statement, &[&id.as_str()]).await,
         Err(e) => Err(e),
     };
@@ -426,14 +421,9 @@ pub(super) async fn checkpoint(inner: &Inner, id: &MatchId) -> Result<Checkpoint
     inner.may_seal()?;
     let last = client
         .query_opt(
-            &cached(
-                &client,
-                &format!(
-                    "SELECT {EVENT_COLUMNS} FROM arbiter_events WHERE match_id = $1 AND seq = $2"
-                ),
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
+            &cached(&client, super::sql::EVENT_AT)
+                .await
+                .map_err(|e| inner.error(e))?,
             &[&id.as_str(), &bigint(head.next.saturating_sub(1))],
         )
         .await

@@ -96,7 +96,12 @@ pub trait EventStore: Send + Sync {
         id: &MatchId,
         expected_seq: u64,
         event: NewEvent,
-    ) -> Result<Sealed, StoreError>;
+    ) -> Result<Sealed, StoreError> {
+        let mut sealed = self.append_all(id, expected_seq, vec![event])?;
+        sealed
+            .pop()
+            .ok_or_else(|| StoreError::Io("not recorded: nothing to append".into()))
+    }
 
     /// Appends `events` at `expected_seq` onward, all of them or none (one
     /// transaction): a create with its events, an import, the samples. A
@@ -230,7 +235,17 @@ pub trait EventStore: Send + Sync {
 
     /// The write tokens: (id, whom it speaks for). The id is the start of
     /// the token's hash, which is all the store keeps.
-    fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError>;
+    fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError> {
+        Ok(self
+            .token_records()?
+            .into_iter()
+            .map(|(hash, record)| {
+                let id: String = hash.chars().take(12).collect();
+                let who = Identity::decode(&id, &record);
+                (id, who)
+            })
+            .collect())
+    }
 
     /// Revokes the token given by its value or by its id (at least 8
     /// characters of it, as `keys list` shows); returns its id.
@@ -418,18 +433,6 @@ impl SledStore {
 }
 
 impl EventStore for SledStore {
-    fn append(
-        &self,
-        id: &MatchId,
-        expected_seq: u64,
-        event: NewEvent,
-    ) -> Result<Sealed, StoreError> {
-        let mut sealed = self.append_all(id, expected_seq, vec![event])?;
-        sealed
-            .pop()
-            .ok_or_else(|| StoreError::Io("not recorded: nothing to append".into()))
-    }
-
     fn append_all(
         &self,
         id: &MatchId,
@@ -617,18 +620,6 @@ impl EventStore for SledStore {
 
     fn audit(&self) -> Result<Audit, StoreError> {
         self.audit_trees()
-    }
-
-    fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError> {
-        Ok(self
-            .token_records()?
-            .into_iter()
-            .map(|(hash, record)| {
-                let id: String = hash.chars().take(12).collect();
-                let who = Identity::decode(&id, &record);
-                (id, who)
-            })
-            .collect())
     }
 
     fn revoke_token(&self, which: &str) -> Result<String, StoreError> {

@@ -44,10 +44,9 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row, Statement};
 
 use super::location::shown;
-use super::{audit, check_head, token_hash, tokens, Audit, DecodedRecord, EventStore, StoreError};
+use super::{audit, token_hash, tokens, Audit, DecodedRecord, EventStore, StoreError};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::event::{MatchId, NewEvent};
-use crate::log::merkle::Frontier;
 use crate::log::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
 use crate::log::token::Identity;
 use crate::log::witness;
@@ -270,35 +269,11 @@ impl PgStore {
         records: &[DecodedRecord],
         head: Option<StoredHead>,
     ) -> Result<ChainReport, StoreError> {
-        if records.is_empty() && head.is_none() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let mut report = seal::verify_chain(id, records, &self.keyring());
-        let last = records
-            .last()
-            .and_then(|(_, r)| r.as_ref().ok())
-            .map(|s| s.hash);
-        if report.is_ok() {
-            report.first_bad = check_head(report.events, last, head.as_ref().map(|h| h.pair()));
-        }
-        if let (true, Some(head)) = (report.is_ok(), head) {
-            let hashes: Vec<Hash> = records
-                .iter()
-                .filter_map(|(_, r)| r.as_ref().ok().map(|s| s.hash))
-                .collect();
-            if !head
-                .frontier
-                .is_ok_and(|f| f.size() == report.events && f == Frontier::of(&hashes))
-            {
-                report.first_bad = Some(seal::BadSeq {
-                    seq: report.events.saturating_sub(1),
-                    reason: "the stored Merkle frontier is damaged: receipts would not match \
-                             this log"
-                        .into(),
-                });
-            }
-        }
-        Ok(report)
+        let (pair, frontier) = match head {
+            Some(h) => (Some(h.pair()), Some(h.frontier)),
+            None => (None, None),
+        };
+        super::reading::chain_report(id, records, pair, frontier, &self.keyring())
     }
 
     /// Every token row: (hash, identity record).
@@ -429,18 +404,6 @@ fn is_duplicate(e: &tokio_postgres::Error) -> bool {
 }
 
 impl EventStore for PgStore {
-    fn append(
-        &self,
-        id: &MatchId,
-        expected_seq: u64,
-        event: NewEvent,
-    ) -> Result<Sealed, StoreError> {
-        let mut sealed = self.append_all(id, expected_seq, vec![event])?;
-        sealed
-            .pop()
-            .ok_or_else(|| StoreError::Io("not recorded: nothing to append".into()))
-    }
-
     fn append_all(
         &self,
         id: &MatchId,
@@ -654,18 +617,6 @@ impl EventStore for PgStore {
             }
         }
         Ok(out)
-    }
-
-    fn tokens(&self) -> Result<Vec<(String, Identity)>, StoreError> {
-        Ok(self
-            .token_rows()?
-            .into_iter()
-            .map(|(hash, record)| {
-                let id: String = hash.chars().take(12).collect();
-                let who = Identity::decode(&id, &record);
-                (id, who)
-            })
-            .collect())
     }
 
     fn revoke_token(&self, which: &str) -> Result<String, StoreError> {

@@ -85,41 +85,57 @@ impl SledStore {
         records: &[DecodedRecord],
         head: Option<StoredHead>,
     ) -> Result<ChainReport, StoreError> {
-        if records.is_empty() && head.is_none() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let mut report = seal::verify_chain(id, records, &self.keyring());
-        if report.is_ok() {
-            let last = records
-                .last()
-                .and_then(|(_, r)| r.as_ref().ok())
-                .map(|s| s.hash);
-            report.first_bad = check_head(report.events, last, head);
-        }
-        if report.is_ok() {
-            // The frontier receipts are signed from must be this log's: a
-            // damaged one is refused by appends and checkpoints, and named
-            // here. (A match from before frontiers has none: no fault.)
-            let stored = self.frontiers.get(id.as_str()).map_err(io_error)?;
-            if let Some(bytes) = stored {
-                let hashes: Vec<Hash> = records
-                    .iter()
-                    .filter_map(|(_, r)| r.as_ref().ok().map(|s| s.hash))
-                    .collect();
-                let fine = Frontier::decode(&bytes)
-                    .is_ok_and(|f| f.size() != report.events || f == Frontier::of(&hashes));
-                if !fine {
-                    report.first_bad = Some(seal::BadSeq {
-                        seq: report.events.saturating_sub(1),
-                        reason: "the stored Merkle frontier is damaged: receipts would not match \
-                                 this log"
-                            .into(),
-                    });
-                }
-            }
-        }
-        Ok(report)
+        // A match from before frontiers has none: no fault.
+        let frontier = self
+            .frontiers
+            .get(id.as_str())
+            .map_err(io_error)?
+            .map(|bytes| Frontier::decode(&bytes));
+        chain_report(id, records, head, frontier, &self.keyring())
     }
+}
+
+/// The chain report of match `id`'s `records`, whichever store read them:
+/// every seal against `keys`, then the head read with them, then the
+/// stored Merkle frontier (when there is one) against the log, since the
+/// receipts are signed from it. [`StoreError::NotFound`] when there is
+/// neither a record nor a head.
+pub(super) fn chain_report(
+    id: &MatchId,
+    records: &[DecodedRecord],
+    head: Option<StoredHead>,
+    frontier: Option<Result<Frontier, String>>,
+    keys: &seal::Keyring,
+) -> Result<ChainReport, StoreError> {
+    if records.is_empty() && head.is_none() {
+        return Err(StoreError::NotFound(id.to_string()));
+    }
+    let mut report = seal::verify_chain(id, records, keys);
+    if report.is_ok() {
+        let last = records
+            .last()
+            .and_then(|(_, r)| r.as_ref().ok())
+            .map(|s| s.hash);
+        report.first_bad = check_head(report.events, last, head);
+    }
+    if let (true, Some(frontier)) = (report.is_ok(), frontier) {
+        let hashes: Vec<Hash> = records
+            .iter()
+            .filter_map(|(_, r)| r.as_ref().ok().map(|s| s.hash))
+            .collect();
+        // A frontier of another size is an append's cut off past the head:
+        // the next append rebuilds it, so it is no fault.
+        let fine = frontier.is_ok_and(|f| f.size() != report.events || f == Frontier::of(&hashes));
+        if !fine {
+            report.first_bad = Some(seal::BadSeq {
+                seq: report.events.saturating_sub(1),
+                reason: "the stored Merkle frontier is damaged: receipts would not match \
+                         this log"
+                    .into(),
+            });
+        }
+    }
+    Ok(report)
 }
 
 /// The events of match `id` from its decoded records, in seq order:

@@ -93,6 +93,30 @@ fn appends(c: &mut Criterion) {
     group.finish();
 }
 
+/// The time per append of `iters` rounds in which each of [`CLIENTS`]
+/// threads appends to its own match of `ids` (at the seq in `next`) and
+/// takes the receipt: the whole round's time over the clients.
+fn each_client_appends(
+    store: &dyn EventStore,
+    ids: &[MatchId],
+    next: &[AtomicU64],
+    iters: u64,
+) -> std::time::Duration {
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for (id, next) in ids.iter().zip(next) {
+            s.spawn(move || {
+                for _ in 0..iters {
+                    let seq = next.fetch_add(1, Ordering::Relaxed);
+                    store.append(id, seq, event(seq)).expect("append");
+                    store.checkpoint(id).expect("receipt");
+                }
+            });
+        }
+    });
+    start.elapsed() / CLIENTS as u32
+}
+
 /// How many clients append at once in [`concurrent`].
 const CLIENTS: usize = 16;
 
@@ -111,22 +135,7 @@ fn concurrent(c: &mut Criterion) {
     }
     let next: Vec<AtomicU64> = (0..CLIENTS).map(|_| AtomicU64::new(10)).collect();
     group.bench_function("sealed, flushed, witnessed + receipt, per append", |b| {
-        b.iter_custom(|iters| {
-            let start = Instant::now();
-            std::thread::scope(|s| {
-                for (id, next) in ids.iter().zip(&next) {
-                    let store = &store;
-                    s.spawn(move || {
-                        for _ in 0..iters {
-                            let seq = next.fetch_add(1, Ordering::Relaxed);
-                            store.append(id, seq, event(seq)).expect("append");
-                            store.checkpoint(id).expect("receipt");
-                        }
-                    });
-                }
-            });
-            start.elapsed() / CLIENTS as u32
-        })
+        b.iter_custom(|iters| each_client_appends(&store, &ids, &next, iters))
     });
     let bare_dir = tempfile::tempdir().expect("tempdir");
     let db = sled::open(bare_dir.path()).expect("sled");
@@ -190,23 +199,8 @@ fn postgres(c: &mut Criterion) {
             .expect("fill");
     }
     let next: Vec<AtomicU64> = (0..CLIENTS).map(|_| AtomicU64::new(10)).collect();
-    let store = &*store;
     group.bench_function("sealed, committed + receipt, 16 clients, per append", |b| {
-        b.iter_custom(|iters| {
-            let start = Instant::now();
-            std::thread::scope(|s| {
-                for (id, next) in ids.iter().zip(&next) {
-                    s.spawn(move || {
-                        for _ in 0..iters {
-                            let seq = next.fetch_add(1, Ordering::Relaxed);
-                            store.append(id, seq, event(seq)).expect("append");
-                            store.checkpoint(id).expect("receipt");
-                        }
-                    });
-                }
-            });
-            start.elapsed() / CLIENTS as u32
-        })
+        b.iter_custom(|iters| each_client_appends(&*store, &ids, &next, iters))
     });
     group.finish();
 }

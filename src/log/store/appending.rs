@@ -140,21 +140,7 @@ impl SledStore {
             head = (head.0 + 1, s.hash);
             sealed.push(s);
         }
-        let head_bytes = encode_head(head.0, &head.1).to_vec();
-        if next == 0 {
-            self.create(id, &records, &frontier, &head_bytes)?;
-        } else {
-            // Events, frontier, head: in the log's order, the head last.
-            for (key, record) in records {
-                self.events.insert(key, record).map_err(io_error)?;
-            }
-            self.frontiers
-                .insert(id.as_str(), frontier.encode())
-                .map_err(io_error)?;
-            self.heads
-                .insert(id.as_str(), head_bytes)
-                .map_err(io_error)?;
-        }
+        self.write_after(id, next, records, &frontier, &encode_head(head.0, &head.1))?;
         drop(turn);
         let receipt = Checkpoint::signed(
             id.as_str(),
@@ -227,6 +213,31 @@ impl SledStore {
             }
             self.commits.done.notify_all();
         }
+    }
+
+    /// Writes `records` after match `id`'s head at seq `next` (under the
+    /// match's turn): a new match in one transaction ([`SledStore::create`]),
+    /// else events, frontier and head as plain inserts, in the log's order,
+    /// the head last (see the module's doc for why that order is safe).
+    pub(super) fn write_after(
+        &self,
+        id: &MatchId,
+        next: u64,
+        records: Vec<(Vec<u8>, Vec<u8>)>,
+        frontier: &Frontier,
+        head: &[u8],
+    ) -> Result<(), StoreError> {
+        if next == 0 {
+            return self.create(id, &records, frontier, head);
+        }
+        for (key, record) in records {
+            self.events.insert(key, record).map_err(io_error)?;
+        }
+        self.frontiers
+            .insert(id.as_str(), frontier.encode())
+            .map_err(io_error)?;
+        self.heads.insert(id.as_str(), head).map_err(io_error)?;
+        Ok(())
     }
 
     /// Writes a new match: its first events, frontier and head in one

@@ -92,23 +92,9 @@ impl SledStore {
             .map(|(seq, s)| Ok((event_key(id, seq), encode_record(s)?)))
             .collect::<Result<Vec<_>, String>>()
             .map_err(StoreError::Io)?;
-        let head = encode_head(n, &last.hash);
-        if from == 0 {
-            // Written as a new match is: all of it in one transaction, into
-            // a store that holds nothing under its id.
-            self.create(id, &records, &frontier, &head)?;
-        } else {
-            // The rest of a match held in part: as an append is, head last.
-            for (key, record) in records {
-                self.events.insert(key, record).map_err(io_error)?;
-            }
-            self.frontiers
-                .insert(id.as_str(), frontier.encode())
-                .map_err(io_error)?;
-            self.heads
-                .insert(id.as_str(), &head[..])
-                .map_err(io_error)?;
-        }
+        // A match not held is written as a new one (one transaction); the
+        // rest of one held in part as an append is.
+        self.write_after(id, from, records, &frontier, &encode_head(n, &last.hash))?;
         drop(turn);
         self.db.flush().map_err(io_error)?;
         self.witness

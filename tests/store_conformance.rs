@@ -273,6 +273,19 @@ fn appends_read_back_in_order(store: &dyn EventStore) {
     assert_eq!(store.events(&m).expect("m1"), written);
     assert_eq!(store.events(&id("m1-b")).expect("m1-b").len(), 2);
     assert!(store.verify(&id("m1-b")).expect("verify").is_ok());
+    // Every head in one read, in the same order, as each read alone.
+    let heads = store.heads().expect("heads");
+    let one_by_one: Vec<_> = store
+        .matches()
+        .expect("matches")
+        .into_iter()
+        .map(|id| {
+            let head = store.head(&id).expect("head");
+            (id, head)
+        })
+        .collect();
+    assert_eq!(heads, one_by_one);
+    assert_eq!(heads[1].1.map(|(n, _)| n), Some(10));
 }
 
 /// An append at a seq the match is not at writes nothing: a stale or

@@ -176,6 +176,20 @@ pub trait EventStore: Send + Sync {
     /// by it can check it is current on every request.
     fn head(&self, id: &MatchId) -> Result<Option<(u64, Hash)>, StoreError>;
 
+    /// Every match with its head (`None` where the head does not read), in
+    /// id order: what a listing checks its caches against, in one read
+    /// where the store can.
+    fn heads(&self) -> Result<MatchHeads, StoreError> {
+        Ok(self
+            .matches()?
+            .into_iter()
+            .map(|id| {
+                let head = self.head(&id).ok().flatten();
+                (id, head)
+            })
+            .collect())
+    }
+
     /// Where the log lives, for messages: a data directory, or a database
     /// address without its password.
     fn location(&self) -> String;
@@ -272,6 +286,9 @@ pub trait EventStore: Send + Sync {
         keys: &[(String, [u8; 32])],
     ) -> Result<(), StoreError>;
 }
+
+/// Every match with its head (`None` where it does not read), in id order.
+pub type MatchHeads = Vec<(MatchId, Option<(u64, Hash)>)>;
 
 /// A stored record: `(seq from its key, its bytes or why the key is bad)`.
 type RawRecord = (u64, Result<Vec<u8>, String>);

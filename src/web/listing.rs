@@ -15,8 +15,9 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::pages::html;
+use super::projection::load_at;
 use super::roster::{roster, Roster};
-use super::{load, AppState, WebError};
+use super::{AppState, WebError};
 use crate::games::GameKind;
 use crate::verify;
 
@@ -192,8 +193,8 @@ impl Listed {
 /// Every match, listed.
 fn every_match(state: &AppState) -> Result<Vec<Listed>, WebError> {
     let mut out = Vec::new();
-    for id in state.store.matches()? {
-        let m = load(state, id.as_str())?;
+    for (id, head) in state.store.heads()? {
+        let m = load_at(state, id.clone(), head)?;
         let create = m.create();
         let view = m.replay.last_state().map(crate::games::MatchState::view);
         out.push(Listed {

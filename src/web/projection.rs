@@ -326,15 +326,25 @@ fn fold_steps(fold: &mut SeriesFold, replay: &Replay, from: usize) {
 /// message when missing.
 pub fn load(state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
     let id = MatchId::parse(id).map_err(|m| WebError::page(StatusCode::NOT_FOUND, m))?;
+    // A damaged head is no reason to refuse the page: read the log, and
+    // the chain check says what is wrong.
+    let head = state.store.head(&id).ok().flatten();
+    load_at(state, id, head)
+}
+
+/// [`load`] of match `id` whose head was just read as `head` (a listing
+/// reads every match's head at once).
+pub fn load_at(
+    state: &AppState,
+    id: MatchId,
+    head: Option<(u64, Hash)>,
+) -> Result<Arc<Loaded>, WebError> {
     let missing = || {
         WebError::page(
             StatusCode::NOT_FOUND,
             format!("there is no match '{id}'; the list of matches is at /"),
         )
     };
-    // A damaged head is no reason to refuse the page: read the log, and
-    // the chain check says what is wrong.
-    let head = state.store.head(&id).ok().flatten();
     // Read before anything is derived: tables that arrive meanwhile make
     // the next request derive again, never the other way round.
     let generation = analysis_generation();

@@ -204,13 +204,11 @@ type Heads = Vec<(MatchId, Option<Hash>)>;
 /// match's head has moved; otherwise rebuilt from the records, of which
 /// only the grown or new matches' are made again.
 pub fn roster(state: &AppState) -> Result<Arc<Roster>, WebError> {
-    let ids = state.store.matches()?;
-    let heads: Heads = ids
+    let heads: Heads = state
+        .store
+        .heads()?
         .into_iter()
-        .map(|id| {
-            let head = state.store.head(&id).ok().flatten().map(|(_, h)| h);
-            (id, head)
-        })
+        .map(|(id, head)| (id, head.map(|(_, h)| h)))
         .collect();
     // A poisoned lock only means a request panicked while rebuilding:
     // the cache is then rebuilt below as if it were stale.

@@ -44,7 +44,7 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row, Statement};
 
 use super::location::shown;
-use super::{audit, token_hash, tokens, Audit, DecodedRecord, EventStore, StoreError};
+use super::{audit, token_hash, tokens, Audit, DecodedRecord, EventStore, MatchHeads, StoreError};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::event::{MatchId, NewEvent};
 use crate::log::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
@@ -487,6 +487,29 @@ impl EventStore for PgStore {
             .collect::<Result<Vec<_>, _>>()?;
         // The database's collation may not be byte order: sort as sled does.
         out.sort();
+        Ok(out)
+    }
+
+    fn heads(&self) -> Result<MatchHeads, StoreError> {
+        let rows = self.rows(
+            "SELECT match_id, next_seq, last_hash, frontier FROM arbiter_heads",
+            vec![],
+        )?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let name: String = row.get(0);
+            let id = MatchId::parse(&name).map_err(|_| {
+                StoreError::Io(format!(
+                    "the database is damaged: arbiter_heads holds '{name}', which is not a \
+                     match id; restore it from a backup"
+                ))
+            })?;
+            let next: i64 = row.get(1);
+            let last = rows::hash_of(row.get(2), "head hash").ok();
+            out.push((id, last.map(|h| (u64::try_from(next).unwrap_or(0), h))));
+        }
+        // The database's collation may not be byte order: sort as sled does.
+        out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
 

@@ -8,8 +8,8 @@
 //! sled's shared flushes are what is measured; the time reported is per
 //! append: the whole round's time over 16).
 
+use arbiter::event::{Create, Timeout};
 use arbiter::games::{rush_hour, GameConfig};
-use arbiter::log::event::{Create, Timeout};
 use arbiter::log::{Actor, Body, EventStore, MatchId, NewEvent, SledStore, StoreLocation};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;

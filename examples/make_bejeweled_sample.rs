@@ -12,11 +12,11 @@
 //! The program replays the match and refuses to write it unless every event
 //! is legal and every ruling agrees with the rules.
 
+use arbiter::event::{Create, Ruling, Scope};
 use arbiter::games::bejeweled::grid::{Cell, Color, Grid, Tile};
 use arbiter::games::bejeweled::proof::{Powerup, ProofSpec};
 use arbiter::games::bejeweled::{play, rules, solver, Offer};
 use arbiter::games::{Claim, GameConfig, Placement, Proof, RoundSetup};
-use arbiter::log::event::{Create, Ruling, Scope};
 use arbiter::log::{Actor, Body, Envelope, MatchId, NewEvent};
 use arbiter::replay::Replay;
 use arbiter::samples::MatchFile;
@@ -255,7 +255,7 @@ fn main() {
     assert_eq!(wins, [4, 3]);
 
     let match_id = MatchId::parse(ID).unwrap();
-    let envs: Vec<Envelope> = arbiter::log::event::unsealed_log(&match_id, &s.events);
+    let envs: Vec<Envelope> = arbiter::event::unsealed_log(&match_id, &s.events);
     let replay = Replay::new(&envs);
     for step in &replay.steps {
         assert!(step.error.is_none(), "seq {}: {:?}", step.seq, step.error);

@@ -15,10 +15,10 @@
 //! The program replays each match and refuses to write it unless every
 //! event is legal and the verifier gives the intended verdicts.
 
+use arbiter::event::{Create, Ruling, Scope};
 use arbiter::games::duorail::board::{Board, Cell, Color, Exits, Piece, Track};
 use arbiter::games::duorail::{rules, solver};
 use arbiter::games::{Challenge, GameConfig, Placement, Proof, RoundSetup};
-use arbiter::log::event::{Create, Ruling, Scope};
 use arbiter::log::{Actor, Body, Envelope, MatchId, NewEvent};
 use arbiter::replay::Replay;
 use arbiter::samples::MatchFile;
@@ -199,7 +199,7 @@ fn opening(s: &mut Script, rng: &mut Rng, blue: usize, moves: usize) {
 
 fn envelopes(id: &str, events: &[NewEvent]) -> Vec<Envelope> {
     let match_id = MatchId::parse(id).unwrap();
-    arbiter::log::event::unsealed_log(&match_id, events)
+    arbiter::event::unsealed_log(&match_id, events)
 }
 
 fn check_and_write(id: &str, events: Vec<NewEvent>, want: &[Verdict]) {

@@ -16,12 +16,12 @@ use std::path::Path;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
+use arbiter::event::{Actor, Body, Create, Envelope, MatchId, NewEvent, Ruling, Scope};
 use arbiter::games::rush_hour::board::{Axis, EXIT_ROW};
 use arbiter::games::rush_hour::rules::check_solution;
 use arbiter::games::rush_hour::solver::{solve, Outcome};
 use arbiter::games::rush_hour::{self as rh, Board, Cell, Dir, Move, Slide};
 use arbiter::games::{Challenge, Claim, GameConfig, MatchState, Placement, Proof, RoundSetup};
-use arbiter::log::event::{Actor, Body, Create, Envelope, MatchId, NewEvent, Ruling, Scope};
 use arbiter::replay::Replay;
 use arbiter::samples::MatchFile;
 use arbiter::verify::{findings, Verdict};
@@ -841,7 +841,7 @@ fn build(spec: &MatchSpec) -> (Vec<NewEvent>, Vec<RoundInfo>) {
 
 fn check_and_summarise(spec: &MatchSpec, events: &[NewEvent], infos: &[RoundInfo]) {
     let id = MatchId::parse(spec.id).expect("a valid match id");
-    let envelopes: Vec<Envelope> = arbiter::log::event::unsealed_log(&id, events);
+    let envelopes: Vec<Envelope> = arbiter::event::unsealed_log(&id, events);
     assert!(matches!(events[0].body, Body::Create(_)));
     assert!(events[0].actor.is_host());
     for w in events.windows(2) {

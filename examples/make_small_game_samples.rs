@@ -16,8 +16,8 @@
 //! match and refuses to write it unless every event is legal, every
 //! ruling agrees with the rules, and the Dodgem mistake is flagged.
 
+use arbiter::event::{Create, Ruling, Scope};
 use arbiter::games::{dodgem, permutation, xs_and_lines, GameConfig, Placement, RoundSetup, Value};
-use arbiter::log::event::{Create, Ruling, Scope};
 use arbiter::log::{Actor, Body, Envelope, MatchId, NewEvent};
 use arbiter::replay::{Replay, Timeline};
 use arbiter::samples::MatchFile;
@@ -88,7 +88,7 @@ impl Script {
         );
     }
     fn envelopes(&self, id: &str) -> Vec<Envelope> {
-        arbiter::log::event::unsealed_log(&MatchId::parse(id).unwrap(), &self.events)
+        arbiter::event::unsealed_log(&MatchId::parse(id).unwrap(), &self.events)
     }
     /// Replays, checks, writes; returns the timeline for more checks.
     fn write(self, id: &str) -> Timeline {

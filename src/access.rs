@@ -21,7 +21,7 @@
 //! people), and the match's own spelling is recorded. This module reads
 //! the event vocabulary only; it imports nothing from `web/` or `import/`.
 
-use crate::log::event::{Actor, Body, Create};
+use crate::event::{Actor, Body, Create};
 use crate::log::{Identity, Role};
 
 /// The people of a match as its first event names them.
@@ -219,7 +219,7 @@ pub fn recorded_actor(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::event::{Appeal, Ruling};
+    use crate::event::{Appeal, Ruling};
 
     #[test]
     fn name_keys_agree_with_same_name() {
@@ -259,7 +259,7 @@ mod tests {
     }
     fn ruling() -> Body {
         Body::Ruling(Ruling {
-            scope: crate::log::event::Scope::Round(1),
+            scope: crate::event::Scope::Round(1),
             winner: Some("Mira".into()),
             text: String::new(),
         })

@@ -12,6 +12,10 @@ pub mod access;
 pub mod backup;
 /// Appeal bundles: a match in one file that anyone can check offline.
 pub mod bundle;
+/// The event vocabulary: what can happen in a match (envelope, bodies).
+pub mod event;
+/// The words of a verdict, shared by the games, the events and the verifier.
+pub mod findings;
 /// The rules: one folder per game behind one interface.
 pub mod games;
 pub mod import;

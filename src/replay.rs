@@ -12,9 +12,9 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::event::{Actor, Body, Envelope, Scope};
 use crate::games::play::Play;
 use crate::games::{value_text, Analysis, MatchState, RuleError, Value, View};
-use crate::log::event::{Actor, Body, Envelope, Scope};
 
 /// One event and what it did.
 #[derive(Clone, Debug, Serialize)]
@@ -271,7 +271,7 @@ pub fn state_digest(state: &MatchState) -> [u8; 32] {
 
 /// An event in words, in the game's notation.
 /// A Create in words.
-fn describe_create(c: &crate::log::event::Create) -> String {
+fn describe_create(c: &crate::event::Create) -> String {
     format!(
         "create {}: {} (host {})",
         c.config.game().slug(),
@@ -321,7 +321,7 @@ pub fn describe(body: &Body) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::event::{MatchId, NewEvent};
+    use crate::event::{MatchId, NewEvent};
 
     /// The bundled Dodgem sample's events, with `edit` applied to their
     /// JSON first.
@@ -334,7 +334,7 @@ mod tests {
         edit(file["events"].as_array_mut().unwrap());
         let events: Vec<NewEvent> = serde_json::from_value(file["events"].take()).unwrap();
         let id = MatchId::parse("dg").unwrap();
-        let envelopes: Vec<Envelope> = crate::log::event::unsealed_log(&id, &events);
+        let envelopes: Vec<Envelope> = crate::event::unsealed_log(&id, &events);
         Replay::new(&envelopes)
     }
 

@@ -424,8 +424,8 @@ async fn a_solved_games_value_history_stands_where_the_api_values_put_it() {
 /// A Dodgem match of `moves` steps after its setup: the two players pass
 /// in turn (a rule error each time, so the position stays valued).
 fn long_dodgem(store: &SledStore, id: &str, moves: usize) {
+    use arbiter::event::Create;
     use arbiter::games::{dodgem, GameConfig, RoundSetup};
-    use arbiter::log::event::Create;
     use arbiter::log::{Actor, Body};
     let id = MatchId::parse(id).unwrap();
     let mut events = vec![

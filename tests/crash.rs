@@ -66,7 +66,7 @@ fn next_event(seq: u64) -> NewEvent {
         "jonas"
     };
     let body = if seq.is_multiple_of(3) {
-        Body::Timeout(arbiter::log::event::Timeout {
+        Body::Timeout(arbiter::event::Timeout {
             player: who.into(),
             note: format!("slow at seq {seq}"),
         })

@@ -388,8 +388,8 @@ async fn bejeweled_proof_steps_through_its_cascade() {
 
 #[actix_web::test]
 async fn dodgem_steps_show_values_and_flag_a_thrown_win() {
+    use arbiter::event::Create;
     use arbiter::games::{dodgem, GameConfig, Placement, RoundSetup};
-    use arbiter::log::event::Create;
     use arbiter::log::{Actor, Body};
     let f = fixture();
     let id = MatchId::parse("dodgem-small").unwrap();

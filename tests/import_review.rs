@@ -9,10 +9,10 @@ use crate::common;
 use common::cli::arbiter;
 use common::import::Setting;
 
+use arbiter::event::{Actor, Corrected};
 use arbiter::import::corrections::{self, CorrectionInput};
 use arbiter::import::events::{self, Cast, ImportOptions, Reviewing};
 use arbiter::import::{self as transcripts, DateOrder, Format, TimeContext};
-use arbiter::log::event::{Actor, Corrected};
 use arbiter::log::{EventStore, MatchId, SledStore};
 use chrono::NaiveDate;
 use serde_json::Value;

@@ -3,10 +3,10 @@
 //! permutation scoring), the verifier compares the host's ruling with the
 //! rules' end, and the timeline values every step and marks mistakes.
 
+use arbiter::event::{Create, Ruling, Scope};
 use arbiter::games::{
     permutation, xs_and_lines, GameConfig, MatchState, Placement, RoundSetup, Value,
 };
-use arbiter::log::event::{Create, Ruling, Scope};
 use arbiter::log::{Actor, Body, Envelope, MatchId};
 use arbiter::replay::{Replay, Timeline};
 use arbiter::verify::{self, Verdict};

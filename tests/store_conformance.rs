@@ -22,7 +22,7 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use arbiter::log::event::{Ruling, Scope, Timeout};
+use arbiter::event::{Ruling, Scope, Timeout};
 use arbiter::log::seal::{self, Hash, GENESIS};
 use arbiter::log::store::{WitnessCheck, MAX_RECORD_BYTES};
 use arbiter::log::witness::Witnessed;

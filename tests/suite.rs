@@ -29,6 +29,7 @@ mod import_permutation;
 mod import_review;
 mod import_robust;
 mod import_xs_and_lines;
+mod layers;
 mod migrate;
 mod pages;
 mod players;

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{host_only, player_seat, winner_seat, RuleError, Ruled};
-use crate::log::event::{Actor, Appeal, AppealDecision, Ruling};
-use crate::verify::{Award, Finding, Verdict};
+use crate::event::{Actor, Appeal, AppealDecision, Ruling};
+use crate::findings::{Award, Finding, Verdict};
 
 /// The end of a one-game match.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]

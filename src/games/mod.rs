@@ -29,7 +29,7 @@ pub use chat::{
 };
 pub use ending::Ending;
 
-use crate::log::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
+use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 
 /// A recorded event that the rules do not allow at that point. The replay
 /// keeps the event and shows this at its step.

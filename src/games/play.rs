@@ -26,7 +26,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{MatchState, RuleError};
-use crate::log::event::{Actor, Body};
+use crate::event::{Actor, Body};
 
 /// The last event, when it was a player's move that may still be
 /// corrected: its seq, its player, and the state it was applied to (kept,

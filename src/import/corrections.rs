@@ -13,7 +13,7 @@
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::log::event::{Corrected, Review};
+use crate::event::{Corrected, Review};
 
 /// The reader's version, recorded with every correction: bump it when the
 /// transcript formats split or number messages differently.

@@ -41,13 +41,13 @@ mod refold;
 mod review;
 use super::corrections::{CorrectionInput, CorrectionReport};
 use super::{TimeContext, Transcript};
+use crate::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
 use crate::games::play::Play;
 use crate::games::{
     duorail, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
 };
-use crate::log::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 use refold::Refold;
 
 /// Who is who in the transcript.

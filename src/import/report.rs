@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::corrections::CorrectionReport;
 use super::flags::{Cascade, Doubt, RulingInQuestion};
 use super::outcome::Outcome;
-use crate::log::event::NewEvent;
+use crate::event::NewEvent;
 
 /// One event read from a message.
 #[derive(Clone, Debug, Serialize)]

@@ -132,7 +132,7 @@ mod hex_bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::event::{Body, Envelope, MatchId};
+    use crate::event::{Body, Envelope, MatchId};
     use crate::log::seal::GENESIS;
     use crate::log::Actor;
 

@@ -1,6 +1,6 @@
 //! What happened, in order, sealed.
 //!
-//! A match is an append-only log of [`event::Envelope`]s. Each is sealed
+//! A match is an append-only log of [`Envelope`]s. Each is sealed
 //! ([`seal`]): its canonical bytes are chained by sha256 to the previous
 //! event's hash and the hash is signed with the recorder's ed25519 key, so a
 //! changed, dropped or reordered byte is found by [`seal::verify_chain`].
@@ -8,15 +8,14 @@
 //! engine.
 
 pub mod checkpoint;
-pub mod event;
 pub mod merkle;
 pub mod seal;
 pub mod store;
 pub mod token;
 pub mod witness;
 
+pub use crate::event::{Actor, Body, Envelope, MatchId, NewEvent};
 pub use checkpoint::Checkpoint;
-pub use event::{Actor, Body, Envelope, MatchId, NewEvent};
 pub use seal::{Keyring, Recorder, Sealed};
 pub use store::{EventStore, SledStore, StoreError, StoreLocation};
 pub use token::{Identity, Role};

@@ -34,7 +34,7 @@ use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::event::{Envelope, MatchId};
+use crate::event::{Envelope, MatchId};
 
 /// The version of the canonical encoding; the first byte of
 /// [`canonical_bytes`] and of every stored record.
@@ -46,17 +46,10 @@ pub type Hash = [u8; 32];
 /// The previous hash of seq 0.
 pub const GENESIS: Hash = [0; 32];
 
-/// The bincode configuration of the canonical bytes: big-endian,
-/// fixed-width integers (a `u64` is always 8 bytes, a length prefix is a
-/// `u64`, an enum variant is a `u32` index), no size limit when encoding.
-///
-/// Fixed widths make every field's size independent of its value, and
-/// big-endian matches the storage keys; neither matters much, what matters is
-/// that it never changes: never change this constant without bumping
-/// [`FORMAT_VERSION`].
-pub const CONFIG: Configuration<BigEndian, Fixint> = bincode::config::standard()
-    .with_big_endian()
-    .with_fixed_int_encoding();
+/// The bincode configuration of the canonical bytes (see
+/// [`crate::event::CANONICAL`], where the vocabulary keeps it): never
+/// change it without bumping [`FORMAT_VERSION`].
+pub const CONFIG: Configuration<BigEndian, Fixint> = crate::event::CANONICAL;
 
 /// The canonical bytes of an envelope: `[FORMAT_VERSION]` followed by the
 /// bincode encoding of `env` with [`CONFIG`].
@@ -521,7 +514,7 @@ fn check_record(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::event::{Actor, Body, Ruling, Scope, Timeout};
+    use crate::event::{Actor, Body, Ruling, Scope, Timeout};
     use chrono::{DateTime, Utc};
 
     fn at(s: &str) -> DateTime<Utc> {

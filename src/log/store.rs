@@ -42,11 +42,11 @@ use ed25519_dalek::VerifyingKey;
 use sha2::{Digest, Sha256};
 
 use super::checkpoint::Checkpoint;
-use super::event::{MatchId, NewEvent};
 use super::merkle::Frontier;
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
 use super::token::Identity;
 use super::witness::{self, Witness};
+use crate::event::{MatchId, NewEvent};
 
 /// The largest record the store decodes (16 MiB): a corrupt length prefix
 /// must not make the decoder allocate without bound. [`SledStore::append`]

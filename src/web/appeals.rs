@@ -20,7 +20,7 @@ use super::pages::{html, who};
 use super::write::{forbidden, identify, people_in};
 use super::{load, AppState, Loaded, WebError};
 use crate::access;
-use crate::log::event::{Appeal, AppealDecision, Ruling};
+use crate::event::{Appeal, AppealDecision, Ruling};
 use crate::log::{Actor, Body, Identity, NewEvent, Role};
 use crate::verify::{Accord, Finding, Recommendation, Verdict};
 

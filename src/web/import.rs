@@ -655,7 +655,7 @@ fn importer(state: &AppState, token: &str, opts: &ImportOptions) -> Result<Strin
 async fn commit(
     state: &AppState,
     form: &ImportForm,
-    events: Vec<crate::log::event::NewEvent>,
+    events: Vec<crate::event::NewEvent>,
 ) -> Result<MatchId, Refused> {
     let id =
         MatchId::parse(&form.id).map_err(|e| Refused::Id(StatusCode::UNPROCESSABLE_ENTITY, e))?;

@@ -15,8 +15,8 @@ use super::board::{opening_board, DrawnBoard};
 use super::chart::{ChartBase, ValueChart};
 use super::unfurl::{self, Unfurl};
 use super::{load, AppState, Loaded, WebError};
+use crate::event::Actor;
 use crate::games::{value_text, Analysis, AnalysisNote, GameKind, MatchState};
-use crate::log::event::Actor;
 use crate::log::MatchId;
 use crate::verify::{self, Finding};
 

@@ -24,9 +24,9 @@ use std::sync::{Arc, OnceLock};
 use actix_web::http::StatusCode;
 
 use super::{board, chart, AppState, WebError};
+use crate::event::{Create, Envelope};
 use crate::games::series::SeriesFold;
 use crate::games::{analysis_generation, View};
-use crate::log::event::{Create, Envelope};
 use crate::log::seal::{self, ChainReport, Hash, Keyring};
 use crate::log::store::DecodedRecord;
 use crate::log::{Checkpoint, EventStore, MatchId, Sealed, StoreError};

@@ -15,8 +15,8 @@ use serde::Deserialize;
 
 use super::{load, AppState, WebError};
 use crate::access::{self, People};
+use crate::event::{Actor, Body};
 use crate::games::MatchState;
-use crate::log::event::{Actor, Body};
 use crate::log::{Identity, MatchId, NewEvent, Role, Sealed, StoreError};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

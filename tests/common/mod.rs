@@ -1,8 +1,8 @@
 //! Shared by the integration tests: a small hand-made match.
 #![allow(dead_code)]
 
+use arbiter::event::{Create, Ruling, Scope};
 use arbiter::games::{rush_hour, Claim, GameConfig, Placement, Proof, RoundSetup};
-use arbiter::log::event::{Create, Ruling, Scope};
 use arbiter::log::{Actor, Body, NewEvent};
 use chrono::{DateTime, Duration, Utc};
 

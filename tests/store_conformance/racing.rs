@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Barrier;
 
-use arbiter::log::event::Timeout;
+use arbiter::event::Timeout;
 use arbiter::log::{Body, EventStore, MatchId, NewEvent, Sealed, StoreError};
 
 use super::{event, id};

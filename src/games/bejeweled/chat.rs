@@ -30,12 +30,12 @@ use super::grid::{Grid, COLS, ROWS};
 use super::player_chat::{read_message, Expect};
 use super::proof::{Offer, Powerup};
 use super::rules::Setup;
+use crate::event::{Body, Scope};
 use crate::games::chat::host::{self, Fact, HostWords};
 use crate::games::chat::{Opening, Reading};
 use crate::games::chat_words as words;
 use crate::games::GameKind;
 use crate::games::{clean_chat, ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
-use crate::log::event::{Body, Scope};
 
 /// What a player's message says, as readings with the lines each came
 /// from: what the import reads, knowing the match so far (`ctx.state`).

@@ -14,7 +14,7 @@ use super::grid::Grid;
 use super::proof::Offer;
 use super::rules::{Match, Round};
 use super::solver::{self, Best};
-use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
+use crate::findings::{Award, Finding, ProofFinding, Verdict, Witness};
 
 fn name(m: &Match, p: Option<usize>) -> String {
     p.map_or("no player (the host)".to_string(), |p| m.players[p].clone())

@@ -545,7 +545,7 @@ pub(super) fn clocks(m: &Match, p: usize, at: DateTime<Utc>) -> String {
 mod tests {
     use super::super::rules::tests::*;
     use super::Standing;
-    use crate::log::event::{Body, Timeout};
+    use crate::event::{Body, Timeout};
 
     #[test]
     fn the_seeds_round_claim_15_no_counter_removes_16_and_wins() {

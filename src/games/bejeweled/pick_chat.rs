@@ -14,9 +14,9 @@ use super::chat_words::{powerup, Line};
 use super::player_chat::{Expect, Found};
 use super::proof::Powerup;
 use super::rules::Picks;
+use crate::event::Body;
 use crate::games::chat::words::name_words;
 use crate::games::{ChatContext, ChatReading, Placement as GamePlacement};
-use crate::log::event::Body;
 
 /// Picks: lines of powerups without cells (one of each type), or `same as
 /// <the other player>`.

@@ -29,9 +29,9 @@ use super::chat_words::{doubts, is_number, powerup, Line, Word};
 use super::pick_chat::picks;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
+use crate::event::Body;
 use crate::games::chat::Reading;
 use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
-use crate::log::event::Body;
 
 /// Whether the match awaits a claim from the writer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -298,9 +298,9 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
 pub(super) mod tests {
     use super::super::proof::Powerup;
     use super::*;
+    use crate::event::{Actor, Create, Ruling, Scope};
     use crate::games::Placement as GamePlacement;
     use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
-    use crate::log::event::{Actor, Create, Ruling, Scope};
     use chrono::{DateTime, Utc};
     use proptest::prelude::*;
 

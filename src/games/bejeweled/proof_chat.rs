@@ -24,8 +24,8 @@ use super::chat_words::{color, is_cell_like, powerup, Line};
 use super::grid::{Cell, Color};
 use super::proof::{Powerup, ProofSpec};
 use super::rules::Proof;
+use crate::event::Body;
 use crate::games::{ChatReading, Proof as GameProof};
-use crate::log::event::Body;
 
 /// How a proof is written, for the reasons of unread messages.
 pub(super) const HOW_TO_PROVE: &str =

@@ -20,8 +20,8 @@ use super::claims::{self, decision, span};
 use super::engine::TraceStep;
 use super::grid::{Cell, Grid, Tile, CELLS};
 use super::proof::{Offer, Powerup, ProofSpec};
+use crate::event::{Actor, Scope};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
-use crate::log::event::{Actor, Scope};
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -859,8 +859,8 @@ pub(super) mod tests {
     //! `claims`.
 
     use super::*;
+    use crate::event::{Appeal, AppealDecision, Body, Create, Ruling, Timeout};
     use crate::games::{self, MatchState};
-    use crate::log::event::{Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 
     /// The seed's worked example (as in the engine tests).
     pub(crate) const SEED_GRID: &str =

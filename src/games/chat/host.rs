@@ -19,7 +19,7 @@
 
 use super::words::{clauses, find_seq, name_words, named, player_near, Beside, Names};
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
-use crate::log::event::{Body, Ruling, Scope, Timeout};
+use crate::event::{Body, Ruling, Scope, Timeout};
 
 /// A game's words for its host's announcements.
 #[derive(Clone, Copy, Debug)]

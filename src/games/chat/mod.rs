@@ -11,7 +11,7 @@ pub mod host;
 pub mod words;
 
 use super::{GameKind, MatchState};
-use crate::log::event::{Body, Timeout};
+use crate::event::{Body, Timeout};
 
 /// Who wrote a chat message, as the person importing mapped its author.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

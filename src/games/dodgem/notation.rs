@@ -13,12 +13,12 @@
 //! Must not import anything from `log/` but the event vocabulary, nor
 //! from `import/`, `web/` or `verify.rs`.
 
+use crate::event::Body;
+use crate::event::Scope as HostScope;
 use crate::games::chat::host::HostWords;
 use crate::games::chat::Opening;
 use crate::games::GameKind;
 use crate::games::{ChatContext, ChatReading, RoundSetup, Speaker};
-use crate::log::event::Body;
-use crate::log::event::Scope as HostScope;
 
 use super::rules;
 
@@ -68,7 +68,7 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::event::Scope;
+    use crate::event::Scope;
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         let players = ["quill".to_string(), "marrow".to_string()];

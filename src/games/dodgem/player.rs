@@ -22,11 +22,11 @@
 
 use super::board::{Dir, Position, Side};
 use super::rules;
+use crate::event::Body;
 use crate::games::chat::Reading;
 use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
 use crate::games::xs_and_lines::notation::is_pass;
 use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
-use crate::log::event::Body;
 
 /// What a player's message says, as readings with the lines each came
 /// from, knowing the match so far (`ctx.state`): a move, a move and its
@@ -270,9 +270,9 @@ fn off_board(from: (u8, u8), board: Option<&Position>) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::{Actor, Create};
     use crate::games::xs_and_lines::reader_checks::{events_of_talk, read_as, talk_outside};
     use crate::games::{GameConfig, RoundSetup};
-    use crate::log::event::{Actor, Create};
     use chrono::{DateTime, Utc};
 
     const PLAYERS: [&str; 2] = ["quill", "marrow"];

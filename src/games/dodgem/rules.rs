@@ -8,8 +8,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
+use crate::event::Actor;
 use crate::games::{host_only, player_seat, Ending, Event, Game, RuleError};
-use crate::log::event::Actor;
 
 /// The options of a Dodgem match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

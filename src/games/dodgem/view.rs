@@ -12,8 +12,8 @@
 use super::board::{Dir, Position, Side};
 use super::rules::Match;
 use super::shelf::shelf;
+use crate::findings::Finding;
 use crate::games::{first_best, Analysis, AnalysisNote, Drawing, MoveMark, MoveValue, Piece, View};
-use crate::verify::Finding;
 
 /// What the page says where the board's analysis is not there yet (its
 /// tables are being built, or how to make them); live, not cached.

@@ -26,11 +26,11 @@
 use super::board::Color;
 use super::player_chat::{read_message, seat_color, Expect};
 use super::rules::Setup;
+use crate::event::{Body, Scope};
 use crate::games::chat::host::HostWords;
 use crate::games::chat::{Opening, Reading};
 use crate::games::GameKind;
 use crate::games::{ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
-use crate::log::event::{Body, Scope};
 
 /// What a player's message says, as readings with the lines each came
 /// from: what the import reads, knowing the match so far (`ctx.state`).

@@ -9,7 +9,7 @@ use super::board::Color;
 use super::clock::{HowTimeUp, TimeUp};
 use super::rules::{Match, Phase, Shown};
 use super::solver::longest;
-use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
+use crate::findings::{Award, Finding, ProofFinding, Verdict, Witness};
 
 fn name(m: &Match, seat: Option<usize>) -> String {
     seat.map_or("no player (the host)".to_string(), |s| m.players[s].clone())

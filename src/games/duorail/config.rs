@@ -151,7 +151,7 @@ struct Sealed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::seal::CONFIG;
+    use crate::event::CANONICAL as CONFIG;
 
     /// The canonical bytes of a Config as sealed since the first release:
     /// the variant as a big-endian u32, the three times as big-endian u32s,

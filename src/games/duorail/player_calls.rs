@@ -20,9 +20,9 @@ use super::board::{Color, Track};
 use super::chat_words::{color_word, doubts, is_cell, is_steps, Line};
 use super::player_chat::{other, Expect, Found};
 use super::rules::{Challenge, Proof};
+use crate::event::Body;
 use crate::games::chat::words::name_words;
 use crate::games::{Challenge as GameChallenge, ChatContext, ChatReading, Proof as GameProof};
-use crate::log::event::Body;
 
 /// Tracks: a start cell and steps (on its line, or on the lines after a
 /// cell that ends its line), or four or more cells in a row.

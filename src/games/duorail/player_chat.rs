@@ -33,9 +33,9 @@ use super::board::{Color, Piece};
 use super::chat_words::{bits, is_cell, Bits, Line, CORRECTION};
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
+use crate::event::Body;
 use crate::games::chat::Reading;
 use crate::games::{ChatContext, ChatReading, MatchState, Placement as GamePlacement};
-use crate::log::event::Body;
 
 /// How to write a move, for the reasons of unread messages.
 pub(super) const HOW_TO_PLACE: &str =
@@ -275,9 +275,9 @@ pub(super) mod tests {
     use super::super::chat_words::is_steps;
     use super::super::rules::Challenge;
     use super::*;
+    use crate::event::{Actor, Create};
     use crate::games::{Challenge as GameChallenge, Proof as GameProof};
     use crate::games::{GameConfig, RoundSetup as GameSetup};
-    use crate::log::event::{Actor, Create};
     use chrono::{DateTime, Utc};
     use proptest::prelude::*;
 

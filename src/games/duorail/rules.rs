@@ -15,8 +15,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::board::{check_track, Board, Cell, Color, Piece, Track};
 use super::clock::{push_clock, starting_bank_ms, TimeUp, Window};
 pub use super::config::{Config, Variant};
+use crate::event::{Actor, Scope};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
-use crate::log::event::{Actor, Scope};
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -879,9 +879,9 @@ fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::{Appeal, AppealDecision, Body, Create, Ruling, Timeout};
     use crate::games::duorail::clock::HowTimeUp;
     use crate::games::{self, MatchState};
-    use crate::log::event::{Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 
     /// A match driven by bodies, with a clock in seconds.
     struct Table {

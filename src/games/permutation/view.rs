@@ -5,8 +5,8 @@
 
 use super::analysis::analyse;
 use super::rules::{Match, Stage};
+use crate::findings::Finding;
 use crate::games::{self, Drawing, MoveMark, MoveValue, Overlay, Piece, Value, View};
-use crate::verify::Finding;
 
 fn drawing(m: &Match) -> Drawing {
     let n = m.config.size;

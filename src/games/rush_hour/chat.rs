@@ -14,10 +14,10 @@ use std::collections::BTreeMap;
 use super::board::Cell;
 use super::notation::parse_cells;
 use super::rules::RoundSetup;
+use crate::event::{Body, Scope};
 use crate::games::chat::host::{self, Fact, HostWords};
 use crate::games::chat::{chat_words, clean_chat, ChatContext, ChatReading, Opening, Reading};
 use crate::games::RoundSetup as GameSetup;
-use crate::log::event::{Body, Scope};
 
 /// Traffic Jam's words for the host: rounds, no colored sides.
 pub const HOST_WORDS: HostWords = HostWords {

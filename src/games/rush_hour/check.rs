@@ -5,7 +5,7 @@
 
 use super::rules::{target_note, Attempt, Match, Phase, Round};
 use super::solver::{solve, Outcome};
-use crate::verify::{Award, Finding, ProofFinding, Verdict, Witness};
+use crate::findings::{Award, Finding, ProofFinding, Verdict, Witness};
 
 /// Each posted attempt, checked; `claimed`: the target of a "finished"
 /// claim when these are the claimer's own solutions (a shorter one then

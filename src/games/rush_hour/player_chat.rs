@@ -23,12 +23,12 @@
 use super::board::Car;
 use super::phrases::{read_lines, Found, Key, Line};
 use super::rules::{Phase, Placement, Proof};
+use crate::event::Body;
 use crate::games::chat::{ChatContext, ChatReading, Reading};
 use crate::games::{
     Challenge as GameChallenge, Claim as GameClaim, MatchState, Placement as GamePlacement,
     Proof as GameProof,
 };
-use crate::log::event::Body;
 
 /// What the match expects from the speaker, as far as the reader knows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,10 +3,10 @@
 //! talk.
 
 use super::*;
+use crate::event::{Actor, Create, Ruling, Scope};
 use crate::games::rush_hour::notation::{describe_placement, parse_cells, parse_solution};
 use crate::games::rush_hour::rules::RoundSetup;
 use crate::games::{ChatContext, GameConfig, RoundSetup as GameSetup};
-use crate::log::event::{Actor, Create, Ruling, Scope};
 use chrono::{DateTime, Utc};
 use proptest::prelude::*;
 

@@ -18,8 +18,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::board::{Board, Cell, Move, Slide};
+use crate::event::{Actor, Scope};
 use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
-use crate::log::event::{Actor, Scope};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -1123,9 +1123,9 @@ fn push_clock(note: &mut String, clock: Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::{Appeal, AppealDecision, Body, Create, Ruling};
     use crate::games::rush_hour::notation::{parse_cells, parse_solution};
     use crate::games::{self, MatchState};
-    use crate::log::event::{Appeal, AppealDecision, Body, Create, Ruling};
 
     /// A match driven by bodies, with a clock in seconds.
     struct Table {

@@ -35,9 +35,9 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use crate::event::Body;
 use crate::games::chat::Reading;
 use crate::games::{clean_chat, ChatReading};
-use crate::log::event::Body;
 
 /// One word of a player's message, lowercase, with where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]

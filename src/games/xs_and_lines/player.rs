@@ -23,9 +23,9 @@
 use super::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
 use super::notation::{arrows_as_dashes, cell_name, grid_cell, is_pass};
 use super::rules::{self, Match, Stage};
+use crate::event::Body;
 use crate::games::chat::Reading;
 use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
-use crate::log::event::Body;
 
 /// What a player's message says, as readings with the lines each came
 /// from, knowing the match so far (`ctx.state`): an x or a line, a move
@@ -198,9 +198,9 @@ fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::{Actor, Create};
     use crate::games::xs_and_lines::reader_checks::{events_of_talk, read_as, talk_outside};
     use crate::games::{GameConfig, RoundSetup};
-    use crate::log::event::{Actor, Create};
     use chrono::{DateTime, Utc};
 
     const PLAYERS: [&str; 2] = ["wren", "kit"];

@@ -7,9 +7,9 @@
 use std::ops::Range;
 
 use super::message::{is_marker, Vocabulary};
+use crate::event::Body;
 use crate::games::chat::{ChatContext, ChatReading, Reading};
 use crate::games::MatchState;
-use crate::log::event::Body;
 
 /// A player reader: what `seat` writing a text says, in a context.
 pub type PlayerReader = fn(&str, usize, &ChatContext) -> Vec<Reading>;

@@ -7,8 +7,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{Cell, Position};
+use crate::event::Actor;
 use crate::games::{host_only, player_seat, Ending, Event, Game, Nothing, RuleError};
-use crate::log::event::Actor;
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

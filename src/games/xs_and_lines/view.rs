@@ -6,10 +6,10 @@
 use super::analysis::Cell;
 use super::analysis::{solve, Position};
 use super::rules::{Match, Stage};
+use crate::findings::Finding;
 use crate::games::{
     first_best, Analysis, Drawing, MoveMark, MoveValue, Overlay, Piece, Value, View,
 };
-use crate::verify::Finding;
 
 const COLORS: [&str; 2] = ["blue", "red"];
 

@@ -12,8 +12,8 @@
 //! events before it that still count; so the fold skips a corrected move.
 
 use super::{Imported, ReadEvent};
+use crate::event::NewEvent;
 use crate::games::MatchState;
-use crate::log::event::NewEvent;
 
 /// The match by the read events that still count, up to some event.
 pub(super) struct Refold {
@@ -104,10 +104,10 @@ impl Imported {
 mod tests {
     use chrono::NaiveDate;
 
+    use crate::event::{Envelope, MatchId};
     use crate::games::{GameConfig, GameKind};
     use crate::import::events::{read_match, Cast, ImportOptions, Imported};
     use crate::import::{read_transcript, TimeContext};
-    use crate::log::event::{Envelope, MatchId};
     use crate::replay::{state_digest, Replay};
 
     /// A transcript of `tests/data/import/` imported as its cast file says
@@ -165,7 +165,7 @@ mod tests {
         for file in files {
             let imported = imported(file);
             let id = MatchId::parse("refold").expect("an id");
-            let envelopes: Vec<Envelope> = crate::log::event::unsealed_log(&id, &imported.events);
+            let envelopes: Vec<Envelope> = crate::event::unsealed_log(&id, &imported.events);
             let replay = Replay::new(&envelopes);
             let read = &imported.report.events;
             // These transcripts have no unread message where a correction

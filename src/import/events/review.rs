@@ -6,9 +6,9 @@
 use std::borrow::Cow;
 
 use super::{CorrectionInput, CorrectionReport, Reading, Reviewing};
+use crate::event::{Corrected, Correction, Review};
 use crate::games::{ChatContext, ChatReading};
 use crate::import::corrections::{message_sha256, READER_VERSION};
-use crate::log::event::{Corrected, Correction, Review};
 
 impl<'a> Reading<'a> {
     /// The text message `index` is read as: its correction's words, or the

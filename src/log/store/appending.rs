@@ -34,8 +34,8 @@ use chrono::Utc;
 use sled::transaction::{abort, TransactionError, Transactional};
 
 use super::{decode_head, encode_head, encode_record, event_key, io_error, SledStore, StoreError};
+use crate::event::{Envelope, MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
-use crate::log::event::{Envelope, MatchId, NewEvent};
 use crate::log::merkle::Frontier;
 use crate::log::seal::{Hash, Sealed, GENESIS};
 
@@ -328,7 +328,7 @@ impl SledStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::event::{Actor, Body};
+    use crate::event::{Actor, Body};
     use crate::log::EventStore;
 
     fn pass() -> NewEvent {

@@ -17,7 +17,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{io_error, unpanicked, EventStore, SledStore, StoreError};
-use crate::log::event::MatchId;
+use crate::event::MatchId;
 
 /// One match as the whole-store check found it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

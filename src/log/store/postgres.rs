@@ -45,8 +45,8 @@ use tokio_postgres::{NoTls, Row, Statement};
 
 use super::location::shown;
 use super::{audit, token_hash, tokens, Audit, DecodedRecord, EventStore, MatchHeads, StoreError};
+use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
-use crate::log::event::{MatchId, NewEvent};
 use crate::log::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
 use crate::log::token::Identity;
 use crate::log::witness;
@@ -700,7 +700,7 @@ mod tests {
 #[cfg(test)]
 mod live {
     use super::*;
-    use crate::log::event::{Actor, Body};
+    use crate::event::{Actor, Body};
 
     #[test]
     fn a_match_round_trips_when_a_database_is_given() {

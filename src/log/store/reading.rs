@@ -9,7 +9,7 @@ use super::{
     check_head, decode_head, decode_record, event_key, io_error, seq_of_key, unpanicked,
     DecodedRecord, EventStore, SledStore, StoreError,
 };
-use crate::log::event::MatchId;
+use crate::event::MatchId;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, ChainReport, Hash, Sealed};
 

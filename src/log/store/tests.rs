@@ -1,5 +1,7 @@
+//! The store's unit tests: appends, reads, damage, the witness, tokens and keys on the sled store.
+
 use super::*;
-use crate::log::event::{Actor, Body, Ruling, Scope, Timeout};
+use crate::event::{Actor, Body, Ruling, Scope, Timeout};
 use crate::log::token::Role;
 use crate::log::witness;
 use chrono::{DateTime, Utc};

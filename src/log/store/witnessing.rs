@@ -8,8 +8,8 @@
 use std::io;
 
 use super::{encode_head, encode_record, event_key, io_error, EventStore, SledStore, StoreError};
+use crate::event::MatchId;
 use crate::log::checkpoint::Checkpoint;
-use crate::log::event::MatchId;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Sealed};
 use crate::log::witness::{self, Witness};

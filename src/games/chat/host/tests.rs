@@ -1,3 +1,5 @@
+//! The host-ruling reader's unit tests: natural phrasings of rulings read as the host meant them.
+
 use super::*;
 
 const WORDS: HostWords = HostWords {

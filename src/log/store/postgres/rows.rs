@@ -6,7 +6,7 @@
 
 use tokio_postgres::Row;
 
-use crate::log::event::Envelope;
+use crate::event::Envelope;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Hash, Sealed, FORMAT_VERSION};
 use crate::log::store::{DecodedRecord, MAX_RECORD_BYTES};
@@ -99,7 +99,7 @@ pub(super) fn bigint(n: u64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::event::{Actor, Body, MatchId};
+    use crate::event::{Actor, Body, MatchId};
 
     #[test]
     fn envelopes_read_back_only_from_their_exact_canonical_bytes() {

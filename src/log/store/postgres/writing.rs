@@ -8,8 +8,8 @@ use deadpool_postgres::{GenericClient, Transaction};
 
 use super::rows::{self, bigint, StoredHead};
 use super::{cached, db_message, is_duplicate, Inner};
+use crate::event::{Envelope, MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
-use crate::log::event::{Envelope, MatchId, NewEvent};
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Hash, Sealed, GENESIS};
 use crate::log::store::witnessing::adopted_from;

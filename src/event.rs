@@ -8,11 +8,23 @@
 //! files and API; so no serde attribute here may depend on self-describing
 //! formats (no `untagged`, no internal tags).
 
+use bincode::config::{BigEndian, Configuration, Fixint};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::findings::{Accord, Recommendation};
 use crate::games::{Challenge, Claim, GameConfig, Placement, Proof, RoundSetup};
-use crate::verify::{Accord, Recommendation};
+
+/// The bincode configuration every event is sealed in (`log::seal`'s
+/// canonical bytes): big-endian, fixed-width integers (a `u64` is always 8
+/// bytes, a length prefix is a `u64`, an enum variant is a `u32` index), no
+/// size limit when encoding. Fixed widths make every field's size
+/// independent of its value; what matters is that it never changes. It is
+/// the vocabulary's, so a game can pin the sealed shape of its own types
+/// without reaching into the log.
+pub const CANONICAL: Configuration<BigEndian, Fixint> = bincode::config::standard()
+    .with_big_endian()
+    .with_fixed_int_encoding();
 
 /// A match's id: lowercase letters, digits and `-`, 1 to 64 characters.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]

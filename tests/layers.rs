@@ -1,0 +1,138 @@
+//! The rules of the house, checked: which module may import which
+//! (`docs/architecture.md` draws the map), and every source file opens
+//! with a `//!` doc. A file that breaks a rule is named with the line.
+//!
+//! It reads the sources as text: an import is a `crate::<module>` path
+//! anywhere in a file (a `use`, or a path written out in the code).
+
+use std::path::{Path, PathBuf};
+
+/// (the files a rule covers, below `src/`; the modules they must never
+/// name; why).
+const NEVER: &[(&str, &[&str], &str)] = &[
+    (
+        "games",
+        &[
+            "log", "web", "import", "verify", "bundle", "backup", "migrate",
+        ],
+        "a game knows only its rules and the vocabulary: findings come from crate::findings",
+    ),
+    (
+        "log",
+        &[
+            "games", "web", "import", "verify", "replay", "bundle", "samples",
+        ],
+        "the log is storage and sealing: it knows no game and no page",
+    ),
+    (
+        "event.rs",
+        &["log", "web", "import", "verify", "replay"],
+        "the vocabulary is the domain's language, below everything that uses it",
+    ),
+    (
+        "findings.rs",
+        &["log", "web", "import", "verify", "replay", "games", "event"],
+        "the words of a verdict are plain data",
+    ),
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn rust_files(at: &Path) -> Vec<PathBuf> {
+    if at.is_file() {
+        return vec![at.to_path_buf()];
+    }
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(at).expect("a source directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn layers_point_one_way() {
+    let mut broken = Vec::new();
+    for (covered, never, why) in NEVER {
+        let files = rust_files(&src().join(covered));
+        assert!(!files.is_empty(), "no files under src/{covered}");
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (n, line) in (1..).zip(text.lines()) {
+                let code = line.split("//").next().unwrap_or("");
+                for module in *never {
+                    if names(code, module) {
+                        broken.push(format!(
+                            "{}:{n}: names crate::{module} ({why})",
+                            file.strip_prefix(src()).unwrap_or(&file).display()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "imports against the layers:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn every_source_file_opens_with_a_module_doc() {
+    let missing: Vec<String> = rust_files(&src())
+        .into_iter()
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).expect("a source file");
+            !text.trim_start().starts_with("//!")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "files without a //! doc saying what they own:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// Whether a line of code names `crate::<module>`: as a path
+/// (`crate::verify::Finding`, `use crate::verify;`) or in a group
+/// (`use crate::{verify, …}`).
+fn names(code: &str, module: &str) -> bool {
+    let path = format!("crate::{module}");
+    code.match_indices(&path).any(|(at, _)| {
+        let after = &code[at + path.len()..];
+        after.starts_with("::") || after.starts_with(';') || after.starts_with(" as ")
+    }) || code.split("crate::{").skip(1).any(|group| {
+        group
+            .split('}')
+            .next()
+            .unwrap_or("")
+            .split(',')
+            .any(|item| item.trim() == module || item.trim().starts_with(&format!("{module}::")))
+    })
+}
+
+/// The check itself finds what it is for, and only that.
+#[test]
+fn the_layer_check_sees_every_spelling_of_an_import() {
+    assert!(names("use crate::verify::{Finding};", "verify"));
+    assert!(names(
+        "    let f = crate::verify::Finding::new();",
+        "verify"
+    ));
+    assert!(names("use crate::verify;", "verify"));
+    assert!(names("use crate::log as store;", "log"));
+    assert!(names("use crate::{games, verify};", "verify"));
+    assert!(names("use crate::{log::seal::CONFIG, x};", "log"));
+    assert!(!names("use crate::verifying::X;", "verify"));
+    assert!(!names("use crate::findings::Finding;", "verify"));
+    assert!(!names("use crate::{games, findings};", "log"));
+}

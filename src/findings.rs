@@ -28,6 +28,18 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// A ruling against the rules, in every game: `ruled` is what the host
+    /// ruled (`None`: not yet), `by_rules` what the rules give (`None`: they
+    /// name nothing here, and the host's call stands).
+    pub fn of<T: PartialEq>(ruled: Option<T>, by_rules: Option<T>) -> Verdict {
+        match (ruled, by_rules) {
+            (None, _) => Verdict::NotRuled,
+            (Some(_), None) => Verdict::RulesSilent,
+            (Some(r), Some(d)) if r == d => Verdict::Agrees,
+            (Some(_), Some(_)) => Verdict::Disagrees,
+        }
+    }
+
     pub fn word(self) -> &'static str {
         match self {
             Verdict::Agrees => "agrees",
@@ -264,5 +276,23 @@ impl Recommendation {
                 decided: action(true),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every case of a ruling against the rules, once.
+    #[test]
+    fn a_ruling_against_the_rules() {
+        assert_eq!(Verdict::of(None::<u8>, Some(1)), Verdict::NotRuled);
+        assert_eq!(Verdict::of(None::<u8>, None), Verdict::NotRuled);
+        assert_eq!(Verdict::of(Some(1), None), Verdict::RulesSilent);
+        assert_eq!(Verdict::of(Some(1), Some(1)), Verdict::Agrees);
+        assert_eq!(Verdict::of(Some(0), Some(1)), Verdict::Disagrees);
+        // A ruling of "no winner" is a ruling too.
+        assert_eq!(Verdict::of(Some(None), Some(Some(1))), Verdict::Disagrees);
+        assert_eq!(Verdict::of(Some(None::<u8>), Some(None)), Verdict::Agrees);
     }
 }

@@ -42,12 +42,10 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Optio
             (s, Some(x.seq))
         }
     };
-    let verdict = match (&r.ruled, &decision) {
-        (None, _) => Verdict::NotRuled,
-        (Some(_), None) => Verdict::RulesSilent,
-        (Some(x), Some(d)) if x.winner == d.winner => Verdict::Agrees,
-        (Some(_), Some(_)) => Verdict::Disagrees,
-    };
+    let verdict = Verdict::of(
+        r.ruled.as_ref().map(|x| x.winner),
+        decision.as_ref().map(|d| d.winner),
+    );
     let award = decision.map(|d| Award::of_seat(&m.players, d.winner));
     (by_rules, ruled, seq, verdict, award)
 }

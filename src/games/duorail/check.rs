@@ -58,12 +58,10 @@ pub fn findings(m: &Match) -> Vec<Finding> {
             s
         }
     };
-    let verdict = match (&m.ruled, &decision) {
-        (None, _) => Verdict::NotRuled,
-        (Some(_), None) => Verdict::RulesSilent,
-        (Some(r), Some(d)) if r.winner == d.winner => Verdict::Agrees,
-        (Some(_), Some(_)) => Verdict::Disagrees,
-    };
+    let verdict = Verdict::of(
+        m.ruled.as_ref().map(|r| r.winner),
+        decision.as_ref().map(|d| d.winner),
+    );
     let mut f = Finding {
         seq: m.ruled.as_ref().map_or(0, |r| r.seq),
         round: Some(1),

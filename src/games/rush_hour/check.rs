@@ -64,13 +64,11 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Optio
             (s, Some(x.seq))
         }
     };
-    let verdict = match (&r.ruled, &decision) {
-        (None, _) => Verdict::NotRuled,
-        (Some(_), None) => Verdict::RulesSilent,
-        (Some(_), Some(d)) if d.winner.is_none() => Verdict::RulesSilent,
-        (Some(x), Some(d)) if x.winner == d.winner => Verdict::Agrees,
-        (Some(_), Some(_)) => Verdict::Disagrees,
-    };
+    // A decision that names no winner is the rules saying nothing.
+    let verdict = Verdict::of(
+        r.ruled.as_ref().map(|x| x.winner),
+        decision.as_ref().and_then(|d| d.winner).map(Some),
+    );
     let award = decision
         .and_then(|d| d.winner)
         .map(|w| Award::of_seat(&m.players, Some(w)));
@@ -219,12 +217,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
             by_rules: format!("match to {}", name(m, rules)),
             ruled: format!("match to {}", name(m, ruled)),
             ruling_seq,
-            verdict: match (ruled, rules) {
-                (None, _) => Verdict::NotRuled,
-                (_, None) => Verdict::RulesSilent,
-                (a, b) if a == b => Verdict::Agrees,
-                _ => Verdict::Disagrees,
-            },
+            verdict: Verdict::of(ruled, rules),
             award_by_rules: rules.map(|w| Award::of_seat(&m.players, Some(w))),
         });
     }

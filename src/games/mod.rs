@@ -144,6 +144,10 @@ pub enum Event<'a, G: Game> {
 pub trait Game {
     /// The game's short name, as on the command line (`rush-hour`).
     const SLUG: &'static str;
+    /// The game's rules as written (`docs/rules/<slug>.md`), in Markdown.
+    const RULES: &'static str;
+    /// How the step page names the sub-steps of a proof and their count.
+    const PROOF_STEPS: ProofSteps = ProofSteps::MOVES;
     type Config;
     type Setup;
     type Place;
@@ -213,6 +217,28 @@ impl GameKind {
             GameKind::Dodgem => "Dodgem",
             GameKind::XsAndLines => "x's and lines",
             GameKind::Permutation => "Multiplications Within The Permutation",
+        }
+    }
+    /// The game's rules as written, in Markdown.
+    pub fn rules(self) -> &'static str {
+        match self {
+            GameKind::RushHour => rush_hour::RushHour::RULES,
+            GameKind::Duorail => duorail::Duorail::RULES,
+            GameKind::Bejeweled => bejeweled::Bejeweled::RULES,
+            GameKind::Dodgem => dodgem::Dodgem::RULES,
+            GameKind::XsAndLines => xs_and_lines::XsAndLines::RULES,
+            GameKind::Permutation => permutation::Permutation::RULES,
+        }
+    }
+    /// How the step page names a proof's sub-steps.
+    pub fn proof_steps(self) -> ProofSteps {
+        match self {
+            GameKind::RushHour => rush_hour::RushHour::PROOF_STEPS,
+            GameKind::Duorail => duorail::Duorail::PROOF_STEPS,
+            GameKind::Bejeweled => bejeweled::Bejeweled::PROOF_STEPS,
+            GameKind::Dodgem => dodgem::Dodgem::PROOF_STEPS,
+            GameKind::XsAndLines => xs_and_lines::XsAndLines::PROOF_STEPS,
+            GameKind::Permutation => permutation::Permutation::PROOF_STEPS,
         }
     }
     pub fn from_slug(s: &str) -> Option<GameKind> {
@@ -460,6 +486,22 @@ pub struct Gem {
     pub mark: Option<&'static str>,
     /// A symbol drawn on it (an active powerup).
     pub label: String,
+}
+
+/// The words of a proof's sub-steps on the step page: what one is ("Cascade
+/// step") and what its running count counts, one and many.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ProofSteps {
+    pub unit: &'static str,
+    pub counted: (&'static str, &'static str),
+}
+
+impl ProofSteps {
+    /// A proof that is a list of moves (most games').
+    pub const MOVES: ProofSteps = ProofSteps {
+        unit: "Solution move",
+        counted: ("move made", "moves made"),
+    };
 }
 
 /// One sub-step of an event (a pass of a cascade).

@@ -16,7 +16,7 @@ use super::chart::{ChartBase, ValueChart};
 use super::unfurl::{self, Unfurl};
 use super::{load, AppState, Loaded, WebError};
 use crate::event::Actor;
-use crate::games::{value_text, Analysis, AnalysisNote, GameKind, MatchState};
+use crate::games::{value_text, Analysis, AnalysisNote, MatchState, ProofSteps};
 use crate::log::MatchId;
 use crate::verify::{self, Finding};
 
@@ -422,13 +422,11 @@ fn step_from(
         _ => &[],
     };
     let k = pass.unwrap_or(0).min(subs.len().saturating_sub(1));
-    let (unit, counted) = match m.create().map(|c| c.config.game()) {
-        Some(GameKind::Bejeweled) => (
-            "Cascade step",
-            ("gem removed so far", "gems removed so far"),
-        ),
-        _ => ("Solution move", ("move made", "moves made")),
-    };
+    // The game's own words for its proof's sub-steps.
+    let words = m
+        .create()
+        .map_or(ProofSteps::MOVES, |c| c.config.game().proof_steps());
+    let (unit, counted) = (words.unit, words.counted);
     let pass_nav = subs.get(k).map(|s| PassNav {
         k,
         last: subs.len() - 1,

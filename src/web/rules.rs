@@ -18,16 +18,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(list).service(page);
 }
 
-/// Each game's rules text, as written in `docs/rules/`.
+/// Each game's rules text, as written in `docs/rules/` (the game keeps it).
 fn text(game: GameKind) -> &'static str {
-    match game {
-        GameKind::RushHour => include_str!("../../docs/rules/rush-hour.md"),
-        GameKind::Duorail => include_str!("../../docs/rules/duorail.md"),
-        GameKind::Bejeweled => include_str!("../../docs/rules/bejeweled.md"),
-        GameKind::Dodgem => include_str!("../../docs/rules/dodgem.md"),
-        GameKind::XsAndLines => include_str!("../../docs/rules/xs-and-lines.md"),
-        GameKind::Permutation => include_str!("../../docs/rules/permutation.md"),
-    }
+    game.rules()
 }
 
 /// A game's rules as HTML, made once.

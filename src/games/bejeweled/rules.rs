@@ -21,7 +21,9 @@ use super::engine::TraceStep;
 use super::grid::{Cell, Grid, Tile, CELLS};
 use super::proof::{Offer, Powerup, ProofSpec};
 use crate::event::{Actor, Scope};
-use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
+use crate::games::{
+    host_only, player_seat, winner_seat, Event, Game, ProofSteps, RuleError, Ruled,
+};
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -210,6 +212,11 @@ pub struct Bejeweled;
 
 impl Game for Bejeweled {
     const SLUG: &'static str = "bejeweled";
+    const RULES: &'static str = include_str!("../../../docs/rules/bejeweled.md");
+    const PROOF_STEPS: ProofSteps = ProofSteps {
+        unit: "Cascade step",
+        counted: ("gem removed so far", "gems removed so far"),
+    };
     type Config = Config;
     type Setup = Setup;
     type Place = Picks;

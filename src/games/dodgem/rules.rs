@@ -78,6 +78,7 @@ fn rule(r: &str, m: impl Into<String>) -> RuleError {
 
 impl Game for Dodgem {
     const SLUG: &'static str = "dodgem";
+    const RULES: &'static str = include_str!("../../../docs/rules/dodgem.md");
     type Config = Config;
     type Setup = Setup;
     type Place = Placement;

@@ -256,6 +256,7 @@ pub struct Duorail;
 
 impl Game for Duorail {
     const SLUG: &'static str = "duorail";
+    const RULES: &'static str = include_str!("../../../docs/rules/duorail.md");
     type Config = Config;
     type Setup = Setup;
     type Place = Placement;

@@ -96,6 +96,7 @@ fn rule(r: &str, m: impl Into<String>) -> RuleError {
 
 impl Game for Permutation {
     const SLUG: &'static str = "permutation";
+    const RULES: &'static str = include_str!("../../../docs/rules/permutation.md");
     type Config = Config;
     type Setup = Setup;
     type Place = Placement;

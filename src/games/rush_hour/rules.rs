@@ -542,6 +542,7 @@ pub struct RushHour;
 
 impl Game for RushHour {
     const SLUG: &'static str = "rush-hour";
+    const RULES: &'static str = include_str!("../../../docs/rules/rush-hour.md");
     type Config = Config;
     type Setup = RoundSetup;
     type Place = Placement;

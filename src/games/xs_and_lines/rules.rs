@@ -87,6 +87,7 @@ fn rule(r: &str, m: impl Into<String>) -> RuleError {
 
 impl Game for XsAndLines {
     const SLUG: &'static str = "xs-and-lines";
+    const RULES: &'static str = include_str!("../../../docs/rules/xs-and-lines.md");
     type Config = Config;
     type Setup = Setup;
     type Place = Placement;

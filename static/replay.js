@@ -20,9 +20,16 @@ function inFormControl(t) {
   if (!t || !t.tagName) return false;
   return t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable;
 }
+// The view toggle last clicked with the mouse, until it loses focus: the
+// keys step even while it still holds focus (it is let go a moment after
+// the click, and a key pressed in that moment must not be lost).
+var clickedToggle = null;
+document.addEventListener("focusout", function (ev) {
+  if (ev.target === clickedToggle) clickedToggle = null;
+});
 document.addEventListener("keydown", function (ev) {
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-  if (inFormControl(ev.target) || formTouched) return;
+  if ((inFormControl(ev.target) && ev.target !== clickedToggle) || formTouched) return;
   var id = ev.shiftKey
     ? { ArrowLeft: "pass-prev", ArrowRight: "pass-next" }[ev.key]
     : { ArrowLeft: "prev", k: "prev", ArrowRight: "next", j: "next", Home: "first", End: "last" }[ev.key];
@@ -60,6 +67,7 @@ document.addEventListener("DOMContentLoaded", function () {
     // A toggle clicked with the mouse gives focus back to the page, so
     // the arrow keys step again at once (from the keyboard it keeps focus).
     (box.closest("label") || box).addEventListener("mouseup", function () {
+      clickedToggle = box;
       setTimeout(function () { box.blur(); }, 0);
     });
     show();
@@ -117,6 +125,7 @@ document.addEventListener("DOMContentLoaded", function () {
   // Clicked with the mouse, focus goes back to the page so the arrow
   // keys step again at once (as the overlay toggles do).
   (box.closest("label") || box).addEventListener("mouseup", function () {
+    clickedToggle = box;
     setTimeout(function () { box.blur(); }, 0);
   });
   show();

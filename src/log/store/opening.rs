@@ -1,0 +1,129 @@
+//! Opening the sled database, and reading it without trusting it: the
+//! file lock (waited on while a handle just closed lets go, named when
+//! another process holds it), sled's panics on a damaged file turned into
+//! errors that name the file, and the data directory kept private.
+//!
+//! Sled's alone: nothing here knows an event. Must not import `web`.
+
+use std::io;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use super::StoreError;
+
+/// How long [`open_sled`] waits for a lock held by a handle that is closing.
+const LOCK_WAIT: Duration = Duration::from_secs(1);
+
+/// Opens the sled database at `path`, waiting up to [`LOCK_WAIT`] while it
+/// is locked.
+///
+/// sled 0.34 releases its file lock from a background thread after the last
+/// handle is dropped (spacejam/sled#1289), so reopening a database just
+/// closed in this process can briefly find it locked. A database that stays
+/// locked is held by another process and the lock error is returned.
+pub(super) fn open_sled(path: &Path) -> sled::Result<sled::Db> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(10);
+    loop {
+        match unpanicked(path, || sled::open(path)) {
+            Err(e) if is_lock_error(&e) && start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Runs a sled call that a damaged file can make panic (sled asserts on
+/// what it reads), turning the panic into an error that names the file and
+/// what to do.
+pub(super) fn unpanicked<T>(path: &Path, f: impl FnOnce() -> sled::Result<T>) -> sled::Result<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "an internal check failed".into());
+            Err(sled::Error::Io(io::Error::other(format!(
+                "{} is damaged (the database engine stopped: {why}); restore the data directory from a backup",
+                path.display()
+            ))))
+        }
+    }
+}
+
+pub(super) fn open_error(path: &Path, e: sled::Error) -> StoreError {
+    if is_lock_error(&e) {
+        return StoreError::Locked(locked_message(path));
+    }
+    // What sled says of a damaged file ("Read corrupted data at file
+    // offset None", or a version it cannot read after a flipped byte in
+    // `conf`) does not say what to do about it.
+    let hint = match e {
+        sled::Error::Corruption { .. } | sled::Error::Unsupported(_) => {
+            "; the database is damaged (or was not written by this arbiter): restore the data directory from a backup"
+        }
+        _ => "",
+    };
+    StoreError::Io(format!(
+        "cannot open the database {}: {e}{hint}",
+        path.display()
+    ))
+}
+
+/// Whether sled failed to take the database's file lock.
+fn is_lock_error(e: &sled::Error) -> bool {
+    match e {
+        sled::Error::Io(e) => {
+            e.kind() == io::ErrorKind::WouldBlock || {
+                let text = e.to_string();
+                text.contains("could not acquire lock") || text.contains("WouldBlock")
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Most often the other process is a running `arbiter serve`, so the
+/// message says what the server offers instead of each command.
+fn locked_message(path: &Path) -> String {
+    format!(
+        "the database {} is held by another arbiter process, most likely a running \
+         `arbiter serve` (one process at a time may open it); stop the server and run this \
+         again, or ask the running server over HTTP instead: GET /api/matches/<id>/verify \
+         for `verify`, GET /api/matches/<id>/events or /matches/<id>/bundle for `export`, \
+         GET /api/backup (admin token) for `backup`; or give another --data directory",
+        path.display()
+    )
+}
+
+/// Makes the data directory readable by its owner alone: the directory
+/// 0700 and every file in it 0600 (the database, the signing key). Best
+/// effort: a file system without modes keeps what it has.
+pub(super) fn keep_private(dir: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fn walk(path: &Path) {
+            let Ok(meta) = std::fs::symlink_metadata(path) else {
+                return;
+            };
+            if meta.is_dir() {
+                let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700));
+                if let Ok(entries) = std::fs::read_dir(path) {
+                    for e in entries.flatten() {
+                        walk(&e.path());
+                    }
+                }
+            } else if meta.is_file() {
+                let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+            }
+        }
+        walk(dir);
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}

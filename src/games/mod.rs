@@ -10,7 +10,7 @@ pub mod bejeweled;
 pub mod chat;
 pub mod dodgem;
 pub mod duorail;
-mod ending;
+pub mod engine;
 pub mod permutation;
 pub mod play;
 pub mod rush_hour;
@@ -27,7 +27,7 @@ pub use chat::{
     chat_words, clean_chat, find_word, name_at, read_timeout, ruling_winner, ChatContext,
     ChatReading, Speaker,
 };
-pub use ending::Ending;
+pub use engine::Ending;
 
 use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 

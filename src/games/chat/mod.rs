@@ -326,7 +326,7 @@ pub fn one_message(game: GameKind, text: &str, ctx: &ChatContext) -> ChatReading
 /// ended by the rules or a ruling.
 pub fn in_play(state: &MatchState) -> bool {
     match state {
-        MatchState::RushHour(m) => m.current().is_some(),
+        MatchState::RushHour(m) => m.rounds.current().is_some(),
         MatchState::Bejeweled(m) => m.current().is_some(),
         MatchState::Duorail(m) => m.blue.is_some() && m.ruled.is_none(),
         MatchState::Dodgem(m) => m.blue.is_some() && !m.ending.is_over(),

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
 use crate::event::Actor;
+use crate::games::engine::SMALL_GAME;
 use crate::games::{host_only, player_seat, Ending, Event, Game, RuleError};
 
 /// The options of a Dodgem match.
@@ -169,9 +170,9 @@ impl Game for Dodgem {
                 }
                 Ok(note)
             }
-            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor),
+            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
             Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
-            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor),
+            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
             Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
             Event::Pass => Err(rule("pass", "in Dodgem a player must move")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},

@@ -191,14 +191,14 @@ pub fn findings(m: &Match) -> Vec<Finding> {
         }
         out.push(f);
     }
-    if m.lost_on_time.is_some() || m.match_ruling.is_some() {
+    if m.lost_on_time.is_some() || m.rounds.match_ruling.is_some() {
         let rules = m.winner_by_rules();
-        let ruled = m.winner();
+        let ruled = m.rounds.winner();
         let claim = match m.lost_on_time {
             Some((p, seq)) => format!("{} ran out of reserve at seq {seq}", m.players[p]),
             None => "the host ruled the match".to_string(),
         };
-        let ruling_seq = m.match_ruling.as_ref().map(|r| r.seq);
+        let ruling_seq = m.rounds.match_ruling.as_ref().map(|r| r.seq);
         out.push(Finding {
             seq: m.lost_on_time.map(|(_, s)| s).or(ruling_seq).unwrap_or(0),
             round: None,

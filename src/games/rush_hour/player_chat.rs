@@ -64,7 +64,7 @@ fn stage(ctx: &ChatContext, seat: usize) -> (Stage, Option<u32>) {
     let Some(MatchState::RushHour(m)) = ctx.state else {
         return (Stage::Unknown, None);
     };
-    let Some(r) = m.current() else {
+    let Some(r) = m.rounds.current() else {
         return (Stage::Between, None);
     };
     let stage = match &r.phase {

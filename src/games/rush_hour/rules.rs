@@ -11,15 +11,15 @@
 //! and over-time is taken from the player's 5-minute reserve for the match.
 //! A reserve below zero loses the match.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
-
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Cell, Move, Slide};
-use crate::event::{Actor, Scope};
-use crate::games::{host_only, player_seat, winner_seat, Event, Game, RuleError, Ruled};
+use crate::event::Actor;
+use crate::games::engine::seats::{host_only, named_seat, player_seat};
+pub use crate::games::engine::Decision;
+use crate::games::engine::{self, Rounds, Words};
+use crate::games::{Event, Game, RuleError, Ruled};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -195,14 +195,6 @@ pub enum Phase {
     NoSpace { last_placer: usize },
 }
 
-/// A round's winner by the rules, with the reason.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Decision {
-    /// `None`: the rules name no winner (the host decides).
-    pub winner: Option<usize>,
-    pub reason: String,
-}
-
 /// One round.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Round {
@@ -225,6 +217,21 @@ pub struct Round {
     pub ruled: Option<Ruled>,
     /// The rules' verdict, fixed when the round closed.
     pub by_rules: Option<Decision>,
+}
+
+impl engine::Round for Round {
+    fn number(&self) -> u32 {
+        self.number
+    }
+    fn ruled(&self) -> &Option<Ruled> {
+        &self.ruled
+    }
+    fn by_rules(&self) -> &Option<Decision> {
+        &self.by_rules
+    }
+    fn outcome_mut(&mut self) -> (&mut Option<Ruled>, &mut Option<Decision>) {
+        (&mut self.ruled, &mut self.by_rules)
+    }
 }
 
 impl Round {
@@ -354,124 +361,43 @@ pub struct Window {
     pub charged_ms: i64,
 }
 
+/// How Traffic Jam words an outcome: a round the rules give no one is
+/// the host's to decide.
+pub const WORDS: Words = Words {
+    nobody: "no player",
+};
+
 /// The whole match.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Match {
     pub config: Config,
     pub players: [String; 2],
-    /// Each round shared between copies of the match until one of them
-    /// changes it (`Arc::make_mut`): a copy (a replay's state per step, the
-    /// state before a takeback) costs a pointer per round, not the round.
-    /// Serialised as the rounds themselves.
-    #[serde(serialize_with = "rounds_themselves")]
-    pub rounds: Vec<Arc<Round>>,
+    /// The rounds, their rulings and the match's.
+    pub rounds: Rounds<Round>,
     /// Reserve left, per player, in milliseconds (below zero: lost).
     pub reserve_ms: [i64; 2],
     windows: [Option<Window>; 2],
     /// The player whose reserve ran out first, and the seq where it did.
     pub lost_on_time: Option<(usize, u64)>,
-    /// A match-scope ruling: (seq, winner).
-    pub match_ruling: Option<Ruled>,
-    /// Ruling seq → the round it ruled (`None`: the match).
-    pub rulings: BTreeMap<u64, Option<u32>>,
-    /// Appeal seq → (appellant, ruling seq, decided by seq).
-    pub appeals: BTreeMap<u64, (usize, u64, Option<u64>)>,
-    /// Round wins as ruled, counted as rulings and appeal decisions come
-    /// (counting the rounds at every ruling made a long match quadratic);
-    /// not serialised: it is what the rounds say.
-    #[serde(skip)]
-    ruled_wins: [u32; 2],
 }
 
 impl Match {
     pub fn new(config: Config, players: [String; 2]) -> Match {
         let reserve = config.reserve_secs as i64 * 1000;
         Match {
+            rounds: Rounds::new(config.to_win),
             config,
             players,
-            rounds: Vec::new(),
             reserve_ms: [reserve; 2],
             windows: [None, None],
             lost_on_time: None,
-            match_ruling: None,
-            rulings: BTreeMap::new(),
-            appeals: BTreeMap::new(),
-            ruled_wins: [0; 2],
         }
-    }
-
-    pub fn player_index(&self, name: &str) -> Option<usize> {
-        self.players.iter().position(|p| p == name)
-    }
-
-    /// The round in progress (started and not ruled).
-    pub fn current(&self) -> Option<&Round> {
-        let open = self.match_ruling.is_none();
-        (self.rounds.last())
-            .filter(|r| open && r.ruled.is_none())
-            .map(|r| &**r)
-    }
-    fn current_mut(&mut self) -> Option<&mut Round> {
-        let open = self.match_ruling.is_none();
-        (self.rounds.last_mut())
-            .filter(|r| open && r.ruled.is_none())
-            .map(Arc::make_mut)
-    }
-
-    /// Round wins as the host ruled them (after appeal decisions).
-    pub fn score(&self) -> [u32; 2] {
-        debug_assert_eq!(self.ruled_wins, self.count_ruled_wins());
-        self.ruled_wins
-    }
-
-    /// Round wins as the host ruled them, counted round by round.
-    fn count_ruled_wins(&self) -> [u32; 2] {
-        let mut s = [0; 2];
-        for w in self
-            .rounds
-            .iter()
-            .filter_map(|r| r.ruled.as_ref().and_then(Ruled::standing))
-        {
-            s[w] += 1;
-        }
-        s
-    }
-
-    /// Round wins by the rules' verdicts on the recorded play.
-    pub fn score_by_rules(&self) -> [u32; 2] {
-        let mut s = [0; 2];
-        for w in self
-            .rounds
-            .iter()
-            .filter_map(|r| r.by_rules.as_ref().and_then(|d| d.winner))
-        {
-            s[w] += 1;
-        }
-        s
-    }
-
-    /// The match winner as ruled: a match ruling, else first to `to_win`.
-    pub fn winner(&self) -> Option<usize> {
-        if let Some(r) = &self.match_ruling {
-            return r.standing();
-        }
-        let s = self.score();
-        (0..2).find(|&p| s[p] >= self.config.to_win)
     }
 
     /// The match winner by the rules: reserve exhausted, else first to
     /// `to_win` by the rules' verdicts.
     pub fn winner_by_rules(&self) -> Option<usize> {
-        if let Some((p, _)) = self.lost_on_time {
-            return Some(1 - p);
-        }
-        let s = self.score_by_rules();
-        (0..2).find(|&p| s[p] >= self.config.to_win)
-    }
-
-    /// True once the host's rulings have settled the match.
-    pub fn is_over(&self) -> bool {
-        self.match_ruling.is_some() || self.winner().is_some()
+        (self.rounds).winner_by_rules(self.lost_on_time.map(|(p, _)| p))
     }
 
     /// Takes over-time since `start` beyond `allowance_secs` from `p`'s
@@ -516,21 +442,6 @@ impl Match {
         }
         Some(note)
     }
-
-    /// Fixes the rules' verdict of the last round: no more answers come.
-    fn closes_round(&mut self) {
-        let players = self.players.clone();
-        if let Some(round) = self.rounds.last_mut() {
-            if round.by_rules.is_none() {
-                Arc::make_mut(round).by_rules = round.decision(true, &players);
-            }
-        }
-    }
-}
-
-/// The rounds as a sequence of rounds (the bytes a `Vec<Round>` gives).
-fn rounds_themselves<S: Serializer>(rounds: &[Arc<Round>], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(rounds.iter().map(|r| &**r))
 }
 
 fn rule(rule: &str, message: impl Into<String>) -> RuleError {
@@ -606,46 +517,19 @@ fn apply(
     let no_round = || rule("round", "no round is in progress");
     match event {
         Event::RoundStart(setup) => {
-            host_only(actor, "open a round")?;
-            if m.is_over() {
-                return Err(rule("match", "the match is already decided"));
-            }
-            let expected = m.rounds.len() as u32 + 1;
-            if setup.round != expected {
-                return Err(rule(
-                    "round",
-                    format!("the next round is {expected}, not {}", setup.round),
-                ));
-            }
-            if setup.round > m.config.rounds {
-                return Err(rule(
-                    "round",
-                    format!("the match has only {} rounds", m.config.rounds),
-                ));
-            }
+            (m.rounds).may_open(setup.round, m.config.rounds, actor)?;
             if setup.target == 0 {
                 return Err(rule("round", "the target move count must be at least 1"));
             }
-            let first = m.player_index(&setup.first).ok_or_else(|| {
-                rule(
-                    "round",
-                    format!("{} is not a player of this match", setup.first),
-                )
-            })?;
+            let first = named_seat(&m.players, &setup.first, "round")?;
             let mut board = Board::with_taxi();
             for cells in &setup.cars {
                 board
                     .place(cells)
                     .map_err(|e| rule("setup", format!("pre-placed car: {e}")))?;
             }
-            let mut note = String::new();
-            if m.current().is_some() {
-                m.closes_round();
-                let prev = m.rounds.len();
-                note = format!("round {prev} was never ruled; ");
-            }
             m.windows = [None, None];
-            m.rounds.push(Arc::new(Round {
+            let round = Round {
                 number: setup.round,
                 target: setup.target,
                 opening: board.clone(),
@@ -659,7 +543,11 @@ fn apply(
                 last_placed: None,
                 ruled: None,
                 by_rules: None,
-            }));
+            };
+            let Match {
+                rounds, players, ..
+            } = m;
+            let mut note = rounds.open(round, players, &WORDS, &|r, c| r.decision(c, players));
             note.push_str(&format!(
                 "round {} opens: target {} moves, {}, {} places first",
                 setup.round,
@@ -671,7 +559,7 @@ fn apply(
         }
         Event::Place(placement) => {
             let p = player_seat(&m.players, actor)?;
-            let round = m.current().ok_or_else(no_round)?;
+            let round = m.rounds.current().ok_or_else(no_round)?;
             if round.phase != Phase::Building {
                 return Err(rule(
                     "turn",
@@ -686,7 +574,7 @@ fn apply(
             }
             let start = round.turn_started;
             let clock = m.charge(p, start, m.config.turn_secs, at, seq);
-            let round = m.current_mut().ok_or_else(no_round)?;
+            let round = m.rounds.current_mut().ok_or_else(no_round)?;
             let label = round
                 .board
                 .place(&placement.cells)
@@ -698,7 +586,7 @@ fn apply(
             round.turn_started = at;
             let cells: Vec<String> = placement.cells.iter().map(|c| c.to_string()).collect();
             let mut note = format!("{} places car {label} on {}", m.players[p], cells.join(" "));
-            let round = m.current_mut().ok_or_else(no_round)?;
+            let round = m.rounds.current_mut().ok_or_else(no_round)?;
             if !round.board.has_space() {
                 round.phase = Phase::NoSpace { last_placer: p };
                 note.push_str("; no car fits anywhere now, so the last placer wins the round");
@@ -708,7 +596,7 @@ fn apply(
         }
         Event::Claim(Claim::Finished) => {
             let p = player_seat(&m.players, actor)?;
-            let round = m.current().ok_or_else(no_round)?;
+            let round = m.rounds.current().ok_or_else(no_round)?;
             if round.phase != Phase::Building {
                 return Err(rule("claim", "a claim is already being answered"));
             }
@@ -727,7 +615,7 @@ fn apply(
             };
             let clock = m.charge(p, start, m.config.turn_secs, at, seq);
             let (name, secs) = (m.players[p].clone(), m.config.solution_secs);
-            let round = m.current_mut().ok_or_else(no_round)?;
+            let round = m.rounds.current_mut().ok_or_else(no_round)?;
             round.phase = Phase::Finished {
                 seq,
                 claimer: p,
@@ -746,7 +634,7 @@ fn apply(
         }
         Event::Challenge(Challenge::Impossible) => {
             let p = player_seat(&m.players, actor)?;
-            let round = m.current().ok_or_else(no_round)?;
+            let round = m.rounds.current().ok_or_else(no_round)?;
             if round.phase != Phase::Building {
                 return Err(rule("claim", "a claim is already being answered"));
             }
@@ -768,7 +656,7 @@ fn apply(
             let clock = m.charge(p, round.turn_started, m.config.turn_secs, at, seq);
             let (name, other) = (m.players[p].clone(), m.players[1 - p].clone());
             let secs = m.config.solution_secs;
-            let round = m.current_mut().ok_or_else(no_round)?;
+            let round = m.rounds.current_mut().ok_or_else(no_round)?;
             round.phase = Phase::Impossible {
                 seq,
                 challenger: p,
@@ -787,7 +675,7 @@ fn apply(
         Event::Proof(proof) => {
             let p = player_seat(&m.players, actor)?;
             let (solution_secs, counter_secs) = (m.config.solution_secs, m.config.counter_secs);
-            let round = m.current().ok_or_else(no_round)?;
+            let round = m.rounds.current().ok_or_else(no_round)?;
             let target = round.target as usize;
             let (start, allowance, board, kind) = match &round.phase {
                 Phase::Finished {
@@ -834,7 +722,7 @@ fn apply(
             let check = check_solution(&board, &proof.moves);
             let clock = m.charge(p, start, allowance, at, seq);
             let players = m.players.clone();
-            let round = m.current_mut().ok_or_else(no_round)?;
+            let round = m.rounds.current_mut().ok_or_else(no_round)?;
             let attempt = Attempt {
                 seq,
                 at,
@@ -871,7 +759,7 @@ fn apply(
         Event::Pass => {
             let p = player_seat(&m.players, actor)?;
             let players = m.players.clone();
-            let round = m.current_mut().ok_or_else(no_round)?;
+            let round = m.rounds.current_mut().ok_or_else(no_round)?;
             let what = match &mut round.phase {
                 Phase::Finished {
                     claimer,
@@ -911,14 +799,9 @@ fn apply(
         }
         Event::Timeout(t) => {
             host_only(actor, "announce a timeout")?;
-            let p = m.player_index(&t.player).ok_or_else(|| {
-                rule(
-                    "timeout",
-                    format!("{} is not a player of this match", t.player),
-                )
-            })?;
+            let p = named_seat(&m.players, &t.player, "timeout")?;
             let running = m.windows[p].map(|w| w.start);
-            let round = m.current();
+            let round = m.rounds.current();
             let (start, allowance) = match round.map(|r| &r.phase) {
                 Some(Phase::Building) if round.map(|r| r.to_move) == Some(p) => {
                     (round.map(|r| r.turn_started), m.config.turn_secs)
@@ -950,155 +833,15 @@ fn apply(
             Ok(note)
         }
         Event::Ruling(r) => {
-            host_only(actor, "rule")?;
-            let winner = winner_seat(&m.players, &r.winner)?;
-            let who = winner.map_or("no player".to_string(), |w| m.players[w].clone());
-            match r.scope {
-                Scope::Match => {
-                    if m.match_ruling.is_some() {
-                        return Err(rule("ruling", "the match is already ruled"));
-                    }
-                    m.closes_round();
-                    m.match_ruling = Some(Ruled {
-                        seq,
-                        winner,
-                        text: r.text.clone(),
-                        overturned: None,
-                    });
-                    m.rulings.insert(seq, None);
-                    let mut note = format!("the host awards the match to {who}");
-                    match m.winner_by_rules() {
-                        Some(w) if Some(w) == winner => {}
-                        Some(w) => note.push_str(&format!(
-                            "; by the rules the match goes to {}",
-                            m.players[w]
-                        )),
-                        None => {}
-                    }
-                    Ok(note)
-                }
-                Scope::Round(n) => {
-                    let players = m.players.clone();
-                    let round = match m.rounds.last_mut() {
-                        Some(r) if r.number == n => Arc::make_mut(r),
-                        _ => {
-                            return Err(rule(
-                                "ruling",
-                                format!("round {n} is not the round in play"),
-                            ))
-                        }
-                    };
-                    if let Some(prev) = &round.ruled {
-                        return Err(rule(
-                            "ruling",
-                            format!(
-                                "round {n} is already ruled (seq {}); a correction is an appeal",
-                                prev.seq
-                            ),
-                        ));
-                    }
-                    round.by_rules = round.decision(true, &players);
-                    round.ruled = Some(Ruled {
-                        seq,
-                        winner,
-                        text: r.text.clone(),
-                        overturned: None,
-                    });
-                    if let Some(w) = winner {
-                        m.ruled_wins[w] += 1;
-                    }
-                    m.rulings.insert(seq, Some(n));
-                    let round = m.rounds.last().expect("just ruled");
-                    let mut note = format!("the host awards round {n} to {who}");
-                    if let Some(d) = &round.by_rules {
-                        if d.winner == winner {
-                            note.push_str(&format!("; the rules agree: {}", d.reason));
-                        } else {
-                            let w = d
-                                .winner
-                                .map_or("no player".to_string(), |w| players[w].clone());
-                            note.push_str(&format!(
-                                "; by the rules the round goes to {w}: {}",
-                                d.reason
-                            ));
-                        }
-                    }
-                    let s = m.score();
-                    note.push_str(&format!(
-                        "; score {} {}–{} {}",
-                        players[0], s[0], s[1], players[1]
-                    ));
-                    if let Some(w) = m.winner() {
-                        note.push_str(&format!("; {} wins the match", players[w]));
-                    }
-                    Ok(note)
-                }
-            }
+            let forfeit = m.lost_on_time.map(|(p, _)| p);
+            let Match {
+                rounds, players, ..
+            } = m;
+            let decide = |r: &Round, c| r.decision(c, players);
+            rounds.rule(seq, r, actor, players, &WORDS, &decide, forfeit)
         }
-        Event::Appeal(a) => {
-            let p = player_seat(&m.players, actor)?;
-            if !m.rulings.contains_key(&a.ruling_seq) {
-                return Err(rule(
-                    "appeal",
-                    format!("seq {} is not a ruling of this match", a.ruling_seq),
-                ));
-            }
-            m.appeals.insert(seq, (p, a.ruling_seq, None));
-            Ok(format!(
-                "{} appeals the ruling at seq {}: {}",
-                m.players[p], a.ruling_seq, a.grounds
-            ))
-        }
-        Event::AppealDecision(d) => {
-            host_only(actor, "decide an appeal")?;
-            let (_, ruling_seq, decided) = *m.appeals.get(&d.appeal_seq).ok_or_else(|| {
-                rule(
-                    "appeal",
-                    format!("seq {} is not an appeal of this match", d.appeal_seq),
-                )
-            })?;
-            if let Some(by) = decided {
-                return Err(rule(
-                    "appeal",
-                    format!("the appeal at seq {} was decided at seq {by}", d.appeal_seq),
-                ));
-            }
-            let winner = winner_seat(&m.players, &d.winner)?;
-            m.appeals.insert(
-                d.appeal_seq,
-                (m.appeals[&d.appeal_seq].0, ruling_seq, Some(seq)),
-            );
-            if d.upheld {
-                return Ok(format!("the ruling at seq {ruling_seq} is upheld"));
-            }
-            let (ruled, of_round) = match m.rulings.get(&ruling_seq).copied().flatten() {
-                Some(n) => (
-                    (m.rounds.iter_mut())
-                        .find(|r| r.number == n)
-                        .and_then(|r| Arc::make_mut(r).ruled.as_mut()),
-                    true,
-                ),
-                None => (m.match_ruling.as_mut(), false),
-            };
-            if let Some(r) = ruled {
-                let was = r.standing();
-                r.overturned = Some((seq, winner));
-                if of_round {
-                    if let Some(w) = was {
-                        m.ruled_wins[w] -= 1;
-                    }
-                    if let Some(w) = winner {
-                        m.ruled_wins[w] += 1;
-                    }
-                }
-            }
-            let who = winner.map_or("no player".to_string(), |w| m.players[w].clone());
-            let s = m.score();
-            Ok(format!(
-                "the ruling at seq {ruling_seq} is overturned: it now goes to {who}; score {} {}–{} {}",
-                m.players[0], s[0], s[1], m.players[1]
-            ))
-        }
+        Event::Appeal(a) => m.rounds.book.appeal(&m.players, seq, a, actor),
+        Event::AppealDecision(d) => m.rounds.decide(seq, d, actor, &m.players, &WORDS),
     }
 }
 
@@ -1122,361 +865,4 @@ fn push_clock(note: &mut String, clock: Option<String>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::event::{Appeal, AppealDecision, Body, Create, Ruling};
-    use crate::games::rush_hour::notation::{parse_cells, parse_solution};
-    use crate::games::{self, MatchState};
-
-    /// A match driven by bodies, with a clock in seconds.
-    struct Table {
-        state: MatchState,
-        seq: u64,
-    }
-
-    fn at(secs: i64) -> DateTime<Utc> {
-        DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
-    }
-
-    const MIRA: usize = 0;
-    const JONAS: usize = 1;
-
-    fn player(p: usize) -> Actor {
-        Actor::Player(["mira", "jonas"][p].to_string())
-    }
-    fn host() -> Actor {
-        Actor::Host("kg".into())
-    }
-
-    impl Table {
-        fn new() -> Table {
-            let create = Create {
-                config: games::GameConfig::RushHour(Config::default()),
-                players: vec!["mira".into(), "jonas".into()],
-                host: "kg".into(),
-                title: String::new(),
-                source: None,
-            };
-            Table {
-                state: MatchState::start(&create, at(0)).unwrap(),
-                seq: 0,
-            }
-        }
-        fn m(&self) -> &Match {
-            match &self.state {
-                MatchState::RushHour(m) => m,
-                other => panic!("a rush-hour table holds a {:?} match", other.game()),
-            }
-        }
-        fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
-            self.seq += 1;
-            let before = format!("{:?}", self.m());
-            let r = self.state.apply(self.seq, &body, &actor, at(secs));
-            if r.is_err() {
-                assert_eq!(
-                    before,
-                    format!("{:?}", self.m()),
-                    "an error changes nothing"
-                );
-            }
-            r
-        }
-        fn round(&mut self, secs: i64, n: u32, target: u32, cars: &[&str], first: usize) {
-            let setup = RoundSetup {
-                round: n,
-                target,
-                cars: cars.iter().map(|c| parse_cells(c).unwrap()).collect(),
-                first: ["mira", "jonas"][first].into(),
-            };
-            self.act(
-                secs,
-                host(),
-                Body::RoundStart(games::RoundSetup::RushHour(setup)),
-            )
-            .unwrap();
-        }
-        fn place(&mut self, secs: i64, p: usize, cells: &str) -> Result<String, RuleError> {
-            let cells = parse_cells(cells).unwrap();
-            self.act(
-                secs,
-                player(p),
-                Body::Place(games::Placement::RushHour(Placement { cells })),
-            )
-        }
-        fn finished(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
-            self.act(
-                secs,
-                player(p),
-                Body::Claim(games::Claim::RushHour(Claim::Finished)),
-            )
-        }
-        fn impossible(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
-            self.act(
-                secs,
-                player(p),
-                Body::Challenge(games::Challenge::RushHour(Challenge::Impossible)),
-            )
-        }
-        fn prove(&mut self, secs: i64, p: usize, moves: &str) -> Result<String, RuleError> {
-            let moves = parse_solution(moves).unwrap();
-            self.act(
-                secs,
-                player(p),
-                Body::Proof(games::Proof::RushHour(Proof { moves })),
-            )
-        }
-        fn rule(&mut self, secs: i64, n: u32, winner: Option<usize>) -> Result<String, RuleError> {
-            self.act(
-                secs,
-                host(),
-                Body::Ruling(Ruling {
-                    scope: Scope::Round(n),
-                    winner: winner.map(|w| ["mira", "jonas"][w].to_string()),
-                    text: String::new(),
-                }),
-            )
-        }
-        fn verdict(&self) -> Option<usize> {
-            let r = self.m().rounds.last().unwrap();
-            r.decision(true, &self.m().players).and_then(|d| d.winner)
-        }
-    }
-
-    #[test]
-    fn placements_take_turns_labels_and_empty_cells() {
-        let mut t = Table::new();
-        t.round(0, 1, 5, &["F1 F2"], MIRA);
-        assert!(t
-            .place(10, JONAS, "A1 A2")
-            .unwrap_err()
-            .message
-            .contains("mira's turn"));
-        t.place(20, MIRA, "C2 C3").unwrap();
-        let labels: Vec<char> = t.m().rounds[0]
-            .board
-            .cars()
-            .iter()
-            .map(|c| c.label)
-            .collect();
-        assert_eq!(labels, vec!['Z', 'Y', 'X'], "pre-placed cars label first");
-        assert_eq!(t.place(30, JONAS, "C3 D3").unwrap_err().rule, "placement");
-        assert_eq!(t.place(31, JONAS, "A1 B2").unwrap_err().rule, "placement");
-        t.place(32, JONAS, "D3 E3 F3").unwrap();
-        assert_eq!(t.m().rounds[0].board.cars()[3].label, 'W');
-    }
-
-    #[test]
-    fn finished_claim_with_exact_solution_and_no_counter_wins() {
-        let mut t = Table::new();
-        t.round(0, 1, 2, &[], MIRA);
-        t.place(10, MIRA, "C2 C3").unwrap();
-        t.finished(15, MIRA).unwrap();
-        assert!(
-            t.place(16, JONAS, "A1 A2").is_err(),
-            "no placing during a claim"
-        );
-        assert!(
-            t.prove(20, JONAS, "Y up\nZ right").is_err(),
-            "counter before solution"
-        );
-        t.prove(40, MIRA, "Y up\nZ right").unwrap();
-        t.act(60, player(JONAS), Body::Pass).unwrap();
-        assert_eq!(t.verdict(), Some(MIRA));
-        t.rule(70, 1, Some(MIRA)).unwrap();
-        assert_eq!(t.m().score(), [1, 0]);
-        assert_eq!(t.m().score_by_rules(), [1, 0]);
-        assert!(t
-            .rule(71, 1, Some(JONAS))
-            .unwrap_err()
-            .message
-            .contains("already ruled"));
-    }
-
-    #[test]
-    fn a_shorter_or_longer_solution_fails_the_claim() {
-        let mut t = Table::new();
-        t.round(0, 1, 3, &[], MIRA);
-        t.place(10, MIRA, "C2 C3").unwrap();
-        t.finished(15, MIRA).unwrap();
-        t.prove(40, MIRA, "Y up\nZ right").unwrap();
-        assert_eq!(t.verdict(), Some(JONAS), "2 moves is not the target 3");
-        let mut t = Table::new();
-        t.round(0, 1, 3, &[], MIRA);
-        t.place(10, MIRA, "C2 C3").unwrap();
-        t.finished(15, MIRA).unwrap();
-        t.prove(40, MIRA, "Y up\nZ right 1\nZ right").unwrap();
-        assert_eq!(t.verdict(), Some(MIRA), "3 moves, no counter posted");
-        t.prove(60, JONAS, "Y down\nZ right").unwrap();
-        assert_eq!(
-            t.verdict(),
-            Some(JONAS),
-            "a 2-move counter beats the target"
-        );
-    }
-
-    /// RULINGS: any legal solution of the claimer's shorter than the
-    /// target disproves the claim, before or after an exact-length one.
-    #[test]
-    fn the_claimers_own_shorter_solution_disproves_the_claim_whatever_follows() {
-        for order in [
-            ["Y up\nZ right", "Y up\nZ right 1\nZ right"],
-            ["Y up\nZ right 1\nZ right", "Y up\nZ right"],
-        ] {
-            let mut t = Table::new();
-            t.round(0, 1, 3, &[], MIRA);
-            t.place(10, MIRA, "C2 C3").unwrap();
-            t.finished(15, MIRA).unwrap();
-            let first = t.prove(40, MIRA, order[0]).unwrap();
-            let second = t.prove(50, MIRA, order[1]).unwrap();
-            assert_eq!(t.verdict(), Some(JONAS), "{order:?}");
-            let note = if order[0].lines().count() == 2 {
-                first
-            } else {
-                second
-            };
-            assert!(
-                note.contains("a shorter solution disproves the claim"),
-                "{note}"
-            );
-        }
-    }
-
-    #[test]
-    fn an_illegal_solution_names_the_move() {
-        let mut t = Table::new();
-        t.round(0, 1, 2, &[], MIRA);
-        t.place(10, MIRA, "C2 C3").unwrap();
-        t.finished(15, MIRA).unwrap();
-        let note = t.prove(40, MIRA, "Z right\nY up").unwrap();
-        assert!(note.contains("move 1 is illegal"), "{note}");
-        assert_eq!(t.verdict(), Some(JONAS));
-    }
-
-    #[test]
-    fn claims_only_at_the_right_moment() {
-        let mut t = Table::new();
-        t.round(0, 1, 4, &[], MIRA);
-        assert!(t.impossible(5, MIRA).is_err(), "nothing to challenge yet");
-        t.place(10, MIRA, "C2 C3").unwrap();
-        // mira placed last: she may claim finished, not impossible.
-        assert!(t.impossible(12, MIRA).is_err());
-        t.place(20, JONAS, "D1 D2 D3").unwrap();
-        assert!(
-            t.finished(25, MIRA).is_ok(),
-            "the player to move may claim first"
-        );
-    }
-
-    #[test]
-    fn impossible_challenge_both_ways() {
-        let mut t = Table::new();
-        t.round(0, 1, 2, &[], MIRA);
-        t.place(10, MIRA, "C2 C3").unwrap();
-        t.impossible(20, JONAS).unwrap();
-        assert!(
-            t.prove(30, JONAS, "Y up\nZ right").is_err(),
-            "the challenger does not solve"
-        );
-        t.prove(40, MIRA, "Y down\nZ right").unwrap();
-        assert_eq!(t.verdict(), Some(MIRA));
-
-        let mut t = Table::new();
-        t.round(0, 1, 1, &[], MIRA);
-        t.place(10, MIRA, "C2 C3").unwrap();
-        t.impossible(20, JONAS).unwrap();
-        t.prove(40, MIRA, "Y down\nZ right").unwrap();
-        assert_eq!(t.verdict(), Some(JONAS), "2 moves is over the target 1");
-    }
-
-    #[test]
-    fn no_space_left_wins_for_the_last_placer() {
-        let mut t = Table::new();
-        // Fill everything but C3–F3 and one more pair, then close it.
-        let cars = [
-            "A1 A2", "B1 B2", "C1 C2", "D1 D2", "E1 E2", "F1 F2", "A4 A5 A6", "B4 B5 B6",
-            "C4 C5 C6", "D4 D5 D6", "E4 E5 E6",
-        ];
-        t.round(0, 1, 9, &cars, MIRA);
-        t.place(10, MIRA, "F4 F5").unwrap();
-        t.place(20, JONAS, "C3 D3").unwrap();
-        assert!(t.m().rounds[0].board.has_space(), "E3 F3 is still free");
-        t.place(30, MIRA, "E3 F3").unwrap();
-        assert_eq!(t.verdict(), Some(MIRA));
-    }
-
-    #[test]
-    fn over_time_comes_out_of_the_reserve_and_can_lose_the_match() {
-        let mut t = Table::new();
-        t.round(0, 1, 5, &[], MIRA);
-        t.place(80, MIRA, "C2 C3").unwrap(); // 20 s over
-        assert_eq!(t.m().reserve_ms[MIRA], 280_000);
-        t.place(100, JONAS, "D1 D2").unwrap();
-        assert_eq!(t.m().reserve_ms[JONAS], 300_000);
-        t.finished(100 + 60 + 281, MIRA).unwrap(); // 281 s over
-        assert_eq!(t.m().lost_on_time.map(|(p, _)| p), Some(MIRA));
-        assert_eq!(t.m().winner_by_rules(), Some(JONAS));
-    }
-
-    #[test]
-    fn the_match_ends_at_three_and_appeals_move_the_score() {
-        let mut t = Table::new();
-        let mut secs = 0;
-        for n in 1..=3 {
-            t.round(secs, n, 2, &[], MIRA);
-            t.place(secs + 10, MIRA, "C2 C3").unwrap();
-            t.finished(secs + 15, MIRA).unwrap();
-            t.prove(secs + 30, MIRA, "Y up\nZ right").unwrap();
-            t.rule(secs + 40, n, Some(MIRA)).unwrap();
-            secs += 100;
-        }
-        assert_eq!(t.m().winner(), Some(MIRA));
-        let setup = RoundSetup {
-            round: 4,
-            target: 2,
-            cars: vec![],
-            first: "mira".into(),
-        };
-        assert!(t
-            .act(
-                secs,
-                host(),
-                Body::RoundStart(games::RoundSetup::RushHour(setup))
-            )
-            .is_err());
-        let ruling_seq = *t.m().rulings.keys().next().unwrap();
-        assert!(t
-            .act(
-                secs,
-                player(JONAS),
-                Body::Appeal(Appeal {
-                    ruling_seq: 2,
-                    grounds: "x".into()
-                })
-            )
-            .is_err());
-        t.act(
-            secs,
-            player(JONAS),
-            Body::Appeal(Appeal {
-                ruling_seq,
-                grounds: "it was mine".into(),
-            }),
-        )
-        .unwrap();
-        let appeal_seq = t.seq;
-        t.act(
-            secs + 5,
-            host(),
-            Body::AppealDecision(AppealDecision {
-                appeal_seq,
-                upheld: false,
-                winner: Some("jonas".into()),
-                text: String::new(),
-                ..Default::default()
-            }),
-        )
-        .unwrap();
-        assert_eq!(t.m().score(), [2, 1]);
-        assert_eq!(t.m().winner(), None);
-    }
-}
+mod tests;

@@ -159,7 +159,7 @@ pub fn view(m: &Match) -> View {
             clock(m.reserve_ms[1])
         ),
     ));
-    if let Some(w) = m.winner() {
+    if let Some(w) = m.rounds.winner() {
         facts.push(("Match".to_string(), format!("{} wins (as ruled)", name(w))));
     }
     if let Some((p, seq)) = m.lost_on_time {
@@ -171,8 +171,8 @@ pub fn view(m: &Match) -> View {
     View {
         drawing,
         facts,
-        score: m.score().to_vec(),
-        score_by_rules: m.score_by_rules().to_vec(),
+        score: m.rounds.score().to_vec(),
+        score_by_rules: m.rounds.score_by_rules().to_vec(),
         substeps,
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis::{Cell, Position};
 use crate::event::Actor;
+use crate::games::engine::SMALL_GAME;
 use crate::games::{host_only, player_seat, Ending, Event, Game, Nothing, RuleError};
 
 /// The options of a match.
@@ -200,9 +201,9 @@ impl Game for XsAndLines {
                 }
                 Ok(note)
             }
-            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor),
+            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
             Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
-            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor),
+            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
             Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
             Event::Pass => Err(rule("pass", "a player who can move must")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},

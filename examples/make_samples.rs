@@ -872,10 +872,10 @@ fn check_and_summarise(spec: &MatchSpec, events: &[NewEvent], infos: &[RoundInfo
         .filter(|e| matches!(e.body, Body::Ruling(_)))
         .count();
     assert_eq!(rulings, 5);
-    let mut score = m.score();
+    let mut score = m.rounds.score();
     score.sort();
     assert_eq!(score, [2, 3], "{}: a 3–2 match", spec.id);
-    assert!(m.winner().is_some());
+    assert!(m.rounds.winner().is_some());
     assert!(m.lost_on_time.is_none(), "{}: nobody runs out", spec.id);
     // One slow placement (about 20 s over) shows in the reserve, and
     // nothing else is ever charged.
@@ -893,7 +893,7 @@ fn check_and_summarise(spec: &MatchSpec, events: &[NewEvent], infos: &[RoundInfo
     let after4: u32 = m.rounds[..4]
         .iter()
         .filter_map(|r| r.ruled.as_ref().and_then(|x| x.standing()))
-        .filter(|&w| w == m.winner().unwrap())
+        .filter(|&w| w == m.rounds.winner().unwrap())
         .count() as u32;
     assert_eq!(after4, 2);
 
@@ -954,8 +954,8 @@ fn check_and_summarise(spec: &MatchSpec, events: &[NewEvent], infos: &[RoundInfo
             f.verdict.word()
         );
     }
-    let s = m.score();
-    let r = m.score_by_rules();
+    let s = m.rounds.score();
+    let r = m.rounds.score_by_rules();
     println!(
         "  score as ruled {} {}–{} {}; by the rules {}–{}; reserves {:.1} s / {:.1} s",
         m.players[0],

@@ -164,7 +164,8 @@ fn an_xs_match_is_placed_drawn_and_ended_by_the_misere_rule() {
     }
     let r = log.replay();
     let m = xs_state(&r);
-    let (winner, why) = m.ending.by_rules.clone().expect("the rules end the game");
+    let end = m.ending.by_rules.clone().expect("the rules end the game");
+    let (winner, why) = (end.winner, end.reason);
     let last_mover = match &r.steps.last().unwrap().actor {
         Actor::Player(p) if p == "ana" => 0,
         _ => 1,
@@ -224,7 +225,11 @@ fn the_seeds_permutation_example_scores_24_to_37_as_a_match() {
         panic!()
     };
     assert_eq!(m.points(), [24, 37]);
-    assert_eq!(m.ending.by_rules.as_ref().unwrap().0, Some(1), "bo wins");
+    assert_eq!(
+        m.ending.by_rules.as_ref().unwrap().winner,
+        Some(1),
+        "bo wins"
+    );
     log.rule("ana");
     assert_eq!(
         verify::findings(&log.replay())[0].verdict,

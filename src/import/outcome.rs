@@ -83,8 +83,7 @@ pub(super) fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outc
         // The transcript is all there is: a Duorail game not closed by a
         // ruling is decided as it stands (nothing more comes).
         MatchState::Duorail(m) => {
-            let winner = m
-                .by_rules
+            let winner = (m.ending.by_rules)
                 .clone()
                 .or_else(|| m.decision(true))
                 .and_then(|d| d.winner)

@@ -137,9 +137,13 @@ impl Round {
 
 /// The rules' verdict for round `r` so far; `closed` when nothing more may
 /// come (the host ruled or the next round opened).
-pub(super) fn decision(m: &Match, r: &Round, closed: bool) -> Option<Decision> {
-    let c = &m.config;
-    let name = |p: usize| m.players[p].as_str();
+pub(super) fn decision(
+    c: &Config,
+    players: &[String; 2],
+    r: &Round,
+    closed: bool,
+) -> Option<Decision> {
+    let name = |p: usize| players[p].as_str();
     let Some(higher) = r.higher() else {
         return closed.then(|| Decision {
             winner: None,
@@ -235,7 +239,7 @@ pub(super) fn claim(
 ) -> Result<String, RuleError> {
     let c = m.config.clone();
     let no_round = || rule("round", "no round is in progress");
-    let round = m.current().ok_or_else(no_round)?;
+    let round = m.rounds.current().ok_or_else(no_round)?;
     let name = |q: usize| m.players[q].clone();
     let note = match round.claims.as_slice() {
         [] => {
@@ -342,7 +346,7 @@ pub(super) fn claim(
             ))
         }
     };
-    let round = m.current_mut().ok_or_else(no_round)?;
+    let round = m.rounds.current_mut().ok_or_else(no_round)?;
     round.claims.push(Claimed {
         seq,
         at,
@@ -364,7 +368,7 @@ pub(super) fn prove(
 ) -> Result<String, RuleError> {
     let c = m.config.clone();
     let no_round = || rule("round", "no round is in progress");
-    let round = m.current().ok_or_else(no_round)?;
+    let round = m.rounds.current().ok_or_else(no_round)?;
     let name = |q: usize| m.players[q].clone();
     let (Some(higher), Some(first), Some(window), Some(due)) = (
         round.higher(),
@@ -440,7 +444,7 @@ pub(super) fn prove(
             name(1 - p)
         ));
     }
-    let round = m.current_mut().ok_or_else(no_round)?;
+    let round = m.rounds.current_mut().ok_or_else(no_round)?;
     round.proofs.push(Shown {
         seq,
         at,
@@ -451,8 +455,8 @@ pub(super) fn prove(
         end,
         late,
     });
-    let round = m.current().ok_or_else(no_round)?;
-    if let Some(d) = decision(m, round, false) {
+    let round = m.rounds.current().ok_or_else(no_round)?;
+    if let Some(d) = decision(&m.config, &m.players, round, false) {
         note.push_str(&format!(
             "; {} the round goes to {}: {}",
             if early {
@@ -488,7 +492,7 @@ pub(super) fn clocks(m: &Match, p: usize, at: DateTime<Utc>) -> String {
             )
         }
     };
-    let Some(r) = m.current() else {
+    let Some(r) = m.rounds.current() else {
         return format!("; no round is in play, so no timer of {who} is running");
     };
     let (Some(first), Some(higher), Some(window)) =
@@ -570,8 +574,8 @@ mod tests {
         let note = t.rule(70, 1, Some(MIRA)).unwrap();
         assert!(note.contains("the rules agree"), "{note}");
         assert!(note.contains("mira 1–0 jonas"), "{note}");
-        assert_eq!(t.m().score(), [1, 0]);
-        assert_eq!(t.m().score_by_rules(), [1, 0]);
+        assert_eq!(t.m().rounds.score(), [1, 0]);
+        assert_eq!(t.m().rounds.score_by_rules(), [1, 0]);
         let e = t.rule(71, 1, Some(JONAS)).unwrap_err();
         assert!(e.message.contains("already ruled (seq 4)"), "{}", e.message);
     }

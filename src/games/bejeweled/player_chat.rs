@@ -62,8 +62,8 @@ impl Expect {
         let Some(MatchState::Bejeweled(m)) = ctx.state else {
             return Expect::default();
         };
-        let over = m.is_over();
-        let claim = match m.current() {
+        let over = m.rounds.is_over();
+        let claim = match m.rounds.current() {
             Some(r) if r.proofs.is_empty() && r.claims.iter().all(|c| c.by != seat) => {
                 Awaits::InRound
             }

@@ -199,7 +199,7 @@ pub fn view(m: &Match) -> View {
             }
         }
     }
-    if let Some(w) = m.winner() {
+    if let Some(w) = m.rounds.winner() {
         facts.push((
             "Match".to_string(),
             format!("{} wins (as ruled)", m.players[w]),
@@ -208,8 +208,8 @@ pub fn view(m: &Match) -> View {
     View {
         drawing: drawing_now,
         facts,
-        score: m.score().to_vec(),
-        score_by_rules: m.score_by_rules().to_vec(),
+        score: m.rounds.score().to_vec(),
+        score_by_rules: m.rounds.score_by_rules().to_vec(),
         substeps: subs,
     }
 }

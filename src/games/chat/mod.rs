@@ -327,8 +327,8 @@ pub fn one_message(game: GameKind, text: &str, ctx: &ChatContext) -> ChatReading
 pub fn in_play(state: &MatchState) -> bool {
     match state {
         MatchState::RushHour(m) => m.rounds.current().is_some(),
-        MatchState::Bejeweled(m) => m.current().is_some(),
-        MatchState::Duorail(m) => m.blue.is_some() && m.ruled.is_none(),
+        MatchState::Bejeweled(m) => m.rounds.current().is_some(),
+        MatchState::Duorail(m) => m.blue.is_some() && m.ending.ruled.is_none(),
         MatchState::Dodgem(m) => m.blue.is_some() && !m.ending.is_over(),
         MatchState::XsAndLines(m) => m.first.is_some() && !m.ending.is_over(),
         MatchState::Permutation(m) => m.first.is_some() && !m.ending.is_over(),

@@ -37,12 +37,12 @@ fn proofs(m: &Match, shown: &[Shown], role: impl Fn(&Shown) -> String) -> Vec<Pr
 /// One finding for the game's end phase (or its absence), plus one for
 /// any bank that ran out.
 pub fn findings(m: &Match) -> Vec<Finding> {
-    let decision = m.by_rules.clone().or_else(|| m.decision(false));
+    let decision = m.ending.by_rules.clone().or_else(|| m.decision(false));
     let by_rules = match &decision {
         Some(d) => format!("the game to {}: {}", name(m, d.winner), d.reason),
         None => "not decided yet: tracks may still come".to_string(),
     };
-    let ruled = match &m.ruled {
+    let ruled = match &m.ending.ruled {
         None => "not ruled".to_string(),
         Some(r) => {
             let mut s = format!("the game to {} (seq {})", name(m, r.winner), r.seq);
@@ -59,11 +59,11 @@ pub fn findings(m: &Match) -> Vec<Finding> {
         }
     };
     let verdict = Verdict::of(
-        m.ruled.as_ref().map(|r| r.winner),
+        m.ending.ruled.as_ref().map(|r| r.winner),
         decision.as_ref().map(|d| d.winner),
     );
     let mut f = Finding {
-        seq: m.ruled.as_ref().map_or(0, |r| r.seq),
+        seq: m.ending.ruled.as_ref().map_or(0, |r| r.seq),
         round: Some(1),
         claim: String::new(),
         claim_true: None,
@@ -73,7 +73,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
         proofs: Vec::new(),
         by_rules,
         ruled,
-        ruling_seq: m.ruled.as_ref().map(|r| r.seq),
+        ruling_seq: m.ending.ruled.as_ref().map(|r| r.seq),
         verdict,
         award_by_rules: decision
             .as_ref()

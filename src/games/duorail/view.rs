@@ -82,10 +82,10 @@ pub fn view(m: &Match) -> View {
     let mut overlays = Vec::new();
     let mut score = vec![0, 0];
     let mut score_by_rules = vec![0, 0];
-    if let Some(w) = m.winner() {
+    if let Some(w) = m.ending.winner() {
         score[w] = 1;
     }
-    if let Some(w) = m.by_rules.as_ref().and_then(|d| d.winner) {
+    if let Some(w) = m.ending.by_rules.as_ref().and_then(|d| d.winner) {
         score_by_rules[w] = 1;
     }
     match m.blue {
@@ -99,7 +99,7 @@ pub fn view(m: &Match) -> View {
                 format!("{} blue · {} red", name(blue), name(1 - blue)),
             ));
             let now = match &m.phase {
-                _ if m.ruled.is_some() => "the game is over".to_string(),
+                _ if m.ending.ruled.is_some() => "the game is over".to_string(),
                 Phase::Waiting => "waiting".to_string(),
                 Phase::Playing => format!(
                     "{} ({}) to move{}",
@@ -185,11 +185,11 @@ pub fn view(m: &Match) -> View {
             });
         }
     }
-    if let Some(d) = m.decision(m.ruled.is_some()) {
+    if let Some(d) = m.decision(m.ending.ruled.is_some()) {
         let w = d.winner.map_or("no player (the host)".to_string(), name);
         facts.push(("By the rules".to_string(), format!("{w}: {}", d.reason)));
     }
-    if let Some(r) = &m.ruled {
+    if let Some(r) = &m.ending.ruled {
         let w = r
             .standing()
             .map_or("no player (the host)".to_string(), name);

@@ -100,7 +100,7 @@ impl Ending {
             return Err(RuleError::new(
                 "ruling",
                 format!(
-                    "the game was already ruled at seq {}; a correction is an appeal",
+                    "the game is already ruled (seq {}); a correction is an appeal",
                     old.seq
                 ),
             ));

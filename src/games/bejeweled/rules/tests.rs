@@ -1,0 +1,622 @@
+//! A match driven event by event (`Table`), shared with the tests of
+//! `claims`.
+
+use super::*;
+use crate::event::{Appeal, AppealDecision, Body, Create, Ruling, Scope, Timeout};
+use crate::games::{self, MatchState};
+
+/// The seed's worked example (as in the engine tests).
+pub(crate) const SEED_GRID: &str =
+    "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
+/// Removes 16 on `SEED_GRID`.
+pub(crate) const SEED_PROOF: &str = "active plus F4; passive bend; swap F4 F5";
+pub(crate) const SEED_OFFER: &str = "swap,bend,plus";
+/// The end grid of `SEED_PROOF` with its 16 rocks refilled, no 3 in a row.
+pub(crate) const ROUND_2: &str =
+    "YGRBYRPR\nRBGYPRBG\nGYPRBGYP\nPRGYYPRB\nBGPRBYGY\nRPBPPRBG\nGRPBBGYP";
+
+/// A match driven by bodies, with a clock in seconds.
+pub(crate) struct Table {
+    state: MatchState,
+    pub(crate) seq: u64,
+}
+
+pub(crate) fn at(secs: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
+}
+
+pub(crate) const MIRA: usize = 0;
+pub(crate) const JONAS: usize = 1;
+
+pub(crate) fn player(p: usize) -> Actor {
+    Actor::Player(["mira", "jonas"][p].to_string())
+}
+pub(crate) fn host() -> Actor {
+    Actor::Host("kg".into())
+}
+pub(crate) fn grid(text: &str) -> Grid {
+    Grid::parse(text).unwrap()
+}
+/// `text` with one cell replaced.
+pub(crate) fn with(text: &str, cell: &str, ch: char) -> String {
+    let c: Cell = cell.parse().unwrap();
+    let mut rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    rows[c.row()][c.col()] = ch;
+    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    rows.join("\n")
+}
+
+impl Table {
+    pub(crate) fn new() -> Table {
+        let create = Create {
+            config: games::GameConfig::Bejeweled(Config::default()),
+            players: vec!["mira".into(), "jonas".into()],
+            host: "kg".into(),
+            title: String::new(),
+            source: None,
+        };
+        Table {
+            state: MatchState::start(&create, at(0)).unwrap(),
+            seq: 0,
+        }
+    }
+    /// Round 1 of the seed's example opened at 0 s.
+    pub(crate) fn seed() -> Table {
+        let mut t = Table::new();
+        t.round(0, 1, SEED_GRID, SEED_OFFER).unwrap();
+        t
+    }
+    pub(crate) fn m(&self) -> &Match {
+        match &self.state {
+            MatchState::Bejeweled(m) => m,
+            other => panic!("a bejeweled table holds a {:?} match", other.game()),
+        }
+    }
+    pub(crate) fn last(&self) -> &Round {
+        self.m().rounds.last().unwrap()
+    }
+    pub(crate) fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
+        self.seq += 1;
+        let before = format!("{:?}", self.m());
+        let r = self.state.apply(self.seq, &body, &actor, at(secs));
+        if r.is_err() {
+            assert_eq!(
+                before,
+                format!("{:?}", self.m()),
+                "an error changes nothing"
+            );
+        }
+        r
+    }
+    pub(crate) fn round(
+        &mut self,
+        secs: i64,
+        n: u32,
+        g: &str,
+        offer: &str,
+    ) -> Result<String, RuleError> {
+        let setup = Setup {
+            round: n,
+            grid: grid(g),
+            offer: offer.parse().unwrap(),
+        };
+        self.act(
+            secs,
+            host(),
+            Body::RoundStart(games::RoundSetup::Bejeweled(setup)),
+        )
+    }
+    pub(crate) fn claim(&mut self, secs: i64, p: usize, gems: u32) -> Result<String, RuleError> {
+        self.act(
+            secs,
+            player(p),
+            Body::Claim(games::Claim::Bejeweled(Claim { gems })),
+        )
+    }
+    pub(crate) fn prove(&mut self, secs: i64, p: usize, proof: &str) -> Result<String, RuleError> {
+        let proof = proof.parse().unwrap();
+        self.act(
+            secs,
+            player(p),
+            Body::Proof(games::Proof::Bejeweled(Proof { proof })),
+        )
+    }
+    /// Picks as `starter passive active`.
+    pub(crate) fn pick(&mut self, secs: i64, p: usize, picks: &str) -> Result<String, RuleError> {
+        let w: Vec<Powerup> = picks
+            .split_whitespace()
+            .map(|x| Powerup::parse(x).unwrap())
+            .collect();
+        let picks = Picks {
+            starter: w[0],
+            passive: w[1],
+            active: w[2],
+        };
+        self.act(
+            secs,
+            player(p),
+            Body::Place(games::Placement::Bejeweled(picks)),
+        )
+    }
+    pub(crate) fn rule(
+        &mut self,
+        secs: i64,
+        n: u32,
+        winner: Option<usize>,
+    ) -> Result<String, RuleError> {
+        self.act(
+            secs,
+            host(),
+            Body::Ruling(Ruling {
+                scope: Scope::Round(n),
+                winner: winner.map(|w| ["mira", "jonas"][w].to_string()),
+                text: String::new(),
+            }),
+        )
+    }
+    pub(crate) fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+        self.act(
+            secs,
+            host(),
+            Body::Timeout(Timeout {
+                player: ["mira", "jonas"][p].into(),
+                note: String::new(),
+            }),
+        )
+    }
+    /// The rules' verdict on the last round so far (not closed).
+    pub(crate) fn verdict_open(&self) -> Option<Decision> {
+        self.m().decision(self.last(), false)
+    }
+    /// The rules' verdict on the last round with nothing more to come.
+    pub(crate) fn verdict(&self) -> Option<usize> {
+        self.m().decision(self.last(), true).and_then(|d| d.winner)
+    }
+    /// Round 1 of the seed: mira claims 15, no counterclaim, proves 16.
+    pub(crate) fn seed_won_by_mira() -> Table {
+        let mut t = Table::seed();
+        t.claim(10, MIRA, 15).unwrap();
+        t.prove(60, MIRA, SEED_PROOF).unwrap();
+        t
+    }
+}
+
+#[test]
+fn no_claim_and_a_host_ruling_the_host_wins() {
+    let mut t = Table::seed();
+    let note = t.rule(601, 1, None).unwrap();
+    assert!(note.contains("round 1 to no player (the host)"), "{note}");
+    assert!(
+        note.contains("the rules agree: no claim within 10 minutes"),
+        "{note}"
+    );
+    let d = t.last().by_rules.clone().unwrap();
+    assert_eq!(d.winner, None);
+    assert_eq!(t.m().rounds.score(), [0, 0]);
+    let e = t.claim(602, MIRA, 5).unwrap_err();
+    assert!(e.message.contains("no round is in progress"));
+}
+
+#[test]
+fn carry_over_refills_only_rocks_without_lines() {
+    let mut t = Table::seed_won_by_mira();
+    t.rule(70, 1, Some(MIRA)).unwrap();
+    // A changed gem cell (E2 was purple) is named.
+    let e = t
+        .round(100, 2, &with(ROUND_2, "E2", 'R'), "swap,bend,plus")
+        .unwrap_err();
+    assert_eq!(e.rule, "carry-over");
+    assert!(
+        e.message.contains("E2 was purple and is red"),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message.contains("round 1's proof (seq 3)"),
+        "{}",
+        e.message
+    );
+    // A refill (F4 was a rock) that makes D4 E4 F4 yellow.
+    let e = t
+        .round(100, 2, &with(ROUND_2, "F4", 'Y'), "swap,bend,plus")
+        .unwrap_err();
+    assert_eq!(e.rule, "grid");
+    assert!(
+        e.message.contains("D4 E4 F4 are three yellow"),
+        "{}",
+        e.message
+    );
+    let note = t.round(100, 2, ROUND_2, "swap,bend,plus").unwrap();
+    assert!(note.contains("16 rocks refilled"), "{note}");
+    assert!(
+        note.contains("mira and jonas posted no picks in round 1"),
+        "{note}"
+    );
+    assert_eq!(t.last().grid, grid(ROUND_2));
+}
+
+#[test]
+fn without_a_legal_proof_the_previous_grid_carries_over() {
+    let mut t = Table::seed();
+    t.claim(10, MIRA, 15).unwrap();
+    t.prove(60, MIRA, "active plus F4; passive bend; swap F4 F6")
+        .unwrap();
+    t.rule(70, 1, Some(JONAS)).unwrap();
+    assert!(t.round(100, 2, ROUND_2, "swap,bend,plus").is_err());
+    let e = t
+        .round(100, 2, &with(SEED_GRID, "A1", 'Y'), "swap,bend,plus")
+        .unwrap_err();
+    assert!(
+        e.message.contains("A1 was red and is yellow"),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message
+            .contains("no legal proof counts: the proof at seq 3 is not legal"),
+        "{}",
+        e.message
+    );
+    let note = t.round(100, 2, SEED_GRID, "swap,bend,plus").unwrap();
+    assert!(note.contains("0 rocks refilled"), "{note}");
+}
+
+#[test]
+fn the_grid_carries_over_from_the_proof_that_counts() {
+    // A legal proof corrected in time into an illegal one: the illegal
+    // one counts, so the round's own grid carries over.
+    let mut t = Table::seed();
+    t.claim(10, MIRA, 15).unwrap();
+    t.prove(60, MIRA, SEED_PROOF).unwrap();
+    t.prove(70, MIRA, "active plus F4; passive bend; swap F4 F6")
+        .unwrap();
+    t.rule(80, 1, Some(JONAS)).unwrap();
+    let e = t.round(100, 2, ROUND_2, SEED_OFFER).unwrap_err();
+    assert!(
+        e.message.contains("the proof at seq 4 is not legal"),
+        "{}",
+        e.message
+    );
+    t.round(100, 2, SEED_GRID, SEED_OFFER).unwrap();
+}
+
+#[test]
+fn every_round_grid_is_filled_with_gems_and_every_rock_is_refilled() {
+    let mut t = Table::new();
+    let e = t
+        .round(0, 1, &with(SEED_GRID, "A1", '#'), SEED_OFFER)
+        .unwrap_err();
+    assert_eq!(e.rule, "grid");
+    assert!(
+        e.message
+            .contains("A1 is a rock: a round's grid is filled with gems"),
+        "{}",
+        e.message
+    );
+    let mut t = Table::seed_won_by_mira();
+    // F4 was a rock at the end of the proof and is left one.
+    let e = t
+        .round(100, 2, &with(ROUND_2, "F4", '#'), SEED_OFFER)
+        .unwrap_err();
+    assert_eq!(e.rule, "carry-over");
+    assert!(
+        e.message.contains(
+            "F4 is still a rock at the end of round 1's proof (seq 3): every rock is refilled"
+        ),
+        "{}",
+        e.message
+    );
+    // A7 was a gem: a rock there is a changed cell.
+    let e = t
+        .round(100, 2, &with(ROUND_2, "A7", '#'), SEED_OFFER)
+        .unwrap_err();
+    assert!(
+        e.message.contains("A7 was green and is a rock"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn picks_exclude_the_powerups_offered_this_round_and_must_be_of_their_type() {
+    let mut t = Table::seed();
+    t.claim(10, MIRA, 15).unwrap();
+    let e = t.pick(20, MIRA, "rotate chain column").unwrap_err();
+    assert!(
+        e.message.contains("after round 1's proof or ruling"),
+        "{}",
+        e.message
+    );
+    t.prove(60, MIRA, SEED_PROOF).unwrap();
+    // Offered: swap, bend, plus.
+    let e = t.pick(70, MIRA, "swap chain column").unwrap_err();
+    assert_eq!(e.rule, "picks");
+    assert_eq!(
+        e.message,
+        "swap was offered in round 1: pick a starter that round 1 did not offer (pick or rotate)"
+    );
+    let e = t.pick(70, MIRA, "rotate bend column").unwrap_err();
+    assert!(
+        e.message.contains(
+            "bend was offered in round 1: pick a passive that round 1 did not offer (recolor or chain)"
+        ),
+        "{}",
+        e.message
+    );
+    // The seed: "if A-Plus was the only available active powerup, then
+    // players can choose either A-Column or A-Refresh".
+    let e = t.pick(70, MIRA, "rotate chain plus").unwrap_err();
+    assert!(e.message.contains("(column or refresh)"), "{}", e.message);
+    let e = t.pick(70, MIRA, "plus chain column").unwrap_err();
+    assert_eq!(
+        e.message,
+        "plus is an active powerup, not a starter: pick a starter that round 1 did not offer (pick or rotate)"
+    );
+    let note = t.pick(70, MIRA, "rotate chain column").unwrap();
+    assert_eq!(note, "mira picks rotate, chain, column for round 2");
+    let e = t.pick(71, MIRA, "pick chain column").unwrap_err();
+    assert!(e.message.contains("already posted picks"), "{}", e.message);
+    assert_eq!(
+        t.last().picks[MIRA].as_ref().map(|p| p.starter),
+        Some(Powerup::Rotate)
+    );
+}
+
+#[test]
+fn a_powerup_offered_but_not_used_may_not_be_picked() {
+    // The seed: "If S-Swap and S-Rotate were available, only S-Pick can
+    // be chosen" — rotate was offered, though the proof used swap.
+    let mut t = Table::new();
+    t.round(0, 1, SEED_GRID, "swap,rotate,bend,plus").unwrap();
+    t.claim(10, MIRA, 15).unwrap();
+    t.prove(60, MIRA, SEED_PROOF).unwrap();
+    let e = t.pick(70, JONAS, "rotate chain column").unwrap_err();
+    assert_eq!(
+        e.message,
+        "rotate was offered in round 1: pick a starter that round 1 did not offer (pick)"
+    );
+    t.pick(70, JONAS, "pick chain column").unwrap();
+}
+
+#[test]
+fn without_a_legal_proof_the_offered_powerups_still_may_not_be_picked() {
+    let mut t = Table::seed();
+    t.rule(30, 1, None).unwrap();
+    let e = t.pick(40, JONAS, "swap bend plus").unwrap_err();
+    assert!(
+        e.message.starts_with("swap was offered in round 1"),
+        "{}",
+        e.message
+    );
+    let note = t.pick(40, JONAS, "pick recolor refresh").unwrap();
+    assert_eq!(note, "jonas picks pick, recolor, refresh for round 2");
+}
+
+#[test]
+fn when_all_three_of_a_type_were_offered_any_of_them_may_be_picked() {
+    let mut t = Table::new();
+    t.round(0, 1, SEED_GRID, "pick,swap,rotate,bend,plus")
+        .unwrap();
+    t.rule(30, 1, None).unwrap();
+    let e = t.pick(40, MIRA, "plus chain column").unwrap_err();
+    assert_eq!(
+        e.message,
+        "plus is an active powerup, not a starter: round 1 offered all three starters (pick, swap, rotate), so any of them may be picked"
+    );
+    let note = t.pick(40, MIRA, "swap chain column").unwrap();
+    assert!(
+        note.contains("(round 1 offered all three starters, so any starter may be picked)"),
+        "{note}"
+    );
+}
+
+#[test]
+fn the_offer_follows_equal_and_different_picks() {
+    let mut t = Table::seed_won_by_mira();
+    t.pick(70, MIRA, "rotate chain column").unwrap();
+    t.pick(75, JONAS, "rotate recolor column").unwrap();
+    t.rule(80, 1, Some(MIRA)).unwrap();
+    let e = t
+        .round(100, 2, ROUND_2, "rotate,pick,chain,recolor,column")
+        .unwrap_err();
+    assert_eq!(e.rule, "offer");
+    assert!(
+        e.message.contains("pick is offered but not picked"),
+        "{}",
+        e.message
+    );
+    let e = t.round(100, 2, ROUND_2, "rotate,chain,column").unwrap_err();
+    assert!(
+        e.message.contains("recolor is picked but not offered"),
+        "{}",
+        e.message
+    );
+    let e = t
+        .round(100, 2, ROUND_2, "rotate,chain,recolor,column,refresh")
+        .unwrap_err();
+    assert!(e.message.contains("refresh is offered"), "{}", e.message);
+    let note = t
+        .round(100, 2, ROUND_2, "rotate,chain,recolor,column")
+        .unwrap();
+    assert!(note.contains("follows both players' picks"), "{note}");
+    assert_eq!(t.last().offer.to_string(), "rotate,recolor,chain,column");
+}
+
+#[test]
+fn a_round_needs_a_complete_offer_and_a_grid_without_lines() {
+    let mut t = Table::new();
+    let e = t.round(0, 1, SEED_GRID, "swap,plus").unwrap_err();
+    assert_eq!(e.rule, "offer");
+    assert!(e.message.contains("no passive powerup"), "{}", e.message);
+    // A5 B5 C5 red in a row.
+    let e = t
+        .round(
+            0,
+            1,
+            &with(&with(SEED_GRID, "B5", 'R'), "C5", 'R'),
+            SEED_OFFER,
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "grid");
+    assert!(
+        e.message.contains("A5 B5 C5 are three red"),
+        "{}",
+        e.message
+    );
+    let e = t.round(0, 2, SEED_GRID, SEED_OFFER).unwrap_err();
+    assert!(e.message.contains("the next round is 1, not 2"));
+    let e = t
+        .act(
+            0,
+            player(MIRA),
+            Body::RoundStart(games::RoundSetup::Bejeweled(Setup {
+                round: 1,
+                grid: grid(SEED_GRID),
+                offer: SEED_OFFER.parse().unwrap(),
+            })),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("only the host may open a round"));
+}
+
+#[test]
+fn an_unruled_round_is_closed_with_its_verdict_when_the_next_opens() {
+    let mut t = Table::seed_won_by_mira();
+    let note = t.round(100, 2, ROUND_2, "swap,bend,plus").unwrap();
+    assert!(
+        note.starts_with("round 1 was never ruled (by the rules it goes to mira"),
+        "{note}"
+    );
+    let r1 = &t.m().rounds[0];
+    assert_eq!(r1.ruled, None);
+    assert_eq!(r1.by_rules.as_ref().and_then(|d| d.winner), Some(MIRA));
+    assert_eq!(t.m().rounds.score_by_rules(), [1, 0]);
+    assert_eq!(t.m().rounds.score(), [0, 0]);
+    let e = t.rule(110, 1, Some(MIRA)).unwrap_err();
+    assert!(e.message.contains("round 1 is not the round in play"));
+}
+
+#[test]
+fn pass_is_an_error() {
+    let mut t = Table::seed();
+    let e = t.act(5, player(MIRA), Body::Pass).unwrap_err();
+    assert_eq!(e.rule, "pass");
+    assert!(e.message.contains("claims or does nothing"));
+}
+
+#[test]
+fn first_to_four_ends_the_match() {
+    let mut t = Table::new();
+    for n in 1..=4u32 {
+        let secs = n as i64 * 1000;
+        t.round(secs, n, SEED_GRID, SEED_OFFER).unwrap();
+        let note = t.rule(secs + 10, n, Some(MIRA)).unwrap();
+        assert!(
+            note.contains("by the rules the round goes to no player (the host)"),
+            "{note}"
+        );
+        if n == 4 {
+            assert!(
+                note.ends_with("mira 4–0 jonas; mira wins the match"),
+                "{note}"
+            );
+        }
+    }
+    assert_eq!(t.m().rounds.winner(), Some(MIRA));
+    assert_eq!(t.m().rounds.score_by_rules(), [0, 0]);
+    let e = t.round(5000, 5, SEED_GRID, SEED_OFFER).unwrap_err();
+    assert_eq!(e.rule, "match");
+    let e = t.pick(5000, JONAS, "pick chain column").unwrap_err();
+    assert!(e.message.contains("the match is decided"), "{}", e.message);
+}
+
+#[test]
+fn a_match_ruling_closes_the_round_and_the_match() {
+    let mut t = Table::seed_won_by_mira();
+    let note = t
+        .act(
+            100,
+            host(),
+            Body::Ruling(Ruling {
+                scope: Scope::Match,
+                winner: Some("jonas".into()),
+                text: "mira forfeits".into(),
+            }),
+        )
+        .unwrap();
+    assert_eq!(note, "the host awards the match to jonas");
+    assert_eq!(
+        t.last().by_rules.as_ref().and_then(|d| d.winner),
+        Some(MIRA)
+    );
+    assert_eq!(t.m().rounds.winner(), Some(JONAS));
+    assert!(t.round(200, 2, ROUND_2, SEED_OFFER).is_err());
+}
+
+#[test]
+fn an_appeal_overturns_a_round() {
+    let mut t = Table::seed();
+    t.claim(10, MIRA, 17).unwrap();
+    t.prove(60, MIRA, SEED_PROOF).unwrap();
+    // The host wrongly gives mira the round: 16 is short of 17.
+    let note = t.rule(70, 1, Some(MIRA)).unwrap();
+    assert!(
+        note.contains("by the rules the round goes to jonas: mira claimed 17 and removed only 16"),
+        "{note}"
+    );
+    let ruling_seq = t.seq;
+    let e = t
+        .act(
+            80,
+            player(JONAS),
+            Body::Appeal(Appeal {
+                ruling_seq: 2,
+                grounds: "x".into(),
+            }),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("seq 2 is not a ruling"));
+    t.act(
+        80,
+        player(JONAS),
+        Body::Appeal(Appeal {
+            ruling_seq,
+            grounds: "16 is less than 17".into(),
+        }),
+    )
+    .unwrap();
+    let appeal_seq = t.seq;
+    let note = t
+        .act(
+            90,
+            host(),
+            Body::AppealDecision(AppealDecision {
+                appeal_seq,
+                upheld: false,
+                winner: Some("jonas".into()),
+                text: String::new(),
+                ..Default::default()
+            }),
+        )
+        .unwrap();
+    assert!(
+        note.contains("now goes to jonas; score mira 0–1 jonas"),
+        "{note}"
+    );
+    assert_eq!(t.m().rounds.score(), [0, 1]);
+    assert_eq!(t.last().ruled.as_ref().unwrap().standing(), Some(JONAS));
+    let e = t
+        .act(
+            95,
+            host(),
+            Body::AppealDecision(AppealDecision {
+                appeal_seq,
+                upheld: true,
+                winner: None,
+                text: String::new(),
+                ..Default::default()
+            }),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("was decided at seq"), "{}", e.message);
+}

@@ -1,0 +1,847 @@
+//! The rules' tests: a match driven event by event.
+
+use super::*;
+use crate::event::{Appeal, AppealDecision, Body, Create, Ruling, Scope, Timeout};
+use crate::games::duorail::clock::HowTimeUp;
+use crate::games::{self, MatchState};
+
+/// A match driven by bodies, with a clock in seconds.
+struct Table {
+    state: MatchState,
+    seq: u64,
+}
+
+fn at(secs: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
+}
+
+const MIRA: usize = 0;
+const JONAS: usize = 1;
+
+fn player(p: usize) -> Actor {
+    Actor::Player(["mira", "jonas"][p].to_string())
+}
+fn host() -> Actor {
+    Actor::Host("kg".into())
+}
+
+/// A 4×4 board (rows A–D, columns 1–4) unless said otherwise.
+fn small(variant: Variant) -> Config {
+    Config {
+        size: 4,
+        ..Config::of(variant)
+    }
+}
+
+impl Table {
+    fn new(config: Config) -> Table {
+        let create = Create {
+            config: games::GameConfig::Duorail(config),
+            players: vec!["mira".into(), "jonas".into()],
+            host: "kg".into(),
+            title: String::new(),
+            source: None,
+        };
+        Table {
+            state: MatchState::start(&create, at(0)).unwrap(),
+            seq: 0,
+        }
+    }
+    /// A 4×4 standard game, mira blue, set up at 0 s.
+    fn started(config: Config) -> Table {
+        let mut t = Table::new(config);
+        t.setup(0, "mira").unwrap();
+        t
+    }
+    fn m(&self) -> &Match {
+        match &self.state {
+            MatchState::Duorail(m) => m,
+            _ => unreachable!("a duorail table"),
+        }
+    }
+    fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
+        self.seq += 1;
+        let before = format!("{:?}", self.m());
+        let r = self.state.apply(self.seq, &body, &actor, at(secs));
+        if r.is_err() {
+            assert_eq!(
+                before,
+                format!("{:?}", self.m()),
+                "an error changes nothing"
+            );
+        }
+        r
+    }
+    fn setup(&mut self, secs: i64, blue: &str) -> Result<String, RuleError> {
+        let setup = Setup {
+            round: 1,
+            blue: blue.into(),
+        };
+        self.act(
+            secs,
+            host(),
+            Body::RoundStart(games::RoundSetup::Duorail(setup)),
+        )
+    }
+    /// `cell` like `A1`, `piece` like `B:RD`.
+    fn place(&mut self, secs: i64, p: usize, cell: &str, piece: &str) -> Result<String, RuleError> {
+        let placement = Placement {
+            cell: cell.parse().unwrap(),
+            piece: piece.parse().unwrap(),
+        };
+        self.act(
+            secs,
+            player(p),
+            Body::Place(games::Placement::Duorail(placement)),
+        )
+    }
+    fn pass(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+        self.act(secs, player(p), Body::Pass)
+    }
+    fn challenge(&mut self, secs: i64, p: usize, color: Color) -> Result<String, RuleError> {
+        self.act(
+            secs,
+            player(p),
+            Body::Challenge(games::Challenge::Duorail(Challenge { color })),
+        )
+    }
+    fn show(&mut self, secs: i64, p: usize, track: &str) -> Result<String, RuleError> {
+        let track = track.parse().unwrap();
+        self.act(
+            secs,
+            player(p),
+            Body::Proof(games::Proof::Duorail(Proof { track })),
+        )
+    }
+    fn rule(
+        &mut self,
+        secs: i64,
+        scope: Scope,
+        winner: Option<usize>,
+    ) -> Result<String, RuleError> {
+        self.act(
+            secs,
+            host(),
+            Body::Ruling(Ruling {
+                scope,
+                winner: winner.map(|w| ["mira", "jonas"][w].to_string()),
+                text: String::new(),
+            }),
+        )
+    }
+    fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+        self.act(
+            secs,
+            host(),
+            Body::Timeout(Timeout {
+                player: ["mira", "jonas"][p].into(),
+                note: String::new(),
+            }),
+        )
+    }
+    /// The rules' verdict with no more tracks to come.
+    fn verdict(&self) -> Option<usize> {
+        self.m().decision(true).and_then(|d| d.winner)
+    }
+    fn shown_late(&self) -> Vec<bool> {
+        match &self.m().phase {
+            Phase::Challenge { shown, .. } | Phase::Endgame { shown, .. } => {
+                shown.iter().map(|s| s.late).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Fills a 4×4 board: blue (mira) closes a loop over columns 1–2, red
+/// (jonas) over columns 3–4; jonas places the last piece.
+fn fill_two_rings(t: &mut Table) -> String {
+    let blue = [
+        ("A1", "B:RD"),
+        ("A2", "B:DL"),
+        ("B1", "B:UD"),
+        ("B2", "B:UD"),
+        ("C1", "B:UD"),
+        ("C2", "B:UD"),
+        ("D1", "B:UR"),
+        ("D2", "B:LU"),
+    ];
+    let red = [
+        ("A3", "R:RD"),
+        ("A4", "R:DL"),
+        ("B3", "R:UD"),
+        ("B4", "R:UD"),
+        ("C3", "R:UD"),
+        ("C4", "R:UD"),
+        ("D3", "R:UR"),
+        ("D4", "R:LU"),
+    ];
+    let mut note = String::new();
+    for (i, (b, r)) in blue.iter().zip(red.iter()).enumerate() {
+        let secs = 10 * i as i64;
+        t.place(secs + 1, MIRA, b.0, b.1).unwrap();
+        note = t.place(secs + 2, JONAS, r.0, r.1).unwrap();
+    }
+    note
+}
+
+#[test]
+fn setup_names_blue_and_happens_once() {
+    let mut t = Table::new(small(Variant::Standard));
+    assert_eq!(t.place(1, MIRA, "A1", "B:RD").unwrap_err().rule, "turn");
+    assert!(t
+        .setup(2, "zed")
+        .unwrap_err()
+        .message
+        .contains("zed is not a player"));
+    assert_eq!(
+        t.act(
+            2,
+            player(MIRA),
+            Body::RoundStart(games::RoundSetup::Duorail(Setup {
+                round: 1,
+                blue: "mira".into()
+            }))
+        )
+        .unwrap_err()
+        .rule,
+        "actor"
+    );
+    let note = t.setup(3, "jonas").unwrap();
+    assert!(note.contains("jonas plays blue"), "{note}");
+    assert_eq!(t.m().blue, Some(JONAS));
+    assert_eq!(t.m().color_of(MIRA), Some(Color::Red));
+    assert_eq!(t.m().to_move, JONAS);
+    assert_eq!(t.m().phase, Phase::Playing);
+    assert_eq!(t.setup(4, "mira").unwrap_err().rule, "setup");
+}
+
+#[test]
+fn placement_legality() {
+    let mut t = Table::started(small(Variant::Standard));
+    let e = t.place(1, JONAS, "A1", "R:RD").unwrap_err();
+    assert_eq!(e.rule, "turn");
+    assert!(e.message.contains("it is mira's turn"), "{}", e.message);
+    let e = t.place(2, MIRA, "A1", "R:RD").unwrap_err();
+    assert!(
+        e.message.contains("red piece is not theirs"),
+        "{}",
+        e.message
+    );
+    let e = t.place(3, MIRA, "E1", "B:RD").unwrap_err();
+    assert_eq!(e.rule, "placement");
+    assert!(e.message.contains("E1 is off the board"), "{}", e.message);
+    let e = t.place(4, MIRA, "B2", "C:UR").unwrap_err();
+    assert!(
+        e.message.contains("common piece is straight"),
+        "{}",
+        e.message
+    );
+    let note = t.place(5, MIRA, "B2", "B:UR").unwrap();
+    assert_eq!(note, "mira places a blue UR on B2");
+    let e = t.place(6, JONAS, "B2", "R:LR").unwrap_err();
+    assert!(
+        e.message.contains("B2 already holds a blue UR"),
+        "{}",
+        e.message
+    );
+    let note = t.place(7, JONAS, "A1", "C:LR").unwrap();
+    assert!(note.contains("common piece 1 of 2"), "{note}");
+    t.place(8, MIRA, "D1", "C:UD").unwrap();
+    let e = t.place(9, JONAS, "D4", "C:LR").unwrap_err();
+    assert!(e.message.contains("both common pieces"), "{}", e.message);
+    t.place(10, JONAS, "D4", "R:LU").unwrap();
+    assert_eq!(t.m().board.count(Color::Blue), 1);
+    assert_eq!(t.m().board.count(Color::Red), 1);
+    assert_eq!(t.m().board.count(Color::Common), 2);
+    assert_eq!(t.m().last_placed, Some((JONAS, "D4".parse().unwrap())));
+    assert_eq!(t.m().to_move, MIRA);
+}
+
+#[test]
+fn two_passes_in_a_row_start_the_endgame() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.pass(5, MIRA).unwrap();
+    t.place(10, JONAS, "D4", "R:LU").unwrap();
+    assert_eq!(t.m().passes, 0, "a placement breaks the run of passes");
+    t.pass(15, MIRA).unwrap();
+    assert_eq!(t.m().phase, Phase::Playing);
+    let note = t.pass(20, JONAS).unwrap();
+    assert!(note.contains("endgame begins"), "{note}");
+    assert!(matches!(
+        t.m().phase,
+        Phase::Endgame {
+            full_board: false,
+            ..
+        }
+    ));
+    assert!(t.place(25, MIRA, "A1", "B:RD").is_err());
+    assert!(t.pass(25, MIRA).is_err(), "no passing in the endgame");
+    assert!(t.challenge(25, MIRA, Color::Red).is_err());
+    assert_eq!(t.m().decision(false), None, "tracks may still come");
+}
+
+#[test]
+fn tracks_only_after_a_challenge_or_in_the_endgame() {
+    let mut t = Table::started(small(Variant::Standard));
+    let e = t.show(5, MIRA, "A1 RDLU").unwrap_err();
+    assert_eq!(e.rule, "track");
+    assert_eq!(t.m().decision(false), None);
+    assert_eq!(t.m().decision(true).unwrap().winner, None);
+}
+
+#[test]
+fn endgame_decided_by_length() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.place(10, JONAS, "D4", "R:LU").unwrap();
+    t.pass(15, MIRA).unwrap();
+    t.pass(20, JONAS).unwrap();
+    let note = t.show(30, MIRA, "A1 RRDDLLUU").unwrap();
+    assert_eq!(note, "mira shows a blue track: valid, 8 cells");
+    let note = t.show(40, JONAS, "A1 RDLU").unwrap();
+    assert!(note.contains("not valid: the track crosses A1"), "{note}");
+    t.show(50, JONAS, "C3 RDLU").unwrap();
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, Some(MIRA));
+    assert_eq!(
+        d.reason,
+        "mira (blue) showed 8, jonas (red) showed 4: mira's track is longer"
+    );
+    // jonas finds a longer one in time: his longest counts.
+    let note = t.show(55, JONAS, "B1 RRRDDLLLU").unwrap();
+    assert!(
+        note.contains("not valid: the track does not close"),
+        "{note}"
+    );
+    t.show(60, JONAS, "B2 RRDDLLUU").unwrap();
+    t.show(70, JONAS, "A2 RRDDDLLLUURU").unwrap();
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, Some(JONAS), "{}", d.reason);
+    assert!(d.reason.contains("jonas (red) showed 12"), "{}", d.reason);
+}
+
+#[test]
+fn endgame_tie_goes_to_the_last_placer() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.place(10, JONAS, "D4", "R:LU").unwrap();
+    t.pass(15, MIRA).unwrap();
+    t.pass(20, JONAS).unwrap();
+    t.show(30, MIRA, "A1 RRDDLLUU").unwrap();
+    t.show(40, JONAS, "B2 RRDDLLUU").unwrap();
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, Some(JONAS));
+    assert!(d.reason.contains("a tie goes to jonas"), "{}", d.reason);
+}
+
+#[test]
+fn endgame_without_tracks_standard_and_classic() {
+    // Standard: 0–0 is a tie, the last placer wins.
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.pass(10, JONAS).unwrap();
+    t.pass(15, MIRA).unwrap();
+    assert_eq!(t.verdict(), Some(MIRA));
+    // Standard, nothing placed: no one wins.
+    let mut t = Table::started(small(Variant::Standard));
+    t.pass(5, MIRA).unwrap();
+    t.pass(10, JONAS).unwrap();
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, None);
+    assert!(d.reason.contains("no piece was placed"), "{}", d.reason);
+    // Classic: no valid track on either side, the host wins.
+    let mut t = Table::started(small(Variant::Classic));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.pass(10, JONAS).unwrap();
+    t.pass(15, MIRA).unwrap();
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, None);
+    assert!(d.reason.contains("the host wins"), "{}", d.reason);
+    // Classic, equal tracks: the last placer still wins the tie.
+    t.show(20, MIRA, "A1 RDLU").unwrap();
+    t.show(25, JONAS, "C3 RDLU").unwrap();
+    assert_eq!(t.verdict(), Some(MIRA));
+}
+
+#[test]
+fn challenge_won_by_the_challenged() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    let e = t.challenge(10, JONAS, Color::Common).unwrap_err();
+    assert_eq!(e.rule, "challenge");
+    assert!(
+        t.challenge(10, MIRA, Color::Blue).is_err(),
+        "not mira's turn"
+    );
+    let note = t.challenge(10, JONAS, Color::Blue).unwrap();
+    assert!(note.contains("mira must show a blue track"), "{note}");
+    assert!(t.place(12, MIRA, "B2", "B:UD").is_err());
+    assert!(
+        t.show(15, JONAS, "A1 RDLU").is_err(),
+        "the challenger does not show"
+    );
+    assert!(
+        t.pass(15, JONAS).is_err(),
+        "the challenger does not give up"
+    );
+    assert_eq!(t.m().decision(false), None);
+    let note = t.show(20, MIRA, "A1 RDLU").unwrap();
+    assert!(
+        note.contains("by the rules: mira showed a track of blue, length 4"),
+        "{note}"
+    );
+    assert_eq!(t.m().decision(false).unwrap().winner, Some(MIRA));
+    let note = t.rule(30, Scope::Round(1), Some(MIRA)).unwrap();
+    assert!(note.contains("the rules agree"), "{note}");
+}
+
+#[test]
+fn challenge_lost_with_only_invalid_or_late_tracks() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    // mira must show a track of jonas's color, red.
+    t.challenge(10, JONAS, Color::Red).unwrap();
+    let note = t.show(20, MIRA, "A1 RDLU").unwrap();
+    assert!(note.contains("not valid"), "{note}");
+    let note = t.show(10 + 301, MIRA, "C3 RDLU").unwrap();
+    assert!(note.contains("too late"), "{note}");
+    assert_eq!(t.shown_late(), vec![false, true]);
+    assert_eq!(t.m().decision(false), None, "the host has not closed it");
+    let note = t.rule(320, Scope::Match, Some(MIRA)).unwrap();
+    assert!(
+        note.contains(
+            "by the rules the game goes to jonas: mira showed no valid red track in time"
+        ),
+        "{note}"
+    );
+    assert_eq!(t.m().ending.winner(), Some(MIRA), "the ruling counts");
+    assert_eq!(t.m().ending.by_rules.as_ref().unwrap().winner, Some(JONAS));
+}
+
+#[test]
+fn giving_up_a_challenge_decides_it() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.challenge(10, JONAS, Color::Blue).unwrap();
+    let note = t.pass(20, MIRA).unwrap();
+    assert!(note.contains("by the rules: mira gave up"), "{note}");
+    assert_eq!(t.m().decision(false).unwrap().winner, Some(JONAS));
+    assert!(t.pass(21, MIRA).is_err());
+    assert!(t.show(22, MIRA, "A1 RDLU").is_err(), "giving up is final");
+}
+
+#[test]
+fn classic_full_board_tie_goes_against_the_last_placer() {
+    let mut t = Table::started(small(Variant::Classic));
+    let note = fill_two_rings(&mut t);
+    assert!(note.contains("the board is full"), "{note}");
+    assert!(matches!(
+        t.m().phase,
+        Phase::Endgame {
+            full_board: true,
+            ..
+        }
+    ));
+    assert!(t.pass(100, MIRA).is_err());
+    t.show(100, MIRA, "A1 RDDDLUUU").unwrap();
+    t.show(110, JONAS, "A3 RDDDLUUU").unwrap();
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, Some(MIRA), "jonas placed last");
+    assert!(d.reason.contains("goes against jonas"), "{}", d.reason);
+}
+
+#[test]
+fn classic_full_board_longer_wins_and_no_track_means_the_host() {
+    let mut t = Table::started(small(Variant::Classic));
+    fill_two_rings(&mut t);
+    t.show(110, JONAS, "A3 RDDDLUUU").unwrap();
+    assert_eq!(t.verdict(), Some(JONAS), "8 against nothing");
+
+    // 2×2: blue A1 A2, red B1 B2; no color can close a loop.
+    let mut t = Table::started(Config {
+        size: 2,
+        ..small(Variant::Classic)
+    });
+    t.place(1, MIRA, "A1", "B:RD").unwrap();
+    t.place(2, JONAS, "B2", "R:LU").unwrap();
+    t.place(3, MIRA, "A2", "B:DL").unwrap();
+    t.place(4, JONAS, "B1", "R:UR").unwrap();
+    t.show(10, MIRA, "A1 RDLU").unwrap();
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, None);
+    assert!(
+        d.reason.contains("the board is full and neither"),
+        "{}",
+        d.reason
+    );
+}
+
+#[test]
+fn a_full_board_in_standard_play_goes_on() {
+    let mut t = Table::started(small(Variant::Standard));
+    fill_two_rings(&mut t);
+    assert_eq!(t.m().phase, Phase::Playing);
+    t.pass(200, MIRA).unwrap();
+    t.pass(210, JONAS).unwrap();
+    t.show(220, MIRA, "A1 RDDDLUUU").unwrap();
+    t.show(230, JONAS, "A3 RDDDLUUU").unwrap();
+    assert_eq!(
+        t.verdict(),
+        Some(JONAS),
+        "a standard tie goes to the last placer"
+    );
+}
+
+#[test]
+fn a_standard_endgame_track_after_the_5_minutes_is_late() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.pass(10, JONAS).unwrap();
+    t.pass(20, MIRA).unwrap();
+    t.show(20 + 301, MIRA, "A1 RDLU").unwrap();
+    assert_eq!(t.shown_late(), vec![true]);
+    let note = t.timeout(20 + 330, JONAS).unwrap();
+    assert!(
+        note.contains("has run out (330.0 s after the endgame began, 300 s allowed)"),
+        "{note}"
+    );
+}
+
+#[test]
+fn classic_endgame_3_minutes_then_one_more_minute_each_if_neither_track_is_valid() {
+    let mut t = Table::started(small(Variant::Classic));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.pass(10, JONAS).unwrap();
+    let note = t.pass(20, MIRA).unwrap();
+    assert!(
+        note.contains("within 180 s (one more minute each"),
+        "{note}"
+    );
+    t.show(20 + 100, JONAS, "A1 RDLU").unwrap(); // invalid: crosses blue
+    let note = t.timeout(20 + 185, JONAS).unwrap();
+    assert!(note.contains("still has 55.0 s"), "{note}");
+    t.show(20 + 230, MIRA, "A1 RDLU").unwrap();
+    t.show(20 + 241, JONAS, "C3 RDLU").unwrap();
+    assert_eq!(t.shown_late(), vec![false, false, true]);
+    assert_eq!(t.verdict(), Some(MIRA));
+
+    // A valid track within the 3 minutes: no extra minute for the other.
+    let mut t = Table::started(small(Variant::Classic));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.pass(10, JONAS).unwrap();
+    t.pass(20, MIRA).unwrap();
+    t.show(20 + 100, MIRA, "A1 RDLU").unwrap();
+    t.show(20 + 181, JONAS, "C3 RDLU").unwrap();
+    assert_eq!(t.shown_late(), vec![false, true]);
+
+    // Neither shows a valid track even in the extra minute: the host wins.
+    let mut t = Table::started(small(Variant::Classic));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.pass(10, JONAS).unwrap();
+    t.pass(20, MIRA).unwrap();
+    t.show(20 + 241, MIRA, "A1 RDLU").unwrap();
+    let note = t.timeout(20 + 241, JONAS).unwrap();
+    assert!(
+        note.contains("(241.0 s after the endgame began, 240 s allowed)"),
+        "{note}"
+    );
+    let d = t.m().decision(true).unwrap();
+    assert_eq!(d.winner, None);
+    assert!(d.reason.contains("the host wins"), "{}", d.reason);
+}
+
+#[test]
+fn classic_challenge_3_minutes_then_the_time_banks_a_whole_minute_each() {
+    let mut t = Table::started(small(Variant::Classic));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    let note = t.challenge(10, JONAS, Color::Blue).unwrap();
+    assert!(
+        note.contains("within 180 s (then their time banks, a minute each)"),
+        "{note}"
+    );
+    let note = t.show(10 + 200, MIRA, "A2 RDLU").unwrap();
+    assert!(
+        note.contains("mira ran 20.0 s over the 180 s: 1 time bank used (1 more minute), 2 left"),
+        "{note}"
+    );
+    assert_eq!(t.m().bank_ms[MIRA], 120_000);
+    let note = t.timeout(10 + 230, MIRA).unwrap();
+    assert!(
+        note.contains("mira may still show a track: 130.0 s left, 2 time banks included"),
+        "{note}"
+    );
+    assert_eq!(t.m().bank_ms[MIRA], 120_000, "still the same bank");
+    // 180 s and three banks: 360 s after the challenge is the last moment.
+    t.show(10 + 360, MIRA, "A2 RDDLUU").unwrap();
+    assert_eq!(t.m().bank_ms[MIRA], 0);
+    t.show(10 + 361, MIRA, "A1 RDLU").unwrap();
+    assert_eq!(t.m().bank_ms[MIRA], -1_000);
+    assert_eq!(t.shown_late(), vec![false, false, true]);
+    assert_eq!(
+        t.m().bank_out,
+        [None, None],
+        "classic reports no bank exhaustion"
+    );
+    assert_eq!(
+        t.verdict(),
+        Some(JONAS),
+        "mira's tracks in time miss A1; A1 RDLU came too late"
+    );
+}
+
+#[test]
+fn a_classic_overrun_takes_one_whole_bank_and_gives_one_more_minute() {
+    let mut t = Table::started(small(Variant::Classic));
+    assert_eq!(t.m().bank_text(MIRA), "3 time banks");
+    let note = t.place(70, MIRA, "A1", "B:RD").unwrap();
+    assert!(
+        note.ends_with("mira ran 10.0 s over the 60 s: 1 time bank used (1 more minute), 2 left"),
+        "{note}"
+    );
+    assert_eq!(t.m().bank_ms[MIRA], 120_000);
+    // 61 s over: two banks, charged once however many
+    // events fall into the turn.
+    let note = t.timeout(70 + 121, JONAS).unwrap();
+    assert!(
+        note.contains("still had 119.0 s (1 time bank left)"),
+        "{note}"
+    );
+    assert_eq!(t.m().bank_ms[JONAS], 60_000);
+    assert_eq!(t.m().to_move, MIRA, "the host's call ended jonas's turn");
+    assert!(t.m().reserve_ms().is_none());
+    assert_eq!(t.m().bank_text(JONAS), "1 time bank");
+    let note = t.place(191 + 60, MIRA, "B2", "B:UD").unwrap();
+    assert_eq!(note, "mira places a blue UD on B2", "within the minute");
+}
+
+#[test]
+fn a_classic_turn_out_of_banks_is_no_action_and_the_opponent_moves_next() {
+    let mut t = Table::started(small(Variant::Classic));
+    // 60 s and three banks of 60 s: out 240 s into the turn.
+    let note = t.timeout(245, MIRA).unwrap();
+    assert_eq!(
+        note,
+        "the host says mira's time ran out; by the clocks mira's 60 s and 3 time banks ran out \
+         5.0 s before: no action, which counts as a pass; it is jonas's turn"
+    );
+    assert_eq!(t.m().to_move, JONAS);
+    assert_eq!(t.m().passes, 1);
+    assert_eq!(t.m().bank_ms[MIRA], -5_000);
+    assert_eq!(
+        t.m().time_ups,
+        vec![TimeUp {
+            seq: t.seq,
+            seat: MIRA,
+            how: HowTimeUp::Called { past_ms: 5_000 }
+        }]
+    );
+    assert_eq!(t.place(246, MIRA, "A1", "B:RD").unwrap_err().rule, "turn");
+    let note = t.place(250, JONAS, "D4", "R:LU").unwrap();
+    assert_eq!(note, "jonas places a red LU on D4");
+    assert_eq!(t.m().passes, 0);
+    // mira has no bank left: her next turn ends after its minute.
+    assert_eq!(t.m().bank_text(MIRA), "0 time banks");
+    let note = t.timeout(250 + 61, MIRA).unwrap();
+    assert!(note.contains("ran out 1.0 s before: no action"), "{note}");
+}
+
+#[test]
+fn two_classic_no_actions_in_a_row_start_the_endgame() {
+    let config = Config {
+        bank_secs: 0,
+        ..small(Variant::Classic)
+    };
+    let mut t = Table::started(config);
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.timeout(5 + 61, JONAS).unwrap();
+    let note = t.timeout(66 + 70, MIRA).unwrap();
+    assert!(
+        note.ends_with(
+            "no action, which counts as a pass: two passes in a row, so the endgame begins; \
+             each player shows a track of their own color within 180 s (one more minute each \
+             if neither shows a valid track by then)"
+        ),
+        "{note}"
+    );
+    assert!(matches!(
+        t.m().phase,
+        Phase::Endgame {
+            full_board: false,
+            ..
+        }
+    ));
+    // A no action and a pass in a row do too.
+    let mut t = Table::started(small(Variant::Classic));
+    t.timeout(241, MIRA).unwrap();
+    let note = t.pass(250, JONAS).unwrap();
+    assert!(note.contains("endgame begins"), "{note}");
+}
+
+#[test]
+fn a_classic_timeout_before_the_time_is_up_is_the_hosts_call() {
+    let mut t = Table::started(small(Variant::Classic));
+    let note = t.timeout(50, MIRA).unwrap();
+    assert!(
+        note.contains(
+            "by the clocks mira still had 190.0 s (3 time banks left), but the host is the \
+             judge of time: no action"
+        ),
+        "{note}"
+    );
+    assert_eq!(t.m().to_move, JONAS);
+    assert_eq!(
+        t.m().bank_ms[MIRA],
+        180_000,
+        "the banks the clocks count stay"
+    );
+    t.place(55, JONAS, "D4", "R:LU").unwrap();
+    // A timeout for the player not to move changes nothing.
+    let note = t.timeout(56, JONAS).unwrap();
+    assert!(note.contains("no timer of jonas is running"), "{note}");
+    assert_eq!(t.m().to_move, MIRA);
+}
+
+#[test]
+fn a_classic_move_after_the_banks_ran_out_stands_and_is_reported() {
+    let config = Config {
+        bank_secs: 60,
+        ..small(Variant::Classic)
+    };
+    let mut t = Table::started(config);
+    let note = t.place(125, MIRA, "A1", "B:RD").unwrap();
+    assert!(
+        note.contains(
+            "mira's 60 s and 1 time bank ran out 5.0 s before this move: by the classic rules \
+             the turn was no action, but the host did not call time, so the move stands"
+        ),
+        "{note}"
+    );
+    assert_eq!(t.m().board.count(Color::Blue), 1);
+    assert_eq!(t.m().to_move, JONAS);
+    assert_eq!(t.m().time_ups.len(), 1);
+    assert_eq!(t.m().bank_ms[MIRA], -5_000);
+    // The next turn starts with no bank, not below it.
+    t.place(130, JONAS, "D4", "R:LU").unwrap();
+    let note = t.place(130 + 61, MIRA, "B2", "B:UD").unwrap();
+    assert!(
+        note.contains("60 s and 0 time banks ran out 1.0 s before"),
+        "{note}"
+    );
+    assert_eq!(t.m().bank_ms[MIRA], -1_000);
+}
+
+#[test]
+fn bank_charging_and_exhaustion() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(80, MIRA, "A1", "B:RD").unwrap(); // 20 s over
+    assert_eq!(t.m().bank_ms[MIRA], 280_000);
+    let note = t.timeout(200, JONAS).unwrap(); // 60 s over so far
+    assert!(note.contains("still has 240.0 s of bank"), "{note}");
+    let note = t.place(210, JONAS, "D4", "R:LU").unwrap();
+    assert!(
+        note.contains("jonas ran 10.0 s over"),
+        "charged once per turn: {note}"
+    );
+    assert_eq!(t.m().bank_ms[JONAS], 230_000);
+    let note = t.timeout(215, MIRA).unwrap();
+    assert!(note.contains("still has 280.0 s"), "{note}");
+    let note = t.pass(210 + 60 + 281, MIRA).unwrap();
+    assert!(note.contains("mira's bank is exhausted"), "{note}");
+    assert!(note.contains("the move stands"), "{note}");
+    assert_eq!(t.m().bank_ms[MIRA], -1_000);
+    assert_eq!(t.m().bank_out, [Some(t.seq), None]);
+    assert_eq!(t.m().passes, 1, "the pass is applied as made");
+    assert_eq!(t.m().to_move, JONAS);
+    let out_seq = t.seq;
+    t.place(600, JONAS, "C3", "R:UD").unwrap();
+    t.place(700, MIRA, "B2", "B:UD").unwrap();
+    assert_eq!(t.m().bank_out[MIRA], Some(out_seq), "recorded once");
+}
+
+#[test]
+fn a_second_ruling_and_later_events_are_errors() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    assert!(t.rule(8, Scope::Round(2), Some(MIRA)).is_err());
+    assert!(t
+        .act(
+            8,
+            player(MIRA),
+            Body::Ruling(Ruling {
+                scope: Scope::Match,
+                winner: None,
+                text: String::new()
+            })
+        )
+        .is_err());
+    let note = t.rule(10, Scope::Round(1), None).unwrap();
+    assert!(
+        note.contains("the rules agree: the game ended without a challenge"),
+        "{note}"
+    );
+    let ruled_at = t.seq;
+    let e = t.rule(11, Scope::Match, Some(JONAS)).unwrap_err();
+    assert_eq!(
+        e.message,
+        format!("the game is already ruled (seq {ruled_at}); a correction is an appeal")
+    );
+    for e in [
+        t.place(12, JONAS, "D4", "R:LU").unwrap_err(),
+        t.pass(13, JONAS).unwrap_err(),
+        t.challenge(14, JONAS, Color::Blue).unwrap_err(),
+        t.timeout(15, JONAS).unwrap_err(),
+    ] {
+        assert!(e.message.starts_with("the game is over"), "{}", e.message);
+    }
+}
+
+#[test]
+fn an_appeal_overturns_the_result() {
+    let mut t = Table::started(small(Variant::Standard));
+    t.place(5, MIRA, "A1", "B:RD").unwrap();
+    t.challenge(10, JONAS, Color::Blue).unwrap();
+    t.show(20, MIRA, "A1 RDLU").unwrap();
+    t.rule(30, Scope::Round(1), Some(JONAS)).unwrap();
+    let ruling_seq = t.seq;
+    assert_eq!(t.m().ending.winner(), Some(JONAS));
+    let bad = Appeal {
+        ruling_seq: 2,
+        grounds: "x".into(),
+    };
+    assert!(t.act(31, player(MIRA), Body::Appeal(bad)).is_err());
+    t.act(
+        32,
+        player(MIRA),
+        Body::Appeal(Appeal {
+            ruling_seq,
+            grounds: "my track was valid".into(),
+        }),
+    )
+    .unwrap();
+    let appeal_seq = t.seq;
+    let decide = |winner: Option<&str>| {
+        Body::AppealDecision(AppealDecision {
+            appeal_seq,
+            upheld: false,
+            winner: winner.map(String::from),
+            text: String::new(),
+            ..Default::default()
+        })
+    };
+    assert!(t.act(33, player(MIRA), decide(Some("mira"))).is_err());
+    let note = t.act(34, host(), decide(Some("mira"))).unwrap();
+    assert!(note.contains("now goes to mira; the rules agree"), "{note}");
+    let decided_at = t.seq;
+    assert_eq!(
+        t.m().ending.ruled.as_ref().unwrap().overturned,
+        Some((decided_at, Some(MIRA)))
+    );
+    assert_eq!(t.m().ending.winner(), Some(MIRA));
+    let e = t.act(35, host(), decide(Some("jonas"))).unwrap_err();
+    assert!(
+        e.message.contains(&format!("decided at seq {decided_at}")),
+        "{}",
+        e.message
+    );
+}

@@ -17,6 +17,8 @@ use serde::Serialize;
 
 use super::config::{Config, Variant, CLASSIC_MINUTE_SECS};
 use super::rules::{Match, Phase, Shown};
+pub(super) use crate::games::engine::clock::push_clock;
+use crate::games::engine::clock::{secs, Window};
 
 /// One classic time bank, and the classic endgame's one more minute.
 const MINUTE_MS: i64 = CLASSIC_MINUTE_SECS as i64 * 1000;
@@ -28,15 +30,6 @@ pub(super) fn starting_bank_ms(config: &Config) -> i64 {
         Variant::Standard => config.bank_secs as i64 * 1000,
         Variant::Classic => config.classic_banks() as i64 * MINUTE_MS,
     }
-}
-
-/// A running time allowance (a turn, or the time to show a track after a
-/// challenge): its start, and how much has been taken from the bank for
-/// it already (`classic`: whole minutes).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-pub struct Window {
-    pub start: DateTime<Utc>,
-    pub charged_ms: i64,
 }
 
 /// `classic`: a turn whose time ran out, or that the host called, and what
@@ -81,21 +74,11 @@ struct Spent {
     newly_out: bool,
 }
 
-fn secs(ms: i64) -> f64 {
-    ms as f64 / 1000.0
-}
-
 fn banks(n: u32) -> String {
     format!("{n} time bank{}", if n == 1 { "" } else { "s" })
 }
 
 impl Match {
-    /// The allowance starting at `start` for seat `p`: the one already
-    /// running, or a new one.
-    fn window(&self, p: usize, start: DateTime<Utc>) -> Option<Window> {
-        self.windows[p].filter(|w| w.start == start)
-    }
-
     /// `standard`: takes over-time since `start` beyond `allowance_secs`
     /// from `p`'s bank, once per allowance; returns a note when anything
     /// was taken. A bank below zero is recorded in `bank_out` (first time
@@ -108,16 +91,7 @@ impl Match {
         at: DateTime<Utc>,
         seq: u64,
     ) -> Option<String> {
-        let window = self.window(p, start).unwrap_or(Window {
-            start,
-            charged_ms: 0,
-        });
-        let over = (at - start).num_milliseconds() - allowance_secs as i64 * 1000;
-        let extra = over - window.charged_ms;
-        self.windows[p] = Some(Window {
-            start,
-            charged_ms: window.charged_ms.max(over),
-        });
+        let extra = self.windows.overrun(p, start, allowance_secs, at);
         if extra <= 0 {
             return None;
         }
@@ -147,7 +121,7 @@ impl Match {
         allowance_secs: u32,
         at: DateTime<Utc>,
     ) -> Spent {
-        let running = self.window(p, start);
+        let running = self.windows.running(p, start);
         let charged = running.map_or(0, |w| w.charged_ms);
         let was_out = running.is_some() && self.bank_ms[p] < 0;
         let at_start = self.bank_ms[p].max(0) + charged;
@@ -162,10 +136,13 @@ impl Match {
         if was_out {
             left_ms = left_ms.min(self.bank_ms[p]);
         }
-        self.windows[p] = Some(Window {
-            start,
-            charged_ms: taken,
-        });
+        self.windows.set(
+            p,
+            Window {
+                start,
+                charged_ms: taken,
+            },
+        );
         self.bank_ms[p] = if left_ms < 0 {
             left_ms
         } else {
@@ -418,13 +395,5 @@ impl Match {
     /// minute at a time, and the step's note says so).
     pub fn reserve_ms(&self) -> Option<[i64; 2]> {
         (self.config.variant == Variant::Standard).then_some(self.bank_ms)
-    }
-}
-
-/// Appends a clock note to a step's note.
-pub(super) fn push_clock(note: &mut String, clock: Option<String>) {
-    if let Some(c) = clock {
-        note.push_str("; ");
-        note.push_str(&c);
     }
 }

@@ -11,9 +11,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::{check_track, Board, Cell, Color, Piece, Track};
-use super::clock::{push_clock, starting_bank_ms, TimeUp, Window};
+use super::clock::{push_clock, starting_bank_ms, TimeUp};
 pub use super::config::{Config, Variant};
 use crate::event::Actor;
+use crate::games::engine::clock::Allowances;
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{Ending, EndingWords, Words};
@@ -165,7 +166,7 @@ pub struct Match {
     pub ending: Ending,
     /// Per seat, the time allowance last charged to the bank: charging is
     /// once per allowance, however many events fall into it.
-    pub(super) windows: [Option<Window>; 2],
+    pub(super) windows: Allowances,
 }
 
 impl Match {
@@ -186,7 +187,7 @@ impl Match {
             bank_out: [None, None],
             time_ups: Vec::new(),
             ending: Ending::default(),
-            windows: [None, None],
+            windows: Allowances::default(),
         }
     }
 
@@ -509,7 +510,7 @@ fn apply(
             m.phase = Phase::Playing;
             m.to_move = blue;
             m.turn_started = at;
-            m.windows = [None, None];
+            m.windows.clear();
             let n = m.board.width();
             Ok(format!(
                 "{} plays blue and moves first; {} plays red; the board is {n}×{n}",

@@ -6,7 +6,8 @@
 //! shares: the seats and who may act ([`seats`]), the host's rulings and
 //! the players' appeals against them ([`Book`]), a verdict of the rules
 //! ([`Decision`]), a match of rounds first to N wins with its round and
-//! match rulings ([`Rounds`]), and a one-game match's end ([`Ending`]). A
+//! match rulings ([`Rounds`]), a one-game match's end ([`Ending`]), and
+//! the time allowances every clock charges once ([`clock`]). A
 //! game supplies only what is its own: its position and moves, what its
 //! claims and proofs mean and how the rules decide a round (a closure the
 //! engine calls), its clocks, its view, and its words where they differ
@@ -16,6 +17,7 @@
 //! store, the web, the importer or the verifier.
 
 mod book;
+pub mod clock;
 mod ending;
 mod rounds;
 pub mod seats;

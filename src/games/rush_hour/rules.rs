@@ -14,12 +14,17 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, Cell, Move, Slide};
+use super::board::{Board, Cell, Move};
 use crate::event::Actor;
+mod round;
+
+pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
+
+use crate::games::engine::clock::{push_clock, secs, Allowances};
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
-use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, RuleError, Ruled};
+use crate::games::engine::{Rounds, Words};
+use crate::games::{Event, Game, RuleError};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -90,277 +95,6 @@ pub struct Proof {
     pub moves: Vec<Move>,
 }
 
-/// What a posted solution does on a board.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct SolutionCheck {
-    /// Moves posted.
-    pub moves: usize,
-    /// Every move could be made.
-    pub legal: bool,
-    /// The taxi left the board.
-    pub solves: bool,
-    /// The first illegal move (1-based) and why.
-    pub error: Option<(usize, String)>,
-}
-
-impl SolutionCheck {
-    /// Legal, solves, and took `n` moves where `fits(n)`.
-    pub fn ok(&self, fits: impl Fn(usize) -> bool) -> bool {
-        self.legal && self.solves && fits(self.moves)
-    }
-    pub fn describe(&self) -> String {
-        match &self.error {
-            Some((i, e)) => format!("move {i} is illegal: {e}"),
-            None if !self.solves => format!(
-                "{}, but the taxi is still on the board",
-                crate::games::words::count(self.moves, "legal move", "legal moves")
-            ),
-            None => format!(
-                "solves in {}",
-                crate::games::words::count(self.moves, "move", "moves")
-            ),
-        }
-    }
-}
-
-/// Plays `moves` from `board` and says what they do.
-pub fn check_solution(board: &Board, moves: &[Move]) -> SolutionCheck {
-    let mut b = board.clone();
-    let mut out = SolutionCheck {
-        moves: moves.len(),
-        legal: true,
-        solves: false,
-        error: None,
-    };
-    for (i, mv) in moves.iter().enumerate() {
-        if out.solves {
-            out.legal = false;
-            out.solves = false;
-            out.error = Some((i + 1, format!("the taxi already left after move {i}")));
-            return out;
-        }
-        match b.apply(mv) {
-            Ok(Slide::Exit) => out.solves = true,
-            Ok(Slide::Shift { .. }) => {}
-            Err(e) => {
-                out.legal = false;
-                out.error = Some((i + 1, e.to_string()));
-                return out;
-            }
-        }
-    }
-    out
-}
-
-/// One posted solution, checked.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Attempt {
-    pub seq: u64,
-    pub at: DateTime<Utc>,
-    pub by: usize,
-    /// The moves as posted (the replay steps through them).
-    pub moves: Vec<Move>,
-    pub check: SolutionCheck,
-}
-
-/// Where a round stands.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// Players are placing cars.
-    Building,
-    /// `claimer` said the puzzle is finished on `board`.
-    Finished {
-        /// The seq of the claim.
-        seq: u64,
-        claimer: usize,
-        board: Board,
-        since: DateTime<Utc>,
-        solutions: Vec<Attempt>,
-        counters: Vec<Attempt>,
-        /// The player who passed instead of answering, if any.
-        passed: Option<usize>,
-    },
-    /// `challenger` said the opponent's last car made it impossible.
-    Impossible {
-        /// The seq of the challenge.
-        seq: u64,
-        challenger: usize,
-        board: Board,
-        since: DateTime<Utc>,
-        attempts: Vec<Attempt>,
-        passed: bool,
-    },
-    /// No car fits anywhere: the last placer wins the round.
-    NoSpace { last_placer: usize },
-}
-
-/// One round.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Round {
-    pub number: u32,
-    pub target: u32,
-    /// The board as the round opened.
-    pub opening: Board,
-    pub board: Board,
-    pub first: usize,
-    pub to_move: usize,
-    /// (player, label) in placement order.
-    pub placements: Vec<(usize, char)>,
-    pub turn_started: DateTime<Utc>,
-    /// When the last placer's own turn started (a claim right after a
-    /// placement belongs to that turn).
-    pub last_turn_started: DateTime<Utc>,
-    pub phase: Phase,
-    /// The car placed by the latest event, for highlighting.
-    pub last_placed: Option<char>,
-    pub ruled: Option<Ruled>,
-    /// The rules' verdict, fixed when the round closed.
-    pub by_rules: Option<Decision>,
-}
-
-impl engine::Round for Round {
-    fn number(&self) -> u32 {
-        self.number
-    }
-    fn ruled(&self) -> &Option<Ruled> {
-        &self.ruled
-    }
-    fn by_rules(&self) -> &Option<Decision> {
-        &self.by_rules
-    }
-    fn outcome_mut(&mut self) -> (&mut Option<Ruled>, &mut Option<Decision>) {
-        (&mut self.ruled, &mut self.by_rules)
-    }
-}
-
-impl Round {
-    fn last_placer(&self) -> Option<usize> {
-        self.placements.last().map(|(p, _)| *p)
-    }
-
-    /// The rules' verdict so far; `closed` when no more answers may come
-    /// (the host ruled or the next round began).
-    pub fn decision(&self, closed: bool, players: &[String; 2]) -> Option<Decision> {
-        let name = |p: usize| players[p].as_str();
-        let target = self.target as usize;
-        let decided = |winner: usize, reason: String| {
-            Some(Decision {
-                winner: Some(winner),
-                reason,
-            })
-        };
-        match &self.phase {
-            Phase::Building if closed => Some(Decision {
-                winner: None,
-                reason: "no claim was made; the rules name no winner".into(),
-            }),
-            Phase::Building => None,
-            Phase::NoSpace { last_placer } => decided(
-                *last_placer,
-                format!(
-                    "no car fits anywhere; {} placed the last car",
-                    name(*last_placer)
-                ),
-            ),
-            Phase::Finished {
-                claimer,
-                solutions,
-                counters,
-                passed,
-                ..
-            } => {
-                let opp = 1 - claimer;
-                // RULINGS: a legal solution shorter than the target
-                // disproves the claim itself, whatever else the claimer
-                // posts (an exact-length one before or after it included).
-                if let Some(short) = solutions.iter().find(|a| a.check.ok(|n| n < target)) {
-                    return decided(
-                        opp,
-                        format!(
-                            "{}'s own solution (seq {}) solves in {} moves, fewer than the target {target}: a shorter solution disproves the claim",
-                            name(*claimer),
-                            short.seq,
-                            short.check.moves
-                        ),
-                    );
-                }
-                let solved = solutions.iter().find(|a| a.check.ok(|n| n == target));
-                match solved {
-                    None if closed || *passed == Some(*claimer) => decided(
-                        opp,
-                        match solutions.last() {
-                            None => format!("{} posted no solution", name(*claimer)),
-                            Some(a) => format!(
-                                "{}'s solution does not prove the claim: {}{}",
-                                name(*claimer),
-                                a.check.describe(),
-                                if a.check.legal && a.check.solves {
-                                    format!(", not the target {target}")
-                                } else {
-                                    String::new()
-                                }
-                            ),
-                        },
-                    ),
-                    None => None,
-                    Some(s) => match counters.iter().find(|a| a.check.ok(|n| n < target)) {
-                        Some(c) => decided(
-                            opp,
-                            format!(
-                                "{} counter-solved in {} moves, fewer than the target {target}",
-                                name(opp),
-                                c.check.moves
-                            ),
-                        ),
-                        None if closed || *passed == Some(opp) => decided(
-                            *claimer,
-                            format!(
-                                "{} solved in exactly {} moves (seq {}) and no shorter counter-solution was posted",
-                                name(*claimer),
-                                target,
-                                s.seq
-                            ),
-                        ),
-                        None => None,
-                    },
-                }
-            }
-            Phase::Impossible {
-                challenger,
-                attempts,
-                passed,
-                ..
-            } => {
-                let opp = 1 - challenger;
-                match attempts.iter().find(|a| a.check.ok(|n| n <= target)) {
-                    Some(a) => decided(
-                        opp,
-                        format!(
-                            "{} solved it in {} moves, within the target {target}",
-                            name(opp),
-                            a.check.moves
-                        ),
-                    ),
-                    None if closed || *passed => decided(
-                        *challenger,
-                        format!("{} did not solve it within {target} moves", name(opp)),
-                    ),
-                    None => None,
-                }
-            }
-        }
-    }
-}
-
-/// A running time allowance: its start, and how much over-time has been
-/// taken from the reserve for it already.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-pub struct Window {
-    pub start: DateTime<Utc>,
-    pub charged_ms: i64,
-}
-
 /// How Traffic Jam words an outcome: a round the rules give no one is
 /// the host's to decide.
 pub const WORDS: Words = Words {
@@ -376,7 +110,8 @@ pub struct Match {
     pub rounds: Rounds<Round>,
     /// Reserve left, per player, in milliseconds (below zero: lost).
     pub reserve_ms: [i64; 2],
-    windows: [Option<Window>; 2],
+    /// Each player's allowance last charged to the reserve.
+    windows: Allowances,
     /// The player whose reserve ran out first, and the seq where it did.
     pub lost_on_time: Option<(usize, u64)>,
 }
@@ -389,7 +124,7 @@ impl Match {
             config,
             players,
             reserve_ms: [reserve; 2],
-            windows: [None, None],
+            windows: Allowances::default(),
             lost_on_time: None,
         }
     }
@@ -410,19 +145,7 @@ impl Match {
         at: DateTime<Utc>,
         seq: u64,
     ) -> Option<String> {
-        let window = match self.windows[p] {
-            Some(w) if w.start == start => w,
-            _ => Window {
-                start,
-                charged_ms: 0,
-            },
-        };
-        let over = (at - start).num_milliseconds() - allowance_secs as i64 * 1000;
-        let extra = over - window.charged_ms;
-        self.windows[p] = Some(Window {
-            start,
-            charged_ms: window.charged_ms.max(over),
-        });
+        let extra = self.windows.overrun(p, start, allowance_secs, at);
         if extra <= 0 {
             return None;
         }
@@ -430,8 +153,8 @@ impl Match {
         let mut note = format!(
             "{} ran {:.1} s over; reserve left {:.1} s",
             self.players[p],
-            extra as f64 / 1000.0,
-            self.reserve_ms[p].max(0) as f64 / 1000.0
+            secs(extra),
+            secs(self.reserve_ms[p].max(0))
         );
         if self.reserve_ms[p] < 0 && self.lost_on_time.is_none() {
             self.lost_on_time = Some((p, seq));
@@ -528,7 +251,7 @@ fn apply(
                     .place(cells)
                     .map_err(|e| rule("setup", format!("pre-placed car: {e}")))?;
             }
-            m.windows = [None, None];
+            m.windows.clear();
             let round = Round {
                 number: setup.round,
                 target: setup.target,
@@ -800,7 +523,7 @@ fn apply(
         Event::Timeout(t) => {
             host_only(actor, "announce a timeout")?;
             let p = named_seat(&m.players, &t.player, "timeout")?;
-            let running = m.windows[p].map(|w| w.start);
+            let running = m.windows.last_start(p);
             let round = m.rounds.current();
             let (start, allowance) = match round.map(|r| &r.phase) {
                 Some(Phase::Building) if round.map(|r| r.to_move) == Some(p) => {
@@ -854,13 +577,6 @@ pub fn target_note(moves: usize, target: usize) -> String {
         }
         std::cmp::Ordering::Equal => String::new(),
         std::cmp::Ordering::Greater => format!(" — not the target {target}"),
-    }
-}
-
-fn push_clock(note: &mut String, clock: Option<String>) {
-    if let Some(c) = clock {
-        note.push_str("; ");
-        note.push_str(&c);
     }
 }
 

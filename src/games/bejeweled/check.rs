@@ -12,42 +12,27 @@ use std::time::Duration;
 use super::claims::Standing;
 use super::grid::Grid;
 use super::proof::Offer;
-use super::rules::{Match, Round};
+use super::rules::{Match, Round, WORDS};
 use super::solver::{self, Best};
-use crate::findings::{Award, Finding, ProofFinding, Verdict, Witness};
+use crate::findings::{Finding, ProofFinding, Witness};
+use crate::games::engine::report::{self, About};
 
-fn name(m: &Match, p: Option<usize>) -> String {
-    p.map_or("no player (the host)".to_string(), |p| m.players[p].clone())
-}
-
-fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Option<Award>) {
+/// The finding on a round's ruling beside the rules' verdict.
+fn ruling_finding(m: &Match, r: &Round) -> Finding {
     let decision = r.by_rules.clone().or_else(|| m.decision(r, false));
-    let by_rules = match &decision {
-        Some(d) => format!("round to {}: {}", name(m, d.winner), d.reason),
-        None => "not decided yet".to_string(),
+    let about = About {
+        what: "round",
+        number: r.number,
+        undecided: "not decided yet",
+        no_winner_is_silence: false,
     };
-    let (ruled, seq) = match &r.ruled {
-        None => ("not ruled".to_string(), None),
-        Some(x) => {
-            let mut s = format!("round to {} (seq {})", name(m, x.winner), x.seq);
-            if !x.text.is_empty() {
-                s.push_str(&format!(": “{}”", x.text));
-            }
-            if let Some((dseq, w)) = x.overturned {
-                s.push_str(&format!(
-                    "; overturned on appeal at seq {dseq}: round to {}",
-                    name(m, w)
-                ));
-            }
-            (s, Some(x.seq))
-        }
-    };
-    let verdict = Verdict::of(
-        r.ruled.as_ref().map(|x| x.winner),
-        decision.as_ref().map(|d| d.winner),
-    );
-    let award = decision.map(|d| Award::of_seat(&m.players, d.winner));
-    (by_rules, ruled, seq, verdict, award)
+    report::ruling_finding(
+        &m.players,
+        &WORDS,
+        &about,
+        r.ruled.as_ref(),
+        decision.as_ref(),
+    )
 }
 
 /// How many exact best claims [`best`] remembers.
@@ -88,7 +73,7 @@ pub(super) fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
 pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
     let mut out = Vec::new();
     for r in &m.rounds {
-        let (by_rules, ruled, ruling_seq, verdict, award_by_rules) = compare(m, r);
+        let ruled = ruling_finding(m, r);
         let b = best(&r.grid, r.offer, limit);
         let best_text = if b.exact {
             format!("best possible {}", b.removed)
@@ -112,8 +97,7 @@ pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
             (None, _) => best_text.clone(),
         };
         out.push(Finding {
-            seq: top.map(|c| c.seq).or(ruling_seq).unwrap_or(r.seq),
-            round: Some(r.number),
+            seq: top.map(|c| c.seq).or(ruled.ruling_seq).unwrap_or(r.seq),
             claim,
             claim_true: top.map(|c| b.exact && c.gems as usize <= b.removed),
             truth,
@@ -151,11 +135,7 @@ pub fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
                     }
                 })
                 .collect(),
-            by_rules,
-            ruled,
-            ruling_seq,
-            verdict,
-            award_by_rules,
+            ..ruled
         });
     }
     out

@@ -7,12 +7,13 @@
 
 use super::board::Color;
 use super::clock::{HowTimeUp, TimeUp};
-use super::rules::{Match, Phase, Shown};
+use super::rules::{Match, Phase, Shown, WORDS};
 use super::solver::longest;
-use crate::findings::{Award, Finding, ProofFinding, Verdict, Witness};
+use crate::findings::{Finding, ProofFinding, Verdict, Witness};
+use crate::games::engine::report::{self, About};
 
 fn name(m: &Match, seat: Option<usize>) -> String {
-    seat.map_or("no player (the host)".to_string(), |s| m.players[s].clone())
+    WORDS.words.name(&m.players, seat)
 }
 
 fn proofs(m: &Match, shown: &[Shown], role: impl Fn(&Shown) -> String) -> Vec<ProofFinding> {
@@ -38,47 +39,14 @@ fn proofs(m: &Match, shown: &[Shown], role: impl Fn(&Shown) -> String) -> Vec<Pr
 /// any bank that ran out.
 pub fn findings(m: &Match) -> Vec<Finding> {
     let decision = m.ending.by_rules.clone().or_else(|| m.decision(false));
-    let by_rules = match &decision {
-        Some(d) => format!("the game to {}: {}", name(m, d.winner), d.reason),
-        None => "not decided yet: tracks may still come".to_string(),
+    let about = About {
+        what: "the game",
+        number: 1,
+        undecided: "not decided yet: tracks may still come",
+        no_winner_is_silence: false,
     };
-    let ruled = match &m.ending.ruled {
-        None => "not ruled".to_string(),
-        Some(r) => {
-            let mut s = format!("the game to {} (seq {})", name(m, r.winner), r.seq);
-            if !r.text.is_empty() {
-                s.push_str(&format!(": “{}”", r.text));
-            }
-            if let Some((dseq, w)) = r.overturned {
-                s.push_str(&format!(
-                    "; overturned on appeal at seq {dseq}: to {}",
-                    name(m, w)
-                ));
-            }
-            s
-        }
-    };
-    let verdict = Verdict::of(
-        m.ending.ruled.as_ref().map(|r| r.winner),
-        decision.as_ref().map(|d| d.winner),
-    );
-    let mut f = Finding {
-        seq: m.ending.ruled.as_ref().map_or(0, |r| r.seq),
-        round: Some(1),
-        claim: String::new(),
-        claim_true: None,
-        truth: String::new(),
-        optimal: None,
-        witness: None,
-        proofs: Vec::new(),
-        by_rules,
-        ruled,
-        ruling_seq: m.ending.ruled.as_ref().map(|r| r.seq),
-        verdict,
-        award_by_rules: decision
-            .as_ref()
-            .map(|d| Award::of_seat(&m.players, d.winner)),
-    };
+    let ruled = m.ending.ruled.as_ref();
+    let mut f = report::ruling_finding(&m.players, &WORDS.words, &about, ruled, decision.as_ref());
     match &m.phase {
         Phase::Challenge {
             seq,

@@ -3,9 +3,10 @@
 //! every posted solution replayed move by move, and the rules' verdict
 //! beside the host's ruling.
 
-use super::rules::{target_note, Attempt, Match, Phase, Round};
+use super::rules::{target_note, Attempt, Match, Phase, Round, WORDS};
 use super::solver::{solve, Outcome};
 use crate::findings::{Award, Finding, ProofFinding, Verdict, Witness};
+use crate::games::engine::report::{self, About};
 
 /// Each posted attempt, checked; `claimed`: the target of a "finished"
 /// claim when these are the claimer's own solutions (a shorter one then
@@ -37,42 +38,26 @@ fn proof_findings(
 }
 
 fn name(m: &Match, p: Option<usize>) -> String {
-    p.map_or("no player".to_string(), |p| m.players[p].clone())
+    WORDS.name(&m.players, p)
 }
 
-/// The rules' verdict and the ruling, compared, with who the rules give
-/// the round to (none where they name no winner).
-fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Option<Award>) {
+/// The finding on a round's ruling beside the rules' verdict (a verdict
+/// that names no winner is the rules leaving the round to the host).
+fn ruling_finding(m: &Match, r: &Round) -> Finding {
     let decision = r.by_rules.clone().or_else(|| r.decision(false, &m.players));
-    let by_rules = match &decision {
-        Some(d) => format!("round to {}: {}", name(m, d.winner), d.reason),
-        None => "not decided yet: answers may still come".to_string(),
+    let about = About {
+        what: "round",
+        number: r.number,
+        undecided: "not decided yet: answers may still come",
+        no_winner_is_silence: true,
     };
-    let (ruled, seq) = match &r.ruled {
-        None => ("not ruled".to_string(), None),
-        Some(x) => {
-            let mut s = format!("round to {} (seq {})", name(m, x.winner), x.seq);
-            if !x.text.is_empty() {
-                s.push_str(&format!(": “{}”", x.text));
-            }
-            if let Some((dseq, w)) = x.overturned {
-                s.push_str(&format!(
-                    "; overturned on appeal at seq {dseq}: round to {}",
-                    name(m, w)
-                ));
-            }
-            (s, Some(x.seq))
-        }
-    };
-    // A decision that names no winner is the rules saying nothing.
-    let verdict = Verdict::of(
-        r.ruled.as_ref().map(|x| x.winner),
-        decision.as_ref().and_then(|d| d.winner).map(Some),
-    );
-    let award = decision
-        .and_then(|d| d.winner)
-        .map(|w| Award::of_seat(&m.players, Some(w)));
-    (by_rules, ruled, seq, verdict, award)
+    report::ruling_finding(
+        &m.players,
+        &WORDS,
+        &about,
+        r.ruled.as_ref(),
+        decision.as_ref(),
+    )
 }
 
 /// One finding per round, plus one for the match when a clock or a match
@@ -80,23 +65,8 @@ fn compare(m: &Match, r: &Round) -> (String, String, Option<u64>, Verdict, Optio
 pub fn findings(m: &Match) -> Vec<Finding> {
     let mut out = Vec::new();
     for r in &m.rounds {
-        let (by_rules, ruled, ruling_seq, verdict, award_by_rules) = compare(m, r);
         let target = r.target as usize;
-        let mut f = Finding {
-            seq: ruling_seq.unwrap_or(0),
-            round: Some(r.number),
-            claim: String::new(),
-            claim_true: None,
-            truth: String::new(),
-            optimal: None,
-            witness: None,
-            proofs: Vec::new(),
-            by_rules,
-            ruled,
-            ruling_seq,
-            verdict,
-            award_by_rules,
-        };
+        let mut f = ruling_finding(m, r);
         let board = match &r.phase {
             Phase::Finished {
                 seq,

@@ -1,0 +1,70 @@
+//! A ruling beside the rules' verdict, as the verifier reports it: the
+//! part of a round's or a game's [`Finding`] that every game words the
+//! same way (what the rules say, what the host ruled and any appeal that
+//! overturned it, the verdict and the award). The game adds its claim, the
+//! truth its solver found, and the proofs.
+
+use super::{Decision, Words};
+use crate::findings::{Award, Finding, Verdict};
+use crate::games::Ruled;
+
+/// What a finding is about: "round" or "the game", its number, and how
+/// the rules' silence is worded.
+pub struct About<'a> {
+    pub what: &'a str,
+    pub number: u32,
+    /// Said when the rules have no verdict yet ("not decided yet").
+    pub undecided: &'a str,
+    /// A verdict naming no winner is the rules saying nothing (Traffic
+    /// Jam: the host decides), not an award to no player.
+    pub no_winner_is_silence: bool,
+}
+
+/// A finding on the ruling of a round or game, with no claim yet; its seq
+/// is the ruling's (0 when not ruled).
+pub fn ruling_finding(
+    players: &[String; 2],
+    words: &Words,
+    about: &About<'_>,
+    ruled: Option<&Ruled>,
+    decision: Option<&Decision>,
+) -> Finding {
+    let what = about.what;
+    let name = |seat| words.name(players, seat);
+    let by_rules = match decision {
+        Some(d) => format!("{what} to {}: {}", name(d.winner), d.reason),
+        None => about.undecided.to_string(),
+    };
+    let ruled_text = match ruled {
+        None => "not ruled".to_string(),
+        Some(r) => {
+            let mut s = format!("{what} to {} (seq {})", name(r.winner), r.seq);
+            if !r.text.is_empty() {
+                s.push_str(&format!(": “{}”", r.text));
+            }
+            if let Some((seq, w)) = r.overturned {
+                s.push_str(&format!(
+                    "; overturned on appeal at seq {seq}: {what} to {}",
+                    name(w)
+                ));
+            }
+            s
+        }
+    };
+    let decision = decision.filter(|d| !(about.no_winner_is_silence && d.winner.is_none()));
+    Finding {
+        seq: ruled.map_or(0, |r| r.seq),
+        round: Some(about.number),
+        claim: String::new(),
+        claim_true: None,
+        truth: String::new(),
+        optimal: None,
+        witness: None,
+        proofs: Vec::new(),
+        by_rules,
+        ruled: ruled_text,
+        ruling_seq: ruled.map(|r| r.seq),
+        verdict: Verdict::of(ruled.map(|r| r.winner), decision.map(|d| d.winner)),
+        award_by_rules: decision.map(|d| Award::of_seat(players, d.winner)),
+    }
+}

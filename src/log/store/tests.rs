@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::event::{Actor, Body, Ruling, Scope, Timeout};
+use crate::log::seal::FORMAT_VERSION;
 use crate::log::token::Role;
 use crate::log::witness;
 use chrono::{DateTime, Utc};

@@ -88,18 +88,18 @@ pub fn score(text: &str, words: &RelativeWords) -> usize {
 
 /// A message before its time is resolved.
 pub(super) struct Draft {
-    pub(super) author: String,
-    pub(super) bot: bool,
-    pub(super) stamp_text: String,
+    author: String,
+    bot: bool,
+    stamp_text: String,
     /// `None` for a `[time]` follow-up.
-    pub(super) day: Option<Day>,
-    pub(super) time: Option<NaiveTime>,
-    pub(super) stamp_line: usize,
-    pub(super) flags: Vec<Flag>,
-    pub(super) text: String,
-    pub(super) text_lines: Vec<usize>,
-    pub(super) embeds: Vec<String>,
-    pub(super) lines: std::ops::Range<usize>,
+    day: Option<Day>,
+    time: Option<NaiveTime>,
+    stamp_line: usize,
+    flags: Vec<Flag>,
+    text: String,
+    text_lines: Vec<usize>,
+    embeds: Vec<String>,
+    lines: std::ops::Range<usize>,
 }
 
 /// Reads a normalised paste.

@@ -25,7 +25,7 @@ pub(super) enum Close {
 /// Text written back as markdown.
 #[derive(Default)]
 pub(super) struct TextOut {
-    pub(super) s: String,
+    s: String,
     pub(super) quote: u32,
     pub(super) code: u32,
     pub(super) pending_break: bool,

@@ -63,9 +63,9 @@ pub(super) enum Role {
 }
 
 pub(super) struct Frame {
-    pub(super) name: LocalName,
-    pub(super) region: Region,
-    pub(super) role: Role,
+    name: LocalName,
+    region: Region,
+    role: Role,
 }
 
 /// An attachment's name from a URL: its last path segment.
@@ -514,9 +514,9 @@ impl<'a> Reader<'a> {
 /// Which capturing elements are open.
 #[derive(Default)]
 pub(super) struct Roles {
-    pub(super) author: bool,
-    pub(super) author_tag: bool,
-    pub(super) stamp: bool,
-    pub(super) reply_author: bool,
-    pub(super) attachment_name: bool,
+    author: bool,
+    author_tag: bool,
+    stamp: bool,
+    reply_author: bool,
+    attachment_name: bool,
 }

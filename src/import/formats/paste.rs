@@ -102,6 +102,32 @@ pub(super) struct Draft {
     lines: std::ops::Range<usize>,
 }
 
+impl Draft {
+    /// A message by `(author, is_bot)` stamped `(line, text)`, owning
+    /// `lines`; its text, flags and embeds are read from its body later.
+    fn new(
+        (author, bot): (&str, bool),
+        (stamp_line, stamp_text): (usize, &str),
+        day: Option<Day>,
+        time: Option<NaiveTime>,
+        lines: std::ops::Range<usize>,
+    ) -> Draft {
+        Draft {
+            author: author.to_string(),
+            bot,
+            stamp_text: stamp_text.to_string(),
+            day,
+            time,
+            stamp_line,
+            flags: Vec::new(),
+            text: String::new(),
+            text_lines: Vec::new(),
+            embeds: Vec::new(),
+            lines,
+        }
+    }
+}
+
 /// Reads a normalised paste.
 pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
     let lines = lines_of(text);
@@ -196,17 +222,14 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         // Split the body at follow-up markers.
         let mut piece_start = h.line + 1;
         let mut current = Draft {
-            author: h.author.clone(),
-            bot: h.bot,
-            stamp_text: h.stamp_text.clone(),
-            day: Some(h.stamp.day),
-            time: h.stamp.time,
-            stamp_line: h.line,
             flags,
-            text: String::new(),
-            text_lines: Vec::new(),
-            embeds: Vec::new(),
-            lines: h.start..end + 1,
+            ..Draft::new(
+                (&h.author, h.bot),
+                (h.line, &h.stamp_text),
+                Some(h.stamp.day),
+                h.stamp.time,
+                h.start..end + 1,
+            )
         };
         let mut pre_text = first_text;
         let mut notice = h.notice.as_ref().map(|(_, t)| t.clone());
@@ -224,19 +247,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
                 &mut skipped,
             );
             current.lines = current.lines.start..l;
-            let next = Draft {
-                author: h.author.clone(),
-                bot: h.bot,
-                stamp_text: stamp.to_string(),
-                day: None,
-                time: Some(time),
-                stamp_line: l,
-                flags: Vec::new(),
-                text: String::new(),
-                text_lines: Vec::new(),
-                embeds: Vec::new(),
-                lines: l..end + 1,
-            };
+            let next = Draft::new((&h.author, h.bot), (l, stamp), None, Some(time), l..end + 1);
             drafts.push(std::mem::replace(&mut current, next));
             pre_text = Vec::new();
             if rest.trim().is_empty() {
@@ -259,7 +270,6 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         drafts.push(current);
     }
 
-    let messages = resolve_times(drafts, order, ctx, &mut notes);
     let relative = headers.iter().any(|h| !matches!(h.stamp.day, Day::Date(_)));
     let head_note = if relative {
         format!(
@@ -274,13 +284,7 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         )
     };
     notes.insert(0, head_note);
-    Ok(Transcript {
-        format: Format::DiscordPaste,
-        messages,
-        skipped,
-        notes,
-        line_count: n,
-    })
+    Ok(transcript(drafts, order, ctx, skipped, notes, n))
 }
 
 /// The compact-mode fallback (unverified in real pastes): `[3:45 PM] name:
@@ -316,19 +320,14 @@ fn read_compact(lines: &[&str], ctx: &TimeContext) -> Result<Transcript, ImportE
         };
         let end = starts.get(k + 1).map_or(n, |x| x - 1);
         let (author, bot) = decorate(name);
-        let mut d = Draft {
-            author,
-            bot,
-            stamp_text: stamp.to_string(),
-            day: Some(day.map_or(Day::Bare, |d| Day::Date(DateTok::Fixed(d)))),
-            time: Some(time),
-            stamp_line: l,
-            flags: Vec::new(),
-            text: String::new(),
-            text_lines: Vec::new(),
-            embeds: Vec::new(),
-            lines: l..end + 1,
-        };
+        let dated = day.map_or(Day::Bare, |d| Day::Date(DateTok::Fixed(d)));
+        let mut d = Draft::new(
+            (&author, bot),
+            (l, stamp),
+            Some(dated),
+            Some(time),
+            l..end + 1,
+        );
         finish(lines, &mut d, l + 1, end, &[l], Some(text), &mut skipped);
         // A divider inside this message's lines dates the next ones.
         day = (l + 1..=end)
@@ -342,12 +341,32 @@ fn read_compact(lines: &[&str], ctx: &TimeContext) -> Result<Transcript, ImportE
         ctx.date,
         ctx.tz.name()
     ));
-    let messages = resolve_times(drafts, DateOrder::MonthFirst, ctx, &mut notes);
-    Ok(Transcript {
+    Ok(transcript(
+        drafts,
+        DateOrder::MonthFirst,
+        ctx,
+        skipped,
+        notes,
+        n,
+    ))
+}
+
+/// The paste's transcript: its drafts with their times resolved (whose
+/// notes follow the reading's).
+fn transcript(
+    drafts: Vec<Draft>,
+    order: DateOrder,
+    ctx: &TimeContext,
+    skipped: Vec<Skipped>,
+    mut notes: Vec<String>,
+    line_count: usize,
+) -> Transcript {
+    let messages = resolve_times(drafts, order, ctx, &mut notes);
+    Transcript {
         format: Format::DiscordPaste,
         messages,
         skipped,
         notes,
-        line_count: n,
-    })
+        line_count,
+    }
 }

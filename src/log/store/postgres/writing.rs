@@ -8,12 +8,12 @@ use deadpool_postgres::{GenericClient, Transaction};
 
 use super::rows::{self, bigint, StoredHead};
 use super::{cached, db_message, is_duplicate, Inner};
-use crate::event::{Envelope, MatchId, NewEvent};
+use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Hash, Sealed, GENESIS};
 use crate::log::store::witnessing::adopted_from;
-use crate::log::store::{encode_record, StoreError};
+use crate::log::store::{check_expected, seal_new, StoreError};
 
 /// Rows per INSERT statement (7 parameters a row; PostgreSQL takes at most
 /// 65,535 parameters in one statement).
@@ -32,17 +32,7 @@ pub(super) async fn append(
     let tx = client.transaction().await.map_err(|e| inner.error(e))?;
     let head = locked_head(inner, &tx, id).await?;
     let next = head.as_ref().map_or(0, |h| h.next);
-    if next != expected {
-        return Err(if next == 0 {
-            StoreError::NotFound(id.to_string())
-        } else {
-            StoreError::Conflict {
-                match_id: id.to_string(),
-                expected,
-                actual: next,
-            }
-        });
-    }
+    check_expected(id, expected, next)?;
     let (mut frontier, mut last) = match &head {
         None => (Frontier::default(), GENESIS),
         Some(h) => {
@@ -55,22 +45,8 @@ pub(super) async fn append(
     };
     let mut sealed = Vec::with_capacity(events.len());
     for (seq, event) in (next..).zip(events) {
-        let envelope = Envelope {
-            match_id: id.clone(),
-            seq,
-            occurred_at: event.occurred_at,
-            recorded_at,
-            actor: event.actor,
-            body: event.body,
-        };
-        let not_recorded = |reason: String| StoreError::Io(format!("not recorded: {reason}"));
-        let s = inner
-            .recorder
-            .try_seal(envelope, last)
-            .map_err(not_recorded)?;
-        // The same bound as sled's records: what one store takes, the
-        // other can hold (and `migrate` can copy).
-        encode_record(&s).map_err(not_recorded)?;
+        // Sealed as sled seals, with the same bound on its record.
+        let (s, _) = seal_new(&inner.recorder, id, (seq, last), recorded_at, event)?;
         frontier.push(&s.hash);
         last = s.hash;
         sealed.push(s);

@@ -459,11 +459,7 @@ impl EventStore for SledStore {
     }
 
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
-        let (records, _) = self.decoded_records(id)?;
-        if records.is_empty() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        in_order(id, records)
+        self.read_events(id)
     }
 
     fn events_after(
@@ -476,12 +472,7 @@ impl EventStore for SledStore {
     }
 
     fn events_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
-        let (records, head) = self.decoded_records(id)?;
-        if records.is_empty() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let report = self.chain_report(id, &records, head)?;
-        Ok((in_order(id, records)?, report))
+        self.read_verified(id)
     }
 
     fn matches(&self) -> Result<Vec<MatchId>, StoreError> {
@@ -511,8 +502,7 @@ impl EventStore for SledStore {
     }
 
     fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
-        let (records, head) = self.decoded_records(id)?;
-        self.chain_report(id, &records, head)
+        self.read_report(id)
     }
 
     fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError> {
@@ -669,6 +659,55 @@ impl EventStore for SledStore {
         keys: &[(String, [u8; 32])],
     ) -> Result<(), StoreError> {
         self.adopt_here(id, events, keys)
+    }
+}
+
+/// How both stores read a match's log back: its records decoded (with its
+/// head, read first), and the chain report over them. What
+/// [`EventStore::events`], [`EventStore::events_verified`] and
+/// [`EventStore::verify`] make of those is written once, here.
+trait ReadBack {
+    /// A head as the store reads it (or why it does not decode).
+    type Head;
+
+    /// Every committed record of match `id`, decoded, and its head as read
+    /// before them.
+    fn decoded_records(
+        &self,
+        id: &MatchId,
+    ) -> Result<(Vec<DecodedRecord>, Option<Self::Head>), StoreError>;
+
+    /// The chain report of match `id`'s `records` against `head`.
+    fn chain_report(
+        &self,
+        id: &MatchId,
+        records: &[DecodedRecord],
+        head: Option<Self::Head>,
+    ) -> Result<ChainReport, StoreError>;
+
+    /// Match `id`'s events in order; a match with none is not found.
+    fn read_events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
+        let (records, _) = self.decoded_records(id)?;
+        if records.is_empty() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        in_order(id, records)
+    }
+
+    /// Match `id`'s events and their chain report, from one read.
+    fn read_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
+        let (records, head) = self.decoded_records(id)?;
+        if records.is_empty() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let report = self.chain_report(id, &records, head)?;
+        Ok((in_order(id, records)?, report))
+    }
+
+    /// Match `id`'s chain report.
+    fn read_report(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
+        let (records, head) = self.decoded_records(id)?;
+        self.chain_report(id, &records, head)
     }
 }
 

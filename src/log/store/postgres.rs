@@ -404,6 +404,26 @@ pub(super) async fn cached<C: GenericClient + ?Sized>(
     client.prepare_cached(sql).await
 }
 
+/// Runs `sql` (prepared once per connection) with `params`: the rows it
+/// changed.
+pub(super) async fn execute<C: GenericClient + ?Sized>(
+    client: &C,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<u64, tokio_postgres::Error> {
+    client.execute(&cached(client, sql).await?, params).await
+}
+
+/// Runs `sql` (prepared once per connection) with `params`: the one row it
+/// finds, if any.
+pub(super) async fn query_opt<C: GenericClient + ?Sized>(
+    client: &C,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<Option<Row>, tokio_postgres::Error> {
+    client.query_opt(&cached(client, sql).await?, params).await
+}
+
 /// Whether `e` is a broken primary key.
 fn is_duplicate(e: &tokio_postgres::Error) -> bool {
     e.code() == Some(&SqlState::UNIQUE_VIOLATION)

@@ -7,7 +7,7 @@ use chrono::Utc;
 use deadpool_postgres::{GenericClient, Transaction};
 
 use super::rows::{self, bigint, StoredHead};
-use super::{cached, db_message, is_duplicate, Inner};
+use super::{cached, db_message, execute, is_duplicate, query_opt, Inner};
 use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::merkle::Frontier;
@@ -121,19 +121,14 @@ async fn locked_head(
     tx: &Transaction<'_>,
     id: &MatchId,
 ) -> Result<Option<StoredHead>, StoreError> {
-    let row = tx
-        .query_opt(
-            &cached(
-                tx,
-                "SELECT next_seq, last_hash, frontier FROM arbiter_heads \
+    let row = query_opt(
+        tx,
+        "SELECT next_seq, last_hash, frontier FROM arbiter_heads \
              WHERE match_id = $1 FOR UPDATE",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
-            &[&id.as_str()],
-        )
-        .await
-        .map_err(|e| inner.error(e))?;
+        &[&id.as_str()],
+    )
+    .await
+    .map_err(|e| inner.error(e))?;
     Ok(row.map(|r| StoredHead::of(&r)))
 }
 
@@ -266,47 +261,34 @@ async fn write_head(
     let receipt = serde_json::to_string(receipt).unwrap_or_default();
     let match_id = id.as_str();
     if new {
-        tx.execute(
-            &cached(
-                tx,
-                "INSERT INTO arbiter_heads (match_id, next_seq, last_hash, frontier) \
+        execute(
+            tx,
+            "INSERT INTO arbiter_heads (match_id, next_seq, last_hash, frontier) \
              VALUES ($1, $2, $3, $4)",
-            )
-            .await?,
             &[&match_id, &size, &last, &frontier],
         )
         .await?;
     } else {
-        tx.execute(
-            &cached(
-                tx,
-                "UPDATE arbiter_heads SET next_seq = $2, last_hash = $3, frontier = $4 \
+        execute(
+            tx,
+            "UPDATE arbiter_heads SET next_seq = $2, last_hash = $3, frontier = $4 \
              WHERE match_id = $1",
-            )
-            .await?,
             &[&match_id, &size, &last, &frontier],
         )
         .await?;
     }
     // The head row is locked (or new) here, so no other transaction writes
     // this match's receipt now.
-    let updated = tx
-        .execute(
-            &cached(
-                tx,
-                "UPDATE arbiter_checkpoints SET size = $2, receipt = $3 WHERE match_id = $1",
-            )
-            .await?,
-            &[&match_id, &size, &receipt],
-        )
-        .await?;
+    let updated = execute(
+        tx,
+        "UPDATE arbiter_checkpoints SET size = $2, receipt = $3 WHERE match_id = $1",
+        &[&match_id, &size, &receipt],
+    )
+    .await?;
     if updated == 0 {
-        tx.execute(
-            &cached(
-                tx,
-                "INSERT INTO arbiter_checkpoints (match_id, size, receipt) VALUES ($1, $2, $3)",
-            )
-            .await?,
+        execute(
+            tx,
+            "INSERT INTO arbiter_checkpoints (match_id, size, receipt) VALUES ($1, $2, $3)",
             &[&match_id, &size, &receipt],
         )
         .await?;
@@ -371,21 +353,16 @@ pub(super) async fn adopt(
 /// when that is out of step, from the whole log).
 pub(super) async fn checkpoint(inner: &Inner, id: &MatchId) -> Result<Checkpoint, StoreError> {
     let client = inner.client().await?;
-    let row = client
-        .query_opt(
-            &cached(
-                &client,
-                "SELECT h.next_seq, h.last_hash, h.frontier, c.receipt \
+    let row = query_opt(
+        &client,
+        "SELECT h.next_seq, h.last_hash, h.frontier, c.receipt \
              FROM arbiter_heads h LEFT JOIN arbiter_checkpoints c ON c.match_id = h.match_id \
              WHERE h.match_id = $1",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
-            &[&id.as_str()],
-        )
-        .await
-        .map_err(|e| inner.error(e))?
-        .ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        &[&id.as_str()],
+    )
+    .await
+    .map_err(|e| inner.error(e))?
+    .ok_or_else(|| StoreError::NotFound(id.to_string()))?;
     let head = StoredHead::of(&row);
     let kept: Option<Checkpoint> = row
         .get::<_, Option<String>>(3)
@@ -433,18 +410,13 @@ pub(super) async fn publish_key(
     public: &[u8; 32],
 ) -> Result<(), StoreError> {
     for _ in 0..2 {
-        let held = client
-            .query_opt(
-                &cached(
-                    client,
-                    "SELECT public_key FROM arbiter_keys WHERE key_id = $1",
-                )
-                .await
-                .map_err(|e| inner.error(e))?,
-                &[&kid],
-            )
-            .await
-            .map_err(|e| inner.error(e))?;
+        let held = query_opt(
+            client,
+            "SELECT public_key FROM arbiter_keys WHERE key_id = $1",
+            &[&kid],
+        )
+        .await
+        .map_err(|e| inner.error(e))?;
         match held {
             Some(row) if row.get::<_, &[u8]>(0) == public => return Ok(()),
             Some(_) => {
@@ -456,17 +428,12 @@ pub(super) async fn publish_key(
             }
             None => {}
         }
-        let inserted = client
-            .execute(
-                &cached(
-                    client,
-                    "INSERT INTO arbiter_keys (key_id, public_key) VALUES ($1, $2)",
-                )
-                .await
-                .map_err(|e| inner.error(e))?,
-                &[&kid, &public.as_slice()],
-            )
-            .await;
+        let inserted = execute(
+            client,
+            "INSERT INTO arbiter_keys (key_id, public_key) VALUES ($1, $2)",
+            &[&kid, &public.as_slice()],
+        )
+        .await;
         match inserted {
             Ok(_) => return Ok(()),
             // Another server published it at the same moment: read again.
@@ -484,26 +451,17 @@ pub(super) async fn publish_key(
 pub(super) async fn put_token(inner: &Inner, hash: &str, record: &[u8]) -> Result<(), StoreError> {
     let mut client = inner.client().await?;
     let tx = client.transaction().await.map_err(|e| inner.error(e))?;
-    let updated = tx
-        .execute(
-            &cached(
-                &tx,
-                "UPDATE arbiter_tokens SET identity = $2 WHERE token_hash = $1",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
-            &[&hash, &record],
-        )
-        .await
-        .map_err(|e| inner.error(e))?;
+    let updated = execute(
+        &tx,
+        "UPDATE arbiter_tokens SET identity = $2 WHERE token_hash = $1",
+        &[&hash, &record],
+    )
+    .await
+    .map_err(|e| inner.error(e))?;
     if updated == 0 {
-        tx.execute(
-            &cached(
-                &tx,
-                "INSERT INTO arbiter_tokens (token_hash, identity) VALUES ($1, $2)",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
+        execute(
+            &tx,
+            "INSERT INTO arbiter_tokens (token_hash, identity) VALUES ($1, $2)",
             &[&hash, &record],
         )
         .await

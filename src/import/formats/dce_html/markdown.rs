@@ -9,7 +9,7 @@
 
 use html5ever::tokenizer::Tag;
 
-use super::reader::{attr, has_class, Reader, Role};
+use super::reader::{attr, has_class};
 use crate::import::normalise;
 
 /// What a markdown element writes back when it closes.
@@ -26,9 +26,9 @@ pub(super) enum Close {
 #[derive(Default)]
 pub(super) struct TextOut {
     s: String,
-    pub(super) quote: u32,
-    pub(super) code: u32,
-    pub(super) pending_break: bool,
+    quote: u32,
+    code: u32,
+    pending_break: bool,
 }
 
 impl TextOut {
@@ -93,90 +93,114 @@ pub(super) fn emoji_text(alt: &str) -> String {
     }
 }
 
-impl Reader<'_> {
-    /// A tag inside a message text: markdown written back.
-    pub(super) fn text_tag(&mut self, tag: &Tag, role: &mut Role) {
-        let Some(b) = self.cur.as_mut() else {
-            return;
-        };
-        let t = &mut b.text;
+impl TextOut {
+    /// A tag inside a message text: the markdown it opens, written now,
+    /// and what it writes back when it closes (`None`: nothing).
+    pub(super) fn open(&mut self, tag: &Tag) -> Option<Close> {
         let name: &str = &tag.name;
         let class = |c: &str| has_class(tag, c);
         let classes = attr(tag, "class").unwrap_or("");
         let multiline = classes.contains("pre--multiline");
         let inline_code = classes.contains("pre--inline");
         match name {
-            "br" => t.push_char('\n'),
+            "br" => {
+                self.push_char('\n');
+                None
+            }
             "img" => {
                 if let Some(alt) = attr(tag, "alt") {
                     if class("chatlog__emoji") || class("emoji") {
-                        t.push(&emoji_text(alt));
+                        self.push(&emoji_text(alt));
                     } else {
-                        t.push(alt);
+                        self.push(alt);
                     }
                 }
+                None
             }
             // Inside code, tags are not markdown (a `<code>` in a `<pre>`).
-            _ if t.code > 0 => {}
+            _ if self.code > 0 => None,
             _ if multiline || name == "pre" => {
                 let lang = classes
                     .split_ascii_whitespace()
                     .find_map(|c| c.strip_prefix("language-"))
                     .unwrap_or("");
-                t.line_start();
-                t.push("```");
-                t.push(lang);
-                t.push_char('\n');
-                t.code += 1;
-                *role = Role::Close(Close::Fence);
+                self.line_start();
+                self.push("```");
+                self.push(lang);
+                self.push_char('\n');
+                self.code += 1;
+                Some(Close::Fence)
             }
             _ if inline_code || name == "code" => {
-                t.push("`");
-                t.code += 1;
-                *role = Role::Close(Close::InlineCode);
+                self.push("`");
+                self.code += 1;
+                Some(Close::InlineCode)
             }
             _ if class("chatlog__markdown-quote") || name == "blockquote" => {
-                t.line_start();
-                t.quote += 1;
-                *role = Role::Close(Close::Quote);
+                self.line_start();
+                self.quote += 1;
+                Some(Close::Quote)
             }
             _ if class("chatlog__markdown-spoiler") => {
-                t.push("||");
-                *role = Role::Close(Close::Marker("||"));
+                self.push("||");
+                Some(Close::Marker("||"))
             }
             "strong" | "b" => {
-                t.push("**");
-                *role = Role::Close(Close::Marker("**"));
+                self.push("**");
+                Some(Close::Marker("**"))
             }
             "em" | "i" => {
-                t.push("*");
-                *role = Role::Close(Close::Marker("*"));
+                self.push("*");
+                Some(Close::Marker("*"))
             }
             "u" => {
-                t.push("__");
-                *role = Role::Close(Close::Marker("__"));
+                self.push("__");
+                Some(Close::Marker("__"))
             }
             "s" | "del" | "strike" => {
-                t.push("~~");
-                *role = Role::Close(Close::Marker("~~"));
+                self.push("~~");
+                Some(Close::Marker("~~"))
             }
             "li" => {
-                t.line_start();
-                t.push("- ");
-                *role = Role::Close(Close::Block);
+                self.line_start();
+                self.push("- ");
+                Some(Close::Block)
             }
             "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
-                t.line_start();
+                self.line_start();
                 let level = name[1..].parse::<usize>().unwrap_or(1);
-                t.push(&"#".repeat(level));
-                t.push(" ");
-                *role = Role::Close(Close::Block);
+                self.push(&"#".repeat(level));
+                self.push(" ");
+                Some(Close::Block)
             }
             "div" | "p" | "ul" | "ol" | "table" | "tr" => {
-                t.line_start();
-                *role = Role::Close(Close::Block);
+                self.line_start();
+                Some(Close::Block)
             }
-            _ => {}
+            _ => None,
+        }
+    }
+
+    /// Writes what an element [`TextOut::open`] opened writes back when it
+    /// closes.
+    pub(super) fn close(&mut self, close: Close) {
+        match close {
+            Close::Marker(m) => self.push(m),
+            Close::Block => self.pending_break = true,
+            Close::Quote => {
+                self.quote = self.quote.saturating_sub(1);
+                self.pending_break = true;
+            }
+            Close::Fence => {
+                self.code = self.code.saturating_sub(1);
+                self.line_start();
+                self.push("```");
+                self.pending_break = true;
+            }
+            Close::InlineCode => {
+                self.code = self.code.saturating_sub(1);
+                self.push("`");
+            }
         }
     }
 }

@@ -264,7 +264,9 @@ impl<'a> Reader<'a> {
             self.inner_part(tag, parent, &mut role);
         }
         if region == Region::Text {
-            self.text_tag(tag, &mut role);
+            if let Some(close) = self.cur.as_mut().and_then(|b| b.text.open(tag)) {
+                role = Role::Close(close);
+            }
         } else if region == Region::Embed && (name == "div" || name == "br") {
             if let Some(b) = self.cur.as_mut() {
                 b.embed.push('\n');
@@ -477,28 +479,9 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
-            Role::Close(c) => {
-                let Some(b) = self.cur.as_mut() else {
-                    return;
-                };
-                let t = &mut b.text;
-                match c {
-                    Close::Marker(m) => t.push(m),
-                    Close::Block => t.pending_break = true,
-                    Close::Quote => {
-                        t.quote = t.quote.saturating_sub(1);
-                        t.pending_break = true;
-                    }
-                    Close::Fence => {
-                        t.code = t.code.saturating_sub(1);
-                        t.line_start();
-                        t.push("```");
-                        t.pending_break = true;
-                    }
-                    Close::InlineCode => {
-                        t.code = t.code.saturating_sub(1);
-                        t.push("`");
-                    }
+            Role::Close(close) => {
+                if let Some(b) = self.cur.as_mut() {
+                    b.text.close(close);
                 }
             }
             Role::None => {}

@@ -37,7 +37,6 @@ use std::collections::HashMap;
 use std::io;
 use std::path::Path;
 
-use chrono::{DateTime, Utc};
 use ed25519_dalek::VerifyingKey;
 
 use super::checkpoint::Checkpoint;
@@ -45,7 +44,7 @@ use super::merkle::Frontier;
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
 use super::token::Identity;
 use super::witness::{self, Witness};
-use crate::event::{Envelope, MatchId, NewEvent};
+use crate::event::{MatchId, NewEvent};
 
 /// The largest record the store decodes (16 MiB): a corrupt length prefix
 /// must not make the decoder allocate without bound. [`SledStore::append`]
@@ -711,49 +710,6 @@ trait ReadBack {
     }
 }
 
-/// Refuses an append that expects seq `expected` where match `id`'s next
-/// seq is `next`: no such match when it has no events yet, a conflict
-/// (reload and try again) when it has moved on. Both stores ask this.
-pub(super) fn check_expected(id: &MatchId, expected: u64, next: u64) -> Result<(), StoreError> {
-    if next == expected {
-        return Ok(());
-    }
-    Err(if next == 0 {
-        StoreError::NotFound(id.to_string())
-    } else {
-        StoreError::Conflict {
-            match_id: id.to_string(),
-            expected,
-            actual: next,
-        }
-    })
-}
-
-/// `event` sealed as match `id`'s event `seq` after the hash `prev`, with
-/// the record that stores it. Both stores seal this way, so what one store
-/// takes the other can hold (and `migrate` can copy); an event that cannot
-/// be sealed or would not read back is not recorded.
-pub(super) fn seal_new(
-    recorder: &Recorder,
-    id: &MatchId,
-    (seq, prev): (u64, Hash),
-    recorded_at: DateTime<Utc>,
-    event: NewEvent,
-) -> Result<(Sealed, Vec<u8>), StoreError> {
-    let envelope = Envelope {
-        match_id: id.clone(),
-        seq,
-        occurred_at: event.occurred_at,
-        recorded_at,
-        actor: event.actor,
-        body: event.body,
-    };
-    let not_recorded = |reason: String| StoreError::Io(format!("not recorded: {reason}"));
-    let sealed = recorder.try_seal(envelope, prev).map_err(not_recorded)?;
-    let record = encode_record(&sealed).map_err(not_recorded)?;
-    Ok((sealed, record))
-}
-
 /// Compares a verified chain of `events` records (the last with hash `last`)
 /// with the match's head, so that events removed from the end are found.
 pub(super) fn check_head(
@@ -801,11 +757,13 @@ pub mod postgres;
 pub use location::StoreLocation;
 mod reading;
 mod records;
+mod sealing;
 use reading::in_order;
 use records::{
     decode_head, decode_record, encode_head, encode_record, event_key, event_prefix, io_error,
     seq_of_key, token_hash,
 };
+use sealing::{check_expected, seal_new};
 mod tokens;
 mod witnessing;
 pub use audit::{Audit, Standing};

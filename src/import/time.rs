@@ -468,30 +468,28 @@ mod tests {
             time: None,
         };
         let mut notes = vec![];
-        let big = [w("03/04/2024"), w("25/04/2024")];
-        assert_eq!(
-            decide_order(&big, None, today, &mut notes).unwrap(),
-            DateOrder::DayFirst
-        );
-        let open = [w("03/04/2024"), w("03/05/2024")];
-        assert!(matches!(
-            decide_order(&open, None, today, &mut notes),
-            Err(ImportError::AmbiguousDates { .. })
-        ));
-        assert_eq!(
-            decide_order(&open, Some(DateOrder::DayFirst), today, &mut notes).unwrap(),
-            DateOrder::DayFirst
-        );
-        // 02/03 then 01/04: month-first runs backwards (Feb 3 → Jan 4).
-        let ordered = [w("02/03/2024"), w("01/04/2024")];
-        assert_eq!(
-            decide_order(&ordered, None, today, &mut notes).unwrap(),
-            DateOrder::DayFirst
-        );
-        let both = [w("13/01/2024"), w("01/13/2024")];
-        assert!(matches!(
-            decide_order(&both, None, today, &mut notes),
-            Err(ImportError::InconsistentDates { .. })
-        ));
+        let day_first = Ok(DateOrder::DayFirst);
+        for (dates, given, expected) in [
+            // A day over 12 decides.
+            (["03/04/2024", "25/04/2024"], None, day_first),
+            (["03/04/2024", "03/05/2024"], None, Err("ambiguous")),
+            (
+                ["03/04/2024", "03/05/2024"],
+                Some(DateOrder::DayFirst),
+                day_first,
+            ),
+            // 02/03 then 01/04: month-first runs backwards (Feb 3 → Jan 4).
+            (["02/03/2024", "01/04/2024"], None, day_first),
+            (["13/01/2024", "01/13/2024"], None, Err("inconsistent")),
+        ] {
+            let written = dates.map(w);
+            let decided = match decide_order(&written, given, today, &mut notes) {
+                Ok(order) => Ok(order),
+                Err(ImportError::AmbiguousDates { .. }) => Err("ambiguous"),
+                Err(ImportError::InconsistentDates { .. }) => Err("inconsistent"),
+                Err(e) => panic!("{dates:?}: {e}"),
+            };
+            assert_eq!(decided, expected, "{dates:?} with {given:?}");
+        }
     }
 }

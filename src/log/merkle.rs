@@ -122,8 +122,31 @@ pub fn verify_inclusion(
     if index >= size {
         return Err(ProofError::NoSuchLeaf { index, size });
     }
-    let (mut f, mut s) = (index, size - 1);
     let mut r = *leaf;
+    walk_up((index, size - 1), proof, |p, left| {
+        r = if left {
+            node_hash(p, &r)
+        } else {
+            node_hash(&r, p)
+        };
+    })?;
+    if r != *root {
+        return Err(ProofError::Fails(
+            "the root it leads to is not the checkpoint's root",
+        ));
+    }
+    Ok(())
+}
+
+/// The walk up a proof path that both checks take (RFC 9162 §2.1.3.2 and
+/// §2.1.4.2): from node `f` of a level whose last node is `s`, one proof
+/// hash a level, handed to `visit` with whether it sits on the left.
+/// Fails when the proof is longer or shorter than the path.
+fn walk_up(
+    (mut f, mut s): (u64, u64),
+    proof: &[Hash],
+    mut visit: impl FnMut(&Hash, bool),
+) -> Result<(), ProofError> {
     for p in proof {
         if s == 0 {
             return Err(ProofError::Fails(
@@ -131,15 +154,13 @@ pub fn verify_inclusion(
             ));
         }
         if f & 1 == 1 || f == s {
-            r = node_hash(p, &r);
-            if f & 1 == 0 {
-                while f & 1 == 0 && f != 0 {
-                    f >>= 1;
-                    s >>= 1;
-                }
+            visit(p, true);
+            while f & 1 == 0 && f != 0 {
+                f >>= 1;
+                s >>= 1;
             }
         } else {
-            r = node_hash(&r, p);
+            visit(p, false);
         }
         f >>= 1;
         s >>= 1;
@@ -147,11 +168,6 @@ pub fn verify_inclusion(
     if s != 0 {
         return Err(ProofError::Fails(
             "the proof is shorter than the tree is deep",
-        ));
-    }
-    if r != *root {
-        return Err(ProofError::Fails(
-            "the root it leads to is not the checkpoint's root",
         ));
     }
     Ok(())
@@ -230,32 +246,14 @@ pub fn verify_consistency(
         s >>= 1;
     }
     let (mut fr, mut sr) = (start, start);
-    for c in rest {
-        if s == 0 {
-            return Err(ProofError::Fails(
-                "the proof is longer than the tree is deep",
-            ));
-        }
-        if f & 1 == 1 || f == s {
+    walk_up((f, s), rest, |c, left| {
+        if left {
             fr = node_hash(c, &fr);
             sr = node_hash(c, &sr);
-            if f & 1 == 0 {
-                while f & 1 == 0 && f != 0 {
-                    f >>= 1;
-                    s >>= 1;
-                }
-            }
         } else {
             sr = node_hash(&sr, c);
         }
-        f >>= 1;
-        s >>= 1;
-    }
-    if s != 0 {
-        return Err(ProofError::Fails(
-            "the proof is shorter than the tree is deep",
-        ));
-    }
+    })?;
     if fr != *first {
         return Err(ProofError::Fails("it does not lead to the older root"));
     }

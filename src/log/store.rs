@@ -38,11 +38,10 @@ use std::io;
 use std::path::Path;
 
 use ed25519_dalek::VerifyingKey;
-use sha2::{Digest, Sha256};
 
 use super::checkpoint::Checkpoint;
 use super::merkle::Frontier;
-use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed, FORMAT_VERSION, GENESIS};
+use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
 use super::token::Identity;
 use super::witness::{self, Witness};
 use crate::event::{MatchId, NewEvent};
@@ -459,11 +458,7 @@ impl EventStore for SledStore {
     }
 
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
-        let (records, _) = self.decoded_records(id)?;
-        if records.is_empty() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        in_order(id, records)
+        self.read_events(id)
     }
 
     fn events_after(
@@ -476,12 +471,7 @@ impl EventStore for SledStore {
     }
 
     fn events_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
-        let (records, head) = self.decoded_records(id)?;
-        if records.is_empty() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let report = self.chain_report(id, &records, head)?;
-        Ok((in_order(id, records)?, report))
+        self.read_verified(id)
     }
 
     fn matches(&self) -> Result<Vec<MatchId>, StoreError> {
@@ -511,8 +501,7 @@ impl EventStore for SledStore {
     }
 
     fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
-        let (records, head) = self.decoded_records(id)?;
-        self.chain_report(id, &records, head)
+        self.read_report(id)
     }
 
     fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError> {
@@ -672,6 +661,55 @@ impl EventStore for SledStore {
     }
 }
 
+/// How both stores read a match's log back: its records decoded (with its
+/// head, read first), and the chain report over them. What
+/// [`EventStore::events`], [`EventStore::events_verified`] and
+/// [`EventStore::verify`] make of those is written once, here.
+trait ReadBack {
+    /// A head as the store reads it (or why it does not decode).
+    type Head;
+
+    /// Every committed record of match `id`, decoded, and its head as read
+    /// before them.
+    fn decoded_records(
+        &self,
+        id: &MatchId,
+    ) -> Result<(Vec<DecodedRecord>, Option<Self::Head>), StoreError>;
+
+    /// The chain report of match `id`'s `records` against `head`.
+    fn chain_report(
+        &self,
+        id: &MatchId,
+        records: &[DecodedRecord],
+        head: Option<Self::Head>,
+    ) -> Result<ChainReport, StoreError>;
+
+    /// Match `id`'s events in order; a match with none is not found.
+    fn read_events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
+        let (records, _) = self.decoded_records(id)?;
+        if records.is_empty() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        in_order(id, records)
+    }
+
+    /// Match `id`'s events and their chain report, from one read.
+    fn read_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
+        let (records, head) = self.decoded_records(id)?;
+        if records.is_empty() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let report = self.chain_report(id, &records, head)?;
+        Ok((in_order(id, records)?, report))
+    }
+
+    /// Match `id`'s chain report.
+    fn read_report(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
+        let (records, head) = self.decoded_records(id)?;
+        self.chain_report(id, &records, head)
+    }
+}
+
 /// Compares a verified chain of `events` records (the last with hash `last`)
 /// with the match's head, so that events removed from the end are found.
 pub(super) fn check_head(
@@ -710,96 +748,6 @@ pub(super) fn check_head(
     }
 }
 
-fn io_error(e: sled::Error) -> StoreError {
-    StoreError::Io(e.to_string())
-}
-
-fn event_prefix(id: &MatchId) -> Vec<u8> {
-    let mut key = Vec::with_capacity(id.as_str().len() + 9);
-    key.extend_from_slice(id.as_str().as_bytes());
-    key.push(0);
-    key
-}
-
-fn event_key(id: &MatchId, seq: u64) -> Vec<u8> {
-    let mut key = event_prefix(id);
-    key.extend_from_slice(&seq.to_be_bytes());
-    key
-}
-
-fn seq_of_key(rest: &[u8]) -> Option<u64> {
-    <[u8; 8]>::try_from(rest).ok().map(u64::from_be_bytes)
-}
-
-fn encode_head(next: u64, last: &Hash) -> [u8; 40] {
-    let mut out = [0u8; 40];
-    out[..8].copy_from_slice(&next.to_be_bytes());
-    out[8..].copy_from_slice(last);
-    out
-}
-
-fn decode_head(bytes: &[u8]) -> Result<(u64, Hash), String> {
-    if bytes.len() != 40 {
-        return Err(format!(
-            "the head record is {} bytes instead of 40",
-            bytes.len()
-        ));
-    }
-    let mut next = [0u8; 8];
-    next.copy_from_slice(&bytes[..8]);
-    let mut last = GENESIS;
-    last.copy_from_slice(&bytes[8..]);
-    Ok((u64::from_be_bytes(next), last))
-}
-
-/// `[FORMAT_VERSION] ‖ bincode(sealed)`; refuses a record that would not
-/// read back exactly, so nothing unreadable is ever written.
-pub(super) fn encode_record(sealed: &Sealed) -> Result<Vec<u8>, String> {
-    let body = bincode::serde::encode_to_vec(sealed, seal::CONFIG)
-        .map_err(|e| format!("the event cannot be encoded ({e})"))?;
-    let mut record = Vec::with_capacity(1 + body.len());
-    record.push(FORMAT_VERSION);
-    record.extend_from_slice(&body);
-    match decode_record(&record) {
-        Ok(back) if &back == sealed => Ok(record),
-        Ok(_) => Err("the event does not read back as it was written".to_string()),
-        Err(e) => Err(format!("the event would not read back: {e}")),
-    }
-}
-
-/// Decodes a stored record. Anything but the exact bytes [`encode_record`]
-/// writes is an error: an unknown version, a bad length, trailing bytes, or a
-/// value that re-encodes differently (e.g. a timestamp spelled another way).
-fn decode_record(bytes: &[u8]) -> Result<Sealed, String> {
-    let (&version, body) = bytes
-        .split_first()
-        .ok_or_else(|| "the record is empty".to_string())?;
-    if version != FORMAT_VERSION {
-        return Err(format!(
-            "the record has format version {version}; this arbiter reads version {FORMAT_VERSION}"
-        ));
-    }
-    let config = seal::CONFIG.with_limit::<MAX_RECORD_BYTES>();
-    let (sealed, used): (Sealed, usize) =
-        bincode::serde::decode_from_slice(body, config).map_err(|e| e.to_string())?;
-    if used != body.len() {
-        return Err(format!(
-            "{} unexpected bytes after the record",
-            body.len() - used
-        ));
-    }
-    let again = bincode::serde::encode_to_vec(&sealed, seal::CONFIG)
-        .map_err(|e| format!("the record cannot be re-encoded ({e})"))?;
-    if again != body {
-        return Err("the record is not in canonical form".to_string());
-    }
-    Ok(sealed)
-}
-
-pub(super) fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
 mod appending;
 mod audit;
 mod opening;
@@ -808,7 +756,14 @@ pub mod location;
 pub mod postgres;
 pub use location::StoreLocation;
 mod reading;
+mod records;
+mod sealing;
 use reading::in_order;
+use records::{
+    decode_head, decode_record, encode_head, encode_record, event_key, event_prefix, io_error,
+    seq_of_key, token_hash,
+};
+use sealing::{check_expected, seal_new};
 mod tokens;
 mod witnessing;
 pub use audit::{Audit, Standing};

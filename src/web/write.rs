@@ -68,6 +68,21 @@ pub(super) fn forbidden(message: String, json: bool) -> WebError {
     }
 }
 
+/// Refuses a token that is not an admin's for what only an admin `does`
+/// ("takes backups"), saying whose token it is.
+fn admin_only(who: &Identity, does: &str) -> Result<(), WebError> {
+    if who.role == Role::Admin {
+        return Ok(());
+    }
+    Err(forbidden(
+        format!(
+            "only an admin token {does}; this one is for the {}",
+            who.describe()
+        ),
+        true,
+    ))
+}
+
 /// A write's token, checked before anything else of the request is read:
 /// as the first argument of a handler it fails before the body is read or
 /// parsed. It also refuses every write while the store is damaged.
@@ -314,15 +329,7 @@ async fn new_token(
     state: web::Data<AppState>,
     body: web::Json<TokenRequest>,
 ) -> ApiResult {
-    if who.role != Role::Admin {
-        return Err(forbidden(
-            format!(
-                "only an admin token issues tokens; this one is for the {}",
-                who.describe()
-            ),
-            true,
-        ));
-    }
+    admin_only(&who, "issues tokens")?;
     let TokenRequest { role, name } = body.into_inner();
     let role = Role::parse(&role).ok_or_else(|| {
         WebError::api(
@@ -361,15 +368,7 @@ async fn new_token(
 /// least what the witness in the archive acknowledged.
 #[get("/api/backup")]
 async fn backup(Writer(who): Writer, state: web::Data<AppState>) -> ApiResult {
-    if who.role != Role::Admin {
-        return Err(forbidden(
-            format!(
-                "only an admin token takes backups; this one is for the {}",
-                who.describe()
-            ),
-            true,
-        ));
-    }
+    admin_only(&who, "takes backups")?;
     let store = state.store.clone();
     let top = format!("arbiter-backup-{}", Utc::now().format("%Y%m%dT%H%M%SZ"));
     let name = top.clone();

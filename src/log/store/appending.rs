@@ -33,8 +33,10 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use chrono::Utc;
 use sled::transaction::{abort, TransactionError, Transactional};
 
-use super::{decode_head, encode_head, encode_record, event_key, io_error, SledStore, StoreError};
-use crate::event::{Envelope, MatchId, NewEvent};
+use super::{
+    check_expected, decode_head, encode_head, event_key, io_error, seal_new, SledStore, StoreError,
+};
+use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{Hash, Sealed, GENESIS};
@@ -103,39 +105,14 @@ impl SledStore {
                 reason,
             })?,
         };
-        if next != expected_seq {
-            return Err(if next == 0 {
-                StoreError::NotFound(id.to_string())
-            } else {
-                StoreError::Conflict {
-                    match_id: id.to_string(),
-                    expected: expected_seq,
-                    actual: next,
-                }
-            });
-        }
+        check_expected(id, expected_seq, next)?;
         let mut frontier = self.frontier_at(id, next)?;
         let mut sealed = Vec::with_capacity(new_events.len());
         let mut records = Vec::with_capacity(new_events.len());
         let mut head = (next, last);
         for event in new_events {
-            let envelope = Envelope {
-                match_id: id.clone(),
-                seq: head.0,
-                occurred_at: event.occurred_at,
-                recorded_at,
-                actor: event.actor,
-                body: event.body,
-            };
-            let not_recorded = |reason: String| StoreError::Io(format!("not recorded: {reason}"));
-            let s = self
-                .recorder
-                .try_seal(envelope, head.1)
-                .map_err(not_recorded)?;
-            records.push((
-                event_key(id, head.0),
-                encode_record(&s).map_err(not_recorded)?,
-            ));
+            let (s, record) = seal_new(&self.recorder, id, head, recorded_at, event)?;
+            records.push((event_key(id, head.0), record));
             frontier.push(&s.hash);
             head = (head.0 + 1, s.hash);
             sealed.push(s);
@@ -328,7 +305,9 @@ impl SledStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Envelope;
     use crate::event::{Actor, Body};
+    use crate::log::store::encode_record;
     use crate::log::EventStore;
 
     fn pass() -> NewEvent {

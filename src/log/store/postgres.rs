@@ -44,7 +44,9 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row, Statement};
 
 use super::location::shown;
-use super::{audit, token_hash, tokens, Audit, DecodedRecord, EventStore, MatchHeads, StoreError};
+use super::{
+    audit, token_hash, tokens, Audit, DecodedRecord, EventStore, MatchHeads, ReadBack, StoreError,
+};
 use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
@@ -242,6 +244,19 @@ impl PgStore {
         })
     }
 
+    /// Every token row: (hash, identity record).
+    fn token_rows(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let rows = self.rows(
+            "SELECT token_hash, identity FROM arbiter_tokens ORDER BY token_hash",
+            vec![],
+        )?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+}
+
+impl ReadBack for PgStore {
+    type Head = StoredHead;
+
     /// The head row of match `id` as stored, then its events below it (all
     /// of them when there is no head, so that damage is seen).
     fn decoded_records(
@@ -274,15 +289,6 @@ impl PgStore {
             None => (None, None),
         };
         super::reading::chain_report(id, records, pair, frontier, &self.keyring())
-    }
-
-    /// Every token row: (hash, identity record).
-    fn token_rows(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
-        let rows = self.rows(
-            "SELECT token_hash, identity FROM arbiter_tokens ORDER BY token_hash",
-            vec![],
-        )?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 }
 
@@ -398,6 +404,26 @@ pub(super) async fn cached<C: GenericClient + ?Sized>(
     client.prepare_cached(sql).await
 }
 
+/// Runs `sql` (prepared once per connection) with `params`: the rows it
+/// changed.
+pub(super) async fn execute<C: GenericClient + ?Sized>(
+    client: &C,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<u64, tokio_postgres::Error> {
+    client.execute(&cached(client, sql).await?, params).await
+}
+
+/// Runs `sql` (prepared once per connection) with `params`: the one row it
+/// finds, if any.
+pub(super) async fn query_opt<C: GenericClient + ?Sized>(
+    client: &C,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<Option<Row>, tokio_postgres::Error> {
+    client.query_opt(&cached(client, sql).await?, params).await
+}
+
 /// Whether `e` is a broken primary key.
 fn is_duplicate(e: &tokio_postgres::Error) -> bool {
     e.code() == Some(&SqlState::UNIQUE_VIOLATION)
@@ -418,11 +444,7 @@ impl EventStore for PgStore {
     }
 
     fn events(&self, id: &MatchId) -> Result<Vec<Sealed>, StoreError> {
-        let (records, _) = self.decoded_records(id)?;
-        if records.is_empty() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        super::in_order(id, records)
+        self.read_events(id)
     }
 
     fn events_after(
@@ -446,12 +468,7 @@ impl EventStore for PgStore {
     }
 
     fn events_verified(&self, id: &MatchId) -> Result<(Vec<Sealed>, ChainReport), StoreError> {
-        let (records, head) = self.decoded_records(id)?;
-        if records.is_empty() {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let report = self.chain_report(id, &records, head)?;
-        Ok((super::in_order(id, records)?, report))
+        self.read_verified(id)
     }
 
     fn first_event(&self, id: &MatchId) -> Result<Option<Sealed>, StoreError> {
@@ -514,8 +531,7 @@ impl EventStore for PgStore {
     }
 
     fn verify(&self, id: &MatchId) -> Result<ChainReport, StoreError> {
-        let (records, head) = self.decoded_records(id)?;
-        self.chain_report(id, &records, head)
+        self.read_report(id)
     }
 
     fn keyring(&self) -> Keyring {

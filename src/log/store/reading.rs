@@ -7,7 +7,7 @@
 
 use super::{
     check_head, decode_head, decode_record, event_key, io_error, seq_of_key, unpanicked,
-    DecodedRecord, EventStore, SledStore, StoreError,
+    DecodedRecord, EventStore, ReadBack, SledStore, StoreError,
 };
 use crate::event::MatchId;
 use crate::log::merkle::Frontier;
@@ -17,30 +17,6 @@ use crate::log::seal::{self, ChainReport, Hash, Sealed};
 pub(super) type StoredHead = Result<(u64, Hash), String>;
 
 impl SledStore {
-    /// Every committed record of match `id` (below its head; all of them
-    /// when the head is missing or damaged, so that the damage is seen),
-    /// decoded, and the head as read before them.
-    pub(super) fn decoded_records(
-        &self,
-        id: &MatchId,
-    ) -> Result<(Vec<DecodedRecord>, Option<StoredHead>), StoreError> {
-        // The head first: an append in flight writes its records before
-        // its head, so everything below a head already read is there.
-        let head = unpanicked(&self.db_path, || self.heads.get(id.as_str()))
-            .map_err(io_error)?
-            .map(|bytes| decode_head(&bytes));
-        let upto = head
-            .as_ref()
-            .and_then(|h| h.as_ref().ok())
-            .map(|(next, _)| *next);
-        let records = self
-            .raw_records(id, upto)?
-            .into_iter()
-            .map(|(seq, bytes)| (seq, bytes.and_then(|b| decode_record(&b))))
-            .collect();
-        Ok((records, head))
-    }
-
     /// The records of match `id` from seq `from` up to (not including)
     /// `upto`, decoded: one range read over the keys `id 0 from` ..
     /// `id 0 upto`.
@@ -76,10 +52,38 @@ impl SledStore {
             })
             .collect())
     }
+}
+
+impl ReadBack for SledStore {
+    type Head = StoredHead;
+
+    /// Every committed record of match `id` (below its head; all of them
+    /// when the head is missing or damaged, so that the damage is seen),
+    /// decoded, and the head as read before them.
+    fn decoded_records(
+        &self,
+        id: &MatchId,
+    ) -> Result<(Vec<DecodedRecord>, Option<StoredHead>), StoreError> {
+        // The head first: an append in flight writes its records before
+        // its head, so everything below a head already read is there.
+        let head = unpanicked(&self.db_path, || self.heads.get(id.as_str()))
+            .map_err(io_error)?
+            .map(|bytes| decode_head(&bytes));
+        let upto = head
+            .as_ref()
+            .and_then(|h| h.as_ref().ok())
+            .map(|(next, _)| *next);
+        let records = self
+            .raw_records(id, upto)?
+            .into_iter()
+            .map(|(seq, bytes)| (seq, bytes.and_then(|b| decode_record(&b))))
+            .collect();
+        Ok((records, head))
+    }
 
     /// The chain report of match `id`'s records: every seal, then the head
     /// (as read with them) and the Merkle frontier against the log.
-    pub(super) fn chain_report(
+    fn chain_report(
         &self,
         id: &MatchId,
         records: &[DecodedRecord],

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::event::{Actor, Body, Ruling, Scope, Timeout};
+use crate::log::seal::FORMAT_VERSION;
 use crate::log::token::Role;
 use crate::log::witness;
 use chrono::{DateTime, Utc};
@@ -182,12 +183,8 @@ fn the_witness_names_events_the_store_lost() {
 /// many appenders at once each end up witnessed, sharing fsyncs).
 #[test]
 fn an_unwitnessed_tail_is_noted_then_witnessed() {
-    let dir = tempfile::tempdir().expect("tempdir");
     let m = id("m1");
-    {
-        let store = SledStore::open(dir.path()).expect("open");
-        fill(&store, &m, 5);
-    }
+    let dir = closed_store(&m, 5);
     // The last two witness lines never reached the disk.
     let path = dir.path().join(witness::FILE);
     let text = std::fs::read_to_string(&path).expect("journal");
@@ -530,26 +527,40 @@ fn old_keys_stay_known_after_a_key_change() {
     assert!(store.verify(&id("m1")).expect("verify").is_ok());
 }
 
+/// A store in a new directory holding `n` events of match `m`, closed
+/// again, so a test can damage its files.
+fn closed_store(m: &MatchId, n: u64) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SledStore::open(dir.path()).expect("open");
+    fill(&store, m, n);
+    dir
+}
+
+/// `f` run on the `events` tree of the closed store in `dir`, flushed
+/// after.
+fn with_events<T>(dir: &Path, f: impl FnOnce(&sled::Tree) -> T) -> T {
+    let db = open_sled(&dir.join("sled")).expect("open sled");
+    let out = f(&db.open_tree("events").expect("events tree"));
+    db.flush().expect("flush");
+    out
+}
+
 /// Flips `mask` in byte `pos` of the stored value of `seq` of `m`,
 /// with the store closed.
 fn flip_stored_byte(dir: &Path, m: &MatchId, seq: u64, pos: usize, mask: u8) {
-    let db = open_sled(&dir.join("sled")).expect("open sled");
-    let events = db.open_tree("events").expect("events tree");
-    let key = event_key(m, seq);
-    let mut value = events.get(&key).expect("get").expect("stored").to_vec();
-    value[pos] ^= mask;
-    events.insert(key, value).expect("insert");
-    db.flush().expect("flush");
+    with_events(dir, |events| {
+        let key = event_key(m, seq);
+        let mut value = events.get(&key).expect("get").expect("stored").to_vec();
+        value[pos] ^= mask;
+        events.insert(key, value).expect("insert");
+    });
 }
 
 fn stored_len(dir: &Path, m: &MatchId, seq: u64) -> usize {
-    let db = open_sled(&dir.join("sled")).expect("open sled");
-    let events = db.open_tree("events").expect("events tree");
-    events
-        .get(event_key(m, seq))
-        .expect("get")
-        .expect("stored")
-        .len()
+    with_events(dir, |events| {
+        let value = events.get(event_key(m, seq)).expect("get");
+        value.expect("stored").len()
+    })
 }
 
 #[test]
@@ -570,11 +581,7 @@ fn a_flipped_stored_byte_is_reported_at_its_seq() {
     };
     for which in 0..from_start.len() + 1 + from_end.len() {
         for mask in [0x01, 0x20, 0x80] {
-            let dir = tempfile::tempdir().expect("tempdir");
-            {
-                let store = SledStore::open(dir.path()).expect("open");
-                fill(&store, &m, 5);
-            }
+            let dir = closed_store(&m, 5);
             let pos = at(stored_len(dir.path(), &m, 2))[which];
             flip_stored_byte(dir.path(), &m, 2, pos, mask);
             let store = SledStore::open(dir.path()).expect("reopen");
@@ -596,18 +603,11 @@ fn a_flipped_stored_byte_is_reported_at_its_seq() {
 
 #[test]
 fn a_removed_last_event_is_reported() {
-    let dir = tempfile::tempdir().expect("tempdir");
     let m = id("m1");
-    {
-        let store = SledStore::open(dir.path()).expect("open");
-        fill(&store, &m, 5);
-    }
-    {
-        let db = open_sled(&dir.path().join("sled")).expect("open sled");
-        let events = db.open_tree("events").expect("events tree");
+    let dir = closed_store(&m, 5);
+    with_events(dir.path(), |events| {
         events.remove(event_key(&m, 4)).expect("remove");
-        db.flush().expect("flush");
-    }
+    });
     let store = SledStore::open(dir.path()).expect("reopen");
     let bad = store.verify(&m).expect("verify").first_bad.expect("caught");
     assert_eq!(bad.seq, 4);
@@ -616,22 +616,15 @@ fn a_removed_last_event_is_reported() {
 
 #[test]
 fn a_garbage_record_is_corrupt_not_a_panic() {
-    let dir = tempfile::tempdir().expect("tempdir");
     let m = id("m1");
-    {
-        let store = SledStore::open(dir.path()).expect("open");
-        fill(&store, &m, 3);
-    }
-    {
-        let db = open_sled(&dir.path().join("sled")).expect("open sled");
-        let events = db.open_tree("events").expect("events tree");
+    let dir = closed_store(&m, 3);
+    with_events(dir.path(), |events| {
         // A huge string length right after the version byte.
         let mut value = vec![FORMAT_VERSION];
         value.extend_from_slice(&u64::MAX.to_be_bytes());
         value.extend_from_slice(b"m1");
         events.insert(event_key(&m, 1), value).expect("insert");
-        db.flush().expect("flush");
-    }
+    });
     let store = SledStore::open(dir.path()).expect("reopen");
     assert!(matches!(
         store.events(&m),

@@ -303,244 +303,99 @@ mod tests {
         }
     }
 
-    fn number(v: f32) -> String {
-        v.to_string()
+    /// What `paint` gives `property`, written as the stylesheet writes it.
+    fn painted(paint: &Paint, property: &str) -> String {
+        match property {
+            "fill" => paint.fill.into(),
+            "stroke" => paint.stroke.into(),
+            "stroke-width" => paint.stroke_width.to_string(),
+            "stroke-dasharray" => paint.dash.into(),
+            other => panic!("a paint gives no {other}: name it in the checks below"),
+        }
     }
 
     #[test]
     fn the_card_paints_the_board_as_the_stylesheet_does() {
-        let mut checks: Vec<(String, &str, String)> = vec![
-            ("svg .cell".into(), "fill", cell().fill.into()),
-            ("svg .cell".into(), "stroke", cell().stroke.into()),
-            ("svg .coord".into(), "fill", coord().paint.fill.into()),
+        // A selector, the paint the card gives it, and the properties of
+        // that paint held to the stylesheet's rule for the selector.
+        #[rustfmt::skip]
+        let page: &[(&str, Paint, &str)] = &[
+            ("svg .cell",                 cell(),                           "fill stroke"),
+            ("svg .coord",                coord().paint,                    "fill"),
+            ("svg .exit",                 exit(),                           "fill"),
+            ("svg .piece rect",           piece("piece car"),               "fill stroke stroke-width"),
+            ("svg .piece.taxi rect",      piece("piece taxi"),              "fill"),
+            ("svg .piece.wall rect",      piece("piece wall"),              "fill"),
+            ("svg .piece.rock rect",      piece("piece rock"),              "fill stroke"),
+            ("svg .piece.blue rect",      piece("piece blue"),              "fill"),
+            ("svg .piece.red rect",       piece("piece red"),               "fill"),
+            ("svg .piece.last rect",      piece("piece car last"),          "stroke stroke-width"),
+            ("svg .piece.x rect",         piece("piece x"),                 "fill stroke"),
+            ("svg .piece.x.last rect",    piece("piece x last"),            "stroke"),
+            ("svg .piece.x.last rect",    piece("piece x-used last"),       "stroke-width"),
+            ("svg .piece text",           piece_text("piece car").paint,    "fill"),
+            ("svg .piece.x text",         piece_text("piece x").paint,      "fill"),
+            ("svg .piece.x-used text",    piece_text("piece x-used").paint, "fill"),
+            ("svg .rail",                 rail("rail blue"),                "stroke-width"),
+            ("svg .rail.last",            rail("rail red last"),            "stroke-width"),
+            ("svg .rail.common",          rail("rail common"),              "stroke"),
+            ("svg .overlay",              overlay("blue"),                  "stroke-dasharray stroke-width"),
+            ("svg .overlay.blue",         overlay("blue"),                  "stroke"),
+            ("svg .overlay.red",          overlay("red"),                   "stroke"),
+            ("svg .drawn",                drawn("blue"),                    "stroke-width"),
+            ("svg .drawn.score",          drawn("score"),                   "stroke stroke-dasharray stroke-width"),
+            ("svg .drawn.score.last",     drawn("score last"),              "stroke stroke-width"),
+            ("svg .drawn.score.blue.last, svg .drawn.score.red.last", drawn("score red last"), "stroke-width"),
+            ("svg .gem text",             gem_text().paint,                 "fill stroke"),
+            ("svg .gem.removed circle",   gem("gem red removed"),           "stroke stroke-width stroke-dasharray"),
+            ("svg .gem.recolored circle", gem("gem red recolored"),         "stroke"),
+            ("svg .gem circle",           gem("gem red"),                   "stroke"),
+        ];
+        let mut paints: Vec<(String, Paint, &str)> = page
+            .iter()
+            .map(|&(selector, paint, properties)| (selector.to_string(), paint, properties))
+            .collect();
+        for color in ["blue", "red"] {
+            paints.push((
+                format!("svg .rail.{color}"),
+                rail(&format!("rail {color}")),
+                "stroke",
+            ));
+            paints.push((format!("svg .drawn.{color}"), drawn(color), "stroke"));
+            paints.push((
+                format!("svg .drawn.score.{color}"),
+                drawn(&format!("score {color}")),
+                "stroke",
+            ));
+        }
+        for color in ["red", "blue", "green", "yellow", "purple"] {
+            paints.push((
+                format!("svg .gem.{color} circle"),
+                gem(&format!("gem {color}")),
+                "fill",
+            ));
+        }
+        let mut checks: Vec<(String, &str, String)> = paints
+            .iter()
+            .flat_map(|(selector, paint, properties)| {
+                properties
+                    .split_whitespace()
+                    .map(|property| (selector.clone(), property, painted(paint, property)))
+            })
+            .collect();
+        checks.extend([
             (
                 "svg .coord".into(),
                 "font-size",
                 format!("{}px", coord().size),
-            ),
-            ("svg .exit".into(), "fill", exit().fill.into()),
-            ("body".into(), "background", BACKGROUND.into()),
-            (
-                "svg .piece rect".into(),
-                "fill",
-                piece("piece car").fill.into(),
-            ),
-            (
-                "svg .piece rect".into(),
-                "stroke",
-                piece("piece car").stroke.into(),
-            ),
-            (
-                "svg .piece rect".into(),
-                "stroke-width",
-                number(piece("piece car").stroke_width),
-            ),
-            (
-                "svg .piece.taxi rect".into(),
-                "fill",
-                piece("piece taxi").fill.into(),
-            ),
-            (
-                "svg .piece.wall rect".into(),
-                "fill",
-                piece("piece wall").fill.into(),
-            ),
-            (
-                "svg .piece.rock rect".into(),
-                "fill",
-                piece("piece rock").fill.into(),
-            ),
-            (
-                "svg .piece.rock rect".into(),
-                "stroke",
-                piece("piece rock").stroke.into(),
-            ),
-            (
-                "svg .piece.blue rect".into(),
-                "fill",
-                piece("piece blue").fill.into(),
-            ),
-            (
-                "svg .piece.red rect".into(),
-                "fill",
-                piece("piece red").fill.into(),
-            ),
-            (
-                "svg .piece.last rect".into(),
-                "stroke",
-                piece("piece car last").stroke.into(),
-            ),
-            (
-                "svg .piece.last rect".into(),
-                "stroke-width",
-                number(piece("piece car last").stroke_width),
-            ),
-            (
-                "svg .piece.x rect".into(),
-                "fill",
-                piece("piece x").fill.into(),
-            ),
-            (
-                "svg .piece.x rect".into(),
-                "stroke",
-                piece("piece x").stroke.into(),
-            ),
-            (
-                "svg .piece.x.last rect".into(),
-                "stroke",
-                piece("piece x last").stroke.into(),
-            ),
-            (
-                "svg .piece.x.last rect".into(),
-                "stroke-width",
-                number(piece("piece x-used last").stroke_width),
-            ),
-            (
-                "svg .piece text".into(),
-                "fill",
-                piece_text("piece car").paint.fill.into(),
-            ),
-            (
-                "svg .piece.x text".into(),
-                "fill",
-                piece_text("piece x").paint.fill.into(),
             ),
             (
                 "svg .piece.x text".into(),
                 "font-size",
                 format!("{}px", piece_text("piece x").size),
             ),
-            (
-                "svg .piece.x-used text".into(),
-                "fill",
-                piece_text("piece x-used").paint.fill.into(),
-            ),
-            (
-                "svg .rail".into(),
-                "stroke-width",
-                number(rail("rail blue").stroke_width),
-            ),
-            (
-                "svg .rail.last".into(),
-                "stroke-width",
-                number(rail("rail red last").stroke_width),
-            ),
-            (
-                "svg .rail.common".into(),
-                "stroke",
-                rail("rail common").stroke.into(),
-            ),
-            (
-                "svg .overlay".into(),
-                "stroke-dasharray",
-                overlay("blue").dash.into(),
-            ),
-            (
-                "svg .overlay".into(),
-                "stroke-width",
-                number(overlay("blue").stroke_width),
-            ),
-            (
-                "svg .overlay.blue".into(),
-                "stroke",
-                overlay("blue").stroke.into(),
-            ),
-            (
-                "svg .overlay.red".into(),
-                "stroke",
-                overlay("red").stroke.into(),
-            ),
-            (
-                "svg .drawn".into(),
-                "stroke-width",
-                number(drawn("blue").stroke_width),
-            ),
-            (
-                "svg .drawn.score".into(),
-                "stroke",
-                drawn("score").stroke.into(),
-            ),
-            (
-                "svg .drawn.score".into(),
-                "stroke-dasharray",
-                drawn("score").dash.into(),
-            ),
-            (
-                "svg .drawn.score".into(),
-                "stroke-width",
-                number(drawn("score").stroke_width),
-            ),
-            (
-                "svg .drawn.score.last".into(),
-                "stroke",
-                drawn("score last").stroke.into(),
-            ),
-            (
-                "svg .drawn.score.last".into(),
-                "stroke-width",
-                number(drawn("score last").stroke_width),
-            ),
-            (
-                "svg .drawn.score.blue.last, svg .drawn.score.red.last".into(),
-                "stroke-width",
-                number(drawn("score red last").stroke_width),
-            ),
-            ("svg .gem text".into(), "fill", gem_text().paint.fill.into()),
-            (
-                "svg .gem text".into(),
-                "stroke",
-                gem_text().paint.stroke.into(),
-            ),
-            (
-                "svg .gem.removed circle".into(),
-                "stroke",
-                gem("gem red removed").stroke.into(),
-            ),
-            (
-                "svg .gem.removed circle".into(),
-                "stroke-width",
-                number(gem("gem red removed").stroke_width),
-            ),
-            (
-                "svg .gem.removed circle".into(),
-                "stroke-dasharray",
-                gem("gem red removed").dash.into(),
-            ),
-            (
-                "svg .gem.recolored circle".into(),
-                "stroke",
-                gem("gem red recolored").stroke.into(),
-            ),
-            (
-                "svg .gem circle".into(),
-                "stroke",
-                gem("gem red").stroke.into(),
-            ),
-        ];
-        for color in ["blue", "red"] {
-            checks.push((
-                format!("svg .rail.{color}"),
-                "stroke",
-                rail(&format!("rail {color}")).stroke.into(),
-            ));
-            checks.push((
-                format!("svg .drawn.{color}"),
-                "stroke",
-                drawn(color).stroke.into(),
-            ));
-            checks.push((
-                format!("svg .drawn.score.{color}"),
-                "stroke",
-                drawn(&format!("score {color}")).stroke.into(),
-            ));
-        }
-        for color in ["red", "blue", "green", "yellow", "purple"] {
-            checks.push((
-                format!("svg .gem.{color} circle"),
-                "fill",
-                gem(&format!("gem {color}")).fill.into(),
-            ));
-        }
+            ("body".into(), "background", BACKGROUND.into()),
+        ]);
         for (selector, property, card) in checks {
             // A selector list is looked up by its first selector.
             let first = selector.split(',').next().unwrap_or_default().trim();

@@ -66,7 +66,7 @@ pub(super) fn hash_of(bytes: &[u8], what: &str) -> Result<Hash, String> {
 }
 
 /// A head row's (next seq, last hash, frontier) as stored.
-pub(super) struct StoredHead {
+pub(in crate::log::store) struct StoredHead {
     pub next: u64,
     pub last: Result<Hash, String>,
     pub frontier: Result<Frontier, String>,

@@ -7,13 +7,13 @@ use chrono::Utc;
 use deadpool_postgres::{GenericClient, Transaction};
 
 use super::rows::{self, bigint, StoredHead};
-use super::{cached, db_message, is_duplicate, Inner};
-use crate::event::{Envelope, MatchId, NewEvent};
+use super::{cached, db_message, execute, is_duplicate, query_opt, Inner};
+use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Hash, Sealed, GENESIS};
 use crate::log::store::witnessing::adopted_from;
-use crate::log::store::{encode_record, StoreError};
+use crate::log::store::{check_expected, seal_new, StoreError};
 
 /// Rows per INSERT statement (7 parameters a row; PostgreSQL takes at most
 /// 65,535 parameters in one statement).
@@ -32,17 +32,7 @@ pub(super) async fn append(
     let tx = client.transaction().await.map_err(|e| inner.error(e))?;
     let head = locked_head(inner, &tx, id).await?;
     let next = head.as_ref().map_or(0, |h| h.next);
-    if next != expected {
-        return Err(if next == 0 {
-            StoreError::NotFound(id.to_string())
-        } else {
-            StoreError::Conflict {
-                match_id: id.to_string(),
-                expected,
-                actual: next,
-            }
-        });
-    }
+    check_expected(id, expected, next)?;
     let (mut frontier, mut last) = match &head {
         None => (Frontier::default(), GENESIS),
         Some(h) => {
@@ -55,22 +45,8 @@ pub(super) async fn append(
     };
     let mut sealed = Vec::with_capacity(events.len());
     for (seq, event) in (next..).zip(events) {
-        let envelope = Envelope {
-            match_id: id.clone(),
-            seq,
-            occurred_at: event.occurred_at,
-            recorded_at,
-            actor: event.actor,
-            body: event.body,
-        };
-        let not_recorded = |reason: String| StoreError::Io(format!("not recorded: {reason}"));
-        let s = inner
-            .recorder
-            .try_seal(envelope, last)
-            .map_err(not_recorded)?;
-        // The same bound as sled's records: what one store takes, the
-        // other can hold (and `migrate` can copy).
-        encode_record(&s).map_err(not_recorded)?;
+        // Sealed as sled seals, with the same bound on its record.
+        let (s, _) = seal_new(&inner.recorder, id, (seq, last), recorded_at, event)?;
         frontier.push(&s.hash);
         last = s.hash;
         sealed.push(s);
@@ -145,19 +121,14 @@ async fn locked_head(
     tx: &Transaction<'_>,
     id: &MatchId,
 ) -> Result<Option<StoredHead>, StoreError> {
-    let row = tx
-        .query_opt(
-            &cached(
-                tx,
-                "SELECT next_seq, last_hash, frontier FROM arbiter_heads \
+    let row = query_opt(
+        tx,
+        "SELECT next_seq, last_hash, frontier FROM arbiter_heads \
              WHERE match_id = $1 FOR UPDATE",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
-            &[&id.as_str()],
-        )
-        .await
-        .map_err(|e| inner.error(e))?;
+        &[&id.as_str()],
+    )
+    .await
+    .map_err(|e| inner.error(e))?;
     Ok(row.map(|r| StoredHead::of(&r)))
 }
 
@@ -290,47 +261,34 @@ async fn write_head(
     let receipt = serde_json::to_string(receipt).unwrap_or_default();
     let match_id = id.as_str();
     if new {
-        tx.execute(
-            &cached(
-                tx,
-                "INSERT INTO arbiter_heads (match_id, next_seq, last_hash, frontier) \
+        execute(
+            tx,
+            "INSERT INTO arbiter_heads (match_id, next_seq, last_hash, frontier) \
              VALUES ($1, $2, $3, $4)",
-            )
-            .await?,
             &[&match_id, &size, &last, &frontier],
         )
         .await?;
     } else {
-        tx.execute(
-            &cached(
-                tx,
-                "UPDATE arbiter_heads SET next_seq = $2, last_hash = $3, frontier = $4 \
+        execute(
+            tx,
+            "UPDATE arbiter_heads SET next_seq = $2, last_hash = $3, frontier = $4 \
              WHERE match_id = $1",
-            )
-            .await?,
             &[&match_id, &size, &last, &frontier],
         )
         .await?;
     }
     // The head row is locked (or new) here, so no other transaction writes
     // this match's receipt now.
-    let updated = tx
-        .execute(
-            &cached(
-                tx,
-                "UPDATE arbiter_checkpoints SET size = $2, receipt = $3 WHERE match_id = $1",
-            )
-            .await?,
-            &[&match_id, &size, &receipt],
-        )
-        .await?;
+    let updated = execute(
+        tx,
+        "UPDATE arbiter_checkpoints SET size = $2, receipt = $3 WHERE match_id = $1",
+        &[&match_id, &size, &receipt],
+    )
+    .await?;
     if updated == 0 {
-        tx.execute(
-            &cached(
-                tx,
-                "INSERT INTO arbiter_checkpoints (match_id, size, receipt) VALUES ($1, $2, $3)",
-            )
-            .await?,
+        execute(
+            tx,
+            "INSERT INTO arbiter_checkpoints (match_id, size, receipt) VALUES ($1, $2, $3)",
             &[&match_id, &size, &receipt],
         )
         .await?;
@@ -395,21 +353,16 @@ pub(super) async fn adopt(
 /// when that is out of step, from the whole log).
 pub(super) async fn checkpoint(inner: &Inner, id: &MatchId) -> Result<Checkpoint, StoreError> {
     let client = inner.client().await?;
-    let row = client
-        .query_opt(
-            &cached(
-                &client,
-                "SELECT h.next_seq, h.last_hash, h.frontier, c.receipt \
+    let row = query_opt(
+        &client,
+        "SELECT h.next_seq, h.last_hash, h.frontier, c.receipt \
              FROM arbiter_heads h LEFT JOIN arbiter_checkpoints c ON c.match_id = h.match_id \
              WHERE h.match_id = $1",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
-            &[&id.as_str()],
-        )
-        .await
-        .map_err(|e| inner.error(e))?
-        .ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        &[&id.as_str()],
+    )
+    .await
+    .map_err(|e| inner.error(e))?
+    .ok_or_else(|| StoreError::NotFound(id.to_string()))?;
     let head = StoredHead::of(&row);
     let kept: Option<Checkpoint> = row
         .get::<_, Option<String>>(3)
@@ -457,18 +410,13 @@ pub(super) async fn publish_key(
     public: &[u8; 32],
 ) -> Result<(), StoreError> {
     for _ in 0..2 {
-        let held = client
-            .query_opt(
-                &cached(
-                    client,
-                    "SELECT public_key FROM arbiter_keys WHERE key_id = $1",
-                )
-                .await
-                .map_err(|e| inner.error(e))?,
-                &[&kid],
-            )
-            .await
-            .map_err(|e| inner.error(e))?;
+        let held = query_opt(
+            client,
+            "SELECT public_key FROM arbiter_keys WHERE key_id = $1",
+            &[&kid],
+        )
+        .await
+        .map_err(|e| inner.error(e))?;
         match held {
             Some(row) if row.get::<_, &[u8]>(0) == public => return Ok(()),
             Some(_) => {
@@ -480,17 +428,12 @@ pub(super) async fn publish_key(
             }
             None => {}
         }
-        let inserted = client
-            .execute(
-                &cached(
-                    client,
-                    "INSERT INTO arbiter_keys (key_id, public_key) VALUES ($1, $2)",
-                )
-                .await
-                .map_err(|e| inner.error(e))?,
-                &[&kid, &public.as_slice()],
-            )
-            .await;
+        let inserted = execute(
+            client,
+            "INSERT INTO arbiter_keys (key_id, public_key) VALUES ($1, $2)",
+            &[&kid, &public.as_slice()],
+        )
+        .await;
         match inserted {
             Ok(_) => return Ok(()),
             // Another server published it at the same moment: read again.
@@ -508,26 +451,17 @@ pub(super) async fn publish_key(
 pub(super) async fn put_token(inner: &Inner, hash: &str, record: &[u8]) -> Result<(), StoreError> {
     let mut client = inner.client().await?;
     let tx = client.transaction().await.map_err(|e| inner.error(e))?;
-    let updated = tx
-        .execute(
-            &cached(
-                &tx,
-                "UPDATE arbiter_tokens SET identity = $2 WHERE token_hash = $1",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
-            &[&hash, &record],
-        )
-        .await
-        .map_err(|e| inner.error(e))?;
+    let updated = execute(
+        &tx,
+        "UPDATE arbiter_tokens SET identity = $2 WHERE token_hash = $1",
+        &[&hash, &record],
+    )
+    .await
+    .map_err(|e| inner.error(e))?;
     if updated == 0 {
-        tx.execute(
-            &cached(
-                &tx,
-                "INSERT INTO arbiter_tokens (token_hash, identity) VALUES ($1, $2)",
-            )
-            .await
-            .map_err(|e| inner.error(e))?,
+        execute(
+            &tx,
+            "INSERT INTO arbiter_tokens (token_hash, identity) VALUES ($1, $2)",
             &[&hash, &record],
         )
         .await

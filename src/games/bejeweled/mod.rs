@@ -33,6 +33,7 @@ pub mod pick_chat;
 pub mod player_chat;
 pub mod proof;
 pub mod proof_chat;
+pub mod plug;
 pub mod rules;
 pub mod solver;
 pub mod view;

@@ -15,6 +15,7 @@
 pub mod board;
 pub mod notation;
 pub mod player;
+pub mod plug;
 pub mod rules;
 pub mod shelf;
 pub mod solver;

@@ -30,6 +30,7 @@ pub mod config;
 pub mod drawing;
 pub mod player_calls;
 pub mod player_chat;
+pub mod plug;
 pub mod rules;
 pub mod solver;
 pub mod view;

@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod notation;
 pub mod player;
+pub mod plug;
 pub mod rules;
 pub mod view;
 

@@ -26,6 +26,7 @@ pub mod drawing;
 pub mod notation;
 pub mod phrases;
 pub mod player_chat;
+pub mod plug;
 pub mod rules;
 pub mod solver;
 pub mod view;

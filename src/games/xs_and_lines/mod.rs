@@ -20,6 +20,7 @@ pub mod placement;
 pub mod player;
 #[cfg(test)]
 pub mod reader_checks;
+pub mod plug;
 pub mod rules;
 pub mod view;
 

@@ -42,7 +42,7 @@ pub use chat::{
     ChatReading, Speaker,
 };
 pub use ending::Ending;
-pub use plug::{Plug, RoundsByRules};
+pub use plug::{ChatReaders, Plug, RoundsByRules};
 
 use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
 use crate::findings::Finding;
@@ -516,4 +516,26 @@ pub struct View {
     /// Sub-steps of the latest proof (a cascade, pass by pass), shown on
     /// proof steps.
     pub substeps: Vec<SubStep>,
+}
+
+impl View {
+    /// The view of a one-game match: its board and facts, then how the
+    /// rules ended it, and the score as ruled and by the rules, one point
+    /// to the winner.
+    pub fn of_one_game(
+        drawing: Drawing,
+        mut facts: Vec<(String, String)>,
+        ending: &Ending,
+        players: &[String; 2],
+    ) -> View {
+        facts.extend(ending.fact(players));
+        let (score, score_by_rules) = ending.scores();
+        View {
+            drawing: Some(drawing),
+            facts,
+            score,
+            score_by_rules,
+            substeps: Vec::new(),
+        }
+    }
 }

@@ -30,6 +30,21 @@ pub struct RoundsByRules {
     pub to_win: u32,
 }
 
+/// A game's chat readers, supplied together: a game reads its chat, host
+/// and players and the openings of its rounds, or it does not.
+#[derive(Clone, Copy)]
+pub struct ChatReaders {
+    /// What a host's message says, in order, with the lines each reading
+    /// came from (most games: [`host::read`](super::chat::host::read) with
+    /// their own words).
+    pub host: fn(&str, &ChatContext) -> Vec<Reading>,
+    /// What a message by the player in a seat says.
+    pub player: fn(&str, usize, &ChatContext) -> Vec<Reading>,
+    /// The event that opens the round (or sets up the game) from what the
+    /// host has said; the reason when something it needs is missing.
+    pub open: fn(&Opening, &ChatContext) -> Result<Body, String>,
+}
+
 /// Everything a game supplies beside its rules. Only the title, the view
 /// and where a match stands are required; every other part has a default
 /// that says the game does not have it.
@@ -39,9 +54,10 @@ pub trait Plug: Game + Sized + 'static {
     /// Whether a match is played in rounds, each opened by the host and
     /// won by a ruling; `false`: one game, set up once.
     const IN_ROUNDS: bool = false;
-    /// Whether arbiter reads this game's chat; without a reader an import
-    /// of its transcript is refused, saying so, rather than read as talk.
-    const READS_CHAT: bool = false;
+    /// How arbiter reads this game's chat; `None`: it cannot, and an
+    /// import of its transcript is refused, saying so, rather than read
+    /// as talk.
+    const CHAT: Option<ChatReaders> = None;
 
     // ---- the page ----
 
@@ -126,24 +142,6 @@ pub trait Plug: Game + Sized + 'static {
     }
 
     // ---- the chat ----
-
-    /// What a host's message says, in order, with the lines each reading
-    /// came from. Asked only when [`Plug::READS_CHAT`].
-    fn read_host(_text: &str, _ctx: &ChatContext) -> Vec<Reading> {
-        Vec::new()
-    }
-
-    /// What a player's message says (the player in `seat`). Asked only
-    /// when [`Plug::READS_CHAT`].
-    fn read_player(_text: &str, _seat: usize, _ctx: &ChatContext) -> Vec<Reading> {
-        Vec::new()
-    }
-
-    /// The event that opens the round (or sets up the game) from what the
-    /// host has said; the reason when something it needs is missing.
-    fn open(_opening: &Opening, _ctx: &ChatContext) -> Result<Body, String> {
-        Err(format!("arbiter cannot read {} chat", Self::TITLE))
-    }
 
     /// Fills in what a player's message leaves to the match so far (the
     /// state before the event): a piece written without its color is in

@@ -95,22 +95,25 @@ macro_rules! games {
 
             /// Whether arbiter reads this game's chat.
             pub fn reads_chat(self) -> bool {
-                each_kind!(self => G::READS_CHAT)
+                each_kind!(self => G::CHAT.is_some())
             }
 
-            /// What a host's message says (see [`Plug::read_host`]).
+            /// What a host's message says (see [`ChatReaders::host`]).
             pub fn read_host(self, text: &str, ctx: &ChatContext) -> Vec<chat::Reading> {
-                each_kind!(self => G::read_host(text, ctx))
+                each_kind!(self => G::CHAT.map_or_else(Vec::new, |c| (c.host)(text, ctx)))
             }
 
-            /// What a player's message says (see [`Plug::read_player`]).
+            /// What a player's message says (see [`ChatReaders::player`]).
             pub fn read_player(self, text: &str, seat: usize, ctx: &ChatContext) -> Vec<chat::Reading> {
-                each_kind!(self => G::read_player(text, seat, ctx))
+                each_kind!(self => G::CHAT.map_or_else(Vec::new, |c| (c.player)(text, seat, ctx)))
             }
 
-            /// The event that opens a round (see [`Plug::open`]).
+            /// The event that opens a round (see [`ChatReaders::open`]).
             pub fn open(self, opening: &chat::Opening, ctx: &ChatContext) -> Result<Body, String> {
-                each_kind!(self => G::open(opening, ctx))
+                match each_kind!(self => G::CHAT) {
+                    Some(c) => (c.open)(opening, ctx),
+                    None => Err(format!("arbiter cannot read {} chat", self.title())),
+                }
             }
 
             /// See [`Plug::opens_before`].

@@ -10,14 +10,18 @@ use super::rules::{Bejeweled, Match};
 use super::{chart, chat, check, drawing, view};
 use crate::event::Body;
 use crate::findings::Finding;
-use crate::games::chat::{ChatContext, Opening, Reading};
+
 use crate::games::series::Chart;
-use crate::games::{Event, Plug, RoundsByRules, View};
+use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
 
 impl Plug for Bejeweled {
     const TITLE: &'static str = "Bejeweled";
     const IN_ROUNDS: bool = true;
-    const READS_CHAT: bool = true;
+    const CHAT: Option<ChatReaders> = Some(ChatReaders {
+        host: chat::read_host,
+        player: chat::read_player_message,
+        open: chat::open,
+    });
 
     fn view(m: &Match) -> View {
         view::view(m)
@@ -70,17 +74,8 @@ impl Plug for Bejeweled {
         })
     }
 
-    fn read_host(text: &str, ctx: &ChatContext) -> Vec<Reading> {
-        chat::read_host(text, ctx)
-    }
 
-    fn read_player(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-        chat::read_player_message(text, seat, ctx)
-    }
 
-    fn open(opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-        chat::open(opening, ctx)
-    }
 
     /// A pick is for the next round, posted before it opens.
     fn opens_before(body: &Body) -> bool {

@@ -10,13 +10,17 @@ use super::rules::{Duorail, Match};
 use super::{chart, chat, check, drawing, view};
 use crate::event::Body;
 use crate::findings::Finding;
-use crate::games::chat::{host, ChatContext, Opening, Reading};
+use crate::games::chat::{host, ChatContext};
 use crate::games::series::Chart;
-use crate::games::{Event, Plug, RoundsByRules, View};
+use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
 
 impl Plug for Duorail {
     const TITLE: &'static str = "Duorail";
-    const READS_CHAT: bool = true;
+    const CHAT: Option<ChatReaders> = Some(ChatReaders {
+        host: |text, ctx| host::read(text, ctx, &chat::HOST_WORDS),
+        player: chat::read_player_message,
+        open: chat::open,
+    });
 
     fn view(m: &Match) -> View {
         view::view(m)
@@ -67,17 +71,8 @@ impl Plug for Duorail {
         })
     }
 
-    fn read_host(text: &str, ctx: &ChatContext) -> Vec<Reading> {
-        host::read(text, ctx, &chat::HOST_WORDS)
-    }
 
-    fn read_player(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-        chat::read_player_message(text, seat, ctx)
-    }
 
-    fn open(opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-        chat::open(opening, ctx)
-    }
 
     /// A piece or challenge written without its color ("E5 UR",
     /// "impossible for you") is in the speaker's colors, which only the

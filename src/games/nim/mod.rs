@@ -3,8 +3,8 @@
 //! folder and one line of `games!` — replayed, verified and drawn on a
 //! step page with nothing else in the crate naming it.
 //!
-//! One heap of stones; the players take 1 to k stones in turn, and whoever
-//! takes the last stone wins. The player to move may claim "I can force a
+//! One heap of stones; the players take 1 to k stones in turn, the first
+//! player named first, and whoever takes the last stone wins. The player to move may claim "I can force a
 //! win from here": play stops, and the claim is true when the position is
 //! a win for the player to move, which [`solver`] decides exactly. The
 //! host rules and a ruling may be appealed, as in every one-game match
@@ -23,4 +23,4 @@ pub mod solver;
 #[cfg(test)]
 mod tests;
 
-pub use rules::{Claim, Config, Match, Nim, Setup, Take};
+pub use rules::{Claim, Config, Match, Nim, Take};

@@ -23,23 +23,14 @@ impl Plug for Nim {
             ("Stones left".to_string(), m.heap.to_string()),
             ("A turn takes".to_string(), format!("1 to {}", m.config.most)),
         ];
-        if m.first.is_some() && !m.ending.is_over() {
+        if !m.ending.is_over() {
             facts.push(("To move".to_string(), m.players[m.to_move].clone()));
         }
-        facts.extend(m.ending.fact(&m.players));
-        let (score, score_by_rules) = m.ending.scores();
-        View {
-            drawing: Some(drawing(m)),
-            facts,
-            score,
-            score_by_rules,
-            substeps: Vec::new(),
-        }
+        View::of_one_game(drawing(m), facts, &m.ending, &m.players)
     }
 
     fn describe(event: &Event<'_, Self>) -> Option<String> {
         match event {
-            Event::RoundStart(s) => Some(format!("{} takes first", s.first)),
             Event::Place(t) => Some(format!("takes {}", t.stones)),
             Event::Claim(_) => Some("claims a forced win".to_string()),
             _ => None,
@@ -90,11 +81,12 @@ impl Plug for Nim {
     }
 
     fn in_play(m: &Match) -> bool {
-        m.first.is_some() && !m.ending.is_over()
+        !m.ending.is_over()
     }
 
-    fn started(m: &Match) -> bool {
-        m.first.is_some()
+    /// Play begins with the match: there is no setup.
+    fn started(_m: &Match) -> bool {
+        true
     }
 }
 

@@ -1,5 +1,6 @@
-//! The rules of a Nim race: the match's options, its events (a setup, a
-//! take, one claim) and the reducer. A refused event leaves the match as
+//! The rules of a Nim race: the match's options, its events (a take and
+//! one claim; no setup: the first player named takes first) and the
+//! reducer. A refused event leaves the match as
 //! it was: every rule is checked before anything changes.
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
@@ -10,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::solver;
 use crate::event::Actor;
 use crate::games::{
-    host_only, player_seat, Ending, Event, Game, Nothing, ProofSteps, RuleError,
+    player_seat, Ending, Event, Game, Nothing, ProofSteps, RuleError,
 };
 
 /// A match's options.
@@ -26,12 +27,6 @@ impl Default for Config {
     fn default() -> Config {
         Config { heap: 10, most: 3 }
     }
-}
-
-/// The host's setup: who takes first.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Setup {
-    pub first: String,
 }
 
 /// A turn: how many stones the player takes.
@@ -65,10 +60,9 @@ pub struct Nim;
 pub struct Match {
     pub config: Config,
     pub players: [String; 2],
-    /// Seat of the player who takes first, once the host has set up.
-    pub first: Option<usize>,
     /// Stones left.
     pub heap: u32,
+    /// Seat to take next (seat 0 takes first).
     pub to_move: usize,
     /// Each take: (seq, seat, stones).
     pub takes: Vec<(u64, usize, u32)>,
@@ -85,7 +79,7 @@ impl Game for Nim {
     const RULES: &'static str = include_str!("rules.md");
     const PROOF_STEPS: ProofSteps = ProofSteps::MOVES;
     type Config = Config;
-    type Setup = Setup;
+    type Setup = Nothing;
     type Place = Take;
     type Claim = Claim;
     type Challenge = Nothing;
@@ -105,7 +99,6 @@ impl Game for Nim {
         Ok(Match {
             config: *config,
             players: [players[0].clone(), players[1].clone()],
-            first: None,
             heap: config.heap,
             to_move: 0,
             takes: Vec::new(),
@@ -122,18 +115,6 @@ impl Game for Nim {
         _at: DateTime<Utc>,
     ) -> Result<String, RuleError> {
         match event {
-            Event::RoundStart(s) => {
-                host_only(actor, "set up the game")?;
-                if m.first.is_some() {
-                    return Err(rule("setup", "the game is already set up"));
-                }
-                let seat = m.players.iter().position(|p| *p == s.first).ok_or_else(|| {
-                    rule("setup", format!("{} is not a player of this match", s.first))
-                })?;
-                m.first = Some(seat);
-                m.to_move = seat;
-                Ok(format!("{} takes first from {} stones", s.first, m.heap))
-            }
             Event::Place(t) => {
                 let seat = m.turn(actor)?;
                 let most = m.config.most.min(m.heap);
@@ -177,7 +158,9 @@ impl Game for Nim {
             }
             Event::Pass => Err(rule("pass", "a turn takes at least one stone")),
             Event::Timeout(_) => Err(rule("timeout", "a Nim race has no clock")),
-            Event::Challenge(never) | Event::Proof(never) => match *never {},
+            Event::RoundStart(never) | Event::Challenge(never) | Event::Proof(never) => {
+                match *never {}
+            }
             Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor),
             Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
             Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor),
@@ -190,9 +173,6 @@ impl Match {
     /// game in play.
     fn turn(&self, actor: &Actor) -> Result<usize, RuleError> {
         self.ending.still_playing()?;
-        if self.first.is_none() {
-            return Err(rule("turn", "the host has not set up the game yet"));
-        }
         let seat = player_seat(&self.players, actor)?;
         if seat != self.to_move {
             return Err(rule(

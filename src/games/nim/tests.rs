@@ -11,11 +11,11 @@ use std::sync::Arc;
 use actix_web::{test as http, App};
 use chrono::{DateTime, Duration, Utc};
 
-use super::rules::{Claim, Config, Setup, Take};
+use super::rules::{Claim, Config, Take};
 use super::solver;
 use crate::event::{Actor, Appeal, AppealDecision, Body, Create, MatchId, NewEvent, Ruling, Scope};
 use crate::findings::{Award, Verdict};
-use crate::games::{self, GameConfig, GameKind, MatchState, Placement, RoundSetup};
+use crate::games::{self, GameConfig, GameKind, MatchState, Placement};
 use crate::log::{EventStore, SledStore};
 use crate::replay::Replay;
 use crate::web::{routes, AppState};
@@ -47,8 +47,8 @@ fn take(n: u32) -> Body {
     Body::Place(Placement::Nim(Take { stones: n }))
 }
 
-/// A heap of 7, taking 1 to 3: mira takes 3 (leaving 4, a loss for the
-/// player to move), jonas tries to take 4 (refused: at most 3), then claims
+/// A heap of 7, taking 1 to 3, mira first: she takes 3 (leaving 4, a
+/// loss for the player to move), jonas tries to take 4 (refused: at most 3), then claims
 /// a forced win from 4 — false. The host rules for jonas anyway; mira
 /// appeals and the host overturns the ruling.
 fn a_match() -> Vec<NewEvent> {
@@ -63,13 +63,6 @@ fn a_match() -> Vec<NewEvent> {
                 title: "Nim test".into(),
                 source: None,
             }),
-        ),
-        ev(
-            10,
-            host(),
-            Body::RoundStart(RoundSetup::Nim(Setup {
-                first: "mira".into(),
-            })),
         ),
         ev(20, p("mira"), take(3)),
         ev(30, p("jonas"), take(4)),
@@ -134,14 +127,14 @@ fn a_match_replays_with_the_refused_take_kept_at_its_step() {
         .iter()
         .filter_map(|s| s.error.as_ref().map(|e| (s.seq, e.rule.clone())))
         .collect();
-    assert_eq!(errors, [(3, "take".to_string())]);
+    assert_eq!(errors, [(2, "take".to_string())]);
     let state = replay.last_state().unwrap();
     let m = nim(state);
     assert_eq!(m.heap, 4, "the refused take changed nothing");
-    assert_eq!(m.takes, [(2, 0, 3)]);
-    assert_eq!(replay.steps[2].text, "takes 3");
+    assert_eq!(m.takes, [(1, 0, 3)]);
+    assert_eq!(replay.steps[1].text, "takes 3");
     assert_eq!(
-        replay.steps[4].note.as_deref(),
+        replay.steps[3].note.as_deref(),
         Some("jonas claims a forced win from 4 stones")
     );
     // The claim is false: by the rules the game goes to mira.
@@ -156,9 +149,9 @@ fn the_verifier_finds_the_claim_false_and_the_ruling_against_the_rules() {
     let findings = crate::verify::findings(&replay);
     assert_eq!(findings.len(), 1);
     let f = &findings[0];
-    assert_eq!(f.seq, 4);
+    assert_eq!(f.seq, 3);
     assert_eq!(f.claim_true, Some(false));
-    assert_eq!(f.ruling_seq, Some(5));
+    assert_eq!(f.ruling_seq, Some(4));
     assert_eq!(f.verdict, Verdict::Disagrees);
     assert_eq!(f.award_by_rules, Some(Award::Player("mira".into())));
     assert!(f.truth.contains("the player to move loses"), "{}", f.truth);
@@ -171,7 +164,7 @@ fn an_appeal_overturns_the_ruling_and_the_verifier_then_agrees() {
         60,
         p("mira"),
         Body::Appeal(Appeal {
-            ruling_seq: 5,
+            ruling_seq: 4,
             grounds: "4 stones is a loss for the player to move".into(),
         }),
     ));
@@ -179,7 +172,7 @@ fn an_appeal_overturns_the_ruling_and_the_verifier_then_agrees() {
         70,
         host(),
         Body::AppealDecision(AppealDecision {
-            appeal_seq: 6,
+            appeal_seq: 5,
             upheld: false,
             winner: Some("mira".into()),
             text: "overturned".into(),
@@ -187,7 +180,7 @@ fn an_appeal_overturns_the_ruling_and_the_verifier_then_agrees() {
         }),
     ));
     let (_dir, _store, _id, replay) = stored(events);
-    assert!(replay.steps.iter().skip(5).all(|s| s.error.is_none()));
+    assert!(replay.steps.iter().skip(4).all(|s| s.error.is_none()));
     let findings = crate::verify::findings(&replay);
     assert_eq!(findings[0].verdict, Verdict::Agrees);
     assert_eq!(replay.last_state().unwrap().view().score, [1, 0]);
@@ -197,7 +190,6 @@ fn an_appeal_overturns_the_ruling_and_the_verifier_then_agrees() {
 fn taking_the_last_stone_wins_by_the_rules() {
     let events = vec![
         a_match().remove(0),
-        a_match().remove(1),
         ev(20, p("mira"), take(3)),
         ev(30, p("jonas"), take(2)),
         ev(40, p("mira"), take(1)),
@@ -207,7 +199,7 @@ fn taking_the_last_stone_wins_by_the_rules() {
     let m = nim(replay.last_state().unwrap());
     assert_eq!(m.heap, 0);
     assert_eq!(m.ending.by_rules.as_ref().map(|(w, _)| *w), Some(Some(1)));
-    assert_eq!(replay.steps[5].note.as_deref(), Some("jonas takes 1 and wins"));
+    assert_eq!(replay.steps[4].note.as_deref(), Some("jonas takes 1 and wins"));
     // No claim and no ruling: nothing for the verifier to weigh.
     assert!(crate::verify::findings(&replay).is_empty());
 }
@@ -249,7 +241,7 @@ async fn the_step_page_draws_what_the_view_gives() {
     let app = http::init_service(App::new().configure(routes(AppState::new(Arc::new(store))))).await;
     let get = |uri: String| http::TestRequest::get().uri(&uri).to_request();
     // After mira's take: four stones left, drawn as four pieces.
-    let resp = http::call_service(&app, get(format!("/matches/{id}/steps/2"))).await;
+    let resp = http::call_service(&app, get(format!("/matches/{id}/steps/1"))).await;
     assert_eq!(resp.status(), 200);
     let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
     assert!(page.contains("href=\"/rules/nim\""), "the game's rules, by its slug");
@@ -261,7 +253,7 @@ async fn the_step_page_draws_what_the_view_gives() {
     let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
     assert!(page.contains("Nim race match: mira vs jonas"), "the game's title");
     // The claim's step shows the verifier's finding.
-    let resp = http::call_service(&app, get(format!("/matches/{id}/steps/4"))).await;
+    let resp = http::call_service(&app, get(format!("/matches/{id}/steps/3"))).await;
     assert_eq!(resp.status(), 200);
     let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
     assert!(page.contains("jonas can force a win from 4"), "the finding's claim");

@@ -8,14 +8,17 @@ use std::time::Duration;
 
 use super::rules::{Match, Permutation};
 use super::{notation, player, view};
-use crate::event::Body;
 use crate::findings::Finding;
-use crate::games::chat::{host, ChatContext, Opening, Reading};
-use crate::games::{Analysis, Event, MoveMark, Plug, View};
+use crate::games::chat::host;
+use crate::games::{Analysis, ChatReaders, Event, MoveMark, Plug, View};
 
 impl Plug for Permutation {
     const TITLE: &'static str = "Multiplications Within The Permutation";
-    const READS_CHAT: bool = true;
+    const CHAT: Option<ChatReaders> = Some(ChatReaders {
+        host: |text, ctx| host::read(text, ctx, &notation::HOST_WORDS),
+        player: player::read_player_message,
+        open: notation::open,
+    });
 
     fn view(m: &Match) -> View {
         view::view(m)
@@ -49,15 +52,6 @@ impl Plug for Permutation {
         m.first.is_some()
     }
 
-    fn read_host(text: &str, ctx: &ChatContext) -> Vec<Reading> {
-        host::read(text, ctx, &notation::HOST_WORDS)
-    }
 
-    fn read_player(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-        player::read_player_message(text, seat, ctx)
-    }
 
-    fn open(opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-        notation::open(opening, ctx)
-    }
 }

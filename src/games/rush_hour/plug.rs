@@ -9,16 +9,19 @@ use std::time::Duration;
 
 use super::rules::{Challenge, Claim, Match, Proof, RushHour};
 use super::{chart, chat, check, drawing, notation, view};
-use crate::event::Body;
 use crate::findings::Finding;
-use crate::games::chat::{ChatContext, Opening, Reading};
+
 use crate::games::series::Chart;
-use crate::games::{Event, Plug, RoundsByRules, View};
+use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
 
 impl Plug for RushHour {
     const TITLE: &'static str = "Traffic Jam (Rush Hour)";
     const IN_ROUNDS: bool = true;
-    const READS_CHAT: bool = true;
+    const CHAT: Option<ChatReaders> = Some(ChatReaders {
+        host: chat::read_host,
+        player: notation::read_player_message,
+        open: chat::open,
+    });
 
     fn view(m: &Match) -> View {
         view::view(m)
@@ -77,17 +80,8 @@ impl Plug for RushHour {
         })
     }
 
-    fn read_host(text: &str, ctx: &ChatContext) -> Vec<Reading> {
-        chat::read_host(text, ctx)
-    }
 
-    fn read_player(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-        notation::read_player_message(text, seat, ctx)
-    }
 
-    fn open(opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-        chat::open(opening, ctx)
-    }
 
     fn join_proofs(first: &mut Proof, more: &Proof) -> bool {
         first.moves.extend(more.moves.iter().cloned());

@@ -9,14 +9,17 @@ use std::time::Duration;
 
 use super::rules::{Match, XsAndLines};
 use super::{drawing, notation, player, view};
-use crate::event::Body;
 use crate::findings::Finding;
-use crate::games::chat::{host, ChatContext, Opening, Reading};
-use crate::games::{Analysis, Event, MoveMark, Plug, View};
+use crate::games::chat::host;
+use crate::games::{Analysis, ChatReaders, Event, MoveMark, Plug, View};
 
 impl Plug for XsAndLines {
     const TITLE: &'static str = "x's and lines";
-    const READS_CHAT: bool = true;
+    const CHAT: Option<ChatReaders> = Some(ChatReaders {
+        host: |text, ctx| host::read(text, ctx, &notation::HOST_WORDS),
+        player: player::read_player_message,
+        open: notation::open,
+    });
 
     fn view(m: &Match) -> View {
         view::view(m)
@@ -50,17 +53,8 @@ impl Plug for XsAndLines {
         m.first.is_some()
     }
 
-    fn read_host(text: &str, ctx: &ChatContext) -> Vec<Reading> {
-        host::read(text, ctx, &notation::HOST_WORDS)
-    }
 
-    fn read_player(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-        player::read_player_message(text, seat, ctx)
-    }
 
-    fn open(opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-        notation::open(opening, ctx)
-    }
 
     /// A grid of x's a host posts, compared with the replay's.
     fn board_evidence(m: &Match, text: &str) -> Option<Result<Vec<String>, String>> {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::solver;
 use crate::event::Actor;
 use crate::games::{
-    player_seat, Ending, Event, Game, Nothing, ProofSteps, RuleError,
+    player_seat, Ending, Event, Game, Nothing, RuleError,
 };
 
 /// A match's options.
@@ -77,7 +77,6 @@ fn rule(rule: &str, message: impl Into<String>) -> RuleError {
 impl Game for Nim {
     const SLUG: &'static str = "nim";
     const RULES: &'static str = include_str!("rules.md");
-    const PROOF_STEPS: ProofSteps = ProofSteps::MOVES;
     type Config = Config;
     type Setup = Nothing;
     type Place = Take;

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::games::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines, MatchState};
+use crate::games::MatchState;
 use crate::log::seal::ChainReport;
 use crate::log::MatchId;
 use crate::replay::{Replay, Timeline};
@@ -78,14 +78,7 @@ pub fn findings_within(replay: &Replay, limit: Option<std::time::Duration>) -> V
 
 /// Findings for a match as it stands (the state after its last event).
 pub fn findings_for(state: &MatchState, limit: Option<std::time::Duration>) -> Vec<Finding> {
-    match state {
-        MatchState::RushHour(m) => rush_hour::check::findings(m),
-        MatchState::Duorail(m) => duorail::check::findings(m),
-        MatchState::Bejeweled(m) => bejeweled::check::findings(m, limit),
-        MatchState::Dodgem(m) => dodgem::view::findings(m),
-        MatchState::XsAndLines(m) => xs_and_lines::view::findings(m),
-        MatchState::Permutation(m) => permutation::view::findings(m),
-    }
+    state.findings(limit)
 }
 
 /// The full report: the chain check, rule errors and findings.

@@ -63,7 +63,7 @@ fn layers_point_one_way() {
     for (covered, never, why) in NEVER {
         let files = rust_files(&src().join(covered));
         assert!(!files.is_empty(), "no files under src/{covered}");
-        for file in files {
+        for file in files.into_iter().filter(|f| !test_only(f)) {
             let text = std::fs::read_to_string(&file).expect("a source file");
             for (n, line) in (1..).zip(text.lines()) {
                 let code = line.split("//").next().unwrap_or("");
@@ -83,6 +83,37 @@ fn layers_point_one_way() {
         "imports against the layers:\n{}",
         broken.join("\n")
     );
+}
+
+/// Whether a file is compiled only for the tests: a `tests.rs` that its
+/// parent module declares under `#[cfg(test)]`. A test may drive a game
+/// through the layers above it (store, verify, the pages), as the
+/// integration tests do; the rules bind the code the tests exercise.
+fn test_only(file: &Path) -> bool {
+    if file.file_name().is_none_or(|n| n != "tests.rs") {
+        return false;
+    }
+    let Some(dir) = file.parent() else {
+        return false;
+    };
+    let parents = [dir.join("mod.rs"), dir.with_extension("rs")];
+    parents.iter().any(|parent| {
+        let text = std::fs::read_to_string(parent).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        lines
+            .windows(2)
+            .any(|w| w[0] == "#[cfg(test)]" && w[1] == "mod tests;")
+    })
+}
+
+/// The check passes over test-only files, and only those.
+#[test]
+fn only_a_test_module_may_reach_up() {
+    let games = src().join("games");
+    assert!(test_only(&games.join("nim/tests.rs")));
+    assert!(test_only(&games.join("rush_hour/drawing/tests.rs")));
+    assert!(!test_only(&games.join("nim/rules.rs")));
+    assert!(!test_only(&games.join("series.rs")));
 }
 
 #[test]
@@ -135,4 +166,102 @@ fn the_layer_check_sees_every_spelling_of_an_import() {
     assert!(!names("use crate::verifying::X;", "verify"));
     assert!(!names("use crate::findings::Finding;", "verify"));
     assert!(!names("use crate::{games, findings};", "log"));
+}
+
+/// The games the registry lists (`games! { module::Type => Variant, … }`
+/// in `games/mod.rs`): (module, variant).
+fn registered_games() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(src().join("games/mod.rs")).expect("games/mod.rs");
+    let list = text
+        .split("games! {")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .expect("the games! list in games/mod.rs");
+    list.lines()
+        .filter_map(|line| {
+            let entry = line.trim().trim_end_matches(',');
+            let entry = entry.rsplit(']').next().unwrap_or(entry).trim();
+            let (path, variant) = entry.split_once("=>")?;
+            let module = path.trim().split("::").next()?.to_string();
+            Some((module, variant.trim().to_string()))
+        })
+        .collect()
+}
+
+/// A file's code without its inline `#[cfg(test)] mod tests { … }` (which
+/// comes last, by the house's habit).
+fn code_of(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .windows(2)
+        .position(|w| w[0].trim() == "#[cfg(test)]" && w[1].trim() == "mod tests {")
+        .unwrap_or(lines.len());
+    lines[..end].join("\n")
+}
+
+/// Adding a game is one folder and one line of the registry: outside a
+/// game's own folder and the registry, no code chooses by game (names a
+/// game's variant of the registry's enums). Tests may name any game.
+#[test]
+fn only_a_game_and_the_registry_name_the_game() {
+    let games = registered_games();
+    assert!(games.contains(&("rush_hour".into(), "RushHour".into())));
+    assert!(games.contains(&("nim".into(), "Nim".into())), "{games:?}");
+    let mut named = Vec::new();
+    for file in rust_files(&src()).into_iter().filter(|f| !test_only(f)) {
+        let rel = file.strip_prefix(src()).unwrap_or(&file).to_path_buf();
+        if rel == Path::new("games/mod.rs") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&file).expect("a source file"));
+        for (module, variant) in &games {
+            if rel.starts_with(Path::new("games").join(module)) {
+                continue;
+            }
+            for (n, line) in (1..).zip(code.lines()) {
+                if let Some(path) = names_game(line, variant) {
+                    named.push(format!("{}:{n}: {path}", rel.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "code that chooses by game outside the game's folder and the registry:\n{}",
+        named.join("\n")
+    );
+}
+
+/// The registry's enum path naming game `variant` in a line of code
+/// (`MatchState::Dodgem(m)`), if any; comments do not count.
+fn names_game(line: &str, variant: &str) -> Option<String> {
+    const ENUMS: [&str; 8] = [
+        "GameKind",
+        "MatchState",
+        "GameConfig",
+        "RoundSetup",
+        "Placement",
+        "Claim",
+        "Challenge",
+        "Proof",
+    ];
+    let code = line.split("//").next().unwrap_or("");
+    ENUMS.iter().find_map(|e| {
+        let path = format!("{e}::{variant}");
+        let whole = |at: usize| {
+            !code[at + path.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        };
+        code.match_indices(&path)
+            .any(|(at, _)| whole(at))
+            .then_some(path)
+    })
+}
+
+#[test]
+fn the_game_check_sees_a_variant_named_and_nothing_else() {
+    assert!(names_game("        MatchState::Dodgem(m) => m,", "Dodgem").is_some());
+    assert!(names_game("let c = GameConfig::Dodgem(Default::default());", "Dodgem").is_some());
+    assert!(names_game("    GameKind::RushHourish", "RushHour").is_none());
+    assert!(names_game("// MatchState::Dodgem in a comment", "Dodgem").is_none());
+    assert!(names_game("dodgem::view::view(m)", "Dodgem").is_none());
 }

@@ -1,23 +1,37 @@
 //! The rules: one folder per game, every game behind the same interface.
 //!
 //! As in Simon Tatham's puzzle collection, each game supplies one small set
-//! of operations ([`Game`]); the registry below is a closed enum per kind of
-//! payload, so the log can hold events of every game while each game's
-//! reducer sees only its own types. Adding a game touches its folder and one
-//! line in each enum here.
+//! of operations — its rules ([`Game`], in its `rules.rs`) and everything
+//! else the pages, the verifier and the import ask of it ([`Plug`], in its
+//! `plug.rs`). The list below is the registry: [`games!`](registry) makes
+//! from it the game modules, [`GameKind`], a closed enum per kind of
+//! payload (so the log can hold events of every game while each game's
+//! reducer sees only its own types), [`MatchState`] and every dispatch.
+//! Adding a game touches its folder and one line of the list; a new game
+//! goes last, because the log stores a payload by its variant's index.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-pub mod bejeweled;
+#[macro_use]
+mod registry;
+
+games! {
+    rush_hour::RushHour => RushHour,
+    duorail::Duorail => Duorail,
+    bejeweled::Bejeweled => Bejeweled,
+    dodgem::Dodgem => Dodgem,
+    xs_and_lines::XsAndLines => XsAndLines,
+    permutation::Permutation => Permutation,
+    #[cfg(test)] nim::Nim => Nim,
+}
+
 pub mod chat;
-pub mod dodgem;
-pub mod duorail;
 pub mod engine;
-pub mod permutation;
 pub mod play;
-pub mod rush_hour;
+pub mod plug;
 pub mod series;
 pub mod text_grid;
 pub mod words;
-pub mod xs_and_lines;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -28,8 +42,10 @@ pub use chat::{
     ChatReading, Speaker,
 };
 pub use engine::Ending;
+pub use plug::{ChatReaders, Plug, RoundsByRules};
 
 use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
+use crate::findings::Finding;
 
 /// A recorded event that the rules do not allow at that point. The replay
 /// keeps the event and shows this at its step.
@@ -178,254 +194,6 @@ pub trait Game {
         Self: Sized;
 }
 
-/// The games arbiter knows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    RushHour,
-    Duorail,
-    Bejeweled,
-    Dodgem,
-    XsAndLines,
-    Permutation,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 6] = [
-        GameKind::RushHour,
-        GameKind::Duorail,
-        GameKind::Bejeweled,
-        GameKind::Dodgem,
-        GameKind::XsAndLines,
-        GameKind::Permutation,
-    ];
-    pub fn slug(self) -> &'static str {
-        match self {
-            GameKind::RushHour => rush_hour::RushHour::SLUG,
-            GameKind::Duorail => duorail::Duorail::SLUG,
-            GameKind::Bejeweled => bejeweled::Bejeweled::SLUG,
-            GameKind::Dodgem => dodgem::Dodgem::SLUG,
-            GameKind::XsAndLines => xs_and_lines::XsAndLines::SLUG,
-            GameKind::Permutation => permutation::Permutation::SLUG,
-        }
-    }
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::RushHour => "Traffic Jam (Rush Hour)",
-            GameKind::Duorail => "Duorail",
-            GameKind::Bejeweled => "Bejeweled",
-            GameKind::Dodgem => "Dodgem",
-            GameKind::XsAndLines => "x's and lines",
-            GameKind::Permutation => "Multiplications Within The Permutation",
-        }
-    }
-    /// The game's rules as written, in Markdown.
-    pub fn rules(self) -> &'static str {
-        match self {
-            GameKind::RushHour => rush_hour::RushHour::RULES,
-            GameKind::Duorail => duorail::Duorail::RULES,
-            GameKind::Bejeweled => bejeweled::Bejeweled::RULES,
-            GameKind::Dodgem => dodgem::Dodgem::RULES,
-            GameKind::XsAndLines => xs_and_lines::XsAndLines::RULES,
-            GameKind::Permutation => permutation::Permutation::RULES,
-        }
-    }
-    /// How the step page names a proof's sub-steps.
-    pub fn proof_steps(self) -> ProofSteps {
-        match self {
-            GameKind::RushHour => rush_hour::RushHour::PROOF_STEPS,
-            GameKind::Duorail => duorail::Duorail::PROOF_STEPS,
-            GameKind::Bejeweled => bejeweled::Bejeweled::PROOF_STEPS,
-            GameKind::Dodgem => dodgem::Dodgem::PROOF_STEPS,
-            GameKind::XsAndLines => xs_and_lines::XsAndLines::PROOF_STEPS,
-            GameKind::Permutation => permutation::Permutation::PROOF_STEPS,
-        }
-    }
-    pub fn from_slug(s: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|g| g.slug() == s)
-    }
-}
-
-macro_rules! registry {
-    ($(#[$m:meta])* $name:ident, $assoc:ident) => {
-        $(#[$m])*
-        #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name {
-            RushHour(<rush_hour::RushHour as Game>::$assoc),
-            Duorail(<duorail::Duorail as Game>::$assoc),
-            Bejeweled(<bejeweled::Bejeweled as Game>::$assoc),
-            Dodgem(<dodgem::Dodgem as Game>::$assoc),
-            XsAndLines(<xs_and_lines::XsAndLines as Game>::$assoc),
-            Permutation(<permutation::Permutation as Game>::$assoc),
-        }
-        impl $name {
-            pub fn game(&self) -> GameKind {
-                match self {
-                    $name::RushHour(_) => GameKind::RushHour,
-                    $name::Duorail(_) => GameKind::Duorail,
-                    $name::Bejeweled(_) => GameKind::Bejeweled,
-                    $name::Dodgem(_) => GameKind::Dodgem,
-                    $name::XsAndLines(_) => GameKind::XsAndLines,
-                    $name::Permutation(_) => GameKind::Permutation,
-                }
-            }
-        }
-    };
-}
-
-registry!(
-    /// A match's options, per game.
-    GameConfig,
-    Config
-);
-registry!(
-    /// What opens a round, per game.
-    RoundSetup,
-    Setup
-);
-registry!(
-    /// A placement, per game.
-    Placement,
-    Place
-);
-registry!(
-    /// A claim, per game.
-    Claim,
-    Claim
-);
-registry!(
-    /// A challenge, per game.
-    Challenge,
-    Challenge
-);
-registry!(
-    /// A proof, per game.
-    Proof,
-    Proof
-);
-
-/// A body as one game's [`Event`]: its own payloads, or the generic
-/// events; `$wrong` names the error for a payload of another game.
-macro_rules! event {
-    ($body:expr, $game:ident, $wrong:expr) => {
-        match $body {
-            Body::RoundStart(RoundSetup::$game(x)) => Event::RoundStart(x),
-            Body::Place(Placement::$game(x)) => Event::Place(x),
-            Body::Claim(Claim::$game(x)) => Event::Claim(x),
-            Body::Challenge(Challenge::$game(x)) => Event::Challenge(x),
-            Body::Proof(Proof::$game(x)) => Event::Proof(x),
-            other => generic_event(other).ok_or_else(|| $wrong(other))?,
-        }
-    };
-}
-
-/// The state of a match of any game.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MatchState {
-    RushHour(<rush_hour::RushHour as Game>::State),
-    Duorail(<duorail::Duorail as Game>::State),
-    Bejeweled(<bejeweled::Bejeweled as Game>::State),
-    Dodgem(<dodgem::Dodgem as Game>::State),
-    XsAndLines(<xs_and_lines::XsAndLines as Game>::State),
-    Permutation(<permutation::Permutation as Game>::State),
-}
-
-impl MatchState {
-    /// The state after the Create event.
-    pub fn start(create: &Create, at: DateTime<Utc>) -> Result<MatchState, RuleError> {
-        if create.players.len() != 2 {
-            return Err(RuleError::new(
-                "players",
-                format!(
-                    "a DM has 2 players, this match names {}",
-                    create.players.len()
-                ),
-            ));
-        }
-        if create.players[0] == create.players[1] {
-            return Err(RuleError::new("players", "the two players have one name"));
-        }
-        match &create.config {
-            GameConfig::RushHour(c) => {
-                rush_hour::RushHour::start(c, &create.players, at).map(MatchState::RushHour)
-            }
-            GameConfig::Duorail(c) => {
-                duorail::Duorail::start(c, &create.players, at).map(MatchState::Duorail)
-            }
-            GameConfig::Bejeweled(c) => {
-                bejeweled::Bejeweled::start(c, &create.players, at).map(MatchState::Bejeweled)
-            }
-            GameConfig::Dodgem(c) => {
-                dodgem::Dodgem::start(c, &create.players, at).map(MatchState::Dodgem)
-            }
-            GameConfig::XsAndLines(c) => {
-                xs_and_lines::XsAndLines::start(c, &create.players, at).map(MatchState::XsAndLines)
-            }
-            GameConfig::Permutation(c) => {
-                permutation::Permutation::start(c, &create.players, at).map(MatchState::Permutation)
-            }
-        }
-    }
-
-    pub fn game(&self) -> GameKind {
-        match self {
-            MatchState::RushHour(_) => GameKind::RushHour,
-            MatchState::Duorail(_) => GameKind::Duorail,
-            MatchState::Bejeweled(_) => GameKind::Bejeweled,
-            MatchState::Dodgem(_) => GameKind::Dodgem,
-            MatchState::XsAndLines(_) => GameKind::XsAndLines,
-            MatchState::Permutation(_) => GameKind::Permutation,
-        }
-    }
-
-    /// Applies one event of the match's log (any body but Create).
-    pub fn apply(
-        &mut self,
-        seq: u64,
-        body: &Body,
-        actor: &Actor,
-        at: DateTime<Utc>,
-    ) -> Result<String, RuleError> {
-        let game = self.game();
-        let wrong = |body: &Body| match body {
-            Body::Create(_) | Body::CreateReviewed(_) => RuleError::new(
-                "create",
-                "the match is already created; a Create event comes first and once",
-            ),
-            other => RuleError::new(
-                "game",
-                format!(
-                    "this is a {} match; the event is for {}",
-                    game.slug(),
-                    payload_game(other).unwrap_or(game).slug()
-                ),
-            ),
-        };
-        match self {
-            MatchState::RushHour(s) => {
-                rush_hour::RushHour::apply(s, seq, event!(body, RushHour, wrong), actor, at)
-            }
-            MatchState::Duorail(s) => {
-                duorail::Duorail::apply(s, seq, event!(body, Duorail, wrong), actor, at)
-            }
-            MatchState::Bejeweled(s) => {
-                bejeweled::Bejeweled::apply(s, seq, event!(body, Bejeweled, wrong), actor, at)
-            }
-            MatchState::Dodgem(s) => {
-                dodgem::Dodgem::apply(s, seq, event!(body, Dodgem, wrong), actor, at)
-            }
-            MatchState::XsAndLines(s) => {
-                xs_and_lines::XsAndLines::apply(s, seq, event!(body, XsAndLines, wrong), actor, at)
-            }
-            MatchState::Permutation(s) => {
-                permutation::Permutation::apply(s, seq, event!(body, Permutation, wrong), actor, at)
-            }
-        }
-    }
-}
-
 /// The events every game reads the same way (no game payload); `None` for
 /// a payload event (of another game) or a Create.
 fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
@@ -437,6 +205,39 @@ fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
         Body::AppealDecision(x) => Event::AppealDecision(x),
         _ => return None,
     })
+}
+
+/// A rule error unless a match names two players with two names.
+fn check_players(players: &[String]) -> Result<(), RuleError> {
+    if players.len() != 2 {
+        return Err(RuleError::new(
+            "players",
+            format!("a DM has 2 players, this match names {}", players.len()),
+        ));
+    }
+    if players[0] == players[1] {
+        return Err(RuleError::new("players", "the two players have one name"));
+    }
+    Ok(())
+}
+
+/// Why a match of `game` cannot take `body`: a second Create, or a
+/// payload of another game.
+fn not_for(game: GameKind, body: &Body) -> RuleError {
+    match body {
+        Body::Create(_) | Body::CreateReviewed(_) => RuleError::new(
+            "create",
+            "the match is already created; a Create event comes first and once",
+        ),
+        other => RuleError::new(
+            "game",
+            format!(
+                "this is a {} match; the event is for {}",
+                game.slug(),
+                payload_game(other).unwrap_or(game).slug()
+            ),
+        ),
+    }
 }
 
 /// The game a body's payload belongs to, when it has one.
@@ -702,13 +503,6 @@ pub struct AnalysisNote {
     pub building: bool,
 }
 
-/// How many times solved tables arrived since the process started (built
-/// in the background or found saved): anything derived from analyses and
-/// kept is stale once this moves.
-pub fn analysis_generation() -> u64 {
-    dodgem::shelf::shelf().generation()
-}
-
 /// What a page shows for one step of any game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct View {
@@ -724,100 +518,24 @@ pub struct View {
     pub substeps: Vec<SubStep>,
 }
 
-impl MatchState {
-    /// What a page draws for this state; `highlight` names what the last
-    /// event touched, in the game's own terms (a car label).
-    pub fn view(&self) -> View {
-        match self {
-            MatchState::RushHour(m) => rush_hour::view::view(m),
-            MatchState::Duorail(m) => duorail::view::view(m),
-            MatchState::Bejeweled(m) => bejeweled::view::view(m),
-            MatchState::Dodgem(m) => dodgem::view::view(m),
-            MatchState::XsAndLines(m) => xs_and_lines::view::view(m),
-            MatchState::Permutation(m) => permutation::view::view(m),
+impl View {
+    /// The view of a one-game match: its board and facts, then how the
+    /// rules ended it, and the score as ruled and by the rules, one point
+    /// to the winner.
+    pub fn of_one_game(
+        drawing: Drawing,
+        mut facts: Vec<(String, String)>,
+        ending: &Ending,
+        players: &[String; 2],
+    ) -> View {
+        facts.extend(ending.fact(players));
+        let (score, score_by_rules) = ending.scores();
+        View {
+            drawing: Some(drawing),
+            facts,
+            score,
+            score_by_rules,
+            substeps: Vec::new(),
         }
     }
-
-    /// The exact value of the position and of every legal move, for the
-    /// games small enough to value every position; `None` for the others
-    /// and before play starts.
-    pub fn analysis(&self) -> Option<Analysis> {
-        match self {
-            MatchState::RushHour(_) | MatchState::Duorail(_) | MatchState::Bejeweled(_) => None,
-            MatchState::Dodgem(m) => dodgem::view::analysis(m),
-            MatchState::XsAndLines(m) => xs_and_lines::view::analysis(m),
-            MatchState::Permutation(m) => permutation::view::analysis(m),
-        }
-    }
-
-    /// Why this position has no analysis yet, live; `None` for the games
-    /// and boards whose analysis never waits.
-    pub fn analysis_note(&self) -> Option<AnalysisNote> {
-        match self {
-            MatchState::Dodgem(m) => dodgem::view::analysis_note(m),
-            _ => None,
-        }
-    }
-
-    /// The move `analysis` (this state's) rates best, drawn over this
-    /// state's board; `None` when there is no move or the game does not
-    /// draw moves.
-    pub fn best_move_mark(&self, analysis: &Analysis) -> Option<MoveMark> {
-        let name = &analysis.best_move()?.name;
-        match self {
-            MatchState::RushHour(_) | MatchState::Duorail(_) | MatchState::Bejeweled(_) => None,
-            MatchState::Dodgem(m) => dodgem::view::move_mark(m, name),
-            MatchState::XsAndLines(m) => xs_and_lines::view::move_mark(m, name),
-            MatchState::Permutation(m) => permutation::view::move_mark(m, name),
-        }
-    }
-}
-
-/// A game payload event in the game's own notation; `None` for the
-/// events every game shares.
-pub fn describe_payload(body: &Body) -> Option<String> {
-    use rush_hour::notation as rh;
-    Some(match body {
-        Body::RoundStart(RoundSetup::RushHour(r)) => rh::describe_setup(r),
-        Body::Place(Placement::RushHour(p)) => rh::describe_placement(p),
-        Body::Claim(Claim::RushHour(rush_hour::Claim::Finished)) => "finished".to_string(),
-        Body::Challenge(Challenge::RushHour(rush_hour::Challenge::Impossible)) => {
-            "impossible".to_string()
-        }
-        Body::Proof(Proof::RushHour(p)) => rh::print_solution(&p.moves)
-            .lines()
-            .collect::<Vec<_>>()
-            .join("; "),
-        Body::RoundStart(RoundSetup::Duorail(s)) => {
-            format!("{} plays blue and moves first", s.blue)
-        }
-        Body::Place(Placement::Duorail(p)) => {
-            format!("{} {} ({})", p.cell, p.piece.exits, p.piece.color.name())
-        }
-        Body::Claim(Claim::Duorail(never)) => match *never {},
-        Body::Challenge(Challenge::Duorail(c)) => format!("impossible for {}", c.color.name()),
-        Body::Proof(Proof::Duorail(p)) => p.track.to_string(),
-        Body::RoundStart(RoundSetup::Bejeweled(s)) => {
-            format!("round {}: offered {}", s.round, s.offer)
-        }
-        Body::Place(Placement::Bejeweled(p)) => format!(
-            "picks for the next round: {}, {}, {}",
-            p.starter.name(),
-            p.passive.name(),
-            p.active.name()
-        ),
-        Body::Claim(Claim::Bejeweled(c)) => format!("claims {}", c.gems),
-        Body::Challenge(Challenge::Bejeweled(never)) => match *never {},
-        Body::Proof(Proof::Bejeweled(p)) => p.proof.to_string(),
-        Body::RoundStart(RoundSetup::Dodgem(s)) => format!("{} plays blue", s.blue),
-        Body::Place(Placement::Dodgem(p)) => p.mv.clone(),
-        Body::RoundStart(RoundSetup::XsAndLines(s)) => format!("{} is player 1", s.first),
-        Body::Place(Placement::XsAndLines(p)) => p.mv.clone(),
-        Body::RoundStart(RoundSetup::Permutation(s)) => format!("{} places first", s.first),
-        Body::Place(Placement::Permutation(p)) => p.mv.clone(),
-        Body::Claim(Claim::Dodgem(never))
-        | Body::Challenge(Challenge::Dodgem(never))
-        | Body::Proof(Proof::Dodgem(never)) => match *never {},
-        _ => return None,
-    })
 }

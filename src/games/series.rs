@@ -9,11 +9,15 @@
 //! like the replay, so an append values only its new steps: the solvers
 //! behind the numbers run once per position, not once per page.
 //!
-//! Imports only the games' states and their own `chart` modules.
+//! A game offers its fold through [`Plug::chart`](super::Plug::chart);
+//! this module names no game. Imports nothing from `log/`, `web/`,
+//! `import/` or `verify.rs`.
+
+use std::fmt::Debug;
 
 use serde::Serialize;
 
-use super::{bejeweled, duorail, rush_hour, MatchState};
+use super::{Charting, MatchState};
 
 /// Named lines of values over a match's steps, as a game words them.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
@@ -132,23 +136,50 @@ impl Series {
     }
 }
 
-/// A match's [`Series`] as it grows: each game's fold keeps what it needs
-/// to tell a changed position from the last one, so its solver runs only
-/// when the position changed. The first step with a state picks the game.
+/// One game's series as it grows, a fold over the steps of a match: it
+/// keeps what it needs to tell a changed position from the last one, so
+/// its solver runs only when the position changed.
+pub trait Chart<S>: ChartClone<S> + Debug + Send + Sync {
+    /// Folds step `k`, whose state (after the step) is `m`. Steps come in
+    /// order, each once.
+    fn step(&mut self, k: usize, m: &S);
+    /// The series so far.
+    fn series(&self) -> &Series;
+}
+
+/// A boxed [`Chart`] copied: a page cache grows its own copy of a fold
+/// that readers still hold.
+pub trait ChartClone<S> {
+    fn boxed(&self) -> Box<dyn Chart<S>>;
+}
+
+impl<S, T: Chart<S> + Clone + 'static> ChartClone<S> for T {
+    fn boxed(&self) -> Box<dyn Chart<S>> {
+        Box::new(self.clone())
+    }
+}
+
+impl<S> Clone for Box<dyn Chart<S>> {
+    fn clone(&self) -> Self {
+        self.boxed()
+    }
+}
+
+/// A match's [`Series`] as it grows. The first step with a state picks the
+/// game, and with it the game's [`Chart`].
 #[derive(Clone, Debug)]
 pub enum SeriesFold {
-    /// No state yet (before a valid Create). A Bejeweled search may take
-    /// this long per round; `None`: as long as it needs.
+    /// No state yet (before a valid Create). A search may take this long
+    /// per round; `None`: as long as it needs.
     Waiting(Option<std::time::Duration>),
-    Duorail(duorail::chart::Fold),
-    RushHour(rush_hour::chart::Fold),
-    Bejeweled(bejeweled::chart::Fold),
+    Folding(Charting),
     /// A game with no series of its own (its chart is the value history).
     Without,
 }
 
 impl SeriesFold {
-    /// An empty fold; `limit` bounds each Bejeweled best-claim search.
+    /// An empty fold; `limit` bounds each long search (a Bejeweled best
+    /// claim).
     pub fn new(limit: Option<std::time::Duration>) -> SeriesFold {
         SeriesFold::Waiting(limit)
     }
@@ -158,33 +189,22 @@ impl SeriesFold {
     pub fn step(&mut self, k: usize, state: Option<&MatchState>) {
         let Some(state) = state else { return };
         if let SeriesFold::Waiting(limit) = *self {
-            *self = match state {
-                MatchState::Duorail(_) => SeriesFold::Duorail(Default::default()),
-                MatchState::RushHour(_) => SeriesFold::RushHour(Default::default()),
-                MatchState::Bejeweled(_) => {
-                    SeriesFold::Bejeweled(bejeweled::chart::Fold::new(limit))
-                }
-                _ => SeriesFold::Without,
-            };
+            *self = state
+                .chart(limit)
+                .map_or(SeriesFold::Without, SeriesFold::Folding);
         }
-        match (self, state) {
-            (SeriesFold::Duorail(f), MatchState::Duorail(m)) => f.step(k, m),
-            (SeriesFold::RushHour(f), MatchState::RushHour(m)) => f.step(k, m),
-            (SeriesFold::Bejeweled(f), MatchState::Bejeweled(m)) => f.step(k, m),
-            // One match is one game: a state of another cannot follow.
-            _ => {}
+        if let SeriesFold::Folding(f) = self {
+            f.step(k, state);
         }
     }
 
     /// The series so far; `None` for a game without one or with nothing
     /// to draw yet.
     pub fn series(&self) -> Option<&Series> {
-        let s = match self {
-            SeriesFold::Duorail(f) => f.series(),
-            SeriesFold::RushHour(f) => f.series(),
-            SeriesFold::Bejeweled(f) => f.series(),
-            SeriesFold::Waiting(_) | SeriesFold::Without => return None,
+        let SeriesFold::Folding(f) = self else {
+            return None;
         };
+        let s = f.series();
         (!s.is_empty()).then_some(s)
     }
 }

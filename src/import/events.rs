@@ -45,9 +45,7 @@ use crate::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
 use crate::games::play::Play;
-use crate::games::{
-    duorail, ChatContext, ChatReading, GameConfig, GameKind, MatchState, Proof, Speaker,
-};
+use crate::games::{ChatContext, ChatReading, GameConfig, GameKind, MatchState, Speaker};
 use refold::Refold;
 
 /// Who is who in the transcript.
@@ -99,28 +97,13 @@ pub struct ImportOptions {
     pub config: Option<GameConfig>,
 }
 
-/// A fresh match's options for the game, as the rules' defaults.
-fn default_config(game: GameKind) -> GameConfig {
-    match game {
-        GameKind::RushHour => GameConfig::RushHour(Default::default()),
-        GameKind::Duorail => GameConfig::Duorail(Default::default()),
-        GameKind::Bejeweled => GameConfig::Bejeweled(Default::default()),
-        GameKind::Dodgem => GameConfig::Dodgem(Default::default()),
-        GameKind::XsAndLines => GameConfig::XsAndLines(Default::default()),
-        GameKind::Permutation => GameConfig::Permutation(Default::default()),
-    }
-}
-
 /// Joins a proof posted over two messages into one (`false` when the two
 /// cannot be joined). A Duorail track or a Bejeweled proof is never
 /// joined: each track is its own attempt, and a Bejeweled proof is whole
 /// (a second one in a round is a rule error the report must show).
 fn join_proofs(first: &mut Body, more: &Body) -> bool {
     match (first, more) {
-        (Body::Proof(Proof::RushHour(a)), Body::Proof(Proof::RushHour(b))) => {
-            a.moves.extend(b.moves.iter().cloned());
-            true
-        }
+        (Body::Proof(a), Body::Proof(b)) => a.join(b),
         _ => false,
     }
 }
@@ -137,13 +120,7 @@ fn settle(
     players: &[String],
 ) -> Body {
     match (state, speaker) {
-        (Some(MatchState::Duorail(m)), Speaker::Player(seat)) => match m.blue {
-            Some(blue) => {
-                let ctx = ChatContext::new(players, 1);
-                duorail::chat::settle_colors(body, text, seat, blue, &ctx)
-            }
-            None => body,
-        },
+        (Some(m), Speaker::Player(seat)) => m.settle(body, text, seat, players),
         _ => body,
     }
 }
@@ -180,6 +157,9 @@ pub fn read_reviewed(
     let cast = &opts.cast;
     if cast.players[0].eq_ignore_ascii_case(&cast.players[1]) {
         return Err(MatchImportError::SamePlayers(cast.players[0].clone()));
+    }
+    if !opts.game.reads_chat() {
+        return Err(MatchImportError::NoChatReader(opts.game.title()));
     }
     // Who each message is by, worked out once.
     let speakers: Vec<Option<(Speaker, String)>> = transcript
@@ -249,7 +229,7 @@ pub fn read_reviewed(
                         opts.game.slug(),
                     ))
                 }
-                None => default_config(opts.game),
+                None => opts.game.default_config(),
             },
             players: cast.players.to_vec(),
             host: cast.host.clone(),

@@ -124,4 +124,6 @@ pub enum MatchImportError {
     SamePlayers(String),
     #[error("the transcript has no message by {0}; check the names (`--players`, `--host`) against the authors: {1}")]
     NobodyPosts(String, String),
+    #[error("arbiter cannot read {0} chat yet; enter the match's events as JSON (`arbiter load`, or the write API) instead")]
+    NoChatReader(&'static str),
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::grid::Grid;
 use super::proof::Offer;
 use super::rules::Match;
-use crate::games::series::{Line, Mark, Series};
+use crate::games::series::{Chart, Line, Mark, Series};
 use crate::games::words::{count, possessive};
 
 /// The series as it grows, with the round last searched.
@@ -44,9 +44,11 @@ impl Fold {
             claims_seen: 0,
         }
     }
+}
 
+impl Chart<Match> for Fold {
     /// Folds step `k`, whose state is `m`.
-    pub fn step(&mut self, k: usize, m: &Match) {
+    fn step(&mut self, k: usize, m: &Match) {
         let Some(r) = m.rounds.last() else { return };
         if self.series.lines.is_empty() {
             self.series = Series {
@@ -117,7 +119,7 @@ impl Fold {
         self.claims_seen = r.claims.len();
     }
 
-    pub fn series(&self) -> &Series {
+    fn series(&self) -> &Series {
         &self.series
     }
 }

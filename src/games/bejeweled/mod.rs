@@ -18,7 +18,8 @@
 //! says: claims, proofs and picks, read entity first against what the
 //! match expects),
 //! `drawing` (grids as hosts draw them in chat, read and compared with the
-//! replay).
+//! replay), `plug` (the game in the registry: each part the layers above
+//! ask for, from these files).
 
 pub mod chart;
 pub mod chat;
@@ -33,6 +34,7 @@ pub mod pick_chat;
 pub mod player_chat;
 pub mod proof;
 pub mod proof_chat;
+pub mod plug;
 pub mod rules;
 pub mod solver;
 pub mod view;

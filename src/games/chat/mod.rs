@@ -3,6 +3,10 @@
 //! it, the host's announcements), so that each game's folder supplies only
 //! its own notation and vocabulary.
 //!
+//! What each game reads is asked of the game through the registry
+//! ([`GameKind::read_host`], [`MatchState::in_play`] …): nothing here
+//! chooses by game; the functions below are the import's doors to them.
+//!
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`: the import layer calls in here, never
 //! the other way round.
@@ -242,27 +246,9 @@ pub struct Reading {
 /// What a message by `speaker` says in a match of `game`, in order: zero
 /// or more readings, each with the lines it came from; none for talk.
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
-    use super::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines};
-    if speaker == Speaker::Host {
-        return match game {
-            GameKind::RushHour => rush_hour::chat::read_host(text, ctx),
-            GameKind::Bejeweled => bejeweled::chat::read_host(text, ctx),
-            GameKind::Duorail => host::read(text, ctx, &duorail::chat::HOST_WORDS),
-            GameKind::Dodgem => host::read(text, ctx, &dodgem::notation::HOST_WORDS),
-            GameKind::XsAndLines => host::read(text, ctx, &xs_and_lines::notation::HOST_WORDS),
-            GameKind::Permutation => host::read(text, ctx, &permutation::notation::HOST_WORDS),
-        };
-    }
-    let Speaker::Player(seat) = speaker else {
-        return Vec::new();
-    };
-    match game {
-        GameKind::RushHour => rush_hour::notation::read_player_message(text, seat, ctx),
-        GameKind::Duorail => duorail::chat::read_player_message(text, seat, ctx),
-        GameKind::Bejeweled => bejeweled::chat::read_player_message(text, seat, ctx),
-        GameKind::Dodgem => dodgem::notation::read_player_message(text, seat, ctx),
-        GameKind::XsAndLines => xs_and_lines::notation::read_player_message(text, seat, ctx),
-        GameKind::Permutation => permutation::notation::read_player_message(text, seat, ctx),
+    match speaker {
+        Speaker::Host => game.read_host(text, ctx),
+        Speaker::Player(seat) => game.read_player(text, seat, ctx),
     }
 }
 
@@ -293,11 +279,7 @@ pub fn one_message(game: GameKind, text: &str, ctx: &ChatContext) -> ChatReading
     let mut o = Opening::default();
     let mut opens = false;
     // In a one-game match, who plays first after the setup is a reminder.
-    let set_up = ctx.rounds > 0
-        && matches!(
-            game,
-            GameKind::Duorail | GameKind::Dodgem | GameKind::XsAndLines | GameKind::Permutation
-        );
+    let set_up = ctx.rounds > 0 && !game.in_rounds();
     for r in &readings {
         match r.read {
             ChatReading::Fact(host::Fact::First(_)) if set_up => {}
@@ -325,86 +307,47 @@ pub fn one_message(game: GameKind, text: &str, ctx: &ChatContext) -> ChatReading
 /// Whether a round (or the game) is being played: it has opened and not
 /// ended by the rules or a ruling.
 pub fn in_play(state: &MatchState) -> bool {
-    match state {
-        MatchState::RushHour(m) => m.rounds.current().is_some(),
-        MatchState::Bejeweled(m) => m.rounds.current().is_some(),
-        MatchState::Duorail(m) => m.blue.is_some() && m.ending.ruled.is_none(),
-        MatchState::Dodgem(m) => m.blue.is_some() && !m.ending.is_over(),
-        MatchState::XsAndLines(m) => m.first.is_some() && !m.ending.is_over(),
-        MatchState::Permutation(m) => m.first.is_some() && !m.ending.is_over(),
-    }
+    state.in_play()
 }
 
 /// Whether play has begun: a round has opened (or the game was set up).
 /// Before that, a host's words about winning are the rules being
 /// explained ("nobody posts a valid path → the DMO wins"), not a ruling.
 pub fn started(state: &MatchState) -> bool {
-    match state {
-        MatchState::RushHour(m) => !m.rounds.is_empty(),
-        MatchState::Bejeweled(m) => !m.rounds.is_empty(),
-        MatchState::Duorail(m) => m.blue.is_some(),
-        MatchState::Dodgem(m) => m.blue.is_some(),
-        MatchState::XsAndLines(m) => m.first.is_some(),
-        MatchState::Permutation(m) => m.first.is_some(),
-    }
+    state.started()
 }
 
 /// The loser of the last round the host ruled (who picks who starts the
 /// next round), in the games whose rounds have a first player.
 pub fn last_loser(state: &MatchState) -> Option<usize> {
-    match state {
-        MatchState::RushHour(m) => {
-            let r = m.rounds.last()?;
-            r.ruled.as_ref()?.standing().map(|w| 1 - w)
-        }
-        _ => None,
-    }
+    state.last_loser()
 }
 
 /// The event that opens the round (or sets up the game) from what the
 /// host has said; the reason when something it needs is missing.
 pub fn open(game: GameKind, opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-    use super::{bejeweled, dodgem, duorail, permutation, rush_hour, xs_and_lines};
-    match game {
-        GameKind::RushHour => rush_hour::chat::open(opening, ctx),
-        GameKind::Bejeweled => bejeweled::chat::open(opening, ctx),
-        GameKind::Duorail => duorail::chat::open(opening, ctx),
-        GameKind::Dodgem => dodgem::notation::open(opening, ctx),
-        GameKind::XsAndLines => xs_and_lines::notation::open(opening, ctx),
-        GameKind::Permutation => permutation::notation::open(opening, ctx),
-    }
+    game.open(opening, ctx)
 }
 
 /// A board the host (or a bot) posts, as evidence against the replay:
 /// `None` when the message draws no board (or the game has no drawings);
 /// else the differences in words (none: it agrees), or why it cannot be
-/// read. Traffic Jam, Duorail and Bejeweled boards and x's and lines
-/// grids of x's are read.
+/// read.
 pub fn board_evidence(state: &MatchState, text: &str) -> Option<Result<Vec<String>, String>> {
-    use super::{bejeweled, duorail, rush_hour};
-    match state {
-        MatchState::RushHour(m) => rush_hour::drawing::evidence(text, m),
-        MatchState::Duorail(m) => duorail::drawing::evidence(text, m),
-        MatchState::Bejeweled(m) => bejeweled::drawing::evidence(text, m),
-        MatchState::XsAndLines(m) => super::xs_and_lines::drawing::evidence(text, m),
-        _ => None,
-    }
+    state.board_evidence(text)
 }
 
 /// Events whose content does not fit the match as read (a solution naming
 /// a car the board does not hold): evidence that a message before them was
 /// misread. (seq, why).
 pub fn doubts(state: &MatchState) -> Vec<(u64, String)> {
-    match state {
-        MatchState::RushHour(m) => super::rush_hour::check::doubts(m),
-        _ => Vec::new(),
-    }
+    state.doubts()
 }
 
 /// Whether `body` needs the round the host announced to be open first: a
 /// Bejeweled pick is for the next round, posted before it opens.
 pub fn opens_before(game: GameKind, body: &Body) -> bool {
-    !(game == GameKind::Bejeweled && matches!(body, Body::Place(_)))
+    game.opens_before(body)
 }
 
 /// What a game's notation reads in one chat message.

@@ -10,11 +10,14 @@
 //! analysis of the whole game: value and remoteness of every position),
 //! `shelf` (the solved tables the pages read, big ones built in the
 //! background), `view` (what a page draws),
-//! `notation` (the host's words in chat), `player` (a player's messages).
+//! `notation` (the host's words in chat), `player` (a player's messages),
+//! `plug` (the game in the registry: each part the layers above ask for,
+//! from these files).
 
 pub mod board;
 pub mod notation;
 pub mod player;
+pub mod plug;
 pub mod rules;
 pub mod shelf;
 pub mod solver;

@@ -131,15 +131,7 @@ pub fn view(m: &Match) -> View {
         ));
     }
     facts.push(("Position".to_string(), m.position.to_string()));
-    facts.extend(m.ending.fact(&m.players));
-    let (score, score_by_rules) = m.ending.scores();
-    View {
-        drawing: Some(drawing(&m.position, moved_to(m))),
-        facts,
-        score,
-        score_by_rules,
-        substeps: Vec::new(),
-    }
+    View::of_one_game(drawing(&m.position, moved_to(m)), facts, &m.ending, &m.players)
 }
 
 /// One finding: the ruling beside the rules' end of the game.

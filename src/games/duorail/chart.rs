@@ -6,7 +6,7 @@
 use super::board::{Board, Color};
 use super::rules::Match;
 use super::solver::longest;
-use crate::games::series::{Line, Mark, Series};
+use crate::games::series::{Chart, Line, Mark, Series};
 use crate::games::words::count;
 
 /// The series as it grows, with the board its lengths were found on.
@@ -17,9 +17,9 @@ pub struct Fold {
     last: Option<(Board, [usize; 2])>,
 }
 
-impl Fold {
+impl Chart<Match> for Fold {
     /// Folds step `k`, whose state is `m`.
-    pub fn step(&mut self, k: usize, m: &Match) {
+    fn step(&mut self, k: usize, m: &Match) {
         let Some(blue) = m.blue else { return };
         if self.series.lines.is_empty() {
             self.series = Series {
@@ -57,7 +57,7 @@ impl Fold {
         }
     }
 
-    pub fn series(&self) -> &Series {
+    fn series(&self) -> &Series {
         &self.series
     }
 }

@@ -18,7 +18,9 @@
 //! entry points), `chat_words` (a message line as words of the notation),
 //! `player_chat` and `player_calls` (what a player's message says, read
 //! entity first against what the match expects), `drawing` (boards as
-//! hosts and bots draw them in chat, read and compared with the replay).
+//! hosts and bots draw them in chat, read and compared with the replay),
+//! `plug` (the game in the registry: each part the layers above ask for,
+//! from these files).
 
 pub mod board;
 pub mod chart;
@@ -30,6 +32,7 @@ pub mod config;
 pub mod drawing;
 pub mod player_calls;
 pub mod player_chat;
+pub mod plug;
 pub mod rules;
 pub mod solver;
 pub mod view;

@@ -12,11 +12,12 @@
 //! its own total; equal moves go to the x first in reading order (top row
 //! first, then left to right). A two-player match is [`rules`]; its pages
 //! are [`view`]; players' messages are read by [`player`], the host's by
-//! [`notation`].
+//! [`notation`]; [`plug`] puts it in the registry.
 
 pub mod analysis;
 pub mod notation;
 pub mod player;
+pub mod plug;
 pub mod rules;
 pub mod view;
 

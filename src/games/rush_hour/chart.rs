@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::rules::Match;
 use super::solver::solve;
-use crate::games::series::{Line, Mark, Series};
+use crate::games::series::{Chart, Line, Mark, Series};
 use crate::games::words::count;
 
 /// The series as it grows, with the board last solved.
@@ -34,9 +34,9 @@ fn against(optimal: Option<usize>, target: u32) -> String {
     }
 }
 
-impl Fold {
+impl Chart<Match> for Fold {
     /// Folds step `k`, whose state is `m`.
-    pub fn step(&mut self, k: usize, m: &Match) {
+    fn step(&mut self, k: usize, m: &Match) {
         let Some(r) = m.rounds.last() else { return };
         if self.series.lines.is_empty() {
             self.series = Series {
@@ -79,7 +79,7 @@ impl Fold {
         );
     }
 
-    pub fn series(&self) -> &Series {
+    fn series(&self) -> &Series {
         &self.series
     }
 }

@@ -16,7 +16,8 @@
 //! `solver` (exact optimal length), `check` (what the verifier recomputes
 //! for a claim), `view` (what a page draws), `chart` (the optimal length
 //! over a round's steps against its target, for the chart under the pages), `drawing` (boards as hosts
-//! draw them in chat, read and compared with the replay).
+//! draw them in chat, read and compared with the replay), `plug` (the game
+//! in the registry: each part the layers above ask for, from these files).
 
 pub mod board;
 pub mod chart;
@@ -26,6 +27,7 @@ pub mod drawing;
 pub mod notation;
 pub mod phrases;
 pub mod player_chat;
+pub mod plug;
 pub mod rules;
 pub mod solver;
 pub mod view;

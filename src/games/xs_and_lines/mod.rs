@@ -10,7 +10,8 @@
 //! small in practice because lines block. Part 1 is valued on grids up to
 //! 6×6 by [`placement`]. A match is [`rules`]; its pages are [`view`];
 //! players' messages are read by [`player`] (with [`message`], which Dodgem
-//! and the permutation game share), the host's by [`notation`].
+//! and the permutation game share), the host's by [`notation`]; [`plug`]
+//! puts it in the registry.
 
 pub mod analysis;
 pub mod drawing;
@@ -20,6 +21,7 @@ pub mod placement;
 pub mod player;
 #[cfg(test)]
 pub mod reader_checks;
+pub mod plug;
 pub mod rules;
 pub mod view;
 

@@ -165,15 +165,7 @@ pub fn view(m: &Match) -> View {
     if let (Some(seat), false) = (m.to_move(), m.ending.is_over()) {
         facts.push(("To move".to_string(), m.players[seat].clone()));
     }
-    facts.extend(m.ending.fact(&m.players));
-    let (score, score_by_rules) = m.ending.scores();
-    View {
-        drawing: Some(drawing(m)),
-        facts,
-        score,
-        score_by_rules,
-        substeps: Vec::new(),
-    }
+    View::of_one_game(drawing(m), facts, &m.ending, &m.players)
 }
 
 /// One finding: the ruling beside the rules' end of the game.

@@ -1,0 +1,185 @@
+//! The rules of a Nim race: the match's options, its events (a take and
+//! one claim; no setup: the first player named takes first) and the
+//! reducer. A refused event leaves the match as
+//! it was: every rule is checked before anything changes.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::solver;
+use crate::event::Actor;
+use crate::games::engine::SMALL_GAME;
+use crate::games::{
+    player_seat, Ending, Event, Game, Nothing, RuleError,
+};
+
+/// A match's options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Config {
+    /// Stones in the heap at the start (1 to 100).
+    pub heap: u32,
+    /// The most stones one turn may take (1 to 10).
+    pub most: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { heap: 10, most: 3 }
+    }
+}
+
+/// A turn: how many stones the player takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Take {
+    pub stones: u32,
+}
+
+/// The one claim: "I can force a win from here".
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claim {
+    ForcedWin,
+}
+
+/// A claim as made: by whom, at which seq, from which heap, and whether
+/// the solver finds it true.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Claimed {
+    pub seq: u64,
+    pub seat: usize,
+    pub heap: u32,
+    pub truth: bool,
+}
+
+/// A Nim race (the registry's marker type).
+pub struct Nim;
+
+/// The whole match.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Match {
+    pub config: Config,
+    pub players: [String; 2],
+    /// Stones left.
+    pub heap: u32,
+    /// Seat to take next (seat 0 takes first).
+    pub to_move: usize,
+    /// Each take: (seq, seat, stones).
+    pub takes: Vec<(u64, usize, u32)>,
+    pub claim: Option<Claimed>,
+    pub ending: Ending,
+}
+
+fn rule(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+impl Game for Nim {
+    const SLUG: &'static str = "nim";
+    const RULES: &'static str = include_str!("rules.md");
+    type Config = Config;
+    type Setup = Nothing;
+    type Place = Take;
+    type Claim = Claim;
+    type Challenge = Nothing;
+    type Proof = Nothing;
+    type State = Match;
+
+    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+        if !(1..=100).contains(&config.heap) || !(1..=10).contains(&config.most) {
+            return Err(rule(
+                "config",
+                format!(
+                    "a heap is 1 to 100 stones and a turn takes at most 1 to 10, not {} and {}",
+                    config.heap, config.most
+                ),
+            ));
+        }
+        Ok(Match {
+            config: *config,
+            players: [players[0].clone(), players[1].clone()],
+            heap: config.heap,
+            to_move: 0,
+            takes: Vec::new(),
+            claim: None,
+            ending: Ending::default(),
+        })
+    }
+
+    fn apply(
+        m: &mut Match,
+        seq: u64,
+        event: Event<'_, Nim>,
+        actor: &Actor,
+        _at: DateTime<Utc>,
+    ) -> Result<String, RuleError> {
+        match event {
+            Event::Place(t) => {
+                let seat = m.turn(actor)?;
+                let most = m.config.most.min(m.heap);
+                if !(1..=most).contains(&t.stones) {
+                    return Err(rule(
+                        "take",
+                        format!("a turn takes 1 to {most} stones, not {}", t.stones),
+                    ));
+                }
+                m.heap -= t.stones;
+                m.takes.push((seq, seat, t.stones));
+                m.to_move = 1 - seat;
+                let who = &m.players[seat];
+                if m.heap == 0 {
+                    m.ending
+                        .end(Some(seat), format!("{who} took the last stone"));
+                    return Ok(format!("{who} takes {} and wins", t.stones));
+                }
+                Ok(format!("{who} takes {}; {} left", t.stones, m.heap))
+            }
+            Event::Claim(Claim::ForcedWin) => {
+                let seat = m.turn(actor)?;
+                let truth = solver::wins(m.heap, m.config.most);
+                let who = m.players[seat].clone();
+                let winner = if truth { seat } else { 1 - seat };
+                m.claim = Some(Claimed {
+                    seq,
+                    seat,
+                    heap: m.heap,
+                    truth,
+                });
+                m.ending.end(
+                    Some(winner),
+                    format!(
+                        "{who}'s claim of a forced win from {} is {}",
+                        m.heap,
+                        if truth { "true" } else { "false" }
+                    ),
+                );
+                Ok(format!("{who} claims a forced win from {} stones", m.heap))
+            }
+            Event::Pass => Err(rule("pass", "a turn takes at least one stone")),
+            Event::Timeout(_) => Err(rule("timeout", "a Nim race has no clock")),
+            Event::RoundStart(never) | Event::Challenge(never) | Event::Proof(never) => {
+                match *never {}
+            }
+            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
+            Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
+            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
+        }
+    }
+}
+
+impl Match {
+    /// The seat of the player behind `actor`, when it is their turn in a
+    /// game in play.
+    fn turn(&self, actor: &Actor) -> Result<usize, RuleError> {
+        self.ending.still_playing()?;
+        let seat = player_seat(&self.players, actor)?;
+        if seat != self.to_move {
+            return Err(rule(
+                "turn",
+                format!("it is {}'s turn", self.players[self.to_move]),
+            ));
+        }
+        Ok(seat)
+    }
+}

@@ -6,6 +6,7 @@
 //! reducer sees only its own types. Adding a game touches its folder and one
 //! line in each enum here.
 
+mod as_text;
 pub mod bejeweled;
 pub mod chat;
 pub mod dodgem;

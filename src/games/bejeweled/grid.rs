@@ -10,6 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::games::as_text::serde_as_text;
 use thiserror::Error;
 
 pub const COLS: usize = 8;
@@ -149,19 +151,7 @@ impl FromStr for Cell {
     }
 }
 
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Cell {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Cell);
 
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
 pub enum GridError {

@@ -11,6 +11,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::games::as_text::serde_as_text;
 use thiserror::Error;
 
 use super::grid::{Cell, Color};
@@ -140,19 +142,7 @@ impl FromStr for Offer {
     }
 }
 
-impl Serialize for Offer {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Offer {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Offer, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Offer);
 
 /// A starter action.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -515,19 +505,7 @@ impl ProofSpec {
     }
 }
 
-impl Serialize for ProofSpec {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for ProofSpec {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ProofSpec, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(ProofSpec);
 
 #[cfg(test)]
 mod tests {

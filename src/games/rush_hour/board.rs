@@ -11,7 +11,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
+
+use crate::games::as_text::serde_as_text;
 use thiserror::Error;
 
 /// Width and height of the board.
@@ -87,18 +89,7 @@ impl FromStr for Cell {
     }
 }
 
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Cell {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Cell);
 
 /// The axis a car lies on, and so the only axis it may move along.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

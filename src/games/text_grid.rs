@@ -376,9 +376,9 @@ fn glyphs<'a>(line: &'a str, colour: &mut Option<Ansi>) -> Vec<Glyph<'a>> {
 pub fn blocks<'l, 'a>(
     lines: &'l [TextLine<'a>],
     part: impl Fn(&TextLine<'a>) -> bool,
-) -> Vec<Vec<&'l TextLine<'a>>> {
+) -> Vec<Block<'l, 'a>> {
     let mut out = Vec::new();
-    let mut cur: Vec<&TextLine<'a>> = Vec::new();
+    let mut cur: Block<'l, 'a> = Vec::new();
     for l in lines {
         match l.kind {
             LineKind::Fence | LineKind::Blank => {}
@@ -394,6 +394,44 @@ pub fn blocks<'l, 'a>(
         out.push(cur);
     }
     out
+}
+
+/// Consecutive lines of a message (see [`blocks`]).
+pub type Block<'l, 'a> = Vec<&'l TextLine<'a>>;
+
+/// How a line of a message looks to a drawing reader.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Looks {
+    /// A row of the drawing.
+    Row,
+    /// Meant as a row, but wrong.
+    NearRow,
+    /// A header or a rule: part of a drawing, but no row.
+    Part,
+    /// No part of a drawing.
+    Not,
+}
+
+/// The one drawing in a message: of the [`blocks`] of lines that look like
+/// part of one, those with two rows at least and three lines that are rows
+/// or nearly rows. `Ok(None)` when there is none; `Err((first, second))`,
+/// the first lines of two drawings, when there are more.
+pub fn the_drawing<'l, 'a>(
+    lines: &'l [TextLine<'a>],
+    looks: impl Fn(&TextLine<'a>) -> Looks,
+) -> Result<Option<Block<'l, 'a>>, (usize, usize)> {
+    let mut drawings = blocks(lines, |l| looks(l) != Looks::Not)
+        .into_iter()
+        .filter(|b| {
+            let rows = b.iter().filter(|l| looks(l) == Looks::Row).count();
+            let near = b.iter().filter(|l| looks(l) == Looks::NearRow).count();
+            rows >= 2 && rows + near >= 3
+        });
+    match (drawings.next(), drawings.next()) {
+        (None, _) => Ok(None),
+        (Some(one), None) => Ok(Some(one)),
+        (Some(a), Some(b)) => Err((a[0].number, b[0].number)),
+    }
 }
 
 /// A header naming columns or rows in order from `first` (`A B C D E F`,

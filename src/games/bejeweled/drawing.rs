@@ -33,7 +33,9 @@ use std::fmt;
 use thiserror::Error;
 
 use super::grid::{Cell, Grid, Tile, CELLS, COLS, ROWS};
-use crate::games::text_grid::{blocks, header, is_rule, numbered, text_lines, At, TextLine};
+use crate::games::text_grid::{
+    header, is_rule, numbered, text_lines, the_drawing, At, Looks, TextLine,
+};
 
 /// Why a drawing cannot be read, and where.
 pub type DrawingError = At<Problem>;
@@ -87,6 +89,17 @@ enum Seen {
     Not,
 }
 
+impl Seen {
+    fn looks(&self) -> Looks {
+        match self {
+            Seen::Row(..) => Looks::Row,
+            Seen::Near(_) => Looks::NearRow,
+            Seen::Header(_) | Seen::Rule => Looks::Part,
+            Seen::Not => Looks::Not,
+        }
+    }
+}
+
 fn see(line: &TextLine<'_>) -> Seen {
     let gs = &line.glyphs;
     if let Some(n) = header(gs, 'A') {
@@ -120,27 +133,10 @@ pub fn read_drawing(text: &str) -> Result<Option<Grid>, DrawingError> {
     let lines = text_lines(text);
     let seen: Vec<Seen> = lines.iter().map(see).collect();
     let kind = |l: &TextLine<'_>| &seen[l.number - 1];
-    let drawings: Vec<_> = blocks(&lines, |l| !matches!(kind(l), Seen::Not))
-        .into_iter()
-        .filter(|b| {
-            let rows = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Row(..)))
-                .count();
-            let near = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Near(_)))
-                .count();
-            rows >= 2 && rows + near >= 3
-        })
-        .collect();
-    let block = match drawings.as_slice() {
-        [] => return Ok(None),
-        [one] => one,
-        [a, b, ..] => {
-            let p = Problem::TwoDrawings(a[0].number, b[0].number);
-            return Err(At::new(b[0].number, None, p));
-        }
+    let block = match the_drawing(&lines, |l| kind(l).looks()) {
+        Ok(Some(block)) => block,
+        Ok(None) => return Ok(None),
+        Err((a, b)) => return Err(At::new(b, None, Problem::TwoDrawings(a, b))),
     };
     let mut rows = Vec::new();
     for (i, l) in block.iter().enumerate() {

@@ -49,7 +49,7 @@ use thiserror::Error;
 
 use super::board::{Board, Cell, Color, Exits, Piece, Side};
 use crate::games::text_grid::{
-    blocks, header, is_rule, text_lines, tokens, Ansi, At, Glyph, TextLine,
+    header, is_rule, text_lines, the_drawing, tokens, Ansi, At, Glyph, Looks, TextLine,
 };
 
 /// Why a drawing cannot be read, and where.
@@ -345,6 +345,17 @@ enum Seen<'a> {
     Not,
 }
 
+impl Seen<'_> {
+    fn looks(&self) -> Looks {
+        match self {
+            Seen::Row(..) => Looks::Row,
+            Seen::Near(_) => Looks::NearRow,
+            Seen::Header(_) | Seen::Rule => Looks::Part,
+            Seen::Not => Looks::Not,
+        }
+    }
+}
+
 fn see<'a>(line: &TextLine<'a>, size: usize) -> Seen<'a> {
     let all = &line.glyphs[..];
     if let Some(n) = header(all, '1') {
@@ -397,27 +408,10 @@ pub fn read_drawing(text: &str, size: u8) -> Result<Option<DrawnBoard>, DrawingE
     let lines = text_lines(text);
     let seen: Vec<Seen> = lines.iter().map(|l| see(l, size)).collect();
     let kind = |l: &TextLine<'_>| &seen[l.number - 1];
-    let drawings: Vec<_> = blocks(&lines, |l| !matches!(kind(l), Seen::Not))
-        .into_iter()
-        .filter(|b| {
-            let rows = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Row(..)))
-                .count();
-            let near = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Near(_)))
-                .count();
-            rows >= 2 && rows + near >= 3
-        })
-        .collect();
-    let block = match drawings.as_slice() {
-        [] => return Ok(None),
-        [one] => one,
-        [a, b, ..] => {
-            let p = Problem::TwoDrawings(a[0].number, b[0].number);
-            return Err(At::new(b[0].number, None, p));
-        }
+    let block = match the_drawing(&lines, |l| kind(l).looks()) {
+        Ok(Some(block)) => block,
+        Ok(None) => return Ok(None),
+        Err((a, b)) => return Err(At::new(b, None, Problem::TwoDrawings(a, b))),
     };
     let mut rows: Vec<(usize, &Vec<Drawn>)> = Vec::new();
     for (i, l) in block.iter().enumerate() {

@@ -54,7 +54,9 @@ use std::fmt;
 use thiserror::Error;
 
 use super::board::{Board, BoardError, Car, Cell, EXIT_ROW, LABELS, SIZE, TAXI};
-use crate::games::text_grid::{blocks, header, is_rule, numbered, text_lines, At, Glyph, TextLine};
+use crate::games::text_grid::{
+    header, is_rule, numbered, text_lines, the_drawing, At, Glyph, Looks, TextLine,
+};
 
 /// Why a drawing cannot be read, and where.
 pub type DrawingError = At<Problem>;
@@ -261,6 +263,17 @@ enum Seen<'g, 'a> {
     Not,
 }
 
+impl Seen<'_, '_> {
+    fn looks(&self) -> Looks {
+        match self {
+            Seen::Row(..) => Looks::Row,
+            Seen::Near(_) => Looks::NearRow,
+            Seen::Header(_) | Seen::Rule => Looks::Part,
+            Seen::Not => Looks::Not,
+        }
+    }
+}
+
 /// What follows a row's cells: arrows and `exit` words, with dashes only
 /// beside an arrow or `exit`. `Ok(exit column)` or the first glyph that
 /// does not belong.
@@ -345,29 +358,10 @@ pub fn read_drawing(text: &str) -> Result<Option<DrawnBoard>, DrawingError> {
     }
     let lines = text_lines(text);
     let seen: Vec<Seen> = lines.iter().map(see).collect();
-    let all = blocks(&lines, |l| !matches!(seen[l.number - 1], Seen::Not));
-    let drawings: Vec<_> = all
-        .into_iter()
-        .filter(|b| {
-            let rows = b
-                .iter()
-                .filter(|l| matches!(seen[l.number - 1], Seen::Row(_)))
-                .count();
-            let near = b
-                .iter()
-                .filter(|l| matches!(seen[l.number - 1], Seen::Near(_)))
-                .count();
-            rows >= 2 && rows + near >= 3
-        })
-        .collect();
-    match drawings.as_slice() {
-        [] => Ok(None),
-        [one] => read_block(one, &seen).map(Some),
-        [a, b, ..] => Err(At::new(
-            b[0].number,
-            None,
-            Problem::TwoDrawings(a[0].number, b[0].number),
-        )),
+    match the_drawing(&lines, |l| seen[l.number - 1].looks()) {
+        Ok(None) => Ok(None),
+        Ok(Some(one)) => read_block(&one, &seen).map(Some),
+        Err((a, b)) => Err(At::new(b, None, Problem::TwoDrawings(a, b))),
     }
 }
 

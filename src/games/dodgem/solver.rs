@@ -40,9 +40,7 @@ use std::sync::atomic::{AtomicU16, AtomicU64};
 use super::board::{Position, Side, StuckRule};
 use index::Indexer;
 use roads::Roads;
-use rounds::{
-    in_parallel, on_threads, settle, share, threads, Sorted, BUCKET_BITS, LOST, ROUND, SMALL,
-};
+use rounds::{in_parallel, share, threads, Rounds, LOST};
 
 pub use crate::games::Value;
 
@@ -127,9 +125,7 @@ impl Tables {
         // One bit per position, set once it is reached.
         let seen: Vec<AtomicU64> = (0..len.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         let threads = threads();
-        let bucket_count = len.div_ceil(1 << BUCKET_BITS);
-        let mut sorted: Vec<Sorted> = (0..threads).map(|_| Sorted::new(bucket_count)).collect();
-        let mut found: Vec<Vec<u32>> = vec![Vec::new(); threads];
+        let mut rounds = Rounds::new(threads, len);
         let stuck = match rule {
             StuckRule::StuckLoses => LOSE,
             StuckRule::StuckWins => WIN,
@@ -152,112 +148,80 @@ impl Tables {
         let mut reached = 1u64;
         while !frontier.is_empty() {
             progress("reaching positions from the start", reached, len as u64);
-            let mut next = Vec::new();
-            for round in frontier.chunks(ROUND) {
-                let parts = if round.len() < SMALL { 1 } else { threads };
-                on_threads(&mut sorted[..parts], |t, s| {
-                    for &i in &round[share(round.len(), parts, t)] {
-                        let (blue, red, side) = indexer.position_at(i);
-                        let k = roads.children(&indexer, blue, red, side, |c| s.file(c));
-                        let other = match side {
-                            Side::Blue => red,
-                            Side::Red => blue,
-                        };
-                        let w = if other == 0 {
-                            // The side that just moved got its last car off.
-                            Entry::pack(LOSE, 0, 0)
-                        } else if k > 0 {
-                            Entry::pack(UNKNOWN, 0, k)
-                        } else {
-                            Entry::pack(stuck, 0, 0)
-                        };
-                        entries[i as usize].store(w, Relaxed);
-                        if Entry::value(w) != UNKNOWN {
-                            s.ends.push(i | lost_bit(w));
-                        }
+            frontier = rounds.level(
+                &frontier,
+                |i, s| {
+                    let (blue, red, side) = indexer.position_at(i);
+                    let k = roads.children(&indexer, blue, red, side, |c| s.file(c));
+                    let other = match side {
+                        Side::Blue => red,
+                        Side::Red => blue,
+                    };
+                    let w = if other == 0 {
+                        // The side that just moved got its last car off.
+                        Entry::pack(LOSE, 0, 0)
+                    } else if k > 0 {
+                        Entry::pack(UNKNOWN, 0, k)
+                    } else {
+                        Entry::pack(stuck, 0, 0)
+                    };
+                    entries[i as usize].store(w, Relaxed);
+                    if Entry::value(w) != UNKNOWN {
+                        s.ends.push(i | lost_bit(w));
                     }
-                    s.sort();
-                });
-                settle(
-                    &mut found[..parts],
-                    &sorted[..parts],
-                    bucket_count,
-                    |c, out| {
-                        let word = &seen[c as usize / 64];
-                        let bit = 1u64 << (c % 64);
-                        let w = word.load(Relaxed);
-                        if w & bit == 0 {
-                            word.store(w | bit, Relaxed);
-                            out.push(c);
-                        }
-                    },
-                );
-                for s in &mut sorted[..parts] {
-                    s.reset();
-                }
-                for out in &mut found[..parts] {
-                    reached += out.len() as u64;
-                    next.append(out);
-                }
-            }
-            frontier = next;
+                },
+                |c, out| {
+                    let word = &seen[c as usize / 64];
+                    let bit = 1u64 << (c % 64);
+                    let w = word.load(Relaxed);
+                    if w & bit == 0 {
+                        word.store(w | bit, Relaxed);
+                        out.push(c);
+                    }
+                },
+            );
+            reached += frontier.len() as u64;
         }
         drop(seen);
 
         // Backwards, one remoteness level at a time, from the ends.
-        let mut level: Vec<u32> = sorted.iter_mut().flat_map(|s| s.ends.drain(..)).collect();
+        let mut level = rounds.ends();
         let mut depth: u8 = 0;
         while !level.is_empty() {
             progress("propagating", depth as u64, level.len() as u64);
             let d1 = depth.saturating_add(1);
-            let mut next = Vec::new();
-            for round in level.chunks(ROUND) {
-                let parts = if round.len() < SMALL { 1 } else { threads };
-                on_threads(&mut sorted[..parts], |t, s| {
-                    for &x in &round[share(round.len(), parts, t)] {
-                        let lost = x & LOST;
-                        let (blue, red, side) = indexer.position_at(x & !LOST);
-                        roads.parents(&indexer, blue, red, side, |p| s.file(p | lost));
+            level = rounds.level(
+                &level,
+                |x, s| {
+                    let lost = x & LOST;
+                    let (blue, red, side) = indexer.position_at(x & !LOST);
+                    roads.parents(&indexer, blue, red, side, |p| s.file(p | lost));
+                },
+                |x, out| {
+                    let e = &entries[(x & !LOST) as usize];
+                    let w = e.load(Relaxed);
+                    // Decided already, or never reached.
+                    if Entry::value(w) != UNKNOWN {
+                        return;
                     }
-                    s.sort();
-                });
-                settle(
-                    &mut found[..parts],
-                    &sorted[..parts],
-                    bucket_count,
-                    |x, out| {
-                        let e = &entries[(x & !LOST) as usize];
-                        let w = e.load(Relaxed);
-                        // Decided already, or never reached.
-                        if Entry::value(w) != UNKNOWN {
-                            return;
-                        }
-                        // A lost child wins the parent; a won child takes one
-                        // off its count, and the last one loses it.
-                        let new = if x & LOST != 0 {
-                            Entry::pack(WIN, d1, 0)
-                        } else if Entry::children(w) == 1 {
-                            Entry::pack(LOSE, d1, 0)
-                        } else {
-                            Entry::pack(UNKNOWN, 0, Entry::children(w) - 1)
-                        };
-                        e.store(new, Relaxed);
-                        if Entry::value(new) != UNKNOWN {
-                            out.push((x & !LOST) | lost_bit(new));
-                        }
-                    },
-                );
-                for s in &mut sorted[..parts] {
-                    s.reset();
-                }
-                for out in &mut found[..parts] {
-                    next.append(out);
-                }
-            }
-            level = next;
+                    // A lost child wins the parent; a won child takes one
+                    // off its count, and the last one loses it.
+                    let new = if x & LOST != 0 {
+                        Entry::pack(WIN, d1, 0)
+                    } else if Entry::children(w) == 1 {
+                        Entry::pack(LOSE, d1, 0)
+                    } else {
+                        Entry::pack(UNKNOWN, 0, Entry::children(w) - 1)
+                    };
+                    e.store(new, Relaxed);
+                    if Entry::value(new) != UNKNOWN {
+                        out.push((x & !LOST) | lost_bit(new));
+                    }
+                },
+            );
             depth = depth.saturating_add(1);
         }
-        drop(sorted);
+        drop(rounds);
 
         // Counted by value over every reached entry (never decided = a
         // draw), a share of the table per thread.

@@ -6,16 +6,16 @@
 //! positions, no values. It must not import anything outside std.
 
 /// Rounds smaller than this are worked through on one thread.
-pub(super) const SMALL: usize = 1 << 14;
+const SMALL: usize = 1 << 14;
 
 /// A bucket holds the positions whose numbers agree above this many
 /// bits: 2¹⁸ positions, 512 KB of entries and 32 KB of reached bits, so
 /// the thread that owns a bucket works inside its core's cache.
-pub(super) const BUCKET_BITS: u32 = 18;
+const BUCKET_BITS: u32 = 18;
 
 /// Positions expanded per round: bounds the buckets' memory (about 12
 /// numbers of 4 bytes each, at most).
-pub(super) const ROUND: usize = 1 << 21;
+const ROUND: usize = 1 << 21;
 
 /// In a queue of decided positions, the bit that says "lost" beside the
 /// number (numbers stay below 2³¹: 240,060,402 on 5×5).
@@ -128,10 +128,76 @@ impl Sorted {
     }
 }
 
+/// The buffers a level is worked through with, one set per thread, kept
+/// from level to level.
+pub(super) struct Rounds {
+    threads: usize,
+    bucket_count: usize,
+    sorted: Vec<Sorted>,
+    found: Vec<Vec<u32>>,
+}
+
+impl Rounds {
+    /// For `threads` threads over a table of `len` positions.
+    pub(super) fn new(threads: usize, len: usize) -> Rounds {
+        let bucket_count = len.div_ceil(1 << BUCKET_BITS);
+        Rounds {
+            threads,
+            bucket_count,
+            sorted: (0..threads).map(|_| Sorted::new(bucket_count)).collect(),
+            found: vec![Vec::new(); threads],
+        }
+    }
+
+    /// Works a level through, [`ROUND`] numbers at a time: spreading, each
+    /// thread calls `expand` on its share of the round, which files the
+    /// numbers it finds (and may note ends); settling, `apply` hears each
+    /// filed number on the thread that owns its bucket, and pushes what
+    /// belongs to the next level, which is returned.
+    pub(super) fn level(
+        &mut self,
+        level: &[u32],
+        expand: impl Fn(u32, &mut Sorted) + Sync,
+        apply: impl Fn(u32, &mut Vec<u32>) + Sync,
+    ) -> Vec<u32> {
+        let mut next = Vec::new();
+        for round in level.chunks(ROUND) {
+            let parts = if round.len() < SMALL { 1 } else { self.threads };
+            on_threads(&mut self.sorted[..parts], |t, s| {
+                for &x in &round[share(round.len(), parts, t)] {
+                    expand(x, s);
+                }
+                s.sort();
+            });
+            settle(
+                &mut self.found[..parts],
+                &self.sorted[..parts],
+                self.bucket_count,
+                &apply,
+            );
+            for s in &mut self.sorted[..parts] {
+                s.reset();
+            }
+            for out in &mut self.found[..parts] {
+                next.append(out);
+            }
+        }
+        next
+    }
+
+    /// The ends every thread noted while expanding, taken out.
+    pub(super) fn ends(&mut self) -> Vec<u32> {
+        self.sorted
+            .iter_mut()
+            .flat_map(|s| s.ends.drain(..))
+            .collect()
+    }
+}
+
 /// The settling phase of a round: thread `t` takes every `parts`-th
 /// bucket, from every thread's files, and calls `apply` on each number
 /// in it (see [`Tables::solve_from`]).
-pub(super) fn settle(
+fn settle(
     found: &mut [Vec<u32>],
     sorted: &[Sorted],
     bucket_count: usize,

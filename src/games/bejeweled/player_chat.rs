@@ -174,10 +174,21 @@ fn gems_number(words: &[Word], k: usize) -> bool {
         && !(w.after.starts_with(['.', ')']) && next.and_then(powerup).is_some())
 }
 
+/// The words of claiming: a claim or a counterclaim.
+const CLAIMING: [&str; 7] = [
+    "claim",
+    "claims",
+    "claiming",
+    "counter",
+    "counterclaim",
+    "counterclaiming",
+    "cc",
+];
+
 /// A claim: one number of gems in a message made for it, or among other
 /// words when a claim is awaited from the writer.
 fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
-    const FILLER: [&str; 38] = [
+    const FILLER: [&str; 31] = [
         "i",
         "ll",
         "can",
@@ -190,13 +201,6 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         "it",
         "s",
         "m",
-        "claim",
-        "claims",
-        "claiming",
-        "counter",
-        "counterclaim",
-        "counterclaiming",
-        "cc",
         "have",
         "got",
         "ve",
@@ -228,6 +232,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     let mut talk = 0;
     let mut first_clause_claim: Option<(usize, usize)> = None;
     let mut asked = false;
+    let filler = |w: &str| FILLER.contains(&w) || CLAIMING.contains(&w);
     for (i, l) in lines.iter().enumerate().filter(|(i, _)| !taken[*i]) {
         let ws = l.texts();
         let nums: Vec<usize> = (0..ws.len())
@@ -236,7 +241,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         says_claim |= (0..ws.len()).any(|k| claim_word(&ws, k));
         asked |= nums.iter().any(|&k| l.question(&l.words[k])) || doubts(&ws);
         for (k, w) in l.words.iter().enumerate() {
-            if !w.mention && !nums.contains(&k) && !FILLER.contains(&ws[k]) {
+            if !w.mention && !nums.contains(&k) && !filler(ws[k]) {
                 talk += 1;
             }
         }
@@ -249,7 +254,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
             if n.len() == 1
                 && first
                     .iter()
-                    .all(|k| nums.contains(k) || FILLER.contains(&ws[*k]))
+                    .all(|k| nums.contains(k) || filler(ws[*k]))
             {
                 first_clause_claim = Some((i, *n[0]));
             }
@@ -518,14 +523,7 @@ pub(super) mod tests {
     /// Words outside Bejeweled's notation: no cell, number, powerup,
     /// color, player name or key word.
     fn is_notation(w: &str) -> bool {
-        const KEY: [&str; 16] = [
-            "claim",
-            "claims",
-            "claiming",
-            "counter",
-            "counterclaim",
-            "counterclaiming",
-            "cc",
+        const KEY: [&str; 9] = [
             "same",
             "opal",
             "reed",
@@ -539,6 +537,7 @@ pub(super) mod tests {
         w.chars().any(|c| c.is_ascii_digit())
             || powerup(w).is_some()
             || super::super::chat_words::color(w).is_some()
+            || CLAIMING.contains(&w)
             || KEY.contains(&w)
     }
 

@@ -189,37 +189,9 @@ const CLAIMING: [&str; 7] = [
 /// words when a claim is awaited from the writer.
 fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     const FILLER: [&str; 31] = [
-        "i",
-        "ll",
-        "can",
-        "do",
-        "get",
-        "remove",
-        "clear",
-        "gems",
-        "gem",
-        "it",
-        "s",
-        "m",
-        "have",
-        "got",
-        "ve",
-        "ok",
-        "okay",
-        "going",
-        "go",
-        "for",
-        "raise",
-        "raising",
-        "raised",
-        "to",
-        "say",
-        "d",
-        "will",
-        "make",
-        "that",
-        "my",
-        "then",
+        "i", "ll", "can", "do", "get", "remove", "clear", "gems", "gem", "it", "s", "m", "have",
+        "got", "ve", "ok", "okay", "going", "go", "for", "raise", "raising", "raised", "to", "say",
+        "d", "will", "make", "that", "my", "then",
     ];
     let claim_word = |ws: &[&str], k: usize| {
         matches!(
@@ -251,11 +223,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
                 .filter(|&k| l.words[k].clause == 0 && !l.words[k].mention)
                 .collect();
             let n: Vec<&usize> = first.iter().filter(|k| nums.contains(k)).collect();
-            if n.len() == 1
-                && first
-                    .iter()
-                    .all(|k| nums.contains(k) || filler(ws[*k]))
-            {
+            if n.len() == 1 && first.iter().all(|k| nums.contains(k) || filler(ws[*k])) {
                 first_clause_claim = Some((i, *n[0]));
             }
         }
@@ -524,15 +492,7 @@ pub(super) mod tests {
     /// color, player name or key word.
     fn is_notation(w: &str) -> bool {
         const KEY: [&str; 9] = [
-            "same",
-            "opal",
-            "reed",
-            "halloway",
-            "then",
-            "active",
-            "passive",
-            "starter",
-            "recolour",
+            "same", "opal", "reed", "halloway", "then", "active", "passive", "starter", "recolour",
         ];
         w.chars().any(|c| c.is_ascii_digit())
             || powerup(w).is_some()

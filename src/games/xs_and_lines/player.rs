@@ -198,10 +198,10 @@ fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Actor, Create};
-    use crate::games::xs_and_lines::reader_checks::{events_of_talk, read_as, talk_outside};
+    use crate::games::xs_and_lines::reader_checks::{
+        match_after, moves_as, read_as, reader_properties,
+    };
     use crate::games::{GameConfig, RoundSetup};
-    use chrono::{DateTime, Utc};
 
     const PLAYERS: [&str; 2] = ["wren", "kit"];
 
@@ -224,25 +224,17 @@ mod tests {
 
     /// The match after the first `moves` moves of [`GAME`].
     fn state(moves: usize) -> MatchState {
-        let at = DateTime::<Utc>::UNIX_EPOCH;
-        let create = Create {
-            config: GameConfig::XsAndLines(Default::default()),
-            players: PLAYERS.iter().map(|p| p.to_string()).collect(),
-            host: "host".into(),
-            title: String::new(),
-            source: None,
-        };
-        let mut s = MatchState::start(&create, at).unwrap();
-        let setup = Body::RoundStart(RoundSetup::XsAndLines(rules::Setup {
+        let setup = RoundSetup::XsAndLines(rules::Setup {
             first: "wren".into(),
-        }));
-        s.apply(1, &setup, &Actor::Host("host".into()), at).unwrap();
-        for (i, mv) in GAME[..moves].iter().enumerate() {
-            let who = Actor::Player(PLAYERS[i % 2].into());
-            s.apply(i as u64 + 2, &place(mv.to_string()), &who, at)
-                .unwrap();
-        }
-        s
+        });
+        let played = GAME[..moves].iter().enumerate();
+        let played = played.map(|(i, mv)| (i % 2, place(mv.to_string())));
+        match_after(
+            GameConfig::XsAndLines(Default::default()),
+            setup,
+            &PLAYERS,
+            played,
+        )
     }
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
@@ -262,7 +254,7 @@ mod tests {
     }
 
     fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
-        read_in(text, seat, s).into_iter().map(|r| r.0).collect()
+        moves_as(read_player_message, &PLAYERS, (text, seat), s, shown)
     }
 
     #[test]
@@ -368,37 +360,12 @@ mod tests {
         assert_eq!(moves("pass", 1, None), ["pass"]);
     }
 
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-        /// Talk made only of words outside the game's vocabulary never
-        /// becomes an event, whoever writes it and wherever the game is.
-        #[test]
-        fn words_outside_the_vocabulary_are_never_play(
-            words in proptest::collection::vec("[a-z]{2,9}", 1..12),
-            seps in proptest::collection::vec(prop_oneof![
-                Just(" "), Just(", "), Just("\n"), Just("! "), Just(" ✖️ "), Just(" - "),
-            ], 12),
-            seat in 0usize..2,
-            at in 0usize..13,
-        ) {
-            let text = talk_outside(&VOCABULARY, &PLAYERS, &words, &seps);
-            let s = state(at);
-            let got = events_of_talk(read_player_message, &PLAYERS, (&text, seat), &s);
-            prop_assert!(got.is_empty(), "{text:?} read as {got:?}");
-        }
-
-        /// Whatever a player writes, at any point of the game, the reader
-        /// answers.
-        #[test]
-        fn arbitrary_text_never_panics(
-            text in "\\PC{0,60}(\n\\PC{0,30}){0,4}",
-            seat in 0usize..2,
-            at in 0usize..13,
-        ) {
-            let s = state(at);
-            let _ = read_as(read_player_message, &PLAYERS, (&text, seat), Some(&s), |_| None);
-        }
+    reader_properties! {
+        reader: read_player_message,
+        vocabulary: VOCABULARY,
+        players: PLAYERS,
+        marks: [" ✖️ ", " - "],
+        points: 0usize..13,
+        state: state,
     }
 }

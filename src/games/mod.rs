@@ -9,6 +9,8 @@
 mod as_text;
 pub mod bejeweled;
 pub mod chat;
+#[cfg(test)]
+mod chat_checks;
 pub mod dodgem;
 pub mod duorail;
 mod ending;

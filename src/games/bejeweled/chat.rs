@@ -262,6 +262,7 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chat_checks::{assert_talk, event_of, reading, ruling_of, timed_out};
     use proptest::prelude::*;
 
     const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
@@ -271,15 +272,11 @@ mod tests {
     }
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
-        let p = players();
-        read_chat(text, speaker, &ChatContext::new(&p, 1))
+        reading(read_chat, &["Reds", "craw"], 1, (text, speaker))
     }
 
     fn event(text: &str, speaker: Speaker) -> Body {
-        match read(text, speaker) {
-            ChatReading::Event(b) => b,
-            other => panic!("{text:?} read as {other:?}"),
-        }
+        event_of(text, read(text, speaker))
     }
 
     #[test]
@@ -347,10 +344,7 @@ mod tests {
     #[test]
     fn the_host_rules_and_calls_time() {
         let h = Speaker::Host;
-        let ruling = |text: &str| match event(text, h) {
-            Body::Ruling(r) => (r.scope, r.winner),
-            other => panic!("{text}: {other:?}"),
-        };
+        let ruling = |text: &str| ruling_of(text, event(text, h));
         assert_eq!(
             ruling("Reds claimed 15 and removed 16: reds takes round 1"),
             (Scope::Round(1), Some("Reds".into()))
@@ -371,17 +365,15 @@ mod tests {
             ruling("no claims: nobody wins the round"),
             (Scope::Round(1), None)
         );
-        let Body::Timeout(t) = event("craw ran out of time", h) else {
-            panic!()
-        };
-        assert_eq!(t.player, "craw");
-        for talk in [
-            "welcome!",
-            "10 minutes for claims",
-            "craw claimed 14, reds has 30 s to counter",
-        ] {
-            assert_eq!(read(talk, h), ChatReading::Chatter, "{talk}");
-        }
+        assert_eq!(timed_out(event("craw ran out of time", h)), "craw");
+        assert_talk(
+            |talk| read(talk, h),
+            &[
+                "welcome!",
+                "10 minutes for claims",
+                "craw claimed 14, reds has 30 s to counter",
+            ],
+        );
     }
 
     proptest! {

@@ -33,6 +33,12 @@
 //! 156 s of CPU (93 s wall on a quiet 2-core machine) to about 42 s of
 //! CPU, and the peak memory from about 1 GB to about 770 MB: the 480 MB
 //! table, the reached bits and one round's numbers.
+//!
+//! Parts: `index` numbers positions, `roads` turns a position's cars into
+//! the numbers of its children and parents, `rounds` shares a level among
+//! the threads, `table_file` writes and reads the solved tables; this file
+//! owns the values and the two passes. It imports only `dodgem::board` and
+//! the shared [`Value`]: nothing of the match, the log or the pages.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU16, AtomicU64};

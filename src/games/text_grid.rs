@@ -396,8 +396,47 @@ pub fn blocks<'l, 'a>(
     out
 }
 
+/// A cell written as a letter and a digit (`F4`, `e5`; space around it
+/// allowed): the letter's place after `A` and the digit's after `1`, not
+/// yet checked against any board; `None` unless it is two such bytes.
+pub fn letter_digit(s: &str) -> Option<(u8, u8)> {
+    match *s.trim().as_bytes() {
+        [letter, digit] => Some((
+            letter.to_ascii_uppercase().wrapping_sub(b'A'),
+            digit.wrapping_sub(b'1'),
+        )),
+        _ => None,
+    }
+}
+
 /// Consecutive lines of a message (see [`blocks`]).
 pub type Block<'l, 'a> = Vec<&'l TextLine<'a>>;
+
+/// A line of a message as far as it alone can tell, to a drawing reader
+/// whose rows read as `R` and whose problems are `E`.
+#[derive(Clone, Debug)]
+pub enum Seen<R, E> {
+    Row(R),
+    /// A header naming this many columns.
+    Header(usize),
+    /// A rule line (`+-+-+`, `───────`) above, below or between rows.
+    Rule,
+    /// Meant as a row, but wrong.
+    Near(E),
+    Not,
+}
+
+impl<R, E> Seen<R, E> {
+    /// What the line is to [`the_drawing`].
+    pub fn looks(&self) -> Looks {
+        match self {
+            Seen::Row(_) => Looks::Row,
+            Seen::Near(_) => Looks::NearRow,
+            Seen::Header(_) | Seen::Rule => Looks::Part,
+            Seen::Not => Looks::Not,
+        }
+    }
+}
 
 /// How a line of a message looks to a drawing reader.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

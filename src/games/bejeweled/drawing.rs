@@ -34,7 +34,7 @@ use thiserror::Error;
 
 use super::grid::{Cell, Grid, Tile, CELLS, COLS, ROWS};
 use crate::games::text_grid::{
-    header, is_rule, numbered, text_lines, the_drawing, At, Looks, TextLine,
+    self, header, is_rule, numbered, text_lines, the_drawing, At, TextLine,
 };
 
 /// Why a drawing cannot be read, and where.
@@ -77,28 +77,9 @@ fn tile(ch: char) -> Option<char> {
 /// Bars: borders or lines between cells.
 const BARS: &str = "|│║┃";
 
-/// A line as far as it alone can tell.
-#[derive(Clone, Debug)]
-enum Seen {
-    /// Eight cells as letters, the row number and its column if drawn.
-    Row(String, Option<(u32, usize)>),
-    Header(usize),
-    Rule,
-    /// Meant as a row, but wrong.
-    Near(DrawingError),
-    Not,
-}
-
-impl Seen {
-    fn looks(&self) -> Looks {
-        match self {
-            Seen::Row(..) => Looks::Row,
-            Seen::Near(_) => Looks::NearRow,
-            Seen::Header(_) | Seen::Rule => Looks::Part,
-            Seen::Not => Looks::Not,
-        }
-    }
-}
+/// A line as far as it alone can tell; a row is eight cells as letters,
+/// the row number and its column if drawn.
+type Seen = text_grid::Seen<(String, Option<(u32, usize)>), DrawingError>;
 
 fn see(line: &TextLine<'_>) -> Seen {
     let gs = &line.glyphs;
@@ -113,7 +94,7 @@ fn see(line: &TextLine<'_>) -> Seen {
     let known = rest.iter().filter(|g| tile(g.ch).is_some()).count();
     let k = cells.chars().count();
     if k == COLS && rest.len() == COLS {
-        Seen::Row(cells, number)
+        Seen::Row((cells, number))
     } else if is_rule(gs) {
         Seen::Rule
     } else if k == rest.len() && (6..=10).contains(&k) {
@@ -148,7 +129,7 @@ pub fn read_drawing(text: &str) -> Result<Option<Grid>, DrawingError> {
                 return Err(At::new(l.number, None, Problem::HeaderInside))
             }
             Seen::Near(e) => return Err(e.clone()),
-            Seen::Row(cells, number) => {
+            Seen::Row((cells, number)) => {
                 if let Some((n, col)) = number.filter(|(n, _)| *n as usize != rows.len() + 1) {
                     let p = Problem::RowNumber {
                         found: n,

@@ -49,7 +49,7 @@ use thiserror::Error;
 
 use super::board::{Board, Cell, Color, Exits, Piece, Side};
 use crate::games::text_grid::{
-    header, is_rule, text_lines, the_drawing, tokens, Ansi, At, Glyph, Looks, TextLine,
+    self, header, is_rule, text_lines, the_drawing, tokens, Ansi, At, Glyph, TextLine,
 };
 
 /// Why a drawing cannot be read, and where.
@@ -333,28 +333,9 @@ fn row_letter(gs: &[Glyph<'_>]) -> Option<(char, usize, usize)> {
     Some((letter, g.col, skip))
 }
 
-/// A line as far as it alone can tell.
-#[derive(Clone, Debug)]
-enum Seen<'a> {
-    /// The row letter and its column if drawn, and the cells.
-    Row(Option<(char, usize)>, Vec<Drawn<'a>>),
-    Header(usize),
-    Rule,
-    /// Meant as a row, but wrong.
-    Near(DrawingError),
-    Not,
-}
-
-impl Seen<'_> {
-    fn looks(&self) -> Looks {
-        match self {
-            Seen::Row(..) => Looks::Row,
-            Seen::Near(_) => Looks::NearRow,
-            Seen::Header(_) | Seen::Rule => Looks::Part,
-            Seen::Not => Looks::Not,
-        }
-    }
-}
+/// A line as far as it alone can tell; a row is the row letter and its
+/// column if drawn, and the cells.
+type Seen<'a> = text_grid::Seen<(Option<(char, usize)>, Vec<Drawn<'a>>), DrawingError>;
 
 fn see<'a>(line: &TextLine<'a>, size: usize) -> Seen<'a> {
     let all = &line.glyphs[..];
@@ -379,7 +360,7 @@ fn see<'a>(line: &TextLine<'a>, size: usize) -> Seen<'a> {
             }
             let found = cells.len();
             if found == size {
-                Seen::Row(letter.map(|l| (l.0, l.1)), cells)
+                Seen::Row((letter.map(|l| (l.0, l.1)), cells))
             } else if is_rule(all) {
                 Seen::Rule
             } else if found + 2 >= size && found <= size + 2 {
@@ -424,7 +405,7 @@ pub fn read_drawing(text: &str, size: u8) -> Result<Option<DrawnBoard>, DrawingE
                 return Err(At::new(l.number, None, Problem::HeaderInside))
             }
             Seen::Near(e) => return Err(e.clone()),
-            Seen::Row(letter, cells) => {
+            Seen::Row((letter, cells)) => {
                 let row = (b'A' + rows.len() as u8) as char;
                 if let Some((found, col)) = letter.filter(|(l, _)| *l != row) {
                     let p = Problem::RowLetter { found, row };

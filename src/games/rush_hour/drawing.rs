@@ -55,7 +55,7 @@ use thiserror::Error;
 
 use super::board::{Board, BoardError, Car, Cell, EXIT_ROW, LABELS, SIZE, TAXI};
 use crate::games::text_grid::{
-    header, is_rule, numbered, text_lines, the_drawing, At, Glyph, Looks, TextLine,
+    self, header, is_rule, numbered, text_lines, the_drawing, At, Glyph, TextLine,
 };
 
 /// Why a drawing cannot be read, and where.
@@ -252,27 +252,7 @@ struct Row<'g, 'a> {
 }
 
 /// A line as far as it alone can tell.
-#[derive(Clone, Debug)]
-enum Seen<'g, 'a> {
-    Row(Row<'g, 'a>),
-    Header(usize),
-    /// A rule line (`+-+-+`, `───────`) above, below or between rows.
-    Rule,
-    /// Meant as a row, but wrong.
-    Near(DrawingError),
-    Not,
-}
-
-impl Seen<'_, '_> {
-    fn looks(&self) -> Looks {
-        match self {
-            Seen::Row(..) => Looks::Row,
-            Seen::Near(_) => Looks::NearRow,
-            Seen::Header(_) | Seen::Rule => Looks::Part,
-            Seen::Not => Looks::Not,
-        }
-    }
-}
+type Seen<'g, 'a> = text_grid::Seen<Row<'g, 'a>, DrawingError>;
 
 /// What follows a row's cells: arrows and `exit` words, with dashes only
 /// beside an arrow or `exit`. `Ok(exit column)` or the first glyph that

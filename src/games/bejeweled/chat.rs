@@ -30,8 +30,8 @@ use super::grid::{Grid, COLS, ROWS};
 use super::player_chat::{read_message, Expect};
 use super::proof::{Offer, Powerup};
 use super::rules::Setup;
-use crate::event::{Body, Scope};
-use crate::games::chat::host::{self, Fact, HostWords};
+use crate::event::Body;
+use crate::games::chat::host::{self, HostWords};
 use crate::games::chat::{Opening, Reading};
 use crate::games::chat_words as words;
 use crate::games::GameKind;
@@ -174,34 +174,16 @@ fn offered(raw: &str, grid_lines: &[usize]) -> Offer {
 }
 
 /// Bejeweled's words for the host: rounds, no first player.
-pub const HOST_WORDS: HostWords = HostWords {
-    sides: None,
-    rounds: true,
-    game_scope: Scope::Match,
-    draws: &[],
-    wins: &[],
-};
+pub const HOST_WORDS: HostWords = host::ROUND_WORDS;
 
 /// What the host says: the shared announcements, and an opening fact when
 /// the message posts a grid or the powerups offered (the grid may come from
 /// a bot, the powerups from the host, in either order).
 pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
-    let mut out = host::read(raw, ctx, &HOST_WORDS);
-    let opens = out
-        .iter()
-        .any(|r| matches!(r.read, ChatReading::Fact(Fact::Opens(_))));
-    let ruling = out
-        .iter()
-        .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
-    let (grid, grid_lines) = posted_grid(raw);
-    let offers = offered(raw, &grid_lines).iter().count() >= 3;
-    if !opens && !ruling && (grid.is_some() || offers) {
-        out.push(Reading {
-            read: ChatReading::Fact(Fact::Opens(None)),
-            lines: 0..raw.lines().count(),
-        });
-    }
-    out
+    host::read_posting(raw, ctx, &HOST_WORDS, |raw| {
+        let (grid, grid_lines) = posted_grid(raw);
+        grid.is_some() || offered(raw, &grid_lines).iter().count() >= 3
+    })
 }
 
 /// The round's opening from what the host (or a bot) posted: its number,
@@ -262,6 +244,7 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Scope;
     use crate::games::chat_checks::{assert_talk, event_of, reading, ruling_of, timed_out};
     use proptest::prelude::*;
 

@@ -13,6 +13,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::games::as_text::serde_as_text;
+use crate::games::text_grid::letter_digit;
 use thiserror::Error;
 
 /// The side of a cell a track passes through.
@@ -227,17 +228,9 @@ impl fmt::Display for Cell {
 impl FromStr for Cell {
     type Err = BoardError;
     fn from_str(s: &str) -> Result<Cell, BoardError> {
-        let t = s.trim();
-        let b = t.as_bytes();
-        if b.len() != 2 {
-            return Err(BoardError::Cell(t.to_string()));
-        }
-        let row = b[0].to_ascii_uppercase().wrapping_sub(b'A');
-        let col = b[1].wrapping_sub(b'1');
-        if row < 9 && col < 9 {
-            Ok(Cell { row, col })
-        } else {
-            Err(BoardError::Cell(t.to_string()))
+        match letter_digit(s) {
+            Some((row, col)) if row < 9 && col < 9 => Ok(Cell { row, col }),
+            _ => Err(BoardError::Cell(s.trim().to_string())),
         }
     }
 }

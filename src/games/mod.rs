@@ -14,6 +14,7 @@ mod chat_checks;
 pub mod dodgem;
 pub mod duorail;
 mod ending;
+mod one_game;
 pub mod permutation;
 pub mod play;
 pub mod rush_hour;

@@ -13,6 +13,7 @@ use super::board::{Dir, Position, Side};
 use super::rules::Match;
 use super::shelf::shelf;
 use crate::findings::Finding;
+use crate::games::one_game;
 use crate::games::{first_best, Analysis, AnalysisNote, Drawing, MoveMark, MoveValue, Piece, View};
 
 /// What the page says where the board's analysis is not there yet (its
@@ -131,15 +132,12 @@ pub fn view(m: &Match) -> View {
         ));
     }
     facts.push(("Position".to_string(), m.position.to_string()));
-    facts.extend(m.ending.fact(&m.players));
-    let (score, score_by_rules) = m.ending.scores();
-    View {
-        drawing: Some(drawing(&m.position, moved_to(m))),
+    one_game::view(
+        drawing(&m.position, moved_to(m)),
         facts,
-        score,
-        score_by_rules,
-        substeps: Vec::new(),
-    }
+        &m.ending,
+        &m.players,
+    )
 }
 
 /// One finding: the ruling beside the rules' end of the game.

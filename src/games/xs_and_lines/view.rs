@@ -7,6 +7,7 @@ use super::analysis::Cell;
 use super::analysis::{solve, Position};
 use super::rules::{Match, Stage};
 use crate::findings::Finding;
+use crate::games::one_game;
 use crate::games::{
     first_best, Analysis, Drawing, MoveMark, MoveValue, Overlay, Piece, Value, View,
 };
@@ -165,15 +166,7 @@ pub fn view(m: &Match) -> View {
     if let (Some(seat), false) = (m.to_move(), m.ending.is_over()) {
         facts.push(("To move".to_string(), m.players[seat].clone()));
     }
-    facts.extend(m.ending.fact(&m.players));
-    let (score, score_by_rules) = m.ending.scores();
-    View {
-        drawing: Some(drawing(m)),
-        facts,
-        score,
-        score_by_rules,
-        substeps: Vec::new(),
-    }
+    one_game::view(drawing(m), facts, &m.ending, &m.players)
 }
 
 /// One finding: the ruling beside the rules' end of the game.

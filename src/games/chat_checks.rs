@@ -6,8 +6,11 @@
 //! It owns no words of any game: each game's tests bring their texts. It
 //! imports only the vocabulary and `games::chat`.
 
+use std::ops::Range;
+
 use crate::event::{Body, Scope};
-use crate::games::chat::{ChatContext, ChatReading, Speaker};
+use crate::games::chat::{ChatContext, ChatReading, Reading, Speaker};
+use crate::games::MatchState;
 
 /// A game's chat reader: what a message by a speaker is, in a context.
 pub type ChatReader = fn(&str, Speaker, &ChatContext) -> ChatReading;
@@ -54,4 +57,21 @@ pub fn assert_talk(read: impl Fn(&str) -> ChatReading, talk: &[&str]) {
     for talk in talk {
         assert_eq!(read(talk), ChatReading::Chatter, "{talk}");
     }
+}
+
+/// Everything a player reader makes of `text` by `seat` at `state`, in a
+/// match between `players`: each reading as `say` puts it, with its lines.
+pub fn readings_of(
+    read: impl Fn(&str, usize, &ChatContext) -> Vec<Reading>,
+    players: &[String],
+    (text, seat): (&str, usize),
+    state: Option<&MatchState>,
+    say: fn(&ChatReading) -> String,
+) -> Vec<(String, Range<usize>)> {
+    let mut ctx = ChatContext::new(players, 1);
+    ctx.state = state;
+    read(text, seat, &ctx)
+        .into_iter()
+        .map(|r| (say(&r.read), r.lines))
+        .collect()
 }

@@ -272,6 +272,7 @@ pub(super) mod tests {
     use super::super::proof::Powerup;
     use super::*;
     use crate::event::{Actor, Create, Ruling, Scope};
+    use crate::games::chat_checks::readings_of;
     use crate::games::Placement as GamePlacement;
     use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
     use chrono::{DateTime, Utc};
@@ -306,13 +307,9 @@ pub(super) mod tests {
         seat: usize,
         state: Option<&MatchState>,
     ) -> Vec<(String, Range<usize>)> {
-        let p = players();
-        let mut ctx = ChatContext::new(&p, 1);
-        ctx.state = state;
-        read_message(text, seat, &ctx, &Expect::of(seat, &ctx))
-            .into_iter()
-            .map(|r| (say(&r.read), r.lines))
-            .collect()
+        let read =
+            |t: &str, seat, ctx: &ChatContext| read_message(t, seat, ctx, &Expect::of(seat, ctx));
+        readings_of(read, &players(), (text, seat), state, say)
     }
 
     pub(in crate::games::bejeweled) fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {

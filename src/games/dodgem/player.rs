@@ -270,10 +270,13 @@ fn off_board(from: (u8, u8), board: Option<&Position>) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xs_and_lines::reader_checks::{
-        match_after, moves_as, read_as, reader_properties,
-    };
+    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
+
+    const READER: Reader = Reader {
+        read: read_player_message,
+        players: PLAYERS,
+    };
 
     const PLAYERS: [&str; 2] = ["quill", "marrow"];
 
@@ -292,25 +295,9 @@ mod tests {
         )
     }
 
-    /// What `seat` writing `text` reads as: moves, or `?reason` when
-    /// unread.
-    fn read_in(
-        text: &str,
-        seat: usize,
-        s: Option<&MatchState>,
-    ) -> Vec<(String, std::ops::Range<usize>)> {
-        read_as(read_player_message, &PLAYERS, (text, seat), s, shown)
-    }
-
-    fn shown(b: &Body) -> Option<String> {
-        match b {
-            Body::Place(Placement::Dodgem(p)) => Some(p.mv.clone()),
-            _ => None,
-        }
-    }
-
+    /// What `seat` writing `text` reads as: moves, or `?reason`.
     fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
-        moves_as(read_player_message, &PLAYERS, (text, seat), s, shown)
+        READER.moves(text, seat, s)
     }
 
     #[test]
@@ -367,7 +354,7 @@ mod tests {
             ("hmm\nc1 up", 1..2),
             ("c1 N, gg wp", 0..1),
         ] {
-            let got = read_in(text, 1, None);
+            let got = READER.read_in(text, 1, None);
             assert_eq!(got, [("c1 N".to_string(), lines)], "{text}");
         }
     }
@@ -414,7 +401,7 @@ mod tests {
         ] {
             assert_eq!(moves(text, seat, st), want, "{text}");
         }
-        let got = read_in("a2 S\nwait no, a2 E", 0, None);
+        let got = READER.read_in("a2 S\nwait no, a2 E", 0, None);
         assert_eq!(got[0].1, 0..1);
         assert_eq!(got[1].1, 1..2);
     }

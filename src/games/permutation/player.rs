@@ -107,8 +107,13 @@ fn attempt(seg: &Segment) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xs_and_lines::reader_checks::{match_after, moves_as, reader_properties};
+    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
+
+    const READER: Reader = Reader {
+        read: read_player_message,
+        players: PLAYERS,
+    };
 
     const PLAYERS: [&str; 2] = ["vale", "juni"];
 
@@ -133,14 +138,7 @@ mod tests {
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
     fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
-        moves_as(read_player_message, &PLAYERS, (text, seat), s, shown)
-    }
-
-    fn shown(b: &Body) -> Option<String> {
-        match b {
-            Body::Place(Placement::Permutation(p)) => Some(p.mv.clone()),
-            _ => None,
-        }
+        READER.moves(text, seat, s)
     }
 
     #[test]

@@ -198,10 +198,13 @@ fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xs_and_lines::reader_checks::{
-        match_after, moves_as, read_as, reader_properties,
-    };
+    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
+
+    const READER: Reader = Reader {
+        read: read_player_message,
+        players: PLAYERS,
+    };
 
     const PLAYERS: [&str; 2] = ["wren", "kit"];
 
@@ -238,23 +241,8 @@ mod tests {
     }
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
-    fn read_in(
-        text: &str,
-        seat: usize,
-        s: Option<&MatchState>,
-    ) -> Vec<(String, std::ops::Range<usize>)> {
-        read_as(read_player_message, &PLAYERS, (text, seat), s, shown)
-    }
-
-    fn shown(b: &Body) -> Option<String> {
-        match b {
-            Body::Place(Placement::XsAndLines(p)) => Some(p.mv.clone()),
-            _ => None,
-        }
-    }
-
     fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
-        moves_as(read_player_message, &PLAYERS, (text, seat), s, shown)
+        READER.moves(text, seat, s)
     }
 
     #[test]
@@ -340,7 +328,7 @@ mod tests {
         // kit placed the last x (A8): a correction of it is an x, not a line.
         let s = state(8);
         assert_eq!(moves("oops, H8", 1, Some(&s)), ["H8"]);
-        let got = read_in("A2\nno wait A3", 0, None);
+        let got = READER.read_in("A2\nno wait A3", 0, None);
         assert_eq!(got, [("A2".to_string(), 0..1), ("A3".to_string(), 1..2)]);
     }
 

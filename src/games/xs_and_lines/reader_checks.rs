@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use super::message::{is_marker, Vocabulary};
 use crate::event::{Actor, Body, Create};
 use crate::games::chat::{ChatContext, ChatReading, Reading};
-use crate::games::{GameConfig, MatchState, RoundSetup};
+use crate::games::{describe_payload, GameConfig, MatchState, RoundSetup};
 
 /// A player reader: what `seat` writing a text says, in a context.
 pub type PlayerReader = fn(&str, usize, &ChatContext) -> Vec<Reading>;
@@ -82,18 +82,39 @@ pub fn events_of_talk(
     out
 }
 
-/// Only the moves (or `?reason`s) of [`read_as`], without their lines.
-pub fn moves_as(
-    read: PlayerReader,
-    players: &[&str],
-    (text, seat): (&str, usize),
-    s: Option<&MatchState>,
-    shown: fn(&Body) -> Option<String>,
-) -> Vec<String> {
-    read_as(read, players, (text, seat), s, shown)
-        .into_iter()
-        .map(|r| r.0)
-        .collect()
+/// The move a placement shows, in its game's notation (other events show
+/// their kind).
+pub fn placed(b: &Body) -> Option<String> {
+    match b {
+        Body::Place(_) => describe_payload(b),
+        _ => None,
+    }
+}
+
+/// One game's player reader as its tests ask it, between two players.
+pub struct Reader {
+    pub read: PlayerReader,
+    pub players: [&'static str; 2],
+}
+
+impl Reader {
+    /// [`read_as`], a placement shown as its move.
+    pub fn read_in(
+        &self,
+        text: &str,
+        seat: usize,
+        s: Option<&MatchState>,
+    ) -> Vec<(String, Range<usize>)> {
+        read_as(self.read, &self.players, (text, seat), s, placed)
+    }
+
+    /// Only the moves (or `?reason`s), without their lines.
+    pub fn moves(&self, text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
+        self.read_in(text, seat, s)
+            .into_iter()
+            .map(|r| r.0)
+            .collect()
+    }
 }
 
 /// A match between `players` in `config`, its round opened by the host

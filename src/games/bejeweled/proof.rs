@@ -345,8 +345,13 @@ impl FromStr for ProofSpec {
                 .or_else(|| verb.strip_prefix("p-"))
                 .unwrap_or(verb);
             match verb {
-                "active" => {
-                    let kind = match rest.first().copied() {
+                "active" | "column" | "plus" | "refresh" => {
+                    // "active plus F4", or "plus F4" without the word.
+                    let (kind, at) = match verb {
+                        "active" => (rest.first().copied(), rest.get(1..).unwrap_or(&[])),
+                        _ => (Some(verb), rest),
+                    };
+                    let kind = match kind {
                         Some("column") => Active::Column,
                         Some("plus") => Active::Plus,
                         Some("refresh") => Active::Refresh,
@@ -357,25 +362,7 @@ impl FromStr for ProofSpec {
                             ))
                         }
                     };
-                    let cell = match cells(part, &rest[1..])?.as_slice() {
-                        [c] => *c,
-                        _ => {
-                            return Err(part_error(part, "an active powerup is placed on one cell"))
-                        }
-                    };
-                    if let Some((prev, _)) = &active {
-                        return Err(ProofError::Twice("active", prev.clone(), part.to_string()));
-                    }
-                    active = Some((part.to_string(), (kind, cell)));
-                }
-                "column" | "plus" | "refresh" => {
-                    // "plus F4" without the word "active".
-                    let kind = match verb {
-                        "column" => Active::Column,
-                        "plus" => Active::Plus,
-                        _ => Active::Refresh,
-                    };
-                    let cell = match cells(part, rest)?.as_slice() {
+                    let cell = match cells(part, at)?.as_slice() {
                         [c] => *c,
                         _ => {
                             return Err(part_error(part, "an active powerup is placed on one cell"))

@@ -61,17 +61,7 @@ fn drawing(m: &Match) -> Drawing {
             }
         })
         .collect();
-    Drawing {
-        cols: n,
-        rows: n,
-        col_names: (0..n).map(|c| ((b'A' + c) as char).to_string()).collect(),
-        row_names: (1..=n).map(|r| r.to_string()).collect(),
-        pieces,
-        exit_row: None,
-        rails: Vec::new(),
-        overlays,
-        gems: Vec::new(),
-    }
+    one_game::lettered_square(n, pieces, overlays)
 }
 
 /// The exact value of a part-2 position and of each legal line. Part 1

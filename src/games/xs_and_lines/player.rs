@@ -47,18 +47,9 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
 
 /// Where the match stands for the player in `seat`.
 fn turn(m: Option<&Match>, seat: usize) -> Turn {
-    let (Some(m), Some(first)) = (m, m.and_then(|m| m.first)) else {
+    let Some((m, first, to_move)) = m.and_then(|m| Some((m, m.first?, m.to_move()?))) else {
         return Turn::default();
     };
-    let Some(to_move) = m.to_move() else {
-        return Turn::default();
-    };
-    if m.ending.is_over() {
-        return Turn {
-            expected: Some(false),
-            last: None,
-        };
-    }
     // Turns alternate within each part; the first line is player 1's,
     // whoever placed the last x.
     let last_mover = match &m.stage {
@@ -67,15 +58,8 @@ fn turn(m: Option<&Match>, seat: usize) -> Turn {
         Stage::Drawing(p) => p.lines.len().checked_sub(1),
     }
     .map(|k| (first + k) % 2);
-    let last = m
-        .moves
-        .last()
-        .filter(|_| last_mover == Some(seat))
-        .map(|(_, mv)| place(mv.clone()));
-    Turn {
-        expected: Some(to_move == seat),
-        last,
-    }
+    let last = m.moves.last().map(|(_, mv)| place(mv.clone()));
+    Turn::of(seat, to_move, m.ending.is_over(), last_mover, last)
 }
 
 /// What a turn does in the part the game is in.

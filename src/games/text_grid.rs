@@ -409,6 +409,20 @@ pub fn letter_digit(s: &str) -> Option<(u8, u8)> {
     }
 }
 
+/// How a drawing and the replayed board differ at a place (a cell, or the
+/// cells of a car): what the drawing shows there, and what the replay has.
+pub fn differs(
+    f: &mut fmt::Formatter<'_>,
+    place: impl fmt::Display,
+    shows: impl fmt::Display,
+    has: impl fmt::Display,
+) -> fmt::Result {
+    write!(
+        f,
+        "{place}: the drawing shows {shows}, the replay has {has}"
+    )
+}
+
 /// Consecutive lines of a message (see [`blocks`]).
 pub type Block<'l, 'a> = Vec<&'l TextLine<'a>>;
 

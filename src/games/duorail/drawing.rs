@@ -599,11 +599,11 @@ impl fmt::Display for Difference {
                 cell,
                 drawing,
                 replay,
-            } => write!(
+            } => text_grid::differs(
                 f,
-                "{cell}: the drawing shows {}, the replay has {}",
+                cell,
                 words(drawing.map(|p| (p.color, p.exits)), "nothing"),
-                words(replay.map(|p| (Some(p.color), p.exits)), "none")
+                words(replay.map(|p| (Some(p.color), p.exits)), "none"),
             ),
         }
     }

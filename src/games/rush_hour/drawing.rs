@@ -557,24 +557,14 @@ impl fmt::Display for Difference {
                 cell,
                 drawing,
                 replay,
-            } => write!(
-                f,
-                "{cell}: the drawing shows {}, the replay has {}",
-                drawing.words(true),
-                replay.words(false)
-            ),
+            } => text_grid::differs(f, cell, drawing.words(true), replay.words(false)),
             Difference::Cars { drawing, replay } => {
                 let r: Vec<String> = replay
                     .iter()
                     .map(|(l, cs)| format!("car {l} on {}", cells(cs)))
                     .collect();
-                write!(
-                    f,
-                    "{}: the drawing shows one car there ({}), the replay has {}",
-                    cells(&drawing.cells),
-                    drawing.glyph,
-                    r.join(" and ")
-                )
+                let shows = format!("one car there ({})", drawing.glyph);
+                text_grid::differs(f, cells(&drawing.cells), shows, r.join(" and "))
             }
             Difference::Label {
                 cells: cs,

@@ -253,6 +253,22 @@ impl fmt::Display for ProofSpec {
     }
 }
 
+/// Fills a part of a proof that may be given once (`slot` keeps the text
+/// that gave it beside its value); a second is [`ProofError::Twice`],
+/// naming both texts.
+fn once<T>(
+    slot: &mut Option<(String, T)>,
+    what: &'static str,
+    part: &str,
+    value: T,
+) -> Result<(), ProofError> {
+    if let Some((prev, _)) = slot {
+        return Err(ProofError::Twice(what, prev.clone(), part.to_string()));
+    }
+    *slot = Some((part.to_string(), value));
+    Ok(())
+}
+
 /// What is wrong with a proof: always names the part.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
 pub enum ProofError {
@@ -368,10 +384,7 @@ impl FromStr for ProofSpec {
                             return Err(part_error(part, "an active powerup is placed on one cell"))
                         }
                     };
-                    if let Some((prev, _)) = &active {
-                        return Err(ProofError::Twice("active", prev.clone(), part.to_string()));
-                    }
-                    active = Some((part.to_string(), (kind, cell)));
+                    once(&mut active, "active", part, (kind, cell))?;
                 }
                 "passive" | "bend" | "chain" | "recolor" => {
                     let (kind, args) = if verb == "passive" {
@@ -406,10 +419,7 @@ impl FromStr for ProofSpec {
                             ))
                         }
                     };
-                    if let Some((prev, _)) = &passive {
-                        return Err(ProofError::Twice("passive", prev.clone(), part.to_string()));
-                    }
-                    passive = Some((part.to_string(), p));
+                    once(&mut passive, "passive", part, p)?;
                 }
                 "then" => {
                     let (v, r) = rest.split_first().ok_or_else(|| {
@@ -421,25 +431,11 @@ impl FromStr for ProofSpec {
                     let a = action(part, v, r)?.ok_or_else(|| {
                         part_error(part, "'then' is followed by pick, swap or rotate")
                     })?;
-                    if let Some((prev, _)) = &then {
-                        return Err(ProofError::Twice(
-                            "second starter",
-                            prev.clone(),
-                            part.to_string(),
-                        ));
-                    }
-                    then = Some((part.to_string(), a));
+                    once(&mut then, "second starter", part, a)?;
                 }
                 v => match action(part, v, rest)? {
                     Some(a) => {
-                        if let Some((prev, _)) = &starter {
-                            return Err(ProofError::Twice(
-                                "starter",
-                                prev.clone(),
-                                part.to_string(),
-                            ));
-                        }
-                        starter = Some((part.to_string(), a));
+                        once(&mut starter, "starter", part, a)?;
                     }
                     None => return Err(part_error(
                         part,

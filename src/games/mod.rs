@@ -25,8 +25,12 @@ games! {
     #[cfg(test)] nim::Nim => Nim,
 }
 
+mod as_text;
 pub mod chat;
+#[cfg(test)]
+mod chat_checks;
 pub mod engine;
+mod one_game;
 pub mod play;
 pub mod plug;
 pub mod series;

@@ -376,9 +376,9 @@ fn glyphs<'a>(line: &'a str, colour: &mut Option<Ansi>) -> Vec<Glyph<'a>> {
 pub fn blocks<'l, 'a>(
     lines: &'l [TextLine<'a>],
     part: impl Fn(&TextLine<'a>) -> bool,
-) -> Vec<Vec<&'l TextLine<'a>>> {
+) -> Vec<Block<'l, 'a>> {
     let mut out = Vec::new();
-    let mut cur: Vec<&TextLine<'a>> = Vec::new();
+    let mut cur: Block<'l, 'a> = Vec::new();
     for l in lines {
         match l.kind {
             LineKind::Fence | LineKind::Blank => {}
@@ -394,6 +394,97 @@ pub fn blocks<'l, 'a>(
         out.push(cur);
     }
     out
+}
+
+/// A cell written as a letter and a digit (`F4`, `e5`; space around it
+/// allowed): the letter's place after `A` and the digit's after `1`, not
+/// yet checked against any board; `None` unless it is two such bytes.
+pub fn letter_digit(s: &str) -> Option<(u8, u8)> {
+    match *s.trim().as_bytes() {
+        [letter, digit] => Some((
+            letter.to_ascii_uppercase().wrapping_sub(b'A'),
+            digit.wrapping_sub(b'1'),
+        )),
+        _ => None,
+    }
+}
+
+/// How a drawing and the replayed board differ at a place (a cell, or the
+/// cells of a car): what the drawing shows there, and what the replay has.
+pub fn differs(
+    f: &mut fmt::Formatter<'_>,
+    place: impl fmt::Display,
+    shows: impl fmt::Display,
+    has: impl fmt::Display,
+) -> fmt::Result {
+    write!(
+        f,
+        "{place}: the drawing shows {shows}, the replay has {has}"
+    )
+}
+
+/// Consecutive lines of a message (see [`blocks`]).
+pub type Block<'l, 'a> = Vec<&'l TextLine<'a>>;
+
+/// A line of a message as far as it alone can tell, to a drawing reader
+/// whose rows read as `R` and whose problems are `E`.
+#[derive(Clone, Debug)]
+pub enum Seen<R, E> {
+    Row(R),
+    /// A header naming this many columns.
+    Header(usize),
+    /// A rule line (`+-+-+`, `───────`) above, below or between rows.
+    Rule,
+    /// Meant as a row, but wrong.
+    Near(E),
+    Not,
+}
+
+impl<R, E> Seen<R, E> {
+    /// What the line is to [`the_drawing`].
+    pub fn looks(&self) -> Looks {
+        match self {
+            Seen::Row(_) => Looks::Row,
+            Seen::Near(_) => Looks::NearRow,
+            Seen::Header(_) | Seen::Rule => Looks::Part,
+            Seen::Not => Looks::Not,
+        }
+    }
+}
+
+/// How a line of a message looks to a drawing reader.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Looks {
+    /// A row of the drawing.
+    Row,
+    /// Meant as a row, but wrong.
+    NearRow,
+    /// A header or a rule: part of a drawing, but no row.
+    Part,
+    /// No part of a drawing.
+    Not,
+}
+
+/// The one drawing in a message: of the [`blocks`] of lines that look like
+/// part of one, those with two rows at least and three lines that are rows
+/// or nearly rows. `Ok(None)` when there is none; `Err((first, second))`,
+/// the first lines of two drawings, when there are more.
+pub fn the_drawing<'l, 'a>(
+    lines: &'l [TextLine<'a>],
+    looks: impl Fn(&TextLine<'a>) -> Looks,
+) -> Result<Option<Block<'l, 'a>>, (usize, usize)> {
+    let mut drawings = blocks(lines, |l| looks(l) != Looks::Not)
+        .into_iter()
+        .filter(|b| {
+            let rows = b.iter().filter(|l| looks(l) == Looks::Row).count();
+            let near = b.iter().filter(|l| looks(l) == Looks::NearRow).count();
+            rows >= 2 && rows + near >= 3
+        });
+    match (drawings.next(), drawings.next()) {
+        (None, _) => Ok(None),
+        (Some(one), None) => Ok(Some(one)),
+        (Some(a), Some(b)) => Err((a[0].number, b[0].number)),
+    }
 }
 
 /// A header naming columns or rows in order from `first` (`A B C D E F`,

@@ -30,8 +30,8 @@ use super::grid::{Grid, COLS, ROWS};
 use super::player_chat::{read_message, Expect};
 use super::proof::{Offer, Powerup};
 use super::rules::Setup;
-use crate::event::{Body, Scope};
-use crate::games::chat::host::{self, Fact, HostWords};
+use crate::event::Body;
+use crate::games::chat::host::{self, HostWords};
 use crate::games::chat::{Opening, Reading};
 use crate::games::chat_words as words;
 use crate::games::GameKind;
@@ -174,34 +174,16 @@ fn offered(raw: &str, grid_lines: &[usize]) -> Offer {
 }
 
 /// Bejeweled's words for the host: rounds, no first player.
-pub const HOST_WORDS: HostWords = HostWords {
-    sides: None,
-    rounds: true,
-    game_scope: Scope::Match,
-    draws: &[],
-    wins: &[],
-};
+pub const HOST_WORDS: HostWords = host::ROUND_WORDS;
 
 /// What the host says: the shared announcements, and an opening fact when
 /// the message posts a grid or the powerups offered (the grid may come from
 /// a bot, the powerups from the host, in either order).
 pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
-    let mut out = host::read(raw, ctx, &HOST_WORDS);
-    let opens = out
-        .iter()
-        .any(|r| matches!(r.read, ChatReading::Fact(Fact::Opens(_))));
-    let ruling = out
-        .iter()
-        .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
-    let (grid, grid_lines) = posted_grid(raw);
-    let offers = offered(raw, &grid_lines).iter().count() >= 3;
-    if !opens && !ruling && (grid.is_some() || offers) {
-        out.push(Reading {
-            read: ChatReading::Fact(Fact::Opens(None)),
-            lines: 0..raw.lines().count(),
-        });
-    }
-    out
+    host::read_posting(raw, ctx, &HOST_WORDS, |raw| {
+        let (grid, grid_lines) = posted_grid(raw);
+        grid.is_some() || offered(raw, &grid_lines).iter().count() >= 3
+    })
 }
 
 /// The round's opening from what the host (or a bot) posted: its number,
@@ -262,6 +244,8 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Scope;
+    use crate::games::chat_checks::{assert_talk, event_of, reading, ruling_of, timed_out};
     use proptest::prelude::*;
 
     const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
@@ -271,15 +255,11 @@ mod tests {
     }
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
-        let p = players();
-        read_chat(text, speaker, &ChatContext::new(&p, 1))
+        reading(read_chat, &["Reds", "craw"], 1, (text, speaker))
     }
 
     fn event(text: &str, speaker: Speaker) -> Body {
-        match read(text, speaker) {
-            ChatReading::Event(b) => b,
-            other => panic!("{text:?} read as {other:?}"),
-        }
+        event_of(text, read(text, speaker))
     }
 
     #[test]
@@ -347,10 +327,7 @@ mod tests {
     #[test]
     fn the_host_rules_and_calls_time() {
         let h = Speaker::Host;
-        let ruling = |text: &str| match event(text, h) {
-            Body::Ruling(r) => (r.scope, r.winner),
-            other => panic!("{text}: {other:?}"),
-        };
+        let ruling = |text: &str| ruling_of(text, event(text, h));
         assert_eq!(
             ruling("Reds claimed 15 and removed 16: reds takes round 1"),
             (Scope::Round(1), Some("Reds".into()))
@@ -371,17 +348,15 @@ mod tests {
             ruling("no claims: nobody wins the round"),
             (Scope::Round(1), None)
         );
-        let Body::Timeout(t) = event("craw ran out of time", h) else {
-            panic!()
-        };
-        assert_eq!(t.player, "craw");
-        for talk in [
-            "welcome!",
-            "10 minutes for claims",
-            "craw claimed 14, reds has 30 s to counter",
-        ] {
-            assert_eq!(read(talk, h), ChatReading::Chatter, "{talk}");
-        }
+        assert_eq!(timed_out(event("craw ran out of time", h)), "craw");
+        assert_talk(
+            |talk| read(talk, h),
+            &[
+                "welcome!",
+                "10 minutes for claims",
+                "craw claimed 14, reds has 30 s to counter",
+            ],
+        );
     }
 
     proptest! {

@@ -33,7 +33,9 @@ use std::fmt;
 use thiserror::Error;
 
 use super::grid::{Cell, Grid, Tile, CELLS, COLS, ROWS};
-use crate::games::text_grid::{blocks, header, is_rule, numbered, text_lines, At, TextLine};
+use crate::games::text_grid::{
+    self, header, is_rule, numbered, text_lines, the_drawing, At, TextLine,
+};
 
 /// Why a drawing cannot be read, and where.
 pub type DrawingError = At<Problem>;
@@ -75,17 +77,9 @@ fn tile(ch: char) -> Option<char> {
 /// Bars: borders or lines between cells.
 const BARS: &str = "|│║┃";
 
-/// A line as far as it alone can tell.
-#[derive(Clone, Debug)]
-enum Seen {
-    /// Eight cells as letters, the row number and its column if drawn.
-    Row(String, Option<(u32, usize)>),
-    Header(usize),
-    Rule,
-    /// Meant as a row, but wrong.
-    Near(DrawingError),
-    Not,
-}
+/// A line as far as it alone can tell; a row is eight cells as letters,
+/// the row number and its column if drawn.
+type Seen = text_grid::Seen<(String, Option<(u32, usize)>), DrawingError>;
 
 fn see(line: &TextLine<'_>) -> Seen {
     let gs = &line.glyphs;
@@ -100,7 +94,7 @@ fn see(line: &TextLine<'_>) -> Seen {
     let known = rest.iter().filter(|g| tile(g.ch).is_some()).count();
     let k = cells.chars().count();
     if k == COLS && rest.len() == COLS {
-        Seen::Row(cells, number)
+        Seen::Row((cells, number))
     } else if is_rule(gs) {
         Seen::Rule
     } else if k == rest.len() && (6..=10).contains(&k) {
@@ -120,27 +114,10 @@ pub fn read_drawing(text: &str) -> Result<Option<Grid>, DrawingError> {
     let lines = text_lines(text);
     let seen: Vec<Seen> = lines.iter().map(see).collect();
     let kind = |l: &TextLine<'_>| &seen[l.number - 1];
-    let drawings: Vec<_> = blocks(&lines, |l| !matches!(kind(l), Seen::Not))
-        .into_iter()
-        .filter(|b| {
-            let rows = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Row(..)))
-                .count();
-            let near = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Near(_)))
-                .count();
-            rows >= 2 && rows + near >= 3
-        })
-        .collect();
-    let block = match drawings.as_slice() {
-        [] => return Ok(None),
-        [one] => one,
-        [a, b, ..] => {
-            let p = Problem::TwoDrawings(a[0].number, b[0].number);
-            return Err(At::new(b[0].number, None, p));
-        }
+    let block = match the_drawing(&lines, |l| kind(l).looks()) {
+        Ok(Some(block)) => block,
+        Ok(None) => return Ok(None),
+        Err((a, b)) => return Err(At::new(b, None, Problem::TwoDrawings(a, b))),
     };
     let mut rows = Vec::new();
     for (i, l) in block.iter().enumerate() {
@@ -152,7 +129,7 @@ pub fn read_drawing(text: &str) -> Result<Option<Grid>, DrawingError> {
                 return Err(At::new(l.number, None, Problem::HeaderInside))
             }
             Seen::Near(e) => return Err(e.clone()),
-            Seen::Row(cells, number) => {
+            Seen::Row((cells, number)) => {
                 if let Some((n, col)) = number.filter(|(n, _)| *n as usize != rows.len() + 1) {
                     let p = Problem::RowNumber {
                         found: n,

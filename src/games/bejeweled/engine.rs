@@ -184,38 +184,26 @@ impl Table {
         let mut mark = [None; CELLS];
         let mut any = false;
         let g = &self.g;
-        for r in 0..ROWS {
-            let mut c = 0;
-            while c < COLS {
-                let t = g.code(r * COLS + c);
-                let mut e = c + 1;
-                while e < COLS && g.code(r * COLS + e) == t {
+        // Every row and every column, as (first cell, step to the next
+        // cell, length), searched for runs of one color.
+        let rows = (0..ROWS).map(|r| (r * COLS, 1, COLS));
+        let columns = (0..COLS).map(|c| (c, COLS, ROWS));
+        for (first, step, len) in rows.chain(columns) {
+            let at = |k: usize| first + k * step;
+            let mut a = 0;
+            while a < len {
+                let t = g.code(at(a));
+                let mut e = a + 1;
+                while e < len && g.code(at(e)) == t {
                     e += 1;
                 }
-                if t < ROCK && e - c >= 3 {
-                    for k in c..e {
-                        mark[r * COLS + k] = Some(Cause::Line);
+                if t < ROCK && e - a >= 3 {
+                    for k in a..e {
+                        mark[at(k)] = Some(Cause::Line);
                     }
                     any = true;
                 }
-                c = e;
-            }
-        }
-        for c in 0..COLS {
-            let mut r = 0;
-            while r < ROWS {
-                let t = g.code(r * COLS + c);
-                let mut e = r + 1;
-                while e < ROWS && g.code(e * COLS + c) == t {
-                    e += 1;
-                }
-                if t < ROCK && e - r >= 3 {
-                    for k in r..e {
-                        mark[k * COLS + c] = Some(Cause::Line);
-                    }
-                    any = true;
-                }
-                r = e;
+                a = e;
             }
         }
         if self.passive == Passive::Bend {
@@ -732,301 +720,10 @@ pub fn play_parts(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A grid whose colors cycle so that no line and no bend square exists:
-    /// color (column + 2·row) mod 5.
-    const BASE: [&str; 7] = [
-        "RBGYPRBG", "GYPRBGYP", "PRBGYPRB", "BGYPRBGY", "YPRBGYPR", "RBGYPRBG", "GYPRBGYP",
-    ];
-
-    /// BASE with some cells replaced: ("C4", 'R').
-    fn grid(changes: &[(&str, char)]) -> Grid {
-        let mut rows: Vec<Vec<char>> = BASE.iter().map(|r| r.chars().collect()).collect();
-        for (cell, ch) in changes {
-            let c: Cell = cell.parse().unwrap();
-            rows[c.row()][c.col()] = *ch;
-        }
-        let text: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
-        Grid::parse(&text.join("\n")).unwrap()
-    }
-
-    fn run(g: &Grid, proof: &str) -> Outcome {
-        play(g, &proof.parse().unwrap(), true).unwrap()
-    }
-
-    fn cells_of(step: &TraceStep) -> Vec<String> {
-        let mut v: Vec<String> = step.removed.iter().map(|r| r.cell.to_string()).collect();
-        v.sort();
-        v
-    }
-
-    fn steps<'a>(o: &'a Outcome, what: &str) -> Vec<&'a TraceStep> {
-        o.trace.iter().filter(|s| s.what == what).collect()
-    }
-
-    #[test]
-    fn base_grid_is_quiet() {
-        let g = grid(&[]);
-        assert!(!g.has_line());
-        let o = run(&g, "active column A1; passive bend; swap A1 B1");
-        assert_eq!(o.removed, 0, "a swap that makes no line removes nothing");
-    }
-
-    /// The seed's worked example, reconstructed: Reds places the plus on
-    /// F4 and swaps F4 and F5 with bend; claimed 15, removed 16.
-    #[test]
-    fn the_seeds_worked_example_removes_16() {
-        let g = Grid::parse("RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP")
-            .unwrap();
-        assert!(!g.has_line(), "a round's grid has no 3 in a row");
-        let o = run(&g, "active plus F4; passive bend; swap F4 F5");
-        let m = steps(&o, "match");
-        // Step 2: D5, D6, E5, F5 by 3 in a row and bend …
-        assert_eq!(cells_of(m[0]), ["D5", "D6", "E5", "F5"]);
-        // … and F3, F4, G5, H5, F6, F7 by the plus (now on F5).
-        let fire = steps(&o, "fire");
-        assert_eq!(cells_of(fire[0]), ["F3", "F4", "F6", "F7", "G5", "H5"]);
-        // Step 4: after gravity, bend removes C5, D5, C6.
-        assert_eq!(cells_of(m[1]), ["C5", "C6", "D5"]);
-        assert!(m[1].removed.iter().all(|r| r.cause == Cause::Bend));
-        // Step 6: A6, B6, C6.
-        assert_eq!(cells_of(m[2]), ["A6", "B6", "C6"]);
-        assert_eq!(m.len(), 3, "no further changes");
-        assert_eq!(o.removed, 16);
-        assert_eq!(o.end.gems() + o.end.rocks(), 56);
-        assert_eq!(o.end.rocks(), 16);
-    }
-
-    #[test]
-    fn pick_removes_one_or_two_gems_of_different_colors() {
-        let g = grid(&[]);
-        let o = run(&g, "active column H7; passive bend; pick A1");
-        assert_eq!(o.removed, 1);
-        assert_eq!(o.end.get("A1".parse().unwrap()), Tile::Rock);
-        let o = run(&g, "active column H7; passive bend; pick A1 B1");
-        assert_eq!(o.removed, 2);
-    }
-
-    #[test]
-    fn rotate_turns_a_square_clockwise() {
-        let g = grid(&[]);
-        let o = run(&g, "active column H7; passive bend; rotate B2");
-        let r = steps(&o, "rotate")[0];
-        // B2 C2 / B3 C3 were Y P / R B: clockwise gives R Y / B P.
-        assert_eq!(&r.grid[1][1..3], "RY");
-        assert_eq!(&r.grid[2][1..3], "BP");
-    }
-
-    #[test]
-    fn column_fires_through_rocks_when_its_gem_is_picked() {
-        let g = grid(&[("A3", '#')]);
-        let o = run(&g, "active column A5; passive bend; pick A5");
-        let fire = steps(&o, "fire");
-        assert_eq!(cells_of(fire[0]), ["A1", "A2", "A4", "A6", "A7"]);
-        // The picked active fires after the first match check.
-        let first_fire = o.trace.iter().position(|s| s.what == "fire").unwrap();
-        let first_match = o.trace.iter().position(|s| s.what == "match");
-        assert!(first_match.is_none_or(|m| m < first_fire));
-        assert_eq!(o.removed, 6);
-    }
-
-    #[test]
-    fn plus_skips_rocks_without_being_shielded() {
-        let g = grid(&[("C4", '#'), ("D3", '#')]);
-        let o = run(&g, "active plus D4; passive bend; pick D4");
-        let fire = steps(&o, "fire");
-        assert_eq!(cells_of(fire[0]), ["B4", "D2", "D5", "D6", "E4", "F4"]);
-    }
-
-    #[test]
-    fn chain_climbs_while_the_gems_are_its_color() {
-        let g = grid(&[("C6", 'R'), ("C5", 'R'), ("C4", 'B')]);
-        assert!(!g.has_line());
-        let o = run(&g, "active column H1; passive chain red; pick C6");
-        let chain = steps(&o, "chain");
-        assert_eq!(
-            cells_of(chain[0]),
-            ["C4", "C5"],
-            "C5 is red so C4 goes too; C4 is blue so C3 stays"
-        );
-    }
-
-    #[test]
-    fn chain_follows_gems_removed_by_plus() {
-        let g = grid(&[("C4", 'R'), ("C3", 'Y')]);
-        assert!(!g.has_line());
-        let o = run(&g, "active plus D4; passive chain red; pick D4");
-        let chain = steps(&o, "chain");
-        let removed: Vec<String> = chain.iter().flat_map(|s| cells_of(s)).collect();
-        assert!(removed.contains(&"C3".to_string()), "{removed:?}");
-    }
-
-    #[test]
-    fn recolor_after_pick_happens_before_the_first_match() {
-        let g = grid(&[("A7", 'B'), ("B7", 'B'), ("C7", 'R'), ("D7", 'R')]);
-        assert!(!g.has_line());
-        let o = run(&g, "active column H1; passive recolor red blue; pick H7");
-        let whats: Vec<&str> = o.trace.iter().map(|s| s.what).collect();
-        let recolor = whats.iter().position(|w| *w == "recolor").unwrap();
-        let first_match = whats.iter().position(|w| *w == "match").unwrap();
-        assert!(recolor < first_match, "{whats:?}");
-        let m = steps(&o, "match");
-        for c in ["A7", "B7", "C7", "D7", "E7"] {
-            assert!(
-                cells_of(m[0]).contains(&c.to_string()),
-                "{c} in {:?}",
-                cells_of(m[0])
-            );
-        }
-    }
-
-    #[test]
-    fn refresh_fires_inside_a_cascade_and_gives_a_second_starter() {
-        let g = Grid::parse("RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP")
-            .unwrap();
-        // C5 is removed only in the second pass, after gravity.
-        let o = run(&g, "active refresh C5; passive bend; swap F4 F5");
-        assert!(o.refresh_fired);
-        let base = o.removed;
-        let o2 = run(
-            &g,
-            "active refresh C5; passive bend; swap F4 F5; then swap A7 B7",
-        );
-        assert!(o2.removed >= base);
-        assert!(o2.trace.iter().filter(|s| s.what == "swap").count() == 2);
-        let err = play(
-            &g,
-            &"active refresh H1; passive bend; swap F4 F5; then swap A7 B7"
-                .parse()
-                .unwrap(),
-            false,
-        )
-        .unwrap_err();
-        assert!(matches!(err, PlayError::ThenWithoutRefresh(_)), "{err}");
-    }
-
-    #[test]
-    fn illegal_actions_name_the_part() {
-        let g = grid(&[("A1", '#')]);
-        let cases = [
-            ("active column H7; passive bend; pick B1 G1", "both blue"),
-            ("active column H7; passive bend; pick A1", "rock"),
-            (
-                "active column H7; passive bend; swap B1 D1",
-                "not side by side",
-            ),
-            ("active column H7; passive bend; rotate A1", "rock"),
-            ("active column H7; passive bend; rotate H7", "does not fit"),
-            ("active column A1; passive bend; swap B1 C1", "holds no gem"),
-        ];
-        for (proof, says) in cases {
-            let err = play(&g, &proof.parse().unwrap(), false).unwrap_err();
-            assert!(err.to_string().contains(says), "{proof}: {err}");
-        }
-    }
-
-    #[test]
-    fn the_trace_and_the_count_agree() {
-        let g = grid(&[("C6", 'R'), ("C5", 'R'), ("C4", 'B')]);
-        let o = run(&g, "active plus C3; passive chain red; pick C6 D1");
-        let traced: usize = o.trace.iter().map(|s| s.removed.len()).sum();
-        assert_eq!(traced, o.removed);
-        assert_eq!(o.trace.last().unwrap().count, o.removed);
-        let quiet = play(
-            &g,
-            &"active plus C3; passive chain red; pick C6 D1"
-                .parse()
-                .unwrap(),
-            false,
-        )
-        .unwrap();
-        assert_eq!(quiet.removed, o.removed);
-        assert_eq!(quiet.end, o.end);
-        assert!(quiet.trace.is_empty());
-    }
-}
+mod tests;
 
 #[cfg(test)]
-mod properties {
-    use super::*;
-    use crate::games::bejeweled::proof::{Action, Active, Passive};
-    use proptest::prelude::*;
-
-    fn grid_strategy() -> impl Strategy<Value = Grid> {
-        // Rows of gems with up to two rows of rocks on top.
-        (proptest::collection::vec(0u8..5, CELLS), 0usize..3).prop_map(|(codes, rock_rows)| {
-            let mut text = String::new();
-            for r in 0..ROWS {
-                for c in 0..COLS {
-                    let ch = if r < rock_rows {
-                        '#'
-                    } else {
-                        ['R', 'B', 'G', 'Y', 'P'][codes[r * COLS + c] as usize]
-                    };
-                    text.push(ch);
-                }
-                text.push('\n');
-            }
-            Grid::parse(&text).expect("a well-formed grid")
-        })
-    }
-
-    fn cell() -> impl Strategy<Value = Cell> {
-        (0usize..CELLS).prop_map(Cell::from_index)
-    }
-
-    fn passive() -> impl Strategy<Value = Passive> {
-        prop_oneof![
-            Just(Passive::Bend),
-            (0usize..5).prop_map(|c| Passive::Chain(Color::ALL[c])),
-            (0usize..5, 1usize..5)
-                .prop_map(|(a, d)| Passive::Recolor(Color::ALL[a], Color::ALL[(a + d) % 5])),
-        ]
-    }
-
-    fn action() -> impl Strategy<Value = Action> {
-        prop_oneof![
-            (cell(), proptest::option::of(cell())).prop_map(|(a, b)| Action::Pick(a, b)),
-            (cell(), 0..2u8).prop_map(|(a, d)| {
-                let b = if d == 0 {
-                    a.offset(1, 0)
-                } else {
-                    a.offset(0, 1)
-                };
-                Action::Swap(a, b.unwrap_or(a))
-            }),
-            cell().prop_map(Action::Rotate),
-        ]
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 400, max_global_rejects: 20_000, ..ProptestConfig::default() })]
-
-        /// Gems plus rocks always total 56 once a proof has settled, and
-        /// every removed gem left exactly one rock behind.
-        #[test]
-        fn gems_and_rocks_total_56(
-            g in grid_strategy(),
-            p in passive(),
-            a in action(),
-            kind in 0usize..3,
-            at in cell(),
-        ) {
-            let active = [Active::Column, Active::Plus, Active::Refresh][kind];
-            let proof = ProofSpec { active: (active, at), passive: p, starter: a, then: None };
-            let played = play(&g, &proof, true);
-            // Illegal proofs are rejected and replaced by new cases, so the
-            // 400 counted cases are all played out.
-            prop_assume!(played.is_ok());
-            let o = played.expect("assumed");
-            prop_assert_eq!(o.end.gems() + o.end.rocks(), CELLS);
-            prop_assert_eq!(o.end.rocks() - g.rocks(), o.removed);
-            prop_assert_eq!(o.trace.iter().map(|s| s.removed.len()).sum::<usize>(), o.removed);
-        }
-    }
-}
+mod properties;
 
 /// "1 gem", "3 gems".
 fn gems(n: usize) -> String {

@@ -10,6 +10,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::games::as_text::serde_as_text;
+use crate::games::text_grid::letter_digit;
 use thiserror::Error;
 
 pub const COLS: usize = 8;
@@ -138,30 +141,13 @@ impl fmt::Display for Cell {
 impl FromStr for Cell {
     type Err = GridError;
     fn from_str(s: &str) -> Result<Cell, GridError> {
-        let t = s.trim();
-        let b = t.as_bytes();
-        if b.len() != 2 {
-            return Err(GridError::Cell(t.to_string()));
-        }
-        let col = b[0].to_ascii_uppercase().wrapping_sub(b'A') as usize;
-        let row = b[1].wrapping_sub(b'1') as usize;
-        Cell::new(col, row).ok_or_else(|| GridError::Cell(t.to_string()))
+        letter_digit(s)
+            .and_then(|(col, row)| Cell::new(col as usize, row as usize))
+            .ok_or_else(|| GridError::Cell(s.trim().to_string()))
     }
 }
 
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Cell {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Cell);
 
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
 pub enum GridError {

@@ -174,48 +174,24 @@ fn gems_number(words: &[Word], k: usize) -> bool {
         && !(w.after.starts_with(['.', ')']) && next.and_then(powerup).is_some())
 }
 
+/// The words of claiming: a claim or a counterclaim.
+const CLAIMING: [&str; 7] = [
+    "claim",
+    "claims",
+    "claiming",
+    "counter",
+    "counterclaim",
+    "counterclaiming",
+    "cc",
+];
+
 /// A claim: one number of gems in a message made for it, or among other
 /// words when a claim is awaited from the writer.
 fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
-    const FILLER: [&str; 38] = [
-        "i",
-        "ll",
-        "can",
-        "do",
-        "get",
-        "remove",
-        "clear",
-        "gems",
-        "gem",
-        "it",
-        "s",
-        "m",
-        "claim",
-        "claims",
-        "claiming",
-        "counter",
-        "counterclaim",
-        "counterclaiming",
-        "cc",
-        "have",
-        "got",
-        "ve",
-        "ok",
-        "okay",
-        "going",
-        "go",
-        "for",
-        "raise",
-        "raising",
-        "raised",
-        "to",
-        "say",
-        "d",
-        "will",
-        "make",
-        "that",
-        "my",
-        "then",
+    const FILLER: [&str; 31] = [
+        "i", "ll", "can", "do", "get", "remove", "clear", "gems", "gem", "it", "s", "m", "have",
+        "got", "ve", "ok", "okay", "going", "go", "for", "raise", "raising", "raised", "to", "say",
+        "d", "will", "make", "that", "my", "then",
     ];
     let claim_word = |ws: &[&str], k: usize| {
         matches!(
@@ -228,6 +204,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     let mut talk = 0;
     let mut first_clause_claim: Option<(usize, usize)> = None;
     let mut asked = false;
+    let filler = |w: &str| FILLER.contains(&w) || CLAIMING.contains(&w);
     for (i, l) in lines.iter().enumerate().filter(|(i, _)| !taken[*i]) {
         let ws = l.texts();
         let nums: Vec<usize> = (0..ws.len())
@@ -236,7 +213,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         says_claim |= (0..ws.len()).any(|k| claim_word(&ws, k));
         asked |= nums.iter().any(|&k| l.question(&l.words[k])) || doubts(&ws);
         for (k, w) in l.words.iter().enumerate() {
-            if !w.mention && !nums.contains(&k) && !FILLER.contains(&ws[k]) {
+            if !w.mention && !nums.contains(&k) && !filler(ws[k]) {
                 talk += 1;
             }
         }
@@ -246,11 +223,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
                 .filter(|&k| l.words[k].clause == 0 && !l.words[k].mention)
                 .collect();
             let n: Vec<&usize> = first.iter().filter(|k| nums.contains(k)).collect();
-            if n.len() == 1
-                && first
-                    .iter()
-                    .all(|k| nums.contains(k) || FILLER.contains(&ws[*k]))
-            {
+            if n.len() == 1 && first.iter().all(|k| nums.contains(k) || filler(ws[*k])) {
                 first_clause_claim = Some((i, *n[0]));
             }
         }
@@ -299,6 +272,7 @@ pub(super) mod tests {
     use super::super::proof::Powerup;
     use super::*;
     use crate::event::{Actor, Create, Ruling, Scope};
+    use crate::games::chat_checks::readings_of;
     use crate::games::Placement as GamePlacement;
     use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
     use chrono::{DateTime, Utc};
@@ -333,13 +307,9 @@ pub(super) mod tests {
         seat: usize,
         state: Option<&MatchState>,
     ) -> Vec<(String, Range<usize>)> {
-        let p = players();
-        let mut ctx = ChatContext::new(&p, 1);
-        ctx.state = state;
-        read_message(text, seat, &ctx, &Expect::of(seat, &ctx))
-            .into_iter()
-            .map(|r| (say(&r.read), r.lines))
-            .collect()
+        let read =
+            |t: &str, seat, ctx: &ChatContext| read_message(t, seat, ctx, &Expect::of(seat, ctx));
+        readings_of(read, &players(), (text, seat), state, say)
     }
 
     pub(in crate::games::bejeweled) fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {
@@ -518,27 +488,13 @@ pub(super) mod tests {
     /// Words outside Bejeweled's notation: no cell, number, powerup,
     /// color, player name or key word.
     fn is_notation(w: &str) -> bool {
-        const KEY: [&str; 16] = [
-            "claim",
-            "claims",
-            "claiming",
-            "counter",
-            "counterclaim",
-            "counterclaiming",
-            "cc",
-            "same",
-            "opal",
-            "reed",
-            "halloway",
-            "then",
-            "active",
-            "passive",
-            "starter",
-            "recolour",
+        const KEY: [&str; 9] = [
+            "same", "opal", "reed", "halloway", "then", "active", "passive", "starter", "recolour",
         ];
         w.chars().any(|c| c.is_ascii_digit())
             || powerup(w).is_some()
             || super::super::chat_words::color(w).is_some()
+            || CLAIMING.contains(&w)
             || KEY.contains(&w)
     }
 

@@ -11,6 +11,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::games::as_text::serde_as_text;
 use thiserror::Error;
 
 use super::grid::{Cell, Color};
@@ -140,19 +142,7 @@ impl FromStr for Offer {
     }
 }
 
-impl Serialize for Offer {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Offer {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Offer, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Offer);
 
 /// A starter action.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -263,6 +253,22 @@ impl fmt::Display for ProofSpec {
     }
 }
 
+/// Fills a part of a proof that may be given once (`slot` keeps the text
+/// that gave it beside its value); a second is [`ProofError::Twice`],
+/// naming both texts.
+fn once<T>(
+    slot: &mut Option<(String, T)>,
+    what: &'static str,
+    part: &str,
+    value: T,
+) -> Result<(), ProofError> {
+    if let Some((prev, _)) = slot {
+        return Err(ProofError::Twice(what, prev.clone(), part.to_string()));
+    }
+    *slot = Some((part.to_string(), value));
+    Ok(())
+}
+
 /// What is wrong with a proof: always names the part.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
 pub enum ProofError {
@@ -355,8 +361,13 @@ impl FromStr for ProofSpec {
                 .or_else(|| verb.strip_prefix("p-"))
                 .unwrap_or(verb);
             match verb {
-                "active" => {
-                    let kind = match rest.first().copied() {
+                "active" | "column" | "plus" | "refresh" => {
+                    // "active plus F4", or "plus F4" without the word.
+                    let (kind, at) = match verb {
+                        "active" => (rest.first().copied(), rest.get(1..).unwrap_or(&[])),
+                        _ => (Some(verb), rest),
+                    };
+                    let kind = match kind {
                         Some("column") => Active::Column,
                         Some("plus") => Active::Plus,
                         Some("refresh") => Active::Refresh,
@@ -367,34 +378,13 @@ impl FromStr for ProofSpec {
                             ))
                         }
                     };
-                    let cell = match cells(part, &rest[1..])?.as_slice() {
+                    let cell = match cells(part, at)?.as_slice() {
                         [c] => *c,
                         _ => {
                             return Err(part_error(part, "an active powerup is placed on one cell"))
                         }
                     };
-                    if let Some((prev, _)) = &active {
-                        return Err(ProofError::Twice("active", prev.clone(), part.to_string()));
-                    }
-                    active = Some((part.to_string(), (kind, cell)));
-                }
-                "column" | "plus" | "refresh" => {
-                    // "plus F4" without the word "active".
-                    let kind = match verb {
-                        "column" => Active::Column,
-                        "plus" => Active::Plus,
-                        _ => Active::Refresh,
-                    };
-                    let cell = match cells(part, rest)?.as_slice() {
-                        [c] => *c,
-                        _ => {
-                            return Err(part_error(part, "an active powerup is placed on one cell"))
-                        }
-                    };
-                    if let Some((prev, _)) = &active {
-                        return Err(ProofError::Twice("active", prev.clone(), part.to_string()));
-                    }
-                    active = Some((part.to_string(), (kind, cell)));
+                    once(&mut active, "active", part, (kind, cell))?;
                 }
                 "passive" | "bend" | "chain" | "recolor" => {
                     let (kind, args) = if verb == "passive" {
@@ -429,10 +419,7 @@ impl FromStr for ProofSpec {
                             ))
                         }
                     };
-                    if let Some((prev, _)) = &passive {
-                        return Err(ProofError::Twice("passive", prev.clone(), part.to_string()));
-                    }
-                    passive = Some((part.to_string(), p));
+                    once(&mut passive, "passive", part, p)?;
                 }
                 "then" => {
                     let (v, r) = rest.split_first().ok_or_else(|| {
@@ -444,25 +431,11 @@ impl FromStr for ProofSpec {
                     let a = action(part, v, r)?.ok_or_else(|| {
                         part_error(part, "'then' is followed by pick, swap or rotate")
                     })?;
-                    if let Some((prev, _)) = &then {
-                        return Err(ProofError::Twice(
-                            "second starter",
-                            prev.clone(),
-                            part.to_string(),
-                        ));
-                    }
-                    then = Some((part.to_string(), a));
+                    once(&mut then, "second starter", part, a)?;
                 }
                 v => match action(part, v, rest)? {
                     Some(a) => {
-                        if let Some((prev, _)) = &starter {
-                            return Err(ProofError::Twice(
-                                "starter",
-                                prev.clone(),
-                                part.to_string(),
-                            ));
-                        }
-                        starter = Some((part.to_string(), a));
+                        once(&mut starter, "starter", part, a)?;
                     }
                     None => return Err(part_error(
                         part,
@@ -515,19 +488,7 @@ impl ProofSpec {
     }
 }
 
-impl Serialize for ProofSpec {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for ProofSpec {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ProofSpec, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(ProofSpec);
 
 #[cfg(test)]
 mod tests {

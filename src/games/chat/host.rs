@@ -39,6 +39,16 @@ pub struct HostWords {
     pub wins: &'static [&'static [&'static str]],
 }
 
+/// The words of a game played in rounds, with no colored sides, draws or
+/// winning clauses of its own (Bejeweled, Traffic Jam).
+pub const ROUND_WORDS: HostWords = HostWords {
+    sides: None,
+    rounds: true,
+    game_scope: Scope::Match,
+    draws: &[],
+    wins: &[],
+};
+
 /// Who chooses who starts the next round.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Picker {
@@ -217,6 +227,32 @@ pub fn host_text(raw: &str) -> String {
             }
             c => out.push(c),
         }
+    }
+    out
+}
+
+/// [`read`] for a game whose rounds open with a position the host posts
+/// (a grid, a board, a target): when `posts` says the message gives one, and
+/// the shared reader found neither an opening nor a ruling in it, the
+/// whole message is an opening fact.
+pub fn read_posting(
+    raw: &str,
+    ctx: &ChatContext,
+    words: &HostWords,
+    posts: impl FnOnce(&str) -> bool,
+) -> Vec<Reading> {
+    let mut out = read(raw, ctx, words);
+    let opens = out
+        .iter()
+        .any(|r| matches!(r.read, ChatReading::Fact(Fact::Opens(_))));
+    let ruling = out
+        .iter()
+        .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
+    if !opens && !ruling && posts(raw) {
+        out.push(Reading {
+            read: ChatReading::Fact(Fact::Opens(None)),
+            lines: 0..raw.lines().count(),
+        });
     }
     out
 }

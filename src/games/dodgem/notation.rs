@@ -69,17 +69,14 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 mod tests {
     use super::*;
     use crate::event::Scope;
+    use crate::games::chat_checks::{assert_talk, event_of, reading, timed_out};
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
-        let players = ["quill".to_string(), "marrow".to_string()];
-        read_chat(text, speaker, &ChatContext::new(&players, 0))
+        reading(read_chat, &["quill", "marrow"], 0, (text, speaker))
     }
 
     fn event(text: &str) -> Body {
-        match read(text, Speaker::Host) {
-            ChatReading::Event(b) => b,
-            other => panic!("{text:?} read as {other:?}"),
-        }
+        event_of(text, read(text, Speaker::Host))
     }
 
     #[test]
@@ -116,18 +113,16 @@ mod tests {
             };
             assert_eq!(r.winner, None, "{text}");
         }
-        let Body::Timeout(t) = event("marrow ran out of time ⏱️") else {
-            panic!()
-        };
-        assert_eq!(t.player, "marrow");
-        for talk in [
-            "welcome to the Bumper Cup final",
-            "blue to move",
-            "first to drive every car off wins",
-            "who plays blue?",
-        ] {
-            assert_eq!(read(talk, Speaker::Host), ChatReading::Chatter, "{talk}");
-        }
+        assert_eq!(timed_out(event("marrow ran out of time ⏱️")), "marrow");
+        assert_talk(
+            |talk| read(talk, Speaker::Host),
+            &[
+                "welcome to the Bumper Cup final",
+                "blue to move",
+                "first to drive every car off wins",
+                "who plays blue?",
+            ],
+        );
         assert!(matches!(
             read("quil plays blue", Speaker::Host),
             ChatReading::Unread(_)

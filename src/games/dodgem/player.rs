@@ -270,55 +270,34 @@ fn off_board(from: (u8, u8), board: Option<&Position>) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Actor, Create};
-    use crate::games::xs_and_lines::reader_checks::{events_of_talk, read_as, talk_outside};
+    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
-    use chrono::{DateTime, Utc};
+
+    const READER: Reader = Reader {
+        read: read_player_message,
+        players: PLAYERS,
+    };
 
     const PLAYERS: [&str; 2] = ["quill", "marrow"];
 
     /// The match after quill (blue) and marrow have played `moves`.
     fn state(moves: &[&str]) -> MatchState {
-        let at = DateTime::<Utc>::UNIX_EPOCH;
-        let create = Create {
-            config: GameConfig::Dodgem(Default::default()),
-            players: PLAYERS.iter().map(|p| p.to_string()).collect(),
-            host: "host".into(),
-            title: String::new(),
-            source: None,
-        };
-        let mut s = MatchState::start(&create, at).unwrap();
-        let setup = Body::RoundStart(RoundSetup::Dodgem(rules::Setup {
+        let setup = RoundSetup::Dodgem(rules::Setup {
             blue: "quill".into(),
-        }));
-        s.apply(1, &setup, &Actor::Host("host".into()), at).unwrap();
-        for (i, mv) in moves.iter().enumerate() {
-            let who = Actor::Player(PLAYERS[i % 2].into());
-            s.apply(i as u64 + 2, &place(mv.to_string()), &who, at)
-                .unwrap();
-        }
-        s
+        });
+        let played = moves.iter().enumerate();
+        let played = played.map(|(i, mv)| (i % 2, place(mv.to_string())));
+        match_after(
+            GameConfig::Dodgem(Default::default()),
+            setup,
+            &PLAYERS,
+            played,
+        )
     }
 
-    /// What `seat` writing `text` reads as: moves, or `?reason` when
-    /// unread.
-    fn read_in(
-        text: &str,
-        seat: usize,
-        s: Option<&MatchState>,
-    ) -> Vec<(String, std::ops::Range<usize>)> {
-        read_as(read_player_message, &PLAYERS, (text, seat), s, shown)
-    }
-
-    fn shown(b: &Body) -> Option<String> {
-        match b {
-            Body::Place(Placement::Dodgem(p)) => Some(p.mv.clone()),
-            _ => None,
-        }
-    }
-
+    /// What `seat` writing `text` reads as: moves, or `?reason`.
     fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
-        read_in(text, seat, s).into_iter().map(|r| r.0).collect()
+        READER.moves(text, seat, s)
     }
 
     #[test]
@@ -375,7 +354,7 @@ mod tests {
             ("hmm\nc1 up", 1..2),
             ("c1 N, gg wp", 0..1),
         ] {
-            let got = read_in(text, 1, None);
+            let got = READER.read_in(text, 1, None);
             assert_eq!(got, [("c1 N".to_string(), lines)], "{text}");
         }
     }
@@ -422,7 +401,7 @@ mod tests {
         ] {
             assert_eq!(moves(text, seat, st), want, "{text}");
         }
-        let got = read_in("a2 S\nwait no, a2 E", 0, None);
+        let got = READER.read_in("a2 S\nwait no, a2 E", 0, None);
         assert_eq!(got[0].1, 0..1);
         assert_eq!(got[1].1, 1..2);
     }
@@ -461,37 +440,12 @@ mod tests {
         }
     }
 
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-        /// Talk made only of words outside the game's vocabulary never
-        /// becomes an event, whoever writes it and wherever the match is.
-        #[test]
-        fn words_outside_the_vocabulary_are_never_play(
-            words in proptest::collection::vec("[a-z]{2,9}", 1..12),
-            seps in proptest::collection::vec(prop_oneof![
-                Just(" "), Just(", "), Just("\n"), Just("! "), Just(" 🚗 "), Just(" — "),
-            ], 12),
-            seat in 0usize..2,
-            at in 0usize..4,
-        ) {
-            let text = talk_outside(&VOCABULARY, &PLAYERS, &words, &seps);
-            let s = state(&["a3 E", "c1 N", "a2 E"][..at.min(3)]);
-            let got = events_of_talk(read_player_message, &PLAYERS, (&text, seat), &s);
-            prop_assert!(got.is_empty(), "{text:?} read as {got:?}");
-        }
-
-        /// Whatever a player writes, at any point of the match, the
-        /// reader answers.
-        #[test]
-        fn arbitrary_text_never_panics(
-            text in "\\PC{0,60}(\n\\PC{0,30}){0,4}",
-            seat in 0usize..2,
-            at in 0usize..4,
-        ) {
-            let s = state(&["a3 E", "c1 N", "a2 E"][..at.min(3)]);
-            let _ = read_as(read_player_message, &PLAYERS, (&text, seat), Some(&s), |_| None);
-        }
+    reader_properties! {
+        reader: read_player_message,
+        vocabulary: VOCABULARY,
+        players: PLAYERS,
+        marks: [" 🚗 ", " — "],
+        points: 0usize..4,
+        state: |at: usize| state(&["a3 E", "c1 N", "a2 E"][..at.min(3)]),
     }
 }

@@ -10,7 +10,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
+
+use crate::games::as_text::serde_as_text;
+use crate::games::text_grid::letter_digit;
 use thiserror::Error;
 
 /// The side of a cell a track passes through.
@@ -225,62 +228,14 @@ impl fmt::Display for Cell {
 impl FromStr for Cell {
     type Err = BoardError;
     fn from_str(s: &str) -> Result<Cell, BoardError> {
-        let t = s.trim();
-        let b = t.as_bytes();
-        if b.len() != 2 {
-            return Err(BoardError::Cell(t.to_string()));
-        }
-        let row = b[0].to_ascii_uppercase().wrapping_sub(b'A');
-        let col = b[1].wrapping_sub(b'1');
-        if row < 9 && col < 9 {
-            Ok(Cell { row, col })
-        } else {
-            Err(BoardError::Cell(t.to_string()))
+        match letter_digit(s) {
+            Some((row, col)) if row < 9 && col < 9 => Ok(Cell { row, col }),
+            _ => Err(BoardError::Cell(s.trim().to_string())),
         }
     }
 }
 
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Cell {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
-
-impl Serialize for Exits {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Exits {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Exits, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
-
-impl Serialize for Piece {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Piece {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Cell, Exits, Piece);
 
 /// Why a board, cell, piece or track text cannot be read.
 #[derive(Debug, Error, PartialEq, Eq, Clone)]

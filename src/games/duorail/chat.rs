@@ -110,6 +110,7 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 mod tests {
     use super::super::rules::Challenge;
     use super::*;
+    use crate::games::chat_checks::{assert_talk, event_of, reading, ruling_of, timed_out};
     use crate::games::{Challenge as GameChallenge, Placement as GamePlacement};
     use proptest::prelude::*;
 
@@ -118,15 +119,11 @@ mod tests {
     }
 
     fn read(text: &str, speaker: Speaker, rounds: u32) -> ChatReading {
-        let p = players();
-        read_chat(text, speaker, &ChatContext::new(&p, rounds))
+        reading(read_chat, &["quill", "Bramble"], rounds, (text, speaker))
     }
 
     fn event(text: &str, speaker: Speaker) -> Body {
-        match read(text, speaker, 1) {
-            ChatReading::Event(b) => b,
-            other => panic!("{text:?} read as {other:?}"),
-        }
+        event_of(text, read(text, speaker, 1))
     }
 
     fn placed(body: &Body) -> (String, String, Color) {
@@ -224,10 +221,7 @@ mod tests {
             read("reminder: bramble is blue", h, 1),
             ChatReading::Chatter
         );
-        let ruling = |text: &str| match event(text, h) {
-            Body::Ruling(r) => (r.scope, r.winner),
-            other => panic!("{text}: {other:?}"),
-        };
+        let ruling = |text: &str| ruling_of(text, event(text, h));
         assert_eq!(
             ruling("bramble's track misses their own piece — quill wins the challenge"),
             (Scope::Round(1), Some("quill".to_string()))
@@ -246,17 +240,15 @@ mod tests {
             (Scope::Round(1), Some("quill".into()))
         );
         assert_eq!(ruling("no tracks, nobody wins"), (Scope::Round(1), None));
-        let Body::Timeout(t) = event("bramble ran out of time", h) else {
-            panic!()
-        };
-        assert_eq!(t.player, "Bramble");
-        for talk in [
-            "welcome to the final!",
-            "quill challenges: impossible for blue",
-            "5 minutes to show a track",
-        ] {
-            assert_eq!(read(talk, h, 1), ChatReading::Chatter, "{talk}");
-        }
+        assert_eq!(timed_out(event("bramble ran out of time", h)), "Bramble");
+        assert_talk(
+            |talk| read(talk, h, 1),
+            &[
+                "welcome to the final!",
+                "quill challenges: impossible for blue",
+                "5 minutes to show a track",
+            ],
+        );
         // A name inside a longer word is not that player: the report says
         // the ruling names no player, so the name can be tied with --alias.
         assert!(matches!(read("quilly wins", h, 1), ChatReading::Unread(_)));

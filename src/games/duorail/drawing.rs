@@ -49,7 +49,7 @@ use thiserror::Error;
 
 use super::board::{Board, Cell, Color, Exits, Piece, Side};
 use crate::games::text_grid::{
-    blocks, header, is_rule, text_lines, tokens, Ansi, At, Glyph, TextLine,
+    self, header, is_rule, text_lines, the_drawing, tokens, Ansi, At, Glyph, TextLine,
 };
 
 /// Why a drawing cannot be read, and where.
@@ -333,17 +333,9 @@ fn row_letter(gs: &[Glyph<'_>]) -> Option<(char, usize, usize)> {
     Some((letter, g.col, skip))
 }
 
-/// A line as far as it alone can tell.
-#[derive(Clone, Debug)]
-enum Seen<'a> {
-    /// The row letter and its column if drawn, and the cells.
-    Row(Option<(char, usize)>, Vec<Drawn<'a>>),
-    Header(usize),
-    Rule,
-    /// Meant as a row, but wrong.
-    Near(DrawingError),
-    Not,
-}
+/// A line as far as it alone can tell; a row is the row letter and its
+/// column if drawn, and the cells.
+type Seen<'a> = text_grid::Seen<(Option<(char, usize)>, Vec<Drawn<'a>>), DrawingError>;
 
 fn see<'a>(line: &TextLine<'a>, size: usize) -> Seen<'a> {
     let all = &line.glyphs[..];
@@ -368,7 +360,7 @@ fn see<'a>(line: &TextLine<'a>, size: usize) -> Seen<'a> {
             }
             let found = cells.len();
             if found == size {
-                Seen::Row(letter.map(|l| (l.0, l.1)), cells)
+                Seen::Row((letter.map(|l| (l.0, l.1)), cells))
             } else if is_rule(all) {
                 Seen::Rule
             } else if found + 2 >= size && found <= size + 2 {
@@ -397,27 +389,10 @@ pub fn read_drawing(text: &str, size: u8) -> Result<Option<DrawnBoard>, DrawingE
     let lines = text_lines(text);
     let seen: Vec<Seen> = lines.iter().map(|l| see(l, size)).collect();
     let kind = |l: &TextLine<'_>| &seen[l.number - 1];
-    let drawings: Vec<_> = blocks(&lines, |l| !matches!(kind(l), Seen::Not))
-        .into_iter()
-        .filter(|b| {
-            let rows = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Row(..)))
-                .count();
-            let near = b
-                .iter()
-                .filter(|l| matches!(kind(l), Seen::Near(_)))
-                .count();
-            rows >= 2 && rows + near >= 3
-        })
-        .collect();
-    let block = match drawings.as_slice() {
-        [] => return Ok(None),
-        [one] => one,
-        [a, b, ..] => {
-            let p = Problem::TwoDrawings(a[0].number, b[0].number);
-            return Err(At::new(b[0].number, None, p));
-        }
+    let block = match the_drawing(&lines, |l| kind(l).looks()) {
+        Ok(Some(block)) => block,
+        Ok(None) => return Ok(None),
+        Err((a, b)) => return Err(At::new(b, None, Problem::TwoDrawings(a, b))),
     };
     let mut rows: Vec<(usize, &Vec<Drawn>)> = Vec::new();
     for (i, l) in block.iter().enumerate() {
@@ -430,7 +405,7 @@ pub fn read_drawing(text: &str, size: u8) -> Result<Option<DrawnBoard>, DrawingE
                 return Err(At::new(l.number, None, Problem::HeaderInside))
             }
             Seen::Near(e) => return Err(e.clone()),
-            Seen::Row(letter, cells) => {
+            Seen::Row((letter, cells)) => {
                 let row = (b'A' + rows.len() as u8) as char;
                 if let Some((found, col)) = letter.filter(|(l, _)| *l != row) {
                     let p = Problem::RowLetter { found, row };
@@ -624,11 +599,11 @@ impl fmt::Display for Difference {
                 cell,
                 drawing,
                 replay,
-            } => write!(
+            } => text_grid::differs(
                 f,
-                "{cell}: the drawing shows {}, the replay has {}",
+                cell,
                 words(drawing.map(|p| (p.color, p.exits)), "nothing"),
-                words(replay.map(|p| (Some(p.color), p.exits)), "none")
+                words(replay.map(|p| (Some(p.color), p.exits)), "none"),
             ),
         }
     }

@@ -276,6 +276,7 @@ pub(super) mod tests {
     use super::super::rules::Challenge;
     use super::*;
     use crate::event::{Actor, Create};
+    use crate::games::chat_checks::readings_of;
     use crate::games::{Challenge as GameChallenge, Proof as GameProof};
     use crate::games::{GameConfig, RoundSetup as GameSetup};
     use chrono::{DateTime, Utc};
@@ -308,13 +309,9 @@ pub(super) mod tests {
         seat: usize,
         state: Option<&MatchState>,
     ) -> Vec<(String, Range<usize>)> {
-        let p = players();
-        let mut ctx = ChatContext::new(&p, 1);
-        ctx.state = state;
-        read_message(text, seat, &ctx, &Expect::of(seat, &ctx))
-            .into_iter()
-            .map(|r| (say(&r.read), r.lines))
-            .collect()
+        let read =
+            |t: &str, seat, ctx: &ChatContext| read_message(t, seat, ctx, &Expect::of(seat, ctx));
+        readings_of(read, &players(), (text, seat), state, say)
     }
 
     /// What a message by quill (seat 0, blue when nothing is known) says.

@@ -56,6 +56,24 @@ fn with(s: u32, j: usize, v: u32) -> u32 {
     (s & !(3 << (2 * j))) | (v << (2 * j))
 }
 
+/// The slot of the partner of an end like `end` (an [`OPEN`] or a
+/// [`CLOSE`]) that stands just before the `slots` searched, in their
+/// order: the first end of the other kind that no end met on the way
+/// pairs off.
+fn partner(s: u32, slots: impl Iterator<Item = usize>, end: u32) -> Option<usize> {
+    let other = OPEN + CLOSE - end;
+    let mut depth = 0;
+    for j in slots {
+        match slot(s, j) {
+            v if v == end => depth += 1,
+            v if v == other && depth == 0 => return Some(j),
+            v if v == other => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// One DP state after a cell: the frontier, the cells used, how we got here.
 #[derive(Clone, Copy)]
 struct Node {
@@ -177,40 +195,16 @@ pub fn longest(board: &Board, color: Color) -> Longest {
                             with(cleared, c + 1, v)
                         }
                     }
-                    (OPEN, OPEN) => {
-                        // b's partner, to the right, now opens.
-                        let mut depth = 0;
-                        let mut out = cleared;
-                        for j in c + 2..slots {
-                            match slot(s, j) {
-                                OPEN => depth += 1,
-                                CLOSE if depth == 0 => {
-                                    out = with(out, j, OPEN);
-                                    break;
-                                }
-                                CLOSE => depth -= 1,
-                                _ => {}
-                            }
-                        }
-                        out
-                    }
-                    (CLOSE, CLOSE) => {
-                        // a's partner, to the left, now closes.
-                        let mut depth = 0;
-                        let mut out = cleared;
-                        for j in (0..c).rev() {
-                            match slot(s, j) {
-                                CLOSE => depth += 1,
-                                OPEN if depth == 0 => {
-                                    out = with(out, j, CLOSE);
-                                    break;
-                                }
-                                OPEN => depth -= 1,
-                                _ => {}
-                            }
-                        }
-                        out
-                    }
+                    // b's partner, to the right, now opens.
+                    (OPEN, OPEN) => match partner(s, c + 2..slots, OPEN) {
+                        Some(j) => with(cleared, j, OPEN),
+                        None => cleared,
+                    },
+                    // a's partner, to the left, now closes.
+                    (CLOSE, CLOSE) => match partner(s, (0..c).rev(), CLOSE) {
+                        Some(j) => with(cleared, j, CLOSE),
+                        None => cleared,
+                    },
                     (CLOSE, OPEN) => cleared,
                     _ => {
                         // (OPEN, CLOSE): the two ends of one path meet —

@@ -211,6 +211,28 @@ impl Solver<'_> {
         }
     }
 
+    /// Each x still free after `mask` (numbered, `last` numbered last), in
+    /// `order`, if `mover` numbers it next: the x, every player's points
+    /// from there on, and their measure for `mover`.
+    fn each_choice(
+        &mut self,
+        mask: usize,
+        last: usize,
+        mover: usize,
+        order: &[usize],
+        mut f: impl FnMut(usize, Vec<u32>, i64),
+    ) {
+        for &c in order {
+            if mask & (1 << c) != 0 {
+                continue;
+            }
+            let mut future = self.future(mask | (1 << c), c, order);
+            future[mover] += self.perm.points(last, c);
+            let v = self.measure(&future, mover);
+            f(c, future, v);
+        }
+    }
+
     /// Future points from `mask` (numbered) with `last` numbered last.
     fn future(&mut self, mask: usize, last: usize, order: &[usize]) -> Vec<u32> {
         let key = mask * self.n + last;
@@ -223,17 +245,11 @@ impl Solver<'_> {
         } else {
             let mover = (done - 1) % self.m;
             let mut best: Option<(i64, Vec<u32>)> = None;
-            for &c in order {
-                if mask & (1 << c) != 0 {
-                    continue;
-                }
-                let mut f = self.future(mask | (1 << c), c, order);
-                f[mover] += self.perm.points(last, c);
-                let v = self.measure(&f, mover);
+            self.each_choice(mask, last, mover, order, |_, f, v| {
                 if best.as_ref().is_none_or(|(b, _)| v > *b) {
                     best = Some((v, f));
                 }
-            }
+            });
             best.expect("an x remains").1
         };
         self.memo[key] = Some(out.clone());
@@ -259,17 +275,11 @@ pub fn analyse(p: &Position) -> Analysis {
     let mut best_v = i64::MIN;
     if done < n {
         let mover = (done - 1) % p.players;
-        for &c in &order {
-            if mask & (1 << c) != 0 {
-                continue;
-            }
-            let mut f = s.future(mask | (1 << c), c, &order);
-            f[mover] += p.perm.points(last, c);
-            let v = s.measure(&f, mover);
+        s.each_choice(mask, last, mover, &order, |c, f, v| {
             best_v = best_v.max(v);
             let totals: Vec<u32> = f.iter().zip(&scored).map(|(a, b)| a + b).collect();
             moves.push((c, totals, v));
-        }
+        });
     }
     let best_all: Vec<String> = moves
         .iter()
@@ -283,17 +293,11 @@ pub fn analyse(p: &Position) -> Analysis {
     while line.len() < n {
         let mover = (line.len() - 1) % p.players;
         let mut pick: Option<(i64, usize)> = None;
-        for &c in &order {
-            if mk & (1 << c) != 0 {
-                continue;
-            }
-            let mut f = s.future(mk | (1 << c), c, &order);
-            f[mover] += p.perm.points(at, c);
-            let v = s.measure(&f, mover);
+        s.each_choice(mk, at, mover, &order, |c, _, v| {
             if pick.is_none_or(|(b, _)| v > b) {
                 pick = Some((v, c));
             }
-        }
+        });
         let (_, c) = pick.expect("an x remains");
         line.push(c);
         mk |= 1 << c;

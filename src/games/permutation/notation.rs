@@ -75,17 +75,14 @@ const SHARED: &[&[&str]] = &[
 mod tests {
     use super::*;
     use crate::event::Scope;
+    use crate::games::chat_checks::{event_of, reading};
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
-        let players = ["ottilie".to_string(), "Fen_".to_string()];
-        read_chat(text, speaker, &ChatContext::new(&players, 0))
+        reading(read_chat, &["ottilie", "Fen_"], 0, (text, speaker))
     }
 
     fn event(text: &str) -> Body {
-        match read(text, Speaker::Host) {
-            ChatReading::Event(b) => b,
-            other => panic!("{text:?} read as {other:?}"),
-        }
+        event_of(text, read(text, Speaker::Host))
     }
 
     #[test]

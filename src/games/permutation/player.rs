@@ -42,18 +42,9 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
 
 /// Where the match stands for the player in `seat`.
 fn turn(m: Option<&Match>, seat: usize) -> Turn {
-    let (Some(m), Some(first)) = (m, m.and_then(|m| m.first)) else {
+    let Some((m, first, to_move)) = m.and_then(|m| Some((m, m.first?, m.to_move()?))) else {
         return Turn::default();
     };
-    let Some(to_move) = m.to_move() else {
-        return Turn::default();
-    };
-    if m.ending.is_over() {
-        return Turn {
-            expected: Some(false),
-            last: None,
-        };
-    }
     // Turns alternate within each part; player 1 writes 2, whoever placed
     // the last x.
     let last_mover = match &m.stage {
@@ -62,15 +53,8 @@ fn turn(m: Option<&Match>, seat: usize) -> Turn {
         Stage::Numbering(p) => p.numbered.len().checked_sub(2),
     }
     .map(|k| (first + k) % 2);
-    let last = m
-        .moves
-        .last()
-        .filter(|_| last_mover == Some(seat))
-        .map(|(_, mv)| place(mv.clone()));
-    Turn {
-        expected: Some(to_move == seat),
-        last,
-    }
+    let last = m.moves.last().map(|(_, mv)| place(mv.clone()));
+    Turn::of(seat, to_move, m.ending.is_over(), last_mover, last)
 }
 
 fn place(mv: String) -> Body {
@@ -107,10 +91,13 @@ fn attempt(seg: &Segment) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Actor, Create};
-    use crate::games::xs_and_lines::reader_checks::{events_of_talk, read_as, talk_outside};
+    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
-    use chrono::{DateTime, Utc};
+
+    const READER: Reader = Reader {
+        read: read_player_message,
+        players: PLAYERS,
+    };
 
     const PLAYERS: [&str; 2] = ["vale", "juni"];
 
@@ -122,42 +109,20 @@ mod tests {
 
     /// The match after the first `moves` moves of [`GAME`].
     fn state(moves: usize) -> MatchState {
-        let at = DateTime::<Utc>::UNIX_EPOCH;
-        let create = Create {
-            config: GameConfig::Permutation(rules::Config { size: 7 }),
-            players: PLAYERS.iter().map(|p| p.to_string()).collect(),
-            host: "host".into(),
-            title: String::new(),
-            source: None,
-        };
-        let mut s = MatchState::start(&create, at).unwrap();
-        let setup = Body::RoundStart(RoundSetup::Permutation(rules::Setup {
+        let setup = RoundSetup::Permutation(rules::Setup {
             first: "vale".into(),
-        }));
-        s.apply(1, &setup, &Actor::Host("host".into()), at).unwrap();
-        for (i, mv) in GAME[..moves].iter().enumerate() {
-            // Part 1 alternates from vale; vale writes 2.
-            let seat = if i < 7 { i % 2 } else { (i - 7) % 2 };
-            let who = Actor::Player(PLAYERS[seat].into());
-            s.apply(i as u64 + 2, &place(mv.to_string()), &who, at)
-                .unwrap();
-        }
-        s
+        });
+        // Part 1 alternates from vale; vale writes 2.
+        let seat = |i: usize| if i < 7 { i % 2 } else { (i - 7) % 2 };
+        let played = GAME[..moves].iter().enumerate();
+        let played = played.map(|(i, mv)| (seat(i), place(mv.to_string())));
+        let config = GameConfig::Permutation(rules::Config { size: 7 });
+        match_after(config, setup, &PLAYERS, played)
     }
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
     fn moves(text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
-        read_as(read_player_message, &PLAYERS, (text, seat), s, shown)
-            .into_iter()
-            .map(|r| r.0)
-            .collect()
-    }
-
-    fn shown(b: &Body) -> Option<String> {
-        match b {
-            Body::Place(Placement::Permutation(p)) => Some(p.mv.clone()),
-            _ => None,
-        }
+        READER.moves(text, seat, s)
     }
 
     #[test]
@@ -228,37 +193,12 @@ mod tests {
         }
     }
 
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-        /// Talk made only of words outside the game's vocabulary never
-        /// becomes an event, whoever writes it and wherever the game is.
-        #[test]
-        fn words_outside_the_vocabulary_are_never_play(
-            words in proptest::collection::vec("[a-z]{2,9}", 1..12),
-            seps in proptest::collection::vec(prop_oneof![
-                Just(" "), Just(", "), Just("\n"), Just("! "), Just(" ✏️ "), Just(" = "),
-            ], 12),
-            seat in 0usize..2,
-            at in 0usize..14,
-        ) {
-            let text = talk_outside(&VOCABULARY, &PLAYERS, &words, &seps);
-            let s = state(at);
-            let got = events_of_talk(read_player_message, &PLAYERS, (&text, seat), &s);
-            prop_assert!(got.is_empty(), "{text:?} read as {got:?}");
-        }
-
-        /// Whatever a player writes, at any point of the game, the reader
-        /// answers.
-        #[test]
-        fn arbitrary_text_never_panics(
-            text in "\\PC{0,60}(\n\\PC{0,30}){0,4}",
-            seat in 0usize..2,
-            at in 0usize..14,
-        ) {
-            let s = state(at);
-            let _ = read_as(read_player_message, &PLAYERS, (&text, seat), Some(&s), |_| None);
-        }
+    reader_properties! {
+        reader: read_player_message,
+        vocabulary: VOCABULARY,
+        players: PLAYERS,
+        marks: [" ✏️ ", " = "],
+        points: 0usize..14,
+        state: state,
     }
 }

@@ -6,6 +6,7 @@
 use super::analysis::analyse;
 use super::rules::{Match, Stage};
 use crate::findings::Finding;
+use crate::games::one_game;
 use crate::games::{self, Drawing, MoveMark, MoveValue, Overlay, Piece, Value, View};
 
 fn drawing(m: &Match) -> Drawing {
@@ -70,17 +71,7 @@ fn drawing(m: &Match) -> Drawing {
             }
         }
     }
-    Drawing {
-        cols: n,
-        rows: n,
-        col_names: (0..n).map(|c| ((b'A' + c) as char).to_string()).collect(),
-        row_names: (1..=n).map(|r| r.to_string()).collect(),
-        pieces,
-        exit_row: None,
-        rails: Vec::new(),
-        overlays,
-        gems: Vec::new(),
-    }
+    one_game::lettered_square(n, pieces, overlays)
 }
 
 /// Win, lose or draw for `seat` from final totals by numbering order.

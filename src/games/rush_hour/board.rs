@@ -11,7 +11,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
+
+use crate::games::as_text::serde_as_text;
+use crate::games::text_grid::letter_digit;
 use thiserror::Error;
 
 /// Width and height of the board.
@@ -76,29 +79,13 @@ pub struct CellError(pub String);
 impl FromStr for Cell {
     type Err = CellError;
     fn from_str(s: &str) -> Result<Cell, CellError> {
-        let t = s.trim();
-        let b = t.as_bytes();
-        if b.len() != 2 {
-            return Err(CellError(t.to_string()));
-        }
-        let col = b[0].to_ascii_uppercase().wrapping_sub(b'A');
-        let row = b[1].wrapping_sub(b'1');
-        Cell::new(col, row).ok_or_else(|| CellError(t.to_string()))
+        letter_digit(s)
+            .and_then(|(col, row)| Cell::new(col, row))
+            .ok_or_else(|| CellError(s.trim().to_string()))
     }
 }
 
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Cell {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Cell);
 
 /// The axis a car lies on, and so the only axis it may move along.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -14,39 +14,22 @@ use std::collections::BTreeMap;
 use super::board::Cell;
 use super::notation::parse_cells;
 use super::rules::RoundSetup;
-use crate::event::{Body, Scope};
-use crate::games::chat::host::{self, Fact, HostWords};
-use crate::games::chat::{chat_words, clean_chat, ChatContext, ChatReading, Opening, Reading};
+use crate::event::Body;
+use crate::games::chat::host::{self, HostWords};
+use crate::games::chat::{chat_words, clean_chat, ChatContext, Opening, Reading};
 use crate::games::RoundSetup as GameSetup;
 
 /// Traffic Jam's words for the host: rounds, no colored sides.
-pub const HOST_WORDS: HostWords = HostWords {
-    sides: None,
-    rounds: true,
-    game_scope: Scope::Match,
-    draws: &[],
-    wins: &[],
-};
+pub const HOST_WORDS: HostWords = host::ROUND_WORDS;
 
 /// What the host says: the shared announcements, and an opening fact when
 /// the message gives a round's target or board without a round number.
 pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
-    let mut out = host::read(raw, ctx, &HOST_WORDS);
-    let opens = out
-        .iter()
-        .any(|r| matches!(r.read, ChatReading::Fact(Fact::Opens(_))));
-    let ruling = out
-        .iter()
-        .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
-    let drawn = matches!(super::drawing::read_drawing(raw), Ok(Some(_)))
-        || drawn_cars(&clean_chat(raw)).is_some();
-    if !opens && !ruling && (target(raw).is_some() || drawn) {
-        out.push(Reading {
-            read: ChatReading::Fact(Fact::Opens(None)),
-            lines: 0..raw.lines().count(),
-        });
-    }
-    out
+    host::read_posting(raw, ctx, &HOST_WORDS, |raw| {
+        target(raw).is_some()
+            || matches!(super::drawing::read_drawing(raw), Ok(Some(_)))
+            || drawn_cars(&clean_chat(raw)).is_some()
+    })
 }
 
 /// The round's target: the number after `target`, or before `moves`.
@@ -195,7 +178,9 @@ fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::chat::host::Picker;
+    use crate::event::Scope;
+    use crate::games::chat::host::{Fact, Picker};
+    use crate::games::chat::ChatReading;
 
     fn players() -> Vec<String> {
         vec!["reds_".to_string(), "Mika".to_string()]

@@ -54,7 +54,9 @@ use std::fmt;
 use thiserror::Error;
 
 use super::board::{Board, BoardError, Car, Cell, EXIT_ROW, LABELS, SIZE, TAXI};
-use crate::games::text_grid::{blocks, header, is_rule, numbered, text_lines, At, Glyph, TextLine};
+use crate::games::text_grid::{
+    self, header, is_rule, numbered, text_lines, the_drawing, At, Glyph, TextLine,
+};
 
 /// Why a drawing cannot be read, and where.
 pub type DrawingError = At<Problem>;
@@ -250,16 +252,7 @@ struct Row<'g, 'a> {
 }
 
 /// A line as far as it alone can tell.
-#[derive(Clone, Debug)]
-enum Seen<'g, 'a> {
-    Row(Row<'g, 'a>),
-    Header(usize),
-    /// A rule line (`+-+-+`, `───────`) above, below or between rows.
-    Rule,
-    /// Meant as a row, but wrong.
-    Near(DrawingError),
-    Not,
-}
+type Seen<'g, 'a> = text_grid::Seen<Row<'g, 'a>, DrawingError>;
 
 /// What follows a row's cells: arrows and `exit` words, with dashes only
 /// beside an arrow or `exit`. `Ok(exit column)` or the first glyph that
@@ -345,29 +338,10 @@ pub fn read_drawing(text: &str) -> Result<Option<DrawnBoard>, DrawingError> {
     }
     let lines = text_lines(text);
     let seen: Vec<Seen> = lines.iter().map(see).collect();
-    let all = blocks(&lines, |l| !matches!(seen[l.number - 1], Seen::Not));
-    let drawings: Vec<_> = all
-        .into_iter()
-        .filter(|b| {
-            let rows = b
-                .iter()
-                .filter(|l| matches!(seen[l.number - 1], Seen::Row(_)))
-                .count();
-            let near = b
-                .iter()
-                .filter(|l| matches!(seen[l.number - 1], Seen::Near(_)))
-                .count();
-            rows >= 2 && rows + near >= 3
-        })
-        .collect();
-    match drawings.as_slice() {
-        [] => Ok(None),
-        [one] => read_block(one, &seen).map(Some),
-        [a, b, ..] => Err(At::new(
-            b[0].number,
-            None,
-            Problem::TwoDrawings(a[0].number, b[0].number),
-        )),
+    match the_drawing(&lines, |l| seen[l.number - 1].looks()) {
+        Ok(None) => Ok(None),
+        Ok(Some(one)) => read_block(&one, &seen).map(Some),
+        Err((a, b)) => Err(At::new(b, None, Problem::TwoDrawings(a, b))),
     }
 }
 
@@ -583,24 +557,14 @@ impl fmt::Display for Difference {
                 cell,
                 drawing,
                 replay,
-            } => write!(
-                f,
-                "{cell}: the drawing shows {}, the replay has {}",
-                drawing.words(true),
-                replay.words(false)
-            ),
+            } => text_grid::differs(f, cell, drawing.words(true), replay.words(false)),
             Difference::Cars { drawing, replay } => {
                 let r: Vec<String> = replay
                     .iter()
                     .map(|(l, cs)| format!("car {l} on {}", cells(cs)))
                     .collect();
-                write!(
-                    f,
-                    "{}: the drawing shows one car there ({}), the replay has {}",
-                    cells(&drawing.cells),
-                    drawing.glyph,
-                    r.join(" and ")
-                )
+                let shows = format!("one car there ({})", drawing.glyph);
+                text_grid::differs(f, cells(&drawing.cells), shows, r.join(" and "))
             }
             Difference::Label {
                 cells: cs,

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use crate::games::as_text::serde_as_text;
 use thiserror::Error;
 
 use super::board::{Cell, Dir, Move};
@@ -87,18 +87,7 @@ impl FromStr for Move {
     }
 }
 
-impl Serialize for Move {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Move);
 
 /// Parses a solution: moves separated by new lines, `;` or `,` between
 /// whole moves. Blank lines are skipped.

@@ -311,6 +311,31 @@ pub struct Turn {
     pub last: Option<Body>,
 }
 
+impl Turn {
+    /// Where a two-player match stands for `seat` once it is known whose
+    /// move it is (`to_move`): nobody's once the game is `over`; else
+    /// `seat`'s when it is to move, and the `last` move, made by
+    /// `last_mover`, may still be corrected by that player.
+    pub fn of(
+        seat: usize,
+        to_move: usize,
+        over: bool,
+        last_mover: Option<usize>,
+        last: Option<Body>,
+    ) -> Turn {
+        if over {
+            return Turn {
+                expected: Some(false),
+                last: None,
+            };
+        }
+        Turn {
+            expected: Some(to_move == seat),
+            last: last.filter(|_| last_mover == Some(seat)),
+        }
+    }
+}
+
 /// Which position an attempt is read against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Basis {

@@ -109,17 +109,14 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 mod tests {
     use super::*;
     use crate::event::Scope;
+    use crate::games::chat_checks::{assert_talk, event_of, reading, timed_out};
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
-        let players = ["quill".to_string(), "Marrow Bone".to_string()];
-        read_chat(text, speaker, &ChatContext::new(&players, 0))
+        reading(read_chat, &["quill", "Marrow Bone"], 0, (text, speaker))
     }
 
     fn event(text: &str) -> Body {
-        match read(text, Speaker::Host) {
-            ChatReading::Event(b) => b,
-            other => panic!("{text:?} read as {other:?}"),
-        }
+        event_of(text, read(text, Speaker::Host))
     }
 
     #[test]
@@ -156,19 +153,20 @@ mod tests {
             );
             assert!(r.text.contains("wins") || r.text.contains("to") || r.text.contains("Winner"));
         }
-        let Body::Timeout(t) = event("Marrow Bone ran out of time") else {
-            panic!()
-        };
-        assert_eq!(t.player, "Marrow Bone");
-        for talk in [
-            "welcome to the final",
-            "whoever draws the last line loses, player 1 places first",
-            "if quill wins this, it's over",
-            "who wins?",
-            "first to 8 x's, then lines",
-        ] {
-            assert_eq!(read(talk, Speaker::Host), ChatReading::Chatter, "{talk}");
-        }
+        assert_eq!(
+            timed_out(event("Marrow Bone ran out of time")),
+            "Marrow Bone"
+        );
+        assert_talk(
+            |talk| read(talk, Speaker::Host),
+            &[
+                "welcome to the final",
+                "whoever draws the last line loses, player 1 places first",
+                "if quill wins this, it's over",
+                "who wins?",
+                "first to 8 x's, then lines",
+            ],
+        );
         assert!(matches!(
             read("quil wins", Speaker::Host),
             ChatReading::Unread(_)

@@ -2,14 +2,17 @@
 //! (Dodgem, x's and lines, the permutation game) share; test builds only.
 //! A message is read at a point of a match and shown as short strings,
 //! and each reader keeps two properties: talk made only of words outside
-//! its vocabulary is never play, and no text makes it panic.
+//! its vocabulary is never play, and no text makes it panic
+//! ([`reader_properties!`] writes both as proptests).
 
 use std::ops::Range;
 
+use chrono::{DateTime, Utc};
+
 use super::message::{is_marker, Vocabulary};
-use crate::event::Body;
+use crate::event::{Actor, Body, Create};
 use crate::games::chat::{ChatContext, ChatReading, Reading};
-use crate::games::MatchState;
+use crate::games::{describe_payload, GameConfig, MatchState, RoundSetup};
 
 /// A player reader: what `seat` writing a text says, in a context.
 pub type PlayerReader = fn(&str, usize, &ChatContext) -> Vec<Reading>;
@@ -78,3 +81,118 @@ pub fn events_of_talk(
     }
     out
 }
+
+/// The move a placement shows, in its game's notation (other events show
+/// their kind).
+pub fn placed(b: &Body) -> Option<String> {
+    match b {
+        Body::Place(_) => describe_payload(b),
+        _ => None,
+    }
+}
+
+/// One game's player reader as its tests ask it, between two players.
+pub struct Reader {
+    pub read: PlayerReader,
+    pub players: [&'static str; 2],
+}
+
+impl Reader {
+    /// [`read_as`], a placement shown as its move.
+    pub fn read_in(
+        &self,
+        text: &str,
+        seat: usize,
+        s: Option<&MatchState>,
+    ) -> Vec<(String, Range<usize>)> {
+        read_as(self.read, &self.players, (text, seat), s, placed)
+    }
+
+    /// Only the moves (or `?reason`s), without their lines.
+    pub fn moves(&self, text: &str, seat: usize, s: Option<&MatchState>) -> Vec<String> {
+        self.read_in(text, seat, s)
+            .into_iter()
+            .map(|r| r.0)
+            .collect()
+    }
+}
+
+/// A match between `players` in `config`, its round opened by the host
+/// with `setup`, after each `(seat, placement)` of `moves` in turn.
+pub fn match_after(
+    config: GameConfig,
+    setup: RoundSetup,
+    players: &[&str],
+    moves: impl IntoIterator<Item = (usize, Body)>,
+) -> MatchState {
+    let at = DateTime::<Utc>::UNIX_EPOCH;
+    let create = Create {
+        config,
+        players: players.iter().map(|p| p.to_string()).collect(),
+        host: "host".into(),
+        title: String::new(),
+        source: None,
+    };
+    let mut s = MatchState::start(&create, at).expect("a valid test match");
+    let host = Actor::Host("host".into());
+    s.apply(1, &Body::RoundStart(setup), &host, at)
+        .expect("a valid setup");
+    for (i, (seat, body)) in moves.into_iter().enumerate() {
+        let who = Actor::Player(players[seat].into());
+        s.apply(i as u64 + 2, &body, &who, at)
+            .expect("a legal test move");
+    }
+    s
+}
+
+/// The two properties every reader keeps, as proptests over the match
+/// points `points` (`state` gives the match at each): talk made only of
+/// words outside `vocabulary` is never play, whoever writes it and wherever
+/// the match is (`marks`: the game's own separators beside the common
+/// ones), and the reader answers whatever a player writes.
+macro_rules! reader_properties {
+    (
+        reader: $read:expr,
+        vocabulary: $vocabulary:expr,
+        players: $players:expr,
+        marks: [$($mark:literal),*],
+        points: $points:expr,
+        state: $state:expr $(,)?
+    ) => {
+        proptest::proptest! {
+            #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+            #[test]
+            fn words_outside_the_vocabulary_are_never_play(
+                words in proptest::collection::vec("[a-z]{2,9}", 1..12),
+                seps in proptest::collection::vec(proptest::prop_oneof![
+                    proptest::strategy::Just(" "),
+                    proptest::strategy::Just(", "),
+                    proptest::strategy::Just("\n"),
+                    proptest::strategy::Just("! ")
+                    $(, proptest::strategy::Just($mark))*
+                ], 12),
+                seat in 0usize..2,
+                at in $points,
+            ) {
+                use $crate::games::xs_and_lines::reader_checks::{events_of_talk, talk_outside};
+                let text = talk_outside(&$vocabulary, &$players, &words, &seps);
+                let s = ($state)(at);
+                let got = events_of_talk($read, &$players, (&text, seat), &s);
+                proptest::prop_assert!(got.is_empty(), "{text:?} read as {got:?}");
+            }
+
+            #[test]
+            fn arbitrary_text_never_panics(
+                text in "\\PC{0,60}(\n\\PC{0,30}){0,4}",
+                seat in 0usize..2,
+                at in $points,
+            ) {
+                use $crate::games::xs_and_lines::reader_checks::read_as;
+                let s = ($state)(at);
+                let _ = read_as($read, &$players, (&text, seat), Some(&s), |_| None);
+            }
+        }
+    };
+}
+
+pub(crate) use reader_properties;

@@ -7,6 +7,7 @@ use super::analysis::Cell;
 use super::analysis::{solve, Position};
 use super::rules::{Match, Stage};
 use crate::findings::Finding;
+use crate::games::one_game;
 use crate::games::{
     first_best, Analysis, Drawing, MoveMark, MoveValue, Overlay, Piece, Value, View,
 };
@@ -60,17 +61,7 @@ fn drawing(m: &Match) -> Drawing {
             }
         })
         .collect();
-    Drawing {
-        cols: n,
-        rows: n,
-        col_names: (0..n).map(|c| ((b'A' + c) as char).to_string()).collect(),
-        row_names: (1..=n).map(|r| r.to_string()).collect(),
-        pieces,
-        exit_row: None,
-        rails: Vec::new(),
-        overlays,
-        gems: Vec::new(),
-    }
+    one_game::lettered_square(n, pieces, overlays)
 }
 
 /// The exact value of a part-2 position and of each legal line. Part 1

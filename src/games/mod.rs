@@ -178,10 +178,11 @@ pub trait Game {
     /// deterministically (no hash maps): the replay hashes it.
     type State: Clone + Serialize;
 
-    /// The state after the Create event.
+    /// The state after the Create event, for two players of different
+    /// names.
     fn start(
         config: &Self::Config,
-        players: &[String],
+        players: &[String; 2],
         at: DateTime<Utc>,
     ) -> Result<Self::State, RuleError>;
 
@@ -212,17 +213,17 @@ fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
 }
 
 /// A rule error unless a match names two players with two names.
-fn check_players(players: &[String]) -> Result<(), RuleError> {
-    if players.len() != 2 {
-        return Err(RuleError::new(
+fn check_players(players: &[String]) -> Result<&[String; 2], RuleError> {
+    let two: &[String; 2] = players.try_into().map_err(|_| {
+        RuleError::new(
             "players",
             format!("a DM has 2 players, this match names {}", players.len()),
-        ));
-    }
-    if players[0] == players[1] {
+        )
+    })?;
+    if two[0] == two[1] {
         return Err(RuleError::new("players", "the two players have one name"));
     }
-    Ok(())
+    Ok(two)
 }
 
 /// Why a match of `game` cannot take `body`: a second Create, or a

@@ -180,10 +180,10 @@ macro_rules! games {
         impl MatchState {
             /// The state after the Create event.
             pub fn start(create: &Create, at: DateTime<Utc>) -> Result<MatchState, RuleError> {
-                check_players(&create.players)?;
+                let players = check_players(&create.players)?;
                 match &create.config {
                     $( $(#[$attr])* GameConfig::$variant(c) => {
-                        <$module::$game as Game>::start(c, &create.players, at).map(MatchState::$variant)
+                        <$module::$game as Game>::start(c, players, at).map(MatchState::$variant)
                     } )+
                 }
             }

@@ -162,20 +162,7 @@ impl Match {
     }
 }
 
-impl engine::Round for Round {
-    fn number(&self) -> u32 {
-        self.number
-    }
-    fn ruled(&self) -> &Option<Ruled> {
-        &self.ruled
-    }
-    fn by_rules(&self) -> &Option<Decision> {
-        &self.by_rules
-    }
-    fn outcome_mut(&mut self) -> (&mut Option<Ruled>, &mut Option<Decision>) {
-        (&mut self.ruled, &mut self.by_rules)
-    }
-}
+engine::round_record!(Round);
 
 /// The Bejeweled DM.
 pub struct Bejeweled;
@@ -195,20 +182,9 @@ impl Game for Bejeweled {
     type Proof = Proof;
     type State = Match;
 
-    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
-        if config.to_win == 0 || config.to_win > config.rounds {
-            return Err(RuleError::new(
-                "config",
-                format!(
-                    "{} round wins cannot decide a match of {} rounds",
-                    config.to_win, config.rounds
-                ),
-            ));
-        }
-        Ok(Match::new(
-            config.clone(),
-            [players[0].clone(), players[1].clone()],
-        ))
+    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+        engine::check_to_win(config.to_win, config.rounds)?;
+        Ok(Match::new(config.clone(), players.clone()))
     }
 
     fn apply(

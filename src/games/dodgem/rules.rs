@@ -88,7 +88,7 @@ impl Game for Dodgem {
     type Proof = Nothing;
     type State = Match;
 
-    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
         if !(3..=5).contains(&config.size) {
             return Err(rule(
                 "config",
@@ -97,7 +97,7 @@ impl Game for Dodgem {
         }
         Ok(Match {
             config: *config,
-            players: [players[0].clone(), players[1].clone()],
+            players: players.clone(),
             blue: None,
             position: Position::start(config.size),
             moves: Vec::new(),

@@ -256,7 +256,7 @@ impl Game for Duorail {
     type Proof = Proof;
     type State = Match;
 
-    fn start(config: &Config, players: &[String], at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(config: &Config, players: &[String; 2], at: DateTime<Utc>) -> Result<Match, RuleError> {
         if !(2..=9).contains(&config.size) {
             return Err(RuleError::new(
                 "config",
@@ -265,7 +265,7 @@ impl Game for Duorail {
         }
         Ok(Match::new(
             config.clone(),
-            [players[0].clone(), players[1].clone()],
+            players.clone(),
             at,
         ))
     }

@@ -27,7 +27,8 @@ use serde::Serialize;
 
 pub use book::{Appealed, Book, Decided};
 pub use ending::{Ending, EndingWords, SMALL_GAME};
-pub use rounds::{Round, Rounds};
+pub(crate) use rounds::round_record;
+pub use rounds::{check_to_win, Round, Rounds};
 
 /// The rules' verdict on a round or a game, with the reason.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]

@@ -29,6 +29,33 @@ pub trait Round: Clone {
     fn outcome_mut(&mut self) -> (&mut Option<Ruled>, &mut Option<Decision>);
 }
 
+/// Implements [`Round`] for a game's round type whose fields are named
+/// as the trait's methods: `number`, `ruled` and `by_rules`.
+macro_rules! round_record {
+    ($round:ty) => {
+        impl $crate::games::engine::Round for $round {
+            fn number(&self) -> u32 {
+                self.number
+            }
+            fn ruled(&self) -> &Option<$crate::games::Ruled> {
+                &self.ruled
+            }
+            fn by_rules(&self) -> &Option<$crate::games::engine::Decision> {
+                &self.by_rules
+            }
+            fn outcome_mut(
+                &mut self,
+            ) -> (
+                &mut Option<$crate::games::Ruled>,
+                &mut Option<$crate::games::engine::Decision>,
+            ) {
+                (&mut self.ruled, &mut self.by_rules)
+            }
+        }
+    };
+}
+pub(crate) use round_record;
+
 /// The rules' verdict on a round so far; `true` when the round is closed
 /// (no more answers may come).
 pub type Decide<'a, R> = &'a dyn Fn(&R, bool) -> Option<Decision>;
@@ -76,6 +103,17 @@ impl<'a, R> IntoIterator for &'a Rounds<R> {
     fn into_iter(self) -> Self::IntoIter {
         self.played.iter()
     }
+}
+
+/// A rule error unless `to_win` round wins can decide a match of `rounds`.
+pub fn check_to_win(to_win: u32, rounds: u32) -> Result<(), RuleError> {
+    if to_win == 0 || to_win > rounds {
+        return Err(RuleError::new(
+            "config",
+            format!("{to_win} round wins cannot decide a match of {rounds} rounds"),
+        ));
+    }
+    Ok(())
 }
 
 impl<R: Round> Rounds<R> {

@@ -86,7 +86,7 @@ impl Game for Nim {
     type Proof = Nothing;
     type State = Match;
 
-    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
         if !(1..=100).contains(&config.heap) || !(1..=10).contains(&config.most) {
             return Err(rule(
                 "config",
@@ -98,7 +98,7 @@ impl Game for Nim {
         }
         Ok(Match {
             config: *config,
-            players: [players[0].clone(), players[1].clone()],
+            players: players.clone(),
             heap: config.heap,
             to_move: 0,
             takes: Vec::new(),

@@ -106,7 +106,7 @@ impl Game for Permutation {
     type Proof = Nothing;
     type State = Match;
 
-    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
         let n = config.size;
         if !(7..=15).contains(&n) || n.is_multiple_of(2) {
             return Err(rule(
@@ -116,7 +116,7 @@ impl Game for Permutation {
         }
         Ok(Match {
             config: *config,
-            players: [players[0].clone(), players[1].clone()],
+            players: players.clone(),
             first: None,
             stage: Stage::Placing(Vec::new()),
             moves: Vec::new(),

@@ -23,7 +23,7 @@ pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
 use crate::games::engine::clock::{push_clock, secs, Allowances};
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
-use crate::games::engine::{Rounds, Words};
+use crate::games::engine::{self, Rounds, Words};
 use crate::games::{Event, Game, RuleError};
 
 /// The options of a Traffic Jam DM.
@@ -185,20 +185,9 @@ impl Game for RushHour {
     type Proof = Proof;
     type State = Match;
 
-    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
-        if config.to_win == 0 || config.to_win > config.rounds {
-            return Err(rule(
-                "config",
-                format!(
-                    "{} round wins cannot decide a match of {} rounds",
-                    config.to_win, config.rounds
-                ),
-            ));
-        }
-        Ok(Match::new(
-            config.clone(),
-            [players[0].clone(), players[1].clone()],
-        ))
+    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+        engine::check_to_win(config.to_win, config.rounds)?;
+        Ok(Match::new(config.clone(), players.clone()))
     }
 
     fn apply(

@@ -97,7 +97,7 @@ impl Game for XsAndLines {
     type Proof = Nothing;
     type State = Match;
 
-    fn start(config: &Config, players: &[String], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
         if !(8..=12).contains(&config.size) {
             return Err(rule(
                 "config",
@@ -109,7 +109,7 @@ impl Game for XsAndLines {
         }
         Ok(Match {
             config: *config,
-            players: [players[0].clone(), players[1].clone()],
+            players: players.clone(),
             first: None,
             stage: Stage::Placing(Vec::new()),
             moves: Vec::new(),

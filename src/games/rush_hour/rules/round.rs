@@ -141,20 +141,7 @@ pub struct Round {
     pub by_rules: Option<Decision>,
 }
 
-impl engine::Round for Round {
-    fn number(&self) -> u32 {
-        self.number
-    }
-    fn ruled(&self) -> &Option<Ruled> {
-        &self.ruled
-    }
-    fn by_rules(&self) -> &Option<Decision> {
-        &self.by_rules
-    }
-    fn outcome_mut(&mut self) -> (&mut Option<Ruled>, &mut Option<Decision>) {
-        (&mut self.ruled, &mut self.by_rules)
-    }
-}
+engine::round_record!(Round);
 
 impl Round {
     pub(super) fn last_placer(&self) -> Option<usize> {

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
 use crate::event::Actor;
+use crate::games::engine::seats::first_seat;
 use crate::games::engine::SMALL_GAME;
-use crate::games::{host_only, player_seat, Ending, Event, Game, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, RuleError};
 
 /// The options of a Dodgem match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -113,15 +114,9 @@ impl Game for Dodgem {
         actor: &Actor,
         _at: DateTime<Utc>,
     ) -> Result<String, RuleError> {
-        let seat_of = |name: &str| m.players.iter().position(|p| p == name);
         match event {
             Event::RoundStart(s) => {
-                host_only(actor, "set up the game")?;
-                if m.blue.is_some() {
-                    return Err(rule("setup", "the game is already set up"));
-                }
-                let b = seat_of(&s.blue)
-                    .ok_or_else(|| rule("setup", format!("{} is not a player", s.blue)))?;
+                let b = first_seat(&m.players, actor, m.blue, &s.blue)?;
                 m.blue = Some(b);
                 Ok(format!(
                     "{} plays blue and moves first; {} plays red",

@@ -10,9 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis::{Perm, Position};
 use crate::event::Actor;
+use crate::games::engine::seats::first_seat;
 use crate::games::engine::SMALL_GAME;
 use crate::games::xs_and_lines::Cell;
-use crate::games::{host_only, player_seat, Ending, Event, Game, Nothing, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, Nothing, RuleError};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -133,15 +134,7 @@ impl Game for Permutation {
     ) -> Result<String, RuleError> {
         match event {
             Event::RoundStart(s) => {
-                host_only(actor, "set up the game")?;
-                if m.first.is_some() {
-                    return Err(rule("setup", "the game is already set up"));
-                }
-                let f = m
-                    .players
-                    .iter()
-                    .position(|p| *p == s.first)
-                    .ok_or_else(|| rule("setup", format!("{} is not a player", s.first)))?;
+                let f = first_seat(&m.players, actor, m.first, &s.first)?;
                 m.first = Some(f);
                 Ok(format!(
                     "{} is player 1: places the first x and writes 2",

@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::config::{Config, Variant, CLASSIC_MINUTE_SECS};
 use super::rules::{Match, Phase, Shown};
 pub(super) use crate::games::engine::clock::push_clock;
-use crate::games::engine::clock::{secs, Window};
+use crate::games::engine::clock::{secs, Allowance, Window};
 
 /// One classic time bank, and the classic endgame's one more minute.
 const MINUTE_MS: i64 = CLASSIC_MINUTE_SECS as i64 * 1000;
@@ -91,17 +91,14 @@ impl Match {
         at: DateTime<Utc>,
         seq: u64,
     ) -> Option<String> {
-        let extra = self.windows.overrun(p, start, allowance_secs, at);
-        if extra <= 0 {
-            return None;
-        }
-        self.bank_ms[p] -= extra;
-        let mut note = format!(
-            "{} ran {:.1} s over; bank left {:.1} s",
-            self.players[p],
-            secs(extra),
-            secs(self.bank_ms[p].max(0))
-        );
+        let allowance = Allowance {
+            seat: p,
+            start,
+            secs: allowance_secs,
+        };
+        let player = &self.players[p];
+        let bank = &mut self.bank_ms[p];
+        let mut note = (self.windows).take(allowance, at, bank, player, "bank")?;
         if self.bank_ms[p] < 0 && self.bank_out[p].is_none() {
             self.bank_out[p] = Some(seq);
             note.push_str(&format!("; {}'s bank is exhausted", self.players[p]));

@@ -69,6 +69,41 @@ impl Allowances {
     }
 }
 
+/// A time allowance to charge: whose, from when, and how long it is.
+#[derive(Clone, Copy, Debug)]
+pub struct Allowance {
+    pub seat: usize,
+    pub start: DateTime<Utc>,
+    pub secs: u32,
+}
+
+impl Allowances {
+    /// Takes the over-time of `allowance` at `at` not charged yet from
+    /// `left_ms` (a reserve or a bank, named `word` in the note): the note
+    /// ("mira ran 3.0 s over; reserve left 12.0 s") when anything was
+    /// taken. What running out means is the caller's (`left_ms` below 0).
+    pub fn take(
+        &mut self,
+        allowance: Allowance,
+        at: DateTime<Utc>,
+        left_ms: &mut i64,
+        player: &str,
+        word: &str,
+    ) -> Option<String> {
+        let Allowance { seat, start, secs } = allowance;
+        let extra = self.overrun(seat, start, secs, at);
+        if extra <= 0 {
+            return None;
+        }
+        *left_ms -= extra;
+        Some(format!(
+            "{player} ran {:.1} s over; {word} left {:.1} s",
+            self::secs(extra),
+            self::secs((*left_ms).max(0))
+        ))
+    }
+}
+
 /// Milliseconds as seconds, for notes ("12.5 s").
 pub fn secs(ms: i64) -> f64 {
     ms as f64 / 1000.0

@@ -20,7 +20,7 @@ mod round;
 
 pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
 
-use crate::games::engine::clock::{push_clock, secs, Allowances};
+use crate::games::engine::clock::{push_clock, Allowance, Allowances};
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{self, Rounds, Words};
@@ -145,17 +145,14 @@ impl Match {
         at: DateTime<Utc>,
         seq: u64,
     ) -> Option<String> {
-        let extra = self.windows.overrun(p, start, allowance_secs, at);
-        if extra <= 0 {
-            return None;
-        }
-        self.reserve_ms[p] -= extra;
-        let mut note = format!(
-            "{} ran {:.1} s over; reserve left {:.1} s",
-            self.players[p],
-            secs(extra),
-            secs(self.reserve_ms[p].max(0))
-        );
+        let allowance = Allowance {
+            seat: p,
+            start,
+            secs: allowance_secs,
+        };
+        let player = &self.players[p];
+        let reserve = &mut self.reserve_ms[p];
+        let mut note = (self.windows).take(allowance, at, reserve, player, "reserve")?;
         if self.reserve_ms[p] < 0 && self.lost_on_time.is_none() {
             self.lost_on_time = Some((p, seq));
             note.push_str(&format!(

@@ -166,7 +166,7 @@ impl Game for Dodgem {
                 Ok(note)
             }
             Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
-            Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
+            Event::Appeal(a) => m.ending.book.appeal(&m.players, seq, a, actor),
             Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
             Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
             Event::Pass => Err(rule("pass", "in Dodgem a player must move")),

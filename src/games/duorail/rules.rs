@@ -768,7 +768,7 @@ fn apply(
             m.ending.by_rules = decision(m, true);
             m.ending.rule(&m.players, seq, r, actor, &WORDS)
         }
-        Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
+        Event::Appeal(a) => m.ending.book.appeal(&m.players, seq, a, actor),
         Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &WORDS),
     }
 }

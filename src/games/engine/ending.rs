@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::seats::{host_only, winner_seat};
 use super::{Book, Decided, Decision, Words};
-use crate::event::{Actor, Appeal, AppealDecision, Ruling, Scope};
+use crate::event::{Actor, AppealDecision, Ruling, Scope};
 use crate::findings::{Award, Finding, Verdict};
 use crate::games::{RuleError, Ruled};
 
@@ -125,17 +125,6 @@ impl Ending {
             by_rules => (words.words).agreement(players, "game", winner, by_rules.as_ref()),
         };
         Ok(format!("{}{who}{rules}", words.opening))
-    }
-
-    /// A player's appeal against the ruling.
-    pub fn appeal(
-        &mut self,
-        players: &[String; 2],
-        seq: u64,
-        a: &Appeal,
-        actor: &Actor,
-    ) -> Result<String, RuleError> {
-        self.book.appeal(players, seq, a, actor)
     }
 
     /// The host's decision on an appeal.

@@ -162,7 +162,7 @@ impl Game for Nim {
                 match *never {}
             }
             Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
-            Event::Appeal(a) => m.ending.appeal(&m.players, seq, a, actor),
+            Event::Appeal(a) => m.ending.book.appeal(&m.players, seq, a, actor),
             Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
         }
     }

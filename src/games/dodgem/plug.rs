@@ -62,7 +62,4 @@ impl Plug for Dodgem {
     fn started(m: &Match) -> bool {
         m.blue.is_some()
     }
-
-
-
 }

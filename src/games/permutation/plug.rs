@@ -51,7 +51,4 @@ impl Plug for Permutation {
     fn started(m: &Match) -> bool {
         m.first.is_some()
     }
-
-
-
 }

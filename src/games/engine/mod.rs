@@ -22,6 +22,8 @@ mod ending;
 pub mod report;
 mod rounds;
 pub mod seats;
+#[cfg(test)]
+pub mod table;
 
 use serde::Serialize;
 

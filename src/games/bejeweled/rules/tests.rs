@@ -2,7 +2,9 @@
 //! `claims`.
 
 use super::*;
-use crate::event::{Appeal, AppealDecision, Body, Create, Ruling, Scope, Timeout};
+use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope, Timeout};
+use crate::games::engine::table;
+pub(crate) use crate::games::engine::table::{at, host, player, JONAS, MIRA};
 use crate::games::{self, MatchState};
 
 /// The seed's worked example (as in the engine tests).
@@ -16,24 +18,8 @@ pub(crate) const ROUND_2: &str =
     "YGRBYRPR\nRBGYPRBG\nGYPRBGYP\nPRGYYPRB\nBGPRBYGY\nRPBPPRBG\nGRPBBGYP";
 
 /// A match driven by bodies, with a clock in seconds.
-pub(crate) struct Table {
-    state: MatchState,
-    pub(crate) seq: u64,
-}
+pub(crate) type Table = table::Table<Bejeweled>;
 
-pub(crate) fn at(secs: i64) -> DateTime<Utc> {
-    DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
-}
-
-pub(crate) const MIRA: usize = 0;
-pub(crate) const JONAS: usize = 1;
-
-pub(crate) fn player(p: usize) -> Actor {
-    Actor::Player(["mira", "jonas"][p].to_string())
-}
-pub(crate) fn host() -> Actor {
-    Actor::Host("kg".into())
-}
 pub(crate) fn grid(text: &str) -> Grid {
     Grid::parse(text).unwrap()
 }
@@ -48,17 +34,7 @@ pub(crate) fn with(text: &str, cell: &str, ch: char) -> String {
 
 impl Table {
     pub(crate) fn new() -> Table {
-        let create = Create {
-            config: games::GameConfig::Bejeweled(Config::default()),
-            players: vec!["mira".into(), "jonas".into()],
-            host: "kg".into(),
-            title: String::new(),
-            source: None,
-        };
-        Table {
-            state: MatchState::start(&create, at(0)).unwrap(),
-            seq: 0,
-        }
+        Table::create(games::GameConfig::Bejeweled(Config::default()))
     }
     /// Round 1 of the seed's example opened at 0 s.
     pub(crate) fn seed() -> Table {
@@ -74,19 +50,6 @@ impl Table {
     }
     pub(crate) fn last(&self) -> &Round {
         self.m().rounds.last().unwrap()
-    }
-    pub(crate) fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
-        self.seq += 1;
-        let before = format!("{:?}", self.m());
-        let r = self.state.apply(self.seq, &body, &actor, at(secs));
-        if r.is_err() {
-            assert_eq!(
-                before,
-                format!("{:?}", self.m()),
-                "an error changes nothing"
-            );
-        }
-        r
     }
     pub(crate) fn round(
         &mut self,

@@ -1,31 +1,16 @@
 //! The rules' tests: a match driven event by event.
 
 use super::*;
-use crate::event::{Appeal, AppealDecision, Body, Create, Ruling, Scope, Timeout};
+use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope, Timeout};
 use crate::games::duorail::clock::HowTimeUp;
+use crate::games::engine::table;
+use crate::games::engine::table::{host, player, JONAS, MIRA};
 use crate::games::{self, MatchState};
 
 mod clocks;
 
 /// A match driven by bodies, with a clock in seconds.
-struct Table {
-    state: MatchState,
-    seq: u64,
-}
-
-fn at(secs: i64) -> DateTime<Utc> {
-    DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
-}
-
-const MIRA: usize = 0;
-const JONAS: usize = 1;
-
-fn player(p: usize) -> Actor {
-    Actor::Player(["mira", "jonas"][p].to_string())
-}
-fn host() -> Actor {
-    Actor::Host("kg".into())
-}
+type Table = table::Table<Duorail>;
 
 /// A 4×4 board (rows A–D, columns 1–4) unless said otherwise.
 fn small(variant: Variant) -> Config {
@@ -37,17 +22,7 @@ fn small(variant: Variant) -> Config {
 
 impl Table {
     fn new(config: Config) -> Table {
-        let create = Create {
-            config: games::GameConfig::Duorail(config),
-            players: vec!["mira".into(), "jonas".into()],
-            host: "kg".into(),
-            title: String::new(),
-            source: None,
-        };
-        Table {
-            state: MatchState::start(&create, at(0)).unwrap(),
-            seq: 0,
-        }
+        Table::create(games::GameConfig::Duorail(config))
     }
     /// A 4×4 standard game, mira blue, set up at 0 s.
     fn started(config: Config) -> Table {
@@ -60,19 +35,6 @@ impl Table {
             MatchState::Duorail(m) => m,
             _ => unreachable!("a duorail table"),
         }
-    }
-    fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
-        self.seq += 1;
-        let before = format!("{:?}", self.m());
-        let r = self.state.apply(self.seq, &body, &actor, at(secs));
-        if r.is_err() {
-            assert_eq!(
-                before,
-                format!("{:?}", self.m()),
-                "an error changes nothing"
-            );
-        }
-        r
     }
     fn setup(&mut self, secs: i64, blue: &str) -> Result<String, RuleError> {
         let setup = Setup {

@@ -1,62 +1,24 @@
 //! The rules' tests: a match driven event by event.
 
 use super::*;
-use crate::event::{Appeal, AppealDecision, Body, Create, Ruling, Scope};
+use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope};
 use crate::games::rush_hour::notation::{parse_cells, parse_solution};
+use crate::games::engine::table;
+use crate::games::engine::table::{host, player, JONAS, MIRA};
 use crate::games::{self, MatchState};
 
 /// A match driven by bodies, with a clock in seconds.
-struct Table {
-    state: MatchState,
-    seq: u64,
-}
-
-fn at(secs: i64) -> DateTime<Utc> {
-    DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
-}
-
-const MIRA: usize = 0;
-const JONAS: usize = 1;
-
-fn player(p: usize) -> Actor {
-    Actor::Player(["mira", "jonas"][p].to_string())
-}
-fn host() -> Actor {
-    Actor::Host("kg".into())
-}
+type Table = table::Table<RushHour>;
 
 impl Table {
     fn new() -> Table {
-        let create = Create {
-            config: games::GameConfig::RushHour(Config::default()),
-            players: vec!["mira".into(), "jonas".into()],
-            host: "kg".into(),
-            title: String::new(),
-            source: None,
-        };
-        Table {
-            state: MatchState::start(&create, at(0)).unwrap(),
-            seq: 0,
-        }
+        Table::create(games::GameConfig::RushHour(Config::default()))
     }
     fn m(&self) -> &Match {
         match &self.state {
             MatchState::RushHour(m) => m,
             other => panic!("a rush-hour table holds a {:?} match", other.game()),
         }
-    }
-    fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
-        self.seq += 1;
-        let before = format!("{:?}", self.m());
-        let r = self.state.apply(self.seq, &body, &actor, at(secs));
-        if r.is_err() {
-            assert_eq!(
-                before,
-                format!("{:?}", self.m()),
-                "an error changes nothing"
-            );
-        }
-        r
     }
     fn round(&mut self, secs: i64, n: u32, target: u32, cars: &[&str], first: usize) {
         let setup = RoundSetup {

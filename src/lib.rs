@@ -29,6 +29,9 @@ pub mod people;
 pub mod replay;
 /// Bundled sample matches and the JSON event-file format.
 pub mod samples;
+/// The test-only seventh game driven through every layer.
+#[cfg(test)]
+mod seventh_game;
 /// Findings: per claim, what the host ruled beside what the rules say.
 pub mod verify;
 /// actix-web: pages (askama) and the JSON API.

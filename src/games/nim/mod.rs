@@ -20,7 +20,5 @@
 pub mod plug;
 pub mod rules;
 pub mod solver;
-#[cfg(test)]
-mod tests;
 
 pub use rules::{Claim, Config, Match, Nim, Take};

@@ -1,20 +1,19 @@
-//! A Nim race through the public machinery, as any game: sealed into a
-//! store, replayed, verified, refused by the chat import (it has no
-//! reader), and drawn on its step page by the web layer, which knows
-//! nothing of it. The game is one folder and one line of the registry.
-//!
-//! A test may drive the layers above the game (`log`, `verify`, `import`,
-//! `web`); the game's own files may not (`tests/layers.rs`).
+//! The seventh game through the whole crate (test builds only): the Nim
+//! race of `games/nim/` sealed into a store, replayed, verified, refused
+//! by the chat import (it has no reader), and drawn on its step page by
+//! the web layer, which knows nothing of it. The game is one folder and
+//! one line of the registry; these tests sit at the crate's root because
+//! they drive the layers above the games (`log`, `verify`, `import`,
+//! `web`), which no file under `games/` may import (`tests/layers.rs`).
 
 use std::sync::Arc;
 
 use actix_web::{test as http, App};
 use chrono::{DateTime, Duration, Utc};
 
-use super::rules::{Claim, Config, Take};
-use super::solver;
 use crate::event::{Actor, Appeal, AppealDecision, Body, Create, MatchId, NewEvent, Ruling, Scope};
 use crate::findings::{Award, Verdict};
+use crate::games::nim::{solver, Claim, Config, Match, Take};
 use crate::games::{self, GameConfig, GameKind, MatchState, Placement};
 use crate::log::{EventStore, SledStore};
 use crate::replay::Replay;
@@ -66,7 +65,11 @@ fn a_match() -> Vec<NewEvent> {
         ),
         ev(20, p("mira"), take(3)),
         ev(30, p("jonas"), take(4)),
-        ev(40, p("jonas"), Body::Claim(games::Claim::Nim(Claim::ForcedWin))),
+        ev(
+            40,
+            p("jonas"),
+            Body::Claim(games::Claim::Nim(Claim::ForcedWin)),
+        ),
         ev(
             50,
             host(),
@@ -90,7 +93,7 @@ fn stored(events: Vec<NewEvent>) -> (tempfile::TempDir, SledStore, MatchId, Repl
     (dir, store, id, Replay::new(&envelopes))
 }
 
-fn nim(state: &MatchState) -> &super::Match {
+fn nim(state: &MatchState) -> &Match {
     match state {
         MatchState::Nim(m) => m,
         other => panic!("a Nim match, not {:?}", other.game()),
@@ -102,7 +105,11 @@ fn the_solver_finds_the_losing_heaps_are_the_multiples_of_most_plus_one() {
     for most in 1..=5 {
         let wins = solver::wins_up_to(40, most);
         for (heap, win) in wins.iter().enumerate() {
-            assert_eq!(*win, heap % (most as usize + 1) != 0, "heap {heap}, most {most}");
+            assert_eq!(
+                *win,
+                heap % (most as usize + 1) != 0,
+                "heap {heap}, most {most}"
+            );
         }
     }
     assert_eq!(solver::winning_take(7, 3), Some(3));
@@ -199,7 +206,10 @@ fn taking_the_last_stone_wins_by_the_rules() {
     let m = nim(replay.last_state().unwrap());
     assert_eq!(m.heap, 0);
     assert_eq!(m.ending.by_rules.as_ref().map(|d| d.winner), Some(Some(1)));
-    assert_eq!(replay.steps[4].note.as_deref(), Some("jonas takes 1 and wins"));
+    assert_eq!(
+        replay.steps[4].note.as_deref(),
+        Some("jonas takes 1 and wins")
+    );
     // No claim and no ruling: nothing for the verifier to weigh.
     assert!(crate::verify::findings(&replay).is_empty());
 }
@@ -238,24 +248,34 @@ fn the_import_says_plainly_it_cannot_read_nim_chat() {
 #[actix_web::test]
 async fn the_step_page_draws_what_the_view_gives() {
     let (_dir, store, id, _replay) = stored(a_match());
-    let app = http::init_service(App::new().configure(routes(AppState::new(Arc::new(store))))).await;
+    let app =
+        http::init_service(App::new().configure(routes(AppState::new(Arc::new(store))))).await;
     let get = |uri: String| http::TestRequest::get().uri(&uri).to_request();
     // After mira's take: four stones left, drawn as four pieces.
     let resp = http::call_service(&app, get(format!("/matches/{id}/steps/1"))).await;
     assert_eq!(resp.status(), 200);
     let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
-    assert!(page.contains("href=\"/rules/nim\""), "the game's rules, by its slug");
+    assert!(
+        page.contains("href=\"/rules/nim\""),
+        "the game's rules, by its slug"
+    );
     assert!(page.contains("Stones left"), "the view's facts");
     assert!(page.contains("takes 3"), "the event in the game's words");
     assert_eq!(page.matches("piece stone").count(), 4, "{page}");
     // The Create's step names the game by its title.
     let resp = http::call_service(&app, get(format!("/matches/{id}/steps/0"))).await;
     let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
-    assert!(page.contains("Nim race match: mira vs jonas"), "the game's title");
+    assert!(
+        page.contains("Nim race match: mira vs jonas"),
+        "the game's title"
+    );
     // The claim's step shows the verifier's finding.
     let resp = http::call_service(&app, get(format!("/matches/{id}/steps/3"))).await;
     assert_eq!(resp.status(), 200);
     let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
-    assert!(page.contains("jonas can force a win from 4"), "the finding's claim");
+    assert!(
+        page.contains("jonas can force a win from 4"),
+        "the finding's claim"
+    );
     assert!(page.contains("disagrees"), "the finding's verdict");
 }

@@ -48,8 +48,9 @@ pub use chat::{
 pub use engine::Ending;
 pub use plug::{ChatReaders, Plug, RoundsByRules};
 
-use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Timeout};
+use crate::event::{Actor, Body, Create, Timeout};
 use crate::findings::Finding;
+use engine::referee::Referee;
 
 /// A recorded event that the rules do not allow at that point. The replay
 /// keeps the event and shows this at its step.
@@ -155,9 +156,6 @@ pub enum Event<'a, G: Game> {
     Challenge(&'a G::Challenge),
     Proof(&'a G::Proof),
     Timeout(&'a Timeout),
-    Ruling(&'a Ruling),
-    Appeal(&'a Appeal),
-    AppealDecision(&'a AppealDecision),
 }
 
 /// The operations every game supplies.
@@ -186,8 +184,16 @@ pub trait Game {
         at: DateTime<Utc>,
     ) -> Result<Self::State, RuleError>;
 
-    /// Applies one event. On error the state must be left as it was. The
-    /// `Ok` text is the step's note (what the event did, by the rules).
+    /// Where the host's rulings and the appeals against them are kept,
+    /// and what the rules say when the host rules: the engine takes every
+    /// Ruling, Appeal and AppealDecision through it (see
+    /// [`engine::referee`]); `apply` never sees them.
+    fn referee(state: &mut Self::State) -> impl Referee + '_;
+
+    /// Applies one event of the game's own (a round's opening, a move, a
+    /// claim and its answers, a timeout). On error the state must be left
+    /// as it was. The `Ok` text is the step's note (what the event did, by
+    /// the rules).
     fn apply(
         state: &mut Self::State,
         seq: u64,
@@ -205,11 +211,29 @@ fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
     Some(match body {
         Body::Pass => Event::Pass,
         Body::Timeout(x) => Event::Timeout(x),
-        Body::Ruling(x) => Event::Ruling(x),
-        Body::Appeal(x) => Event::Appeal(x),
-        Body::AppealDecision(x) => Event::AppealDecision(x),
         _ => return None,
     })
+}
+
+/// Applies `body` to a match of `G`: the host's rulings and the appeals
+/// against them go to the engine's referee, the game's own events to its
+/// `apply`.
+fn apply_to<G: Registered>(
+    m: &mut G::State,
+    seq: u64,
+    body: &Body,
+    actor: &Actor,
+    at: DateTime<Utc>,
+) -> Result<String, RuleError> {
+    match body {
+        Body::Ruling(r) => G::referee(m).rule(seq, r, actor),
+        Body::Appeal(a) => G::referee(m).appeal(seq, a, actor),
+        Body::AppealDecision(d) => G::referee(m).decide(seq, d, actor),
+        _ => match G::event(body) {
+            Some(event) => G::apply(m, seq, event, actor, at),
+            None => Err(not_for(G::KIND, body)),
+        },
+    }
 }
 
 /// A rule error unless a match names two players with two names.

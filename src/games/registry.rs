@@ -129,6 +129,9 @@ macro_rules! games {
 
         /// How the registry finds one game's payloads in the closed enums.
         trait Registered: Plug {
+            /// The game's kind.
+            const KIND: GameKind;
+
             /// A body as this game's [`Event`]: its own payloads, or the
             /// generic events; `None` for a payload of another game or a
             /// Create.
@@ -136,6 +139,7 @@ macro_rules! games {
         }
 
         $( $(#[$attr])* impl Registered for $module::$game {
+            const KIND: GameKind = GameKind::$variant;
             fn event(body: &Body) -> Option<Event<'_, Self>> {
                 Some(match body {
                     Body::RoundStart(RoundSetup::$variant(x)) => Event::RoundStart(x),
@@ -202,11 +206,7 @@ macro_rules! games {
                 actor: &Actor,
                 at: DateTime<Utc>,
             ) -> Result<String, RuleError> {
-                let game = self.game();
-                each_state!(self, m => match G::event(body) {
-                    Some(event) => G::apply(m, seq, event, actor, at),
-                    None => Err(not_for(game, body)),
-                })
+                each_state!(self, m => apply_to::<G>(m, seq, body, actor, at))
             }
 
             /// What a page draws for this state.

@@ -23,6 +23,7 @@ use super::proof::{Offer, Powerup, ProofSpec};
 use crate::event::Actor;
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
+use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::{self, Rounds, Words};
 use crate::games::{Event, Game, ProofSteps, RuleError, Ruled};
 
@@ -185,6 +186,17 @@ impl Game for Bejeweled {
     fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
         engine::check_to_win(config.to_win, config.rounds)?;
         Ok(Match::new(config.clone(), players.clone()))
+    }
+
+    fn referee(m: &mut Match) -> impl Referee + '_ {
+        let Match {
+            config,
+            players,
+            rounds,
+        } = m;
+        OfRounds::new(players, rounds, &WORDS, |r: &Round, closed| {
+            decision(config, players, r, closed)
+        })
     }
 
     fn apply(
@@ -594,17 +606,6 @@ fn apply(
             note.push_str(&claims::clocks(m, p, at));
             Ok(note)
         }
-        Event::Ruling(r) => {
-            let Match {
-                config,
-                players,
-                rounds,
-            } = m;
-            let decide = |r: &Round, closed| decision(config, players, r, closed);
-            rounds.rule(seq, r, actor, players, &WORDS, &decide, None)
-        }
-        Event::Appeal(a) => m.rounds.book.appeal(&m.players, seq, a, actor),
-        Event::AppealDecision(d) => m.rounds.decide(seq, d, actor, &m.players, &WORDS),
     }
 }
 

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{Position, Side, StuckRule};
 use crate::event::Actor;
 use crate::games::engine::seats::first_seat;
+use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
 use crate::games::{player_seat, Ending, Event, Game, RuleError};
 
@@ -107,6 +108,10 @@ impl Game for Dodgem {
         })
     }
 
+    fn referee(m: &mut Match) -> impl Referee + '_ {
+        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+    }
+
     fn apply(
         m: &mut Match,
         seq: u64,
@@ -165,9 +170,6 @@ impl Game for Dodgem {
                 }
                 Ok(note)
             }
-            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
-            Event::Appeal(a) => m.ending.book.appeal(&m.players, seq, a, actor),
-            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
             Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
             Event::Pass => Err(rule("pass", "in Dodgem a player must move")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},

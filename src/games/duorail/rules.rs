@@ -21,6 +21,7 @@ use verdict::decision;
 use crate::games::engine::clock::Allowances;
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
+use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::{Ending, EndingWords, Words};
 use crate::games::{Event, Game, RuleError};
 
@@ -274,6 +275,11 @@ impl Game for Duorail {
         ))
     }
 
+    fn referee(m: &mut Match) -> impl Referee + '_ {
+        let verdict = decision(m, true);
+        OneGame::new(&m.players, &mut m.ending, &WORDS).judged_by(verdict)
+    }
+
     fn apply(
         state: &mut Match,
         seq: u64,
@@ -329,19 +335,15 @@ fn apply(
     actor: &Actor,
     at: DateTime<Utc>,
 ) -> Result<String, RuleError> {
+    // Rulings and appeals go to the engine's referee, never here.
     if let Some(r) = &m.ending.ruled {
-        if !matches!(
-            event,
-            Event::Ruling(_) | Event::Appeal(_) | Event::AppealDecision(_)
-        ) {
-            return Err(rule(
-                "game",
-                format!(
-                    "the game is over: it was ruled at seq {}; only an appeal may follow",
-                    r.seq
-                ),
-            ));
-        }
+        return Err(rule(
+            "game",
+            format!(
+                "the game is over: it was ruled at seq {}; only an appeal may follow",
+                r.seq
+            ),
+        ));
     }
     match event {
         Event::RoundStart(setup) => {
@@ -628,12 +630,6 @@ fn apply(
             let p = named_seat(&m.players, &t.player, "timeout")?;
             Ok(m.timeout(p, at, seq))
         }
-        Event::Ruling(r) => {
-            m.ending.by_rules = decision(m, true);
-            m.ending.rule(&m.players, seq, r, actor, &WORDS)
-        }
-        Event::Appeal(a) => m.ending.book.appeal(&m.players, seq, a, actor),
-        Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &WORDS),
     }
 }
 

@@ -19,6 +19,7 @@
 mod book;
 pub mod clock;
 mod ending;
+pub mod referee;
 pub mod report;
 mod rounds;
 pub mod seats;

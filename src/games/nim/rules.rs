@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::solver;
 use crate::event::Actor;
+use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
 use crate::games::{
     player_seat, Ending, Event, Game, Nothing, RuleError,
@@ -107,6 +108,10 @@ impl Game for Nim {
         })
     }
 
+    fn referee(m: &mut Match) -> impl Referee + '_ {
+        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+    }
+
     fn apply(
         m: &mut Match,
         seq: u64,
@@ -161,9 +166,6 @@ impl Game for Nim {
             Event::RoundStart(never) | Event::Challenge(never) | Event::Proof(never) => {
                 match *never {}
             }
-            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
-            Event::Appeal(a) => m.ending.book.appeal(&m.players, seq, a, actor),
-            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
         }
     }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::analysis::{Perm, Position};
 use crate::event::Actor;
 use crate::games::engine::seats::first_seat;
+use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
 use crate::games::xs_and_lines::Cell;
 use crate::games::{player_seat, Ending, Event, Game, Nothing, RuleError};
@@ -125,6 +126,10 @@ impl Game for Permutation {
         })
     }
 
+    fn referee(m: &mut Match) -> impl Referee + '_ {
+        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+    }
+
     fn apply(
         m: &mut Match,
         seq: u64,
@@ -234,9 +239,6 @@ impl Game for Permutation {
                 }
                 Ok(note)
             }
-            Event::Ruling(r) => m.ending.rule(&m.players, seq, r, actor, &SMALL_GAME),
-            Event::Appeal(a) => m.ending.book.appeal(&m.players, seq, a, actor),
-            Event::AppealDecision(d) => m.ending.decide(&m.players, seq, d, actor, &SMALL_GAME),
             Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
             Event::Pass => Err(rule("pass", "every turn places or numbers an x")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},

@@ -23,6 +23,7 @@ pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
 use crate::games::engine::clock::{push_clock, Allowance, Allowances};
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
+use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::{self, Rounds, Words};
 use crate::games::{Event, Game, RuleError};
 
@@ -185,6 +186,14 @@ impl Game for RushHour {
     fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
         engine::check_to_win(config.to_win, config.rounds)?;
         Ok(Match::new(config.clone(), players.clone()))
+    }
+
+    fn referee(m: &mut Match) -> impl Referee + '_ {
+        let forfeit = m.lost_on_time.map(|(p, _)| p);
+        let Match {
+            rounds, players, ..
+        } = m;
+        OfRounds::new(players, rounds, &WORDS, |r: &Round, c| r.decision(c, players)).forfeit(forfeit)
     }
 
     fn apply(
@@ -541,16 +550,6 @@ fn apply(
             }
             Ok(note)
         }
-        Event::Ruling(r) => {
-            let forfeit = m.lost_on_time.map(|(p, _)| p);
-            let Match {
-                rounds, players, ..
-            } = m;
-            let decide = |r: &Round, c| r.decision(c, players);
-            rounds.rule(seq, r, actor, players, &WORDS, &decide, forfeit)
-        }
-        Event::Appeal(a) => m.rounds.book.appeal(&m.players, seq, a, actor),
-        Event::AppealDecision(d) => m.rounds.decide(seq, d, actor, &m.players, &WORDS),
     }
 }
 

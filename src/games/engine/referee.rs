@@ -1,0 +1,160 @@
+//! The host's part of every match, played by the engine for every game:
+//! a ruling, a player's appeal against one, and the host's decision on
+//! the appeal.
+//!
+//! The registry hands these three events here and never to a game's
+//! `apply`: a game only says where its record is kept — a one-game
+//! [`Ending`] or a match of [`Rounds`] — and what its rules say when the
+//! host rules ([`crate::games::Game::referee`]). So no game writes the
+//! flow of rulings and appeals, and every game words it alike.
+//!
+//! Imports only the event vocabulary and the engine's own parts; never
+//! the store, the web, the importer or the verifier.
+
+use crate::event::{Actor, Appeal, AppealDecision, Ruling};
+use crate::games::RuleError;
+
+use super::{Decision, Ending, EndingWords, Round, Rounds, Words};
+
+/// Takes the host's rulings and the appeals against them for one match.
+pub trait Referee {
+    /// The host's ruling at `seq`.
+    fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError>;
+    /// A player's appeal at `seq` against a ruling.
+    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError>;
+    /// The host's decision at `seq` on an appeal.
+    fn decide(
+        &mut self,
+        seq: u64,
+        decision: &AppealDecision,
+        actor: &Actor,
+    ) -> Result<String, RuleError>;
+}
+
+/// The referee of a one-game match: its [`Ending`].
+pub struct OneGame<'m> {
+    players: &'m [String; 2],
+    ending: &'m mut Ending,
+    words: &'static EndingWords,
+    /// The rules' verdict to record with the ruling, for a game that
+    /// reaches it only when the host rules (Duorail); `None` where the
+    /// game keeps `ending.by_rules` as it plays.
+    verdict: Option<Option<Decision>>,
+}
+
+impl<'m> OneGame<'m> {
+    pub fn new(
+        players: &'m [String; 2],
+        ending: &'m mut Ending,
+        words: &'static EndingWords,
+    ) -> OneGame<'m> {
+        OneGame {
+            players,
+            ending,
+            words,
+            verdict: None,
+        }
+    }
+
+    /// The rules' verdict at the moment the host rules: kept in the ending
+    /// with the ruling, and left out when the ruling is refused.
+    pub fn judged_by(mut self, verdict: Option<Decision>) -> OneGame<'m> {
+        self.verdict = Some(verdict);
+        self
+    }
+}
+
+impl Referee for OneGame<'_> {
+    fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+        let before = (self.verdict.take()).map(|v| std::mem::replace(&mut self.ending.by_rules, v));
+        let note = (self.ending).rule(self.players, seq, ruling, actor, self.words);
+        if let (Err(_), Some(before)) = (&note, before) {
+            self.ending.by_rules = before;
+        }
+        note
+    }
+
+    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
+        self.ending.book.appeal(self.players, seq, appeal, actor)
+    }
+
+    fn decide(
+        &mut self,
+        seq: u64,
+        decision: &AppealDecision,
+        actor: &Actor,
+    ) -> Result<String, RuleError> {
+        (self.ending).decide(self.players, seq, decision, actor, self.words)
+    }
+}
+
+/// The referee of a match of rounds: its [`Rounds`], and how the game's
+/// rules decide a round (`decide(round, closed)`, as for [`Rounds::close`]).
+pub struct OfRounds<'m, R, F> {
+    players: &'m [String; 2],
+    rounds: &'m mut Rounds<R>,
+    words: &'static Words,
+    decide: F,
+    /// The seat that lost the match by the rules outside any round (a
+    /// reserve run out), as for [`Rounds::winner_by_rules`].
+    forfeit: Option<usize>,
+}
+
+impl<'m, R, F> OfRounds<'m, R, F>
+where
+    R: Round,
+    F: Fn(&R, bool) -> Option<Decision>,
+{
+    pub fn new(
+        players: &'m [String; 2],
+        rounds: &'m mut Rounds<R>,
+        words: &'static Words,
+        decide: F,
+    ) -> OfRounds<'m, R, F> {
+        OfRounds {
+            players,
+            rounds,
+            words,
+            decide,
+            forfeit: None,
+        }
+    }
+
+    /// The seat that has lost the match by the rules outside any round.
+    pub fn forfeit(mut self, seat: Option<usize>) -> OfRounds<'m, R, F> {
+        self.forfeit = seat;
+        self
+    }
+}
+
+impl<R, F> Referee for OfRounds<'_, R, F>
+where
+    R: Round,
+    F: Fn(&R, bool) -> Option<Decision>,
+{
+    fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+        let (players, words) = (self.players, self.words);
+        (self.rounds).rule(
+            seq,
+            ruling,
+            actor,
+            players,
+            words,
+            &self.decide,
+            self.forfeit,
+        )
+    }
+
+    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
+        self.rounds.book.appeal(self.players, seq, appeal, actor)
+    }
+
+    fn decide(
+        &mut self,
+        seq: u64,
+        decision: &AppealDecision,
+        actor: &Actor,
+    ) -> Result<String, RuleError> {
+        (self.rounds).decide(seq, decision, actor, self.players, self.words)
+    }
+}

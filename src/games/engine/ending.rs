@@ -11,8 +11,11 @@
 use serde::Serialize;
 
 use super::seats::{host_only, winner_seat};
+use std::mem;
+
+use super::referee::{OneGame, Referee};
 use super::{Book, Decided, Decision, Words};
-use crate::event::{Actor, AppealDecision, Ruling, Scope};
+use crate::event::{Actor, Appeal, AppealDecision, Ruling, Scope};
 use crate::findings::{Award, Finding, Verdict};
 use crate::games::{RuleError, Ruled};
 
@@ -85,75 +88,6 @@ impl Ending {
         self.ruled.as_ref().and_then(Ruled::standing)
     }
 
-    /// The host's ruling at `seq`: one per match, of round 1 or the match
-    /// (a correction is an appeal).
-    pub fn rule(
-        &mut self,
-        players: &[String; 2],
-        seq: u64,
-        r: &Ruling,
-        actor: &Actor,
-        words: &EndingWords,
-    ) -> Result<String, RuleError> {
-        host_only(actor, "rule")?;
-        if let Some(old) = &self.ruled {
-            return Err(RuleError::new(
-                "ruling",
-                format!(
-                    "the game is already ruled (seq {}); a correction is an appeal",
-                    old.seq
-                ),
-            ));
-        }
-        if let Scope::Round(n @ 2..) = r.scope {
-            return Err(RuleError::new(
-                "ruling",
-                format!("this match is one game: rule round 1 or the match, not round {n}"),
-            ));
-        }
-        let winner = winner_seat(players, &r.winner)?;
-        self.ruled = Some(Ruled {
-            seq,
-            winner,
-            text: r.text.clone(),
-            overturned: None,
-        });
-        self.book.ruled(seq, ());
-        let who = winner.map_or_else(|| words.nobody_ruled.to_string(), |w| players[w].clone());
-        let rules = match &self.by_rules {
-            None => words.unended.to_string(),
-            by_rules => (words.words).agreement(players, "game", winner, by_rules.as_ref()),
-        };
-        Ok(format!("{}{who}{rules}", words.opening))
-    }
-
-    /// The host's decision on an appeal.
-    pub fn decide(
-        &mut self,
-        players: &[String; 2],
-        seq: u64,
-        d: &AppealDecision,
-        actor: &Actor,
-        words: &EndingWords,
-    ) -> Result<String, RuleError> {
-        match self.book.decide(players, seq, d, actor)? {
-            Decided::Upheld { ruling } => Ok(format!("the ruling at seq {ruling} is upheld")),
-            Decided::Overturned { ruling, winner, .. } => {
-                if let Some(r) = &mut self.ruled {
-                    r.overturned = Some((seq, winner));
-                }
-                let who =
-                    winner.map_or_else(|| words.nobody_ruled.to_string(), |w| players[w].clone());
-                let mut note =
-                    format!("the ruling at seq {ruling} is overturned: the game now goes to {who}");
-                if self.by_rules.as_ref().is_some_and(|d| d.winner == winner) {
-                    note.push_str("; the rules agree");
-                }
-                Ok(note)
-            }
-        }
-    }
-
     /// The score as ruled and by the rules, one point to the winner.
     pub fn scores(&self) -> (Vec<u32>, Vec<u32>) {
         let point = |w: Option<usize>| {
@@ -213,5 +147,90 @@ impl Ending {
                 .as_ref()
                 .map(|d| Award::of_seat(players, d.winner)),
         }]
+    }
+}
+
+impl OneGame<'_> {
+    /// The ruling itself, with the rules' verdict already in the ending.
+    fn take_ruling(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+        let OneGame {
+            players,
+            ending,
+            words,
+            ..
+        } = self;
+        host_only(actor, "rule")?;
+        if let Some(old) = &ending.ruled {
+            return Err(RuleError::new(
+                "ruling",
+                format!(
+                    "the game is already ruled (seq {}); a correction is an appeal",
+                    old.seq
+                ),
+            ));
+        }
+        if let Scope::Round(n @ 2..) = r.scope {
+            return Err(RuleError::new(
+                "ruling",
+                format!("this match is one game: rule round 1 or the match, not round {n}"),
+            ));
+        }
+        let winner = winner_seat(players, &r.winner)?;
+        ending.ruled = Some(Ruled {
+            seq,
+            winner,
+            text: r.text.clone(),
+            overturned: None,
+        });
+        ending.book.ruled(seq, ());
+        let who = winner.map_or_else(|| words.nobody_ruled.to_string(), |w| players[w].clone());
+        let rules = match &ending.by_rules {
+            None => words.unended.to_string(),
+            by_rules => (words.words).agreement(players, "game", winner, by_rules.as_ref()),
+        };
+        Ok(format!("{}{who}{rules}", words.opening))
+    }
+}
+
+impl Referee for OneGame<'_> {
+    /// The host's ruling at `seq`: one per match, of round 1 or the match
+    /// (a correction is an appeal).
+    fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+        let before = (self.verdict.take()).map(|v| mem::replace(&mut self.ending.by_rules, v));
+        let note = self.take_ruling(seq, r, actor);
+        if let (Err(_), Some(before)) = (&note, before) {
+            self.ending.by_rules = before;
+        }
+        note
+    }
+
+    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
+        self.ending.book.appeal(self.players, seq, appeal, actor)
+    }
+
+    /// The host's decision on an appeal.
+    fn decide(&mut self, seq: u64, d: &AppealDecision, actor: &Actor) -> Result<String, RuleError> {
+        let OneGame {
+            players,
+            ending,
+            words,
+            ..
+        } = self;
+        match ending.book.decide(players, seq, d, actor)? {
+            Decided::Upheld { ruling } => Ok(format!("the ruling at seq {ruling} is upheld")),
+            Decided::Overturned { ruling, winner, .. } => {
+                if let Some(r) = &mut ending.ruled {
+                    r.overturned = Some((seq, winner));
+                }
+                let who =
+                    winner.map_or_else(|| words.nobody_ruled.to_string(), |w| players[w].clone());
+                let mut note =
+                    format!("the ruling at seq {ruling} is overturned: the game now goes to {who}");
+                if ending.by_rules.as_ref().is_some_and(|d| d.winner == winner) {
+                    note.push_str("; the rules agree");
+                }
+                Ok(note)
+            }
+        }
     }
 }

@@ -6,7 +6,9 @@
 //! `apply`: a game only says where its record is kept — a one-game
 //! [`Ending`] or a match of [`Rounds`] — and what its rules say when the
 //! host rules ([`crate::games::Game::referee`]). So no game writes the
-//! flow of rulings and appeals, and every game words it alike.
+//! flow of rulings and appeals, and every game words it alike. The two
+//! referees' rules live beside the records they keep: `ending.rs` and
+//! `rounds.rs`.
 //!
 //! Imports only the event vocabulary and the engine's own parts; never
 //! the store, the web, the importer or the verifier.
@@ -33,13 +35,13 @@ pub trait Referee {
 
 /// The referee of a one-game match: its [`Ending`].
 pub struct OneGame<'m> {
-    players: &'m [String; 2],
-    ending: &'m mut Ending,
-    words: &'static EndingWords,
+    pub(super) players: &'m [String; 2],
+    pub(super) ending: &'m mut Ending,
+    pub(super) words: &'static EndingWords,
     /// The rules' verdict to record with the ruling, for a game that
     /// reaches it only when the host rules (Duorail); `None` where the
     /// game keeps `ending.by_rules` as it plays.
-    verdict: Option<Option<Decision>>,
+    pub(super) verdict: Option<Option<Decision>>,
 }
 
 impl<'m> OneGame<'m> {
@@ -64,40 +66,16 @@ impl<'m> OneGame<'m> {
     }
 }
 
-impl Referee for OneGame<'_> {
-    fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError> {
-        let before = (self.verdict.take()).map(|v| std::mem::replace(&mut self.ending.by_rules, v));
-        let note = (self.ending).rule(self.players, seq, ruling, actor, self.words);
-        if let (Err(_), Some(before)) = (&note, before) {
-            self.ending.by_rules = before;
-        }
-        note
-    }
-
-    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
-        self.ending.book.appeal(self.players, seq, appeal, actor)
-    }
-
-    fn decide(
-        &mut self,
-        seq: u64,
-        decision: &AppealDecision,
-        actor: &Actor,
-    ) -> Result<String, RuleError> {
-        (self.ending).decide(self.players, seq, decision, actor, self.words)
-    }
-}
-
 /// The referee of a match of rounds: its [`Rounds`], and how the game's
 /// rules decide a round (`decide(round, closed)`, as for [`Rounds::close`]).
 pub struct OfRounds<'m, R, F> {
-    players: &'m [String; 2],
-    rounds: &'m mut Rounds<R>,
-    words: &'static Words,
-    decide: F,
+    pub(super) players: &'m [String; 2],
+    pub(super) rounds: &'m mut Rounds<R>,
+    pub(super) words: &'static Words,
+    pub(super) decide: F,
     /// The seat that lost the match by the rules outside any round (a
     /// reserve run out), as for [`Rounds::winner_by_rules`].
-    forfeit: Option<usize>,
+    pub(super) forfeit: Option<usize>,
 }
 
 impl<'m, R, F> OfRounds<'m, R, F>
@@ -124,37 +102,5 @@ where
     pub fn forfeit(mut self, seat: Option<usize>) -> OfRounds<'m, R, F> {
         self.forfeit = seat;
         self
-    }
-}
-
-impl<R, F> Referee for OfRounds<'_, R, F>
-where
-    R: Round,
-    F: Fn(&R, bool) -> Option<Decision>,
-{
-    fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError> {
-        let (players, words) = (self.players, self.words);
-        (self.rounds).rule(
-            seq,
-            ruling,
-            actor,
-            players,
-            words,
-            &self.decide,
-            self.forfeit,
-        )
-    }
-
-    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
-        self.rounds.book.appeal(self.players, seq, appeal, actor)
-    }
-
-    fn decide(
-        &mut self,
-        seq: u64,
-        decision: &AppealDecision,
-        actor: &Actor,
-    ) -> Result<String, RuleError> {
-        (self.rounds).decide(seq, decision, actor, self.players, self.words)
     }
 }

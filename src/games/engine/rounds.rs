@@ -12,9 +12,10 @@ use std::sync::Arc;
 
 use serde::{Serialize, Serializer};
 
+use super::referee::{OfRounds, Referee};
 use super::seats::{host_only, winner_seat};
 use super::{Book, Decided, Decision, Words};
-use crate::event::{Actor, AppealDecision, Ruling, Scope};
+use crate::event::{Actor, Appeal, AppealDecision, Ruling, Scope};
 use crate::games::{RuleError, Ruled};
 
 /// What the engine needs of a game's round.
@@ -269,20 +270,24 @@ impl<R: Round> Rounds<R> {
         self.winner()
             .map_or_else(String::new, |w| format!("; {} wins the match", players[w]))
     }
+}
 
+impl<R, F> Referee for OfRounds<'_, R, F>
+where
+    R: Round,
+    F: Fn(&R, bool) -> Option<Decision>,
+{
     /// The host's ruling at `seq` of the round in play or of the match.
-    /// `forfeit` is as for [`Rounds::winner_by_rules`].
-    #[allow(clippy::too_many_arguments)]
-    pub fn rule(
-        &mut self,
-        seq: u64,
-        r: &Ruling,
-        actor: &Actor,
-        players: &[String; 2],
-        words: &Words,
-        decide: Decide<'_, R>,
-        forfeit: Option<usize>,
-    ) -> Result<String, RuleError> {
+    /// The forfeit is as for [`Rounds::winner_by_rules`].
+    fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+        let OfRounds {
+            players,
+            rounds,
+            words,
+            decide,
+            forfeit,
+        } = self;
+        let (players, forfeit) = (*players, *forfeit);
         host_only(actor, "rule")?;
         let winner = winner_seat(players, &r.winner)?;
         let who = words.name(players, winner);
@@ -293,7 +298,7 @@ impl<R: Round> Rounds<R> {
             overturned: None,
         };
         let Scope::Round(n) = r.scope else {
-            if let Some(prev) = &self.match_ruling {
+            if let Some(prev) = &rounds.match_ruling {
                 return Err(RuleError::new(
                     "ruling",
                     format!(
@@ -302,11 +307,11 @@ impl<R: Round> Rounds<R> {
                     ),
                 ));
             }
-            self.close(decide);
-            self.match_ruling = Some(ruled);
-            self.book.ruled(seq, None);
+            rounds.close(decide);
+            rounds.match_ruling = Some(ruled);
+            rounds.book.ruled(seq, None);
             let mut note = format!("the host awards the match to {who}");
-            match self.winner_by_rules(forfeit) {
+            match rounds.winner_by_rules(forfeit) {
                 Some(w) if Some(w) == winner => note.push_str("; the rules agree"),
                 Some(w) => {
                     note.push_str(&format!("; by the rules the match goes to {}", players[w]))
@@ -315,7 +320,7 @@ impl<R: Round> Rounds<R> {
             }
             return Ok(note);
         };
-        let round = match self.played.last_mut() {
+        let round = match rounds.played.last_mut() {
             Some(round) if round.number() == n => Arc::make_mut(round),
             _ => {
                 return Err(RuleError::new(
@@ -338,55 +343,58 @@ impl<R: Round> Rounds<R> {
         let (ruled_slot, by_rules) = round.outcome_mut();
         (*ruled_slot, *by_rules) = (Some(ruled), verdict);
         if let Some(w) = winner {
-            self.ruled_wins[w] += 1;
+            rounds.ruled_wins[w] += 1;
         }
-        self.book.ruled(seq, Some(n));
+        rounds.book.ruled(seq, Some(n));
         Ok(format!(
             "the host awards round {n} to {who}{agreement}; {}{}",
-            self.score_text(players),
-            self.won_text(players)
+            rounds.score_text(players),
+            rounds.won_text(players)
         ))
     }
 
     /// The host's decision at `seq` on an appeal against a round's or the
     /// match's ruling.
-    pub fn decide(
-        &mut self,
-        seq: u64,
-        d: &AppealDecision,
-        actor: &Actor,
-        players: &[String; 2],
-        words: &Words,
-    ) -> Result<String, RuleError> {
-        let (ruling, of, winner) = match self.book.decide(players, seq, d, actor)? {
+    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
+        self.rounds.book.appeal(self.players, seq, appeal, actor)
+    }
+
+    fn decide(&mut self, seq: u64, d: &AppealDecision, actor: &Actor) -> Result<String, RuleError> {
+        let OfRounds {
+            players,
+            rounds,
+            words,
+            ..
+        } = self;
+        let (ruling, of, winner) = match rounds.book.decide(players, seq, d, actor)? {
             Decided::Upheld { ruling } => {
                 return Ok(format!("the ruling at seq {ruling} is upheld"))
             }
             Decided::Overturned { ruling, of, winner } => (ruling, of, winner),
         };
         let ruled = match of {
-            Some(n) => (self.played.iter_mut())
+            Some(n) => (rounds.played.iter_mut())
                 .find(|r| r.number() == n)
                 .and_then(|r| Arc::make_mut(r).outcome_mut().0.as_mut()),
-            None => self.match_ruling.as_mut(),
+            None => rounds.match_ruling.as_mut(),
         };
         if let Some(r) = ruled {
             let was = r.standing();
             r.overturned = Some((seq, winner));
             if of.is_some() {
                 if let Some(w) = was {
-                    self.ruled_wins[w] -= 1;
+                    rounds.ruled_wins[w] -= 1;
                 }
                 if let Some(w) = winner {
-                    self.ruled_wins[w] += 1;
+                    rounds.ruled_wins[w] += 1;
                 }
             }
         }
         Ok(format!(
             "the ruling at seq {ruling} is overturned: it now goes to {}; {}{}",
             words.name(players, winner),
-            self.score_text(players),
-            self.won_text(players)
+            rounds.score_text(players),
+            rounds.won_text(players)
         ))
     }
 }

@@ -174,8 +174,8 @@ fn the_layer_check_sees_every_spelling_of_an_import() {
     assert!(!names("use crate::{games, findings};", "log"));
 }
 
-/// The games the registry lists (`games! { module::Type => Variant, … }`
-/// in `games/mod.rs`): (module, variant).
+/// The games the registry lists (`games! { module::Type => Variant =
+/// "slug", … }` in `games/mod.rs`): (module, variant).
 fn registered_games() -> Vec<(String, String)> {
     let text = std::fs::read_to_string(src().join("games/mod.rs")).expect("games/mod.rs");
     let list = text
@@ -189,7 +189,8 @@ fn registered_games() -> Vec<(String, String)> {
             let entry = entry.rsplit(']').next().unwrap_or(entry).trim();
             let (path, variant) = entry.split_once("=>")?;
             let module = path.trim().split("::").next()?.to_string();
-            Some((module, variant.trim().to_string()))
+            let variant = variant.split('=').next()?.trim().to_string();
+            Some((module, variant))
         })
         .collect()
 }

@@ -16,13 +16,13 @@
 mod registry;
 
 games! {
-    rush_hour::RushHour => RushHour,
-    duorail::Duorail => Duorail,
-    bejeweled::Bejeweled => Bejeweled,
-    dodgem::Dodgem => Dodgem,
-    xs_and_lines::XsAndLines => XsAndLines,
-    permutation::Permutation => Permutation,
-    #[cfg(test)] nim::Nim => Nim,
+    rush_hour::RushHour => RushHour = "rush-hour",
+    duorail::Duorail => Duorail = "duorail",
+    bejeweled::Bejeweled => Bejeweled = "bejeweled",
+    dodgem::Dodgem => Dodgem = "dodgem",
+    xs_and_lines::XsAndLines => XsAndLines = "xs-and-lines",
+    permutation::Permutation => Permutation = "permutation",
+    #[cfg(test)] nim::Nim => Nim = "nim",
 }
 
 mod as_text;
@@ -36,6 +36,8 @@ pub mod plug;
 pub mod series;
 pub mod text_grid;
 pub mod words;
+
+use std::marker::PhantomData;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -76,6 +78,45 @@ impl RuleError {
 /// claims has no Claim, Challenge or Proof): no value can be built.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Nothing {}
+
+/// The types a game's events carry, as [`Payloads`] names them.
+pub trait PayloadTypes {
+    /// A match's options.
+    type Config;
+    /// What opens a round (or the game).
+    type Setup;
+    type Place;
+    type Claim;
+    type Challenge;
+    type Proof;
+}
+
+/// A game's payload types, in the order its events come: the options,
+/// what opens a round, a placement, a claim, a challenge and a proof. A
+/// game without claims, challenges or proofs leaves them out: they are
+/// [`Nothing`], which no event can carry.
+pub struct Payloads<Config, Setup, Place, Claim = Nothing, Challenge = Nothing, Proof = Nothing>(
+    PhantomData<(Config, Setup, Place, Claim, Challenge, Proof)>,
+);
+
+impl<Config, Setup, Place, Claim, Challenge, Proof> PayloadTypes
+    for Payloads<Config, Setup, Place, Claim, Challenge, Proof>
+{
+    type Config = Config;
+    type Setup = Setup;
+    type Place = Place;
+    type Claim = Claim;
+    type Challenge = Challenge;
+    type Proof = Proof;
+}
+
+/// A payload type of game `G` (see [`PayloadTypes`]).
+pub type ConfigOf<G> = <<G as Game>::Payloads as PayloadTypes>::Config;
+pub type SetupOf<G> = <<G as Game>::Payloads as PayloadTypes>::Setup;
+pub type PlaceOf<G> = <<G as Game>::Payloads as PayloadTypes>::Place;
+pub type ClaimOf<G> = <<G as Game>::Payloads as PayloadTypes>::Claim;
+pub type ChallengeOf<G> = <<G as Game>::Payloads as PayloadTypes>::Challenge;
+pub type ProofOf<G> = <<G as Game>::Payloads as PayloadTypes>::Proof;
 
 /// What the host ruled (for a round, a game or the match), as every
 /// game's reducer records it.
@@ -149,29 +190,23 @@ pub fn winner_seat(
 
 /// One event as a game sees it: the generic parts plus its own payloads.
 pub enum Event<'a, G: Game> {
-    RoundStart(&'a G::Setup),
-    Place(&'a G::Place),
+    RoundStart(&'a SetupOf<G>),
+    Place(&'a PlaceOf<G>),
     Pass,
-    Claim(&'a G::Claim),
-    Challenge(&'a G::Challenge),
-    Proof(&'a G::Proof),
+    Claim(&'a ClaimOf<G>),
+    Challenge(&'a ChallengeOf<G>),
+    Proof(&'a ProofOf<G>),
     Timeout(&'a Timeout),
 }
 
 /// The operations every game supplies.
 pub trait Game {
-    /// The game's short name, as on the command line (`rush-hour`).
-    const SLUG: &'static str;
     /// The game's rules as written (`docs/rules/<slug>.md`), in Markdown.
     const RULES: &'static str;
     /// How the step page names the sub-steps of a proof and their count.
     const PROOF_STEPS: ProofSteps = ProofSteps::MOVES;
-    type Config;
-    type Setup;
-    type Place;
-    type Claim;
-    type Challenge;
-    type Proof;
+    /// What its events carry.
+    type Payloads: PayloadTypes;
     /// Everything the rules know after some events. Must serialise
     /// deterministically (no hash maps): the replay hashes it.
     type State: Clone + Serialize;
@@ -179,7 +214,7 @@ pub trait Game {
     /// The state after the Create event, for two players of different
     /// names.
     fn start(
-        config: &Self::Config,
+        config: &ConfigOf<Self>,
         players: &[String; 2],
         at: DateTime<Utc>,
     ) -> Result<Self::State, RuleError>;

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use super::chat::{ChatContext, Opening, Reading};
 use super::series::Chart;
-use super::{Analysis, AnalysisNote, Event, Game, MoveMark, View};
+use super::{Analysis, AnalysisNote, Event, Game, MoveMark, ProofOf, View};
 use crate::event::Body;
 use crate::findings::Finding;
 
@@ -158,7 +158,7 @@ pub trait Plug: Game + Sized + 'static {
 
     /// Joins a proof posted over two messages into one; `false` when the
     /// two cannot be joined (each is its own attempt).
-    fn join_proofs(_first: &mut Self::Proof, _more: &Self::Proof) -> bool {
+    fn join_proofs(_first: &mut ProofOf<Self>, _more: &ProofOf<Self>) -> bool {
         false
     }
 

@@ -12,12 +12,13 @@
 //!
 //! Must not import anything from `log/`, `web/`, `import/` or `verify.rs`.
 
-/// Declares the games: `games! { module::Type => Variant, … }`, each entry
-/// optionally under attributes (`#[cfg(test)]` for a game only the tests
-/// know). See the module doc.
+/// Declares the games: `games! { module::Type => Variant = "slug", … }`,
+/// each entry optionally under attributes (`#[cfg(test)]` for a game only
+/// the tests know); the slug is the game's short name on the command line
+/// and in addresses, and its `GameKind` serde name. See the module doc.
 macro_rules! games {
     (@with ($d:tt) $(
-        $(#[$attr:meta])* $module:ident :: $game:ident => $variant:ident
+        $(#[$attr:meta])* $module:ident :: $game:ident => $variant:ident = $slug:literal
     ),+ $(,)?) => {
         $( $(#[$attr])* pub mod $module; )+
 
@@ -59,7 +60,9 @@ macro_rules! games {
 
             /// The game's short name, as on the command line (`rush-hour`).
             pub fn slug(self) -> &'static str {
-                each_kind!(self => <G as Game>::SLUG)
+                match self {
+                    $( $(#[$attr])* GameKind::$variant => $slug, )+
+                }
             }
 
             /// The game's name as people write it.
@@ -339,7 +342,7 @@ macro_rules! games {
         #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
         #[serde(rename_all = "snake_case")]
         pub enum $name {
-            $( $(#[$attr])* $variant(<$module::$game as Game>::$assoc), )+
+            $( $(#[$attr])* $variant(<<$module::$game as Game>::Payloads as PayloadTypes>::$assoc), )+
         }
 
         impl $name {
@@ -355,4 +358,19 @@ macro_rules! games {
         // `each_*` macros with their own `$` parameters.
         games!(@with ($) $($list)*);
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::GameKind;
+
+    /// A game's slug is its name in stored JSON too: the two must agree.
+    #[test]
+    fn a_slug_is_the_serde_name_and_finds_its_game() {
+        for game in GameKind::ALL {
+            let json = serde_json::to_string(&game).unwrap();
+            assert_eq!(json, format!("\"{}\"", game.slug()), "{game:?}");
+            assert_eq!(GameKind::from_slug(game.slug()), Some(game));
+        }
+    }
 }

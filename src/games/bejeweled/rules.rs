@@ -25,7 +25,7 @@ use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, ProofSteps, RuleError, Ruled};
+use crate::games::{Event, Game, Payloads, ProofSteps, RuleError, Ruled};
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -169,18 +169,12 @@ engine::round_record!(Round);
 pub struct Bejeweled;
 
 impl Game for Bejeweled {
-    const SLUG: &'static str = "bejeweled";
     const RULES: &'static str = include_str!("../../../docs/rules/bejeweled.md");
     const PROOF_STEPS: ProofSteps = ProofSteps {
         unit: "Cascade step",
         counted: ("gem removed so far", "gems removed so far"),
     };
-    type Config = Config;
-    type Setup = Setup;
-    type Place = Picks;
-    type Claim = Claim;
-    type Challenge = Challenge;
-    type Proof = Proof;
+    type Payloads = Payloads<Config, Setup, Picks, Claim, Challenge, Proof>;
     type State = Match;
 
     fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {

@@ -12,7 +12,7 @@ use crate::event::Actor;
 use crate::games::engine::seats::first_seat;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
-use crate::games::{player_seat, Ending, Event, Game, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError};
 
 /// The options of a Dodgem match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -80,14 +80,8 @@ fn rule(r: &str, m: impl Into<String>) -> RuleError {
 }
 
 impl Game for Dodgem {
-    const SLUG: &'static str = "dodgem";
     const RULES: &'static str = include_str!("../../../docs/rules/dodgem.md");
-    type Config = Config;
-    type Setup = Setup;
-    type Place = Placement;
-    type Claim = Nothing;
-    type Challenge = Nothing;
-    type Proof = Nothing;
+    type Payloads = Payloads<Config, Setup, Placement>;
     type State = Match;
 
     fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {

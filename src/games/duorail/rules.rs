@@ -23,7 +23,7 @@ use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::{Ending, EndingWords, Words};
-use crate::games::{Event, Game, RuleError};
+use crate::games::{Event, Game, Payloads, RuleError};
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -251,14 +251,8 @@ impl Match {
 pub struct Duorail;
 
 impl Game for Duorail {
-    const SLUG: &'static str = "duorail";
     const RULES: &'static str = include_str!("../../../docs/rules/duorail.md");
-    type Config = Config;
-    type Setup = Setup;
-    type Place = Placement;
-    type Claim = Claim;
-    type Challenge = Challenge;
-    type Proof = Proof;
+    type Payloads = Payloads<Config, Setup, Placement, Claim, Challenge, Proof>;
     type State = Match;
 
     fn start(config: &Config, players: &[String; 2], at: DateTime<Utc>) -> Result<Match, RuleError> {

@@ -13,7 +13,7 @@ use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
 use crate::games::{
-    player_seat, Ending, Event, Game, Nothing, RuleError,
+    player_seat, Ending, Event, Game, Payloads, Nothing, RuleError,
 };
 
 /// A match's options.
@@ -77,14 +77,8 @@ fn rule(rule: &str, message: impl Into<String>) -> RuleError {
 }
 
 impl Game for Nim {
-    const SLUG: &'static str = "nim";
     const RULES: &'static str = include_str!("rules.md");
-    type Config = Config;
-    type Setup = Nothing;
-    type Place = Take;
-    type Claim = Claim;
-    type Challenge = Nothing;
-    type Proof = Nothing;
+    type Payloads = Payloads<Config, Nothing, Take, Claim>;
     type State = Match;
 
     fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {

@@ -14,7 +14,7 @@ use crate::games::engine::seats::first_seat;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
 use crate::games::xs_and_lines::Cell;
-use crate::games::{player_seat, Ending, Event, Game, Nothing, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -98,14 +98,8 @@ fn rule(r: &str, m: impl Into<String>) -> RuleError {
 }
 
 impl Game for Permutation {
-    const SLUG: &'static str = "permutation";
     const RULES: &'static str = include_str!("../../../docs/rules/permutation.md");
-    type Config = Config;
-    type Setup = Setup;
-    type Place = Placement;
-    type Claim = Nothing;
-    type Challenge = Nothing;
-    type Proof = Nothing;
+    type Payloads = Payloads<Config, Setup, Placement>;
     type State = Match;
 
     fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {

@@ -25,7 +25,7 @@ use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, RuleError};
+use crate::games::{Event, Game, Payloads, RuleError};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -173,14 +173,8 @@ fn rule(rule: &str, message: impl Into<String>) -> RuleError {
 pub struct RushHour;
 
 impl Game for RushHour {
-    const SLUG: &'static str = "rush-hour";
     const RULES: &'static str = include_str!("../../../docs/rules/rush-hour.md");
-    type Config = Config;
-    type Setup = RoundSetup;
-    type Place = Placement;
-    type Claim = Claim;
-    type Challenge = Challenge;
-    type Proof = Proof;
+    type Payloads = Payloads<Config, RoundSetup, Placement, Claim, Challenge, Proof>;
     type State = Match;
 
     fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {

@@ -36,6 +36,11 @@ pub(super) fn seq_of_key(rest: &[u8]) -> Option<u64> {
     <[u8; 8]>::try_from(rest).ok().map(u64::from_be_bytes)
 }
 
+/// Why a key of the `events` tree names no seq (it is kept, as damage).
+pub(super) fn malformed_key(key: &[u8]) -> String {
+    format!("the storage key {} is malformed", hex::encode(key))
+}
+
 pub(super) fn encode_head(next: u64, last: &Hash) -> [u8; 40] {
     let mut out = [0u8; 40];
     out[..8].copy_from_slice(&next.to_be_bytes());

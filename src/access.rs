@@ -62,6 +62,16 @@ impl People {
     fn player_named(&self, name: &str) -> Option<String> {
         self.find(name, &self.players)
     }
+
+    /// `actor` as the match spells it, when it is one of its players or its
+    /// host.
+    fn spelled(&self, actor: &Actor) -> Option<Actor> {
+        match actor {
+            Actor::Player(p) => self.player_named(p).map(Actor::Player),
+            Actor::Host(h) => self.host_named(h).map(Actor::Host),
+            _ => None,
+        }
+    }
 }
 
 /// Whether two spellings name the same person, as the importer compares
@@ -84,6 +94,28 @@ fn hosted(who: &Identity, people: &People) -> Result<String, String> {
             who.name, people.host
         )
     })
+}
+
+/// `own`, the token's person as the match spells it, as the actor of its
+/// write, when the client proposed nothing or `own` in any spelling; any
+/// other actor is refused, saying `rule`.
+fn as_itself(
+    own: Actor,
+    proposed: Option<&Actor>,
+    people: &People,
+    rule: &str,
+) -> Result<Actor, String> {
+    match proposed {
+        Some(other) if people.spelled(other).as_ref() != Some(&own) => {
+            let role = if own.is_host() { "host" } else { "player" };
+            Err(format!(
+                "this token speaks for the {role} {}, not for {}: {rule}",
+                own.name(),
+                other.name()
+            ))
+        }
+        _ => Ok(own),
+    }
 }
 
 /// Events only the host (or an admin for the host) writes.
@@ -143,16 +175,12 @@ pub fn recorded_actor(
                     people.host
                 ));
             }
-            match proposed {
-                None => Ok(Actor::Player(me)),
-                Some(Actor::Player(p)) if people.player_named(p).as_deref() == Some(&me) => {
-                    Ok(Actor::Player(me))
-                }
-                Some(other) => Err(format!(
-                    "this token speaks for the player {me}, not for {}: nobody writes as someone else",
-                    other.name()
-                )),
-            }
+            as_itself(
+                Actor::Player(me),
+                proposed,
+                people,
+                "nobody writes as someone else",
+            )
         }
         Role::Host => {
             let host = hosted(who, people)?;
@@ -161,16 +189,12 @@ pub fn recorded_actor(
                     "an appeal is filed by a player, with that player's token".to_string(),
                 );
             }
-            match proposed {
-                None => Ok(Actor::Host(host)),
-                Some(Actor::Host(h)) if people.host_named(h).as_deref() == Some(&host) => {
-                    Ok(Actor::Host(host))
-                }
-                Some(other) => Err(format!(
-                    "this token speaks for the host {host}, not for {}: a player's act comes from that player's token (or an importer's or admin's, naming the player)",
-                    other.name()
-                )),
-            }
+            as_itself(
+                Actor::Host(host),
+                proposed,
+                people,
+                "a player's act comes from that player's token (or an importer's or admin's, naming the player)",
+            )
         }
         Role::Importer => match proposed {
             Some(a @ (Actor::Importer { importer, .. } | Actor::Corrected { importer, .. }))
@@ -248,6 +272,10 @@ mod tests {
             aliases: vec![("mira_x".into(), "Mira".into())],
         }
     }
+    /// The actor `who` writes `body` under in the match of [`people`].
+    fn actor_for(who: &Identity, proposed: Option<&Actor>, body: &Body) -> Result<Actor, String> {
+        recorded_actor(who, &people(), proposed, body)
+    }
     fn token(role: Role, name: &str) -> Identity {
         Identity::new(role, name, "2026-11-25T00:00:00Z")
     }
@@ -269,49 +297,43 @@ mod tests {
     fn a_player_writes_only_as_itself_in_its_own_match() {
         let m = token(Role::Player, "mira");
         assert_eq!(
-            recorded_actor(&m, &people(), None, &appeal()),
+            actor_for(&m, None, &appeal()),
             Ok(Actor::Player("Mira".into()))
         );
         let alias = token(Role::Player, "MIRA_X");
         assert_eq!(
-            recorded_actor(
-                &alias,
-                &people(),
-                Some(&Actor::Player("mira".into())),
-                &Body::Pass
-            ),
+            actor_for(&alias, Some(&Actor::Player("mira".into())), &Body::Pass),
             Ok(Actor::Player("Mira".into()))
         );
         // For the other player, for the host, or in someone else's match.
-        assert!(recorded_actor(
-            &m,
-            &people(),
-            Some(&Actor::Player("jonas".into())),
-            &appeal()
-        )
-        .is_err());
-        assert!(recorded_actor(&m, &people(), None, &ruling()).is_err());
+        assert_eq!(
+            actor_for(&m, Some(&Actor::Player("jonas".into())), &appeal()),
+            Err("this token speaks for the player Mira, not for jonas: \
+                 nobody writes as someone else"
+                .into())
+        );
+        assert!(actor_for(&m, None, &ruling()).is_err());
         let stranger = token(Role::Player, "wren");
-        assert!(recorded_actor(&stranger, &people(), None, &Body::Pass).is_err());
+        assert!(actor_for(&stranger, None, &Body::Pass).is_err());
     }
 
     #[test]
     fn a_host_rules_in_its_own_matches_only() {
         let kg = token(Role::Host, "KG");
         assert_eq!(
-            recorded_actor(&kg, &people(), None, &ruling()),
+            actor_for(&kg, None, &ruling()),
             Ok(Actor::Host("kg".into()))
         );
-        assert!(recorded_actor(&kg, &people(), None, &appeal()).is_err());
-        assert!(recorded_actor(
-            &kg,
-            &people(),
-            Some(&Actor::Player("jonas".into())),
-            &Body::Pass
-        )
-        .is_err());
+        assert!(actor_for(&kg, None, &appeal()).is_err());
+        let refused = actor_for(&kg, Some(&Actor::Player("jonas".into())), &Body::Pass);
+        assert!(
+            refused.as_ref().is_err_and(|e| e.starts_with(
+                "this token speaks for the host kg, not for jonas: a player's act comes from"
+            )),
+            "{refused:?}"
+        );
         let other = token(Role::Host, "someone");
-        assert!(recorded_actor(&other, &people(), None, &ruling()).is_err());
+        assert!(actor_for(&other, None, &ruling()).is_err());
     }
 
     #[test]
@@ -321,37 +343,29 @@ mod tests {
             importer: "bot".into(),
             speaker: Box::new(Actor::Player("jonas".into())),
         };
-        assert_eq!(
-            recorded_actor(&bot, &people(), Some(&read), &Body::Pass),
-            Ok(read.clone())
-        );
+        assert_eq!(actor_for(&bot, Some(&read), &Body::Pass), Ok(read.clone()));
         let forged = Actor::Importer {
             importer: "other".into(),
             speaker: Box::new(Actor::Player("jonas".into())),
         };
-        assert!(recorded_actor(&bot, &people(), Some(&forged), &Body::Pass).is_err());
-        assert!(recorded_actor(&bot, &people(), None, &Body::Pass).is_err());
+        assert!(actor_for(&bot, Some(&forged), &Body::Pass).is_err());
+        assert!(actor_for(&bot, None, &Body::Pass).is_err());
 
         let ops = token(Role::Admin, "ops");
         assert_eq!(
-            recorded_actor(
-                &ops,
-                &people(),
-                Some(&Actor::Player("jonas".into())),
-                &appeal()
-            ),
+            actor_for(&ops, Some(&Actor::Player("jonas".into())), &appeal()),
             Ok(Actor::Admin {
                 admin: "ops".into(),
                 speaker: Box::new(Actor::Player("jonas".into()))
             })
         );
         assert_eq!(
-            recorded_actor(&ops, &people(), None, &ruling()),
+            actor_for(&ops, None, &ruling()),
             Ok(Actor::Admin {
                 admin: "ops".into(),
                 speaker: Box::new(Actor::Host("kg".into()))
             })
         );
-        assert!(recorded_actor(&ops, &people(), None, &Body::Pass).is_err());
+        assert!(actor_for(&ops, None, &Body::Pass).is_err());
     }
 }

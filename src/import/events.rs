@@ -447,11 +447,8 @@ impl Reading<'_> {
             return;
         };
         let ctx = ChatContext {
-            players: &self.opts.cast.players,
-            rounds: self.rounds,
-            state: self.state(),
-            aliases: self.aliases,
             picker: None,
+            ..self.context()
         };
         match crate::games::chat::open(self.opts.game, &p.opening, &ctx) {
             Ok(body) => {

@@ -433,13 +433,7 @@ impl SledStore {
             let entry = match seq_of_key(&key[prefix.len()..]) {
                 Some(seq) if upto.is_some_and(|n| seq >= n) => continue,
                 Some(seq) => (seq, Ok(value.to_vec())),
-                None => (
-                    index,
-                    Err(format!(
-                        "the storage key {} is malformed",
-                        hex::encode(&key)
-                    )),
-                ),
+                None => (index, Err(malformed_key(&key))),
             };
             out.push(entry);
         }
@@ -761,7 +755,7 @@ mod sealing;
 use reading::in_order;
 use records::{
     decode_head, decode_record, encode_head, encode_record, event_key, event_prefix, io_error,
-    seq_of_key, token_hash,
+    malformed_key, seq_of_key, token_hash,
 };
 use sealing::{check_expected, seal_new};
 mod tokens;

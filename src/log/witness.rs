@@ -416,6 +416,14 @@ mod tests {
     use super::*;
     use crate::log::seal::Recorder;
 
+    /// A new directory for a journal, and a recorder made from `seed` with
+    /// the keyring that knows it.
+    fn journal_dir(seed: u8) -> (tempfile::TempDir, Recorder, Keyring) {
+        let rec = Recorder::from_bytes([seed; 32]);
+        let keys = Keyring::from(&rec);
+        (tempfile::tempdir().unwrap(), rec, keys)
+    }
+
     /// The receipt of `size` events with root `root`, signed by `rec`.
     fn receipt(rec: &Recorder, m: &str, size: u64, root: Hash) -> Checkpoint {
         let time = DateTime::parse_from_rfc3339("2026-11-26T03:00:00.250Z")
@@ -426,9 +434,7 @@ mod tests {
 
     #[test]
     fn lines_read_back_and_a_damaged_line_is_named_not_trusted() {
-        let dir = tempfile::tempdir().unwrap();
-        let rec = Recorder::from_bytes([3; 32]);
-        let keys = Keyring::from(&rec);
+        let (dir, rec, keys) = journal_dir(3);
         let w = Witness::open(dir.path()).unwrap();
         w.record(&receipt(&rec, "m1", 1, [1; 32])).unwrap();
         w.record(&receipt(&rec, "m2", 4, [2; 32])).unwrap();
@@ -463,9 +469,7 @@ mod tests {
 
     #[test]
     fn a_long_journal_compacts_to_each_matchs_last_line_unless_damaged() {
-        let dir = tempfile::tempdir().unwrap();
-        let rec = Recorder::from_bytes([5; 32]);
-        let keys = Keyring::from(&rec);
+        let (dir, rec, keys) = journal_dir(5);
         let w = Witness::open(dir.path()).unwrap();
         for size in 1..=40u64 {
             for m in ["a", "b", "c"] {
@@ -499,9 +503,7 @@ mod tests {
 
     #[test]
     fn lines_from_before_receipts_still_read_and_vouch_by_their_head() {
-        let dir = tempfile::tempdir().unwrap();
-        let rec = Recorder::from_bytes([4; 32]);
-        let keys = Keyring::from(&rec);
+        let (dir, rec, keys) = journal_dir(4);
         let hashes: Vec<Hash> = (1..=3u8).map(|b| [b; 32]).collect();
         let old = format!(
             "m1 2 {} {} {}\n",
@@ -531,9 +533,7 @@ mod tests {
 
     #[test]
     fn the_zero_filled_space_ahead_reads_as_unwritten_and_is_written_into() {
-        let dir = tempfile::tempdir().unwrap();
-        let rec = Recorder::from_bytes([6; 32]);
-        let keys = Keyring::from(&rec);
+        let (dir, rec, keys) = journal_dir(6);
         let path = dir.path().join(FILE);
         let w = Witness::open(dir.path()).unwrap();
         w.record(&receipt(&rec, "m", 1, [1; 32])).unwrap();

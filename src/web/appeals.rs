@@ -193,6 +193,19 @@ struct AppealPage {
     draft: DecisionDraft,
 }
 
+/// The appeal at `seq` of match `m`; a 404 when there is none.
+fn appeal_at(m: &Loaded, seq: u64) -> Result<AppealRecord, WebError> {
+    appeals(m)
+        .into_iter()
+        .find(|a| a.seq == seq)
+        .ok_or_else(|| {
+            WebError::page(
+                StatusCode::NOT_FOUND,
+                format!("seq {seq} of match '{}' is not an appeal", m.id),
+            )
+        })
+}
+
 /// The appeal page for the appeal at `seq`, with the decision form as
 /// `draft` left it.
 fn appeal_view(
@@ -201,15 +214,7 @@ fn appeal_view(
     seq: u64,
     draft: DecisionDraft,
 ) -> Result<AppealPage, WebError> {
-    let appeal = appeals(m)
-        .into_iter()
-        .find(|a| a.seq == seq)
-        .ok_or_else(|| {
-            WebError::page(
-                StatusCode::NOT_FOUND,
-                format!("seq {seq} of match '{}' is not an appeal", m.id),
-            )
-        })?;
+    let appeal = appeal_at(m, seq)?;
     let ruling = ruling_at(m, appeal.ruling_seq)?;
     let all = state.findings(m);
     let findings = findings_on(&all, appeal.ruling_seq);
@@ -422,15 +427,7 @@ async fn decide_appeal(
     let (id, seq) = path.into_inner();
     let form = form.into_inner();
     let m = load(&state, &id)?;
-    let appeal = appeals(&m)
-        .into_iter()
-        .find(|a| a.seq == seq)
-        .ok_or_else(|| {
-            WebError::page(
-                StatusCode::NOT_FOUND,
-                format!("seq {seq} of match '{id}' is not an appeal"),
-            )
-        })?;
+    let appeal = appeal_at(&m, seq)?;
     if let Some((d, _)) = appeal.decision {
         return Err(WebError::page(
             StatusCode::CONFLICT,

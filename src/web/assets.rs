@@ -14,6 +14,7 @@
 
 use std::sync::OnceLock;
 
+use actix_web::body::MessageBody;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
@@ -89,7 +90,19 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// The file, or 304 when the browser's copy (`If-None-Match`) is current.
 fn respond(asset: &Asset, req: &HttpRequest) -> HttpResponse {
-    let etag = asset.etag();
+    revalidated(req, asset.etag(), asset.content_type, asset.bytes)
+}
+
+/// `body` as `content_type`, tagged `etag` and cached as [`CACHE_CONTROL`]
+/// says; or 304 with the tag alone when the browser's copy
+/// (`If-None-Match`) is current. For any response named by a hash of its
+/// bytes: a static file, a step's card.
+pub(super) fn revalidated<B: MessageBody + 'static>(
+    req: &HttpRequest,
+    etag: &str,
+    content_type: &str,
+    body: B,
+) -> HttpResponse {
     let current = req
         .headers()
         .get(header::IF_NONE_MATCH)
@@ -106,7 +119,7 @@ fn respond(asset: &Asset, req: &HttpRequest) -> HttpResponse {
     if current {
         answer.finish()
     } else {
-        answer.content_type(asset.content_type).body(asset.bytes)
+        answer.content_type(content_type).body(body)
     }
 }
 

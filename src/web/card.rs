@@ -20,7 +20,6 @@ mod paint;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -155,7 +154,7 @@ type CardKey = (String, usize, String);
 /// A PNG and its ETag.
 #[derive(Clone)]
 pub(super) struct Card {
-    png: Arc<[u8]>,
+    png: web::Bytes,
     etag: Arc<str>,
 }
 
@@ -254,27 +253,7 @@ async fn step_card(
             card
         }
     };
-    let current = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| assets::matches_etag(v, &card.etag));
-    let mut answer = if current {
-        HttpResponse::NotModified()
-    } else {
-        HttpResponse::Ok()
-    };
-    answer
-        .insert_header((
-            header::ETAG,
-            HeaderValue::from_str(&card.etag).expect("hex in quotes"),
-        ))
-        .insert_header((header::CACHE_CONTROL, assets::CACHE_CONTROL));
-    Ok(if current {
-        answer.finish()
-    } else {
-        answer.content_type("image/png").body(card.png.to_vec())
-    })
+    Ok(assets::revalidated(&req, &card.etag, "image/png", card.png))
 }
 
 #[cfg(test)]
@@ -344,7 +323,7 @@ mod tests {
     fn the_cache_keeps_the_most_recently_used() {
         let mut cards = Cards::default();
         let card = Card {
-            png: Arc::from(&b"png"[..]),
+            png: web::Bytes::from_static(b"png"),
             etag: "\"t\"".into(),
         };
         for k in 0..CARDS_KEPT {

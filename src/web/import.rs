@@ -15,7 +15,7 @@
 use crate::log::Role;
 use std::collections::BTreeMap;
 
-use actix_multipart::Multipart;
+use actix_multipart::{Multipart, MultipartError};
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
@@ -260,24 +260,20 @@ async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String
             ),
         )
     };
+    let torn = |e: MultipartError| {
+        WebError::page(
+            StatusCode::BAD_REQUEST,
+            format!("the form did not arrive whole: {e}"),
+        )
+    };
     let mut fields: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut total = 0usize;
     while let Some(item) = payload.next().await {
-        let mut field = item.map_err(|e| {
-            WebError::page(
-                StatusCode::BAD_REQUEST,
-                format!("the form did not arrive whole: {e}"),
-            )
-        })?;
+        let mut field = item.map_err(torn)?;
         let name = field.name().unwrap_or_default().to_string();
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| {
-                WebError::page(
-                    StatusCode::BAD_REQUEST,
-                    format!("the form did not arrive whole: {e}"),
-                )
-            })?;
+            let chunk = chunk.map_err(torn)?;
             total += chunk.len();
             if total > MAX_INPUT_BYTES + (64 << 10) {
                 return Err(too_big());

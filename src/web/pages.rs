@@ -205,10 +205,7 @@ async fn match_page(
             .create()
             .map(|c| c.config.game().title().to_string())
             .unwrap_or_default(),
-        rules: m
-            .create()
-            .map(|c| super::rules::href(c.config.game()))
-            .unwrap_or_else(|| "/rules".into()),
+        rules: super::rules::href_of(&m),
         players: players.clone(),
         host: m.create().map(|c| c.host.clone()).unwrap_or_default(),
         score: view
@@ -462,10 +459,7 @@ fn step_from(
     });
     Ok(StepPage {
         unfurl: Unfurl::step(base, m, k, &findings, timeline.analyses[k].as_ref()),
-        rules: m
-            .create()
-            .map(|c| super::rules::href(c.config.game()))
-            .unwrap_or_else(|| "/rules".into()),
+        rules: super::rules::href_of(m),
         appeals,
         analysis: timeline.analyses[k]
             .as_ref()

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use actix_web::{get, http::StatusCode, web, HttpResponse};
 use askama::Template;
 
-use super::WebError;
+use super::{Loaded, WebError};
 use crate::games::GameKind;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -48,6 +48,14 @@ fn html(game: GameKind) -> &'static str {
 /// The link to a game's rules page.
 pub fn href(game: GameKind) -> String {
     format!("/rules/{}", game.slug())
+}
+
+/// The link to the rules of the game match `m` plays; the list of all
+/// rules when its first event names no game.
+pub(super) fn href_of(m: &Loaded) -> String {
+    m.create()
+        .map(|c| href(c.config.game()))
+        .unwrap_or_else(|| "/rules".into())
 }
 
 #[derive(Template)]

@@ -158,7 +158,7 @@ impl<'a> Reading<'a> {
     }
 
     /// The context a message is read in now.
-    fn context(&self) -> ChatContext<'_> {
+    pub(super) fn context(&self) -> ChatContext<'_> {
         ChatContext {
             players: &self.opts.cast.players,
             rounds: self.rounds,

@@ -6,8 +6,8 @@
 //! Only the sled store's own trees are read here; nothing above `log/`.
 
 use super::{
-    check_head, decode_head, decode_record, event_key, io_error, seq_of_key, unpanicked,
-    DecodedRecord, EventStore, ReadBack, SledStore, StoreError,
+    check_head, decode_head, decode_record, event_key, io_error, malformed_key, seq_of_key,
+    unpanicked, DecodedRecord, EventStore, ReadBack, SledStore, StoreError,
 };
 use crate::event::MatchId;
 use crate::log::merkle::Frontier;
@@ -42,13 +42,7 @@ impl SledStore {
             .zip(items)
             .map(|(index, (key, value))| match seq_of_key(&key[prefix..]) {
                 Some(seq) => (seq, decode_record(&value)),
-                None => (
-                    index,
-                    Err(format!(
-                        "the storage key {} is malformed",
-                        hex::encode(&key)
-                    )),
-                ),
+                None => (index, Err(malformed_key(&key))),
             })
             .collect())
     }

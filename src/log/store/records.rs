@@ -2,10 +2,13 @@
 //! seq`), a match's head (`next seq ‖ last hash`), a stored record
 //! (`[FORMAT_VERSION] ‖ bincode of Sealed`, refused unless it reads back
 //! exactly) and a token's hash. The layout is drawn in `store.rs`'s doc.
+//! The exact decoding of a versioned record is shared with the PostgreSQL
+//! store, which keeps an envelope in the same form.
 //!
 //! It owns these encodings and their checks, nothing that touches a tree;
 //! like all of `log/` it names no game.
 
+use serde::{de::DeserializeOwned, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::{StoreError, MAX_RECORD_BYTES};
@@ -31,6 +34,11 @@ pub(super) fn event_key(id: &MatchId, seq: u64) -> Vec<u8> {
 
 pub(super) fn seq_of_key(rest: &[u8]) -> Option<u64> {
     <[u8; 8]>::try_from(rest).ok().map(u64::from_be_bytes)
+}
+
+/// Why a key of the `events` tree names no seq (it is kept, as damage).
+pub(super) fn malformed_key(key: &[u8]) -> String {
+    format!("the storage key {} is malformed", hex::encode(key))
 }
 
 pub(super) fn encode_head(next: u64, last: &Hash) -> [u8; 40] {
@@ -73,29 +81,40 @@ pub(super) fn encode_record(sealed: &Sealed) -> Result<Vec<u8>, String> {
 /// writes is an error: an unknown version, a bad length, trailing bytes, or a
 /// value that re-encodes differently (e.g. a timestamp spelled another way).
 pub(super) fn decode_record(bytes: &[u8]) -> Result<Sealed, String> {
+    decode_exact(bytes, "record")
+}
+
+/// Decodes `[FORMAT_VERSION] ‖ bincode(value)` as written by this arbiter,
+/// whichever store holds it: a sled record (a whole [`Sealed`]) or a
+/// PostgreSQL envelope column. Refuses anything but exactly the bytes it
+/// re-encodes to, naming `what` (`"record"`) in the reason.
+pub(in crate::log::store) fn decode_exact<T: Serialize + DeserializeOwned>(
+    bytes: &[u8],
+    what: &str,
+) -> Result<T, String> {
     let (&version, body) = bytes
         .split_first()
-        .ok_or_else(|| "the record is empty".to_string())?;
+        .ok_or_else(|| format!("the {what} is empty"))?;
     if version != FORMAT_VERSION {
         return Err(format!(
-            "the record has format version {version}; this arbiter reads version {FORMAT_VERSION}"
+            "the {what} has format version {version}; this arbiter reads version {FORMAT_VERSION}"
         ));
     }
     let config = seal::CONFIG.with_limit::<MAX_RECORD_BYTES>();
-    let (sealed, used): (Sealed, usize) =
+    let (value, used): (T, usize) =
         bincode::serde::decode_from_slice(body, config).map_err(|e| e.to_string())?;
     if used != body.len() {
         return Err(format!(
-            "{} unexpected bytes after the record",
+            "the {what} has {} bytes after its end",
             body.len() - used
         ));
     }
-    let again = bincode::serde::encode_to_vec(&sealed, seal::CONFIG)
-        .map_err(|e| format!("the record cannot be re-encoded ({e})"))?;
+    let again = bincode::serde::encode_to_vec(&value, seal::CONFIG)
+        .map_err(|e| format!("the {what} cannot be re-encoded ({e})"))?;
     if again != body {
-        return Err("the record is not in canonical form".to_string());
+        return Err(format!("the {what} is not in canonical form"));
     }
-    Ok(sealed)
+    Ok(value)
 }
 
 pub(super) fn token_hash(token: &str) -> String {

@@ -36,6 +36,14 @@ fn event(n: u64) -> NewEvent {
     }
 }
 
+/// A store opened in a new directory, with the directory (the store's
+/// files go when it is dropped, so keep it for the whole test).
+fn new_store() -> (tempfile::TempDir, SledStore) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SledStore::open(dir.path()).expect("open");
+    (dir, store)
+}
+
 fn fill(store: &SledStore, m: &MatchId, n: u64) -> Vec<Sealed> {
     (0..n)
         .map(|seq| store.append(m, seq, event(seq)).expect("append"))
@@ -47,8 +55,7 @@ fn fill(store: &SledStore, m: &MatchId, n: u64) -> Vec<Sealed> {
 /// frontiers gets one at its next append; a damaged one is named.
 #[test]
 fn receipts_come_from_the_frontier_and_match_the_whole_log() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     let m = id("m1");
     let whole = |store: &SledStore| {
         Checkpoint::of(
@@ -90,8 +97,7 @@ fn receipts_come_from_the_frontier_and_match_the_whole_log() {
 
 #[test]
 fn append_and_read_back() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     let m = id("m1");
     let written = fill(&store, &m, 4);
     assert_eq!(written[0].envelope.match_id, m);
@@ -114,8 +120,7 @@ fn append_and_read_back() {
 /// is no damage, and a damaged journal line is not trusted.
 #[test]
 fn the_witness_names_events_the_store_lost() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (dir, store) = new_store();
     let m = id("m1");
     let written = fill(&store, &m, 6);
     let agree = store.check_witness(&m).expect("check");
@@ -228,8 +233,7 @@ fn an_unwitnessed_tail_is_noted_then_witnessed() {
 /// (by value or id) it no longer writes.
 #[test]
 fn tokens_are_listed_by_id_and_revoked() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     let kit = Identity::new(Role::Player, "Kit", "2026-11-25T00:00:00Z");
     store.add_token("first-secret", &kit).expect("add");
     let ops = Identity::new(Role::Admin, "ops", "2026-11-25T00:00:00Z");
@@ -295,8 +299,7 @@ fn a_panic_inside_the_database_engine_is_an_error_naming_the_file() {
 /// moved on nothing is written, and a whole create chains and verifies.
 #[test]
 fn append_all_stores_every_event_or_none() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     let m = id("m1");
     let written = store
         .append_all(&m, 0, (0..5).map(event).collect())
@@ -351,8 +354,7 @@ fn the_store_files_are_readable_by_their_owner_alone() {
 
 #[test]
 fn matches_are_separate_and_sorted() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     // "a" is a prefix of "a-b": their events must not mix.
     fill(&store, &id("a-b"), 2);
     fill(&store, &id("a"), 3);
@@ -368,8 +370,7 @@ fn matches_are_separate_and_sorted() {
 
 #[test]
 fn unknown_match_is_not_found() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     let m = id("nope");
     assert!(matches!(store.events(&m), Err(StoreError::NotFound(x)) if x == "nope"));
     assert!(matches!(store.verify(&m), Err(StoreError::NotFound(_))));
@@ -382,8 +383,7 @@ fn unknown_match_is_not_found() {
 
 #[test]
 fn stale_expected_seq_is_a_conflict() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     let m = id("m1");
     fill(&store, &m, 3);
     for stale in [0, 1, 2, 4, 9] {
@@ -413,8 +413,7 @@ fn stale_expected_seq_is_a_conflict() {
 
 #[test]
 fn concurrent_appends_with_the_same_seq_one_wins() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     for round in 0..20 {
         let m = id(&format!("race-{round}"));
         store.append(&m, 0, event(0)).expect("create");
@@ -530,8 +529,7 @@ fn old_keys_stay_known_after_a_key_change() {
 /// A store in a new directory holding `n` events of match `m`, closed
 /// again, so a test can damage its files.
 fn closed_store(m: &MatchId, n: u64) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (dir, store) = new_store();
     fill(&store, m, n);
     dir
 }
@@ -643,8 +641,7 @@ fn a_garbage_record_is_corrupt_not_a_panic() {
 
 #[test]
 fn tokens_are_stored_hashed() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (_dir, store) = new_store();
     let known = |t: &str| store.token_identity(t).expect("check").is_some();
     assert!(!known("s3cret-token"));
     let host = Identity::new(Role::Host, "kg", "2026-11-25T00:00:00Z");
@@ -661,8 +658,7 @@ fn tokens_are_stored_hashed() {
 
 #[test]
 fn a_second_open_is_locked() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let _first = SledStore::open(dir.path()).expect("open");
+    let (dir, _first) = new_store();
     match SledStore::open(dir.path()) {
         Err(StoreError::Locked(msg)) => {
             assert!(msg.contains("another arbiter process"), "{msg}");
@@ -675,8 +671,7 @@ fn a_second_open_is_locked() {
 
 #[test]
 fn keyring_and_key_file() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = SledStore::open(dir.path()).expect("open");
+    let (dir, store) = new_store();
     let ring = store.keyring();
     let listed: Vec<_> = ring.iter().collect();
     assert_eq!(listed.len(), 1);

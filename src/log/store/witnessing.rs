@@ -66,16 +66,7 @@ impl SledStore {
                 }
             }
         }
-        let records: Vec<(u64, Result<Sealed, String>)> = events
-            .iter()
-            .map(|s| (s.envelope.seq, Ok(s.clone())))
-            .collect();
-        if let Some(bad) = seal::verify_chain(id, &records, &self.keyring()).first_bad {
-            return Err(StoreError::Corrupt {
-                seq: bad.seq,
-                reason: bad.reason,
-            });
-        }
+        check_adopted(id, events, &self.keyring())?;
         let Some(last) = events.last() else {
             return Ok(());
         };
@@ -188,6 +179,27 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
         note,
         damaged_lines,
     })
+}
+
+/// Whether `events`, sealed elsewhere, chain as match `id` from its first
+/// event under `keys`; [`StoreError::Corrupt`] names the first that does
+/// not, and nothing is stored.
+pub(crate) fn check_adopted(
+    id: &MatchId,
+    events: &[Sealed],
+    keys: &seal::Keyring,
+) -> Result<(), StoreError> {
+    let records: Vec<(u64, Result<Sealed, String>)> = events
+        .iter()
+        .map(|s| (s.envelope.seq, Ok(s.clone())))
+        .collect();
+    match seal::verify_chain(id, &records, keys).first_bad {
+        Some(bad) => Err(StoreError::Corrupt {
+            seq: bad.seq,
+            reason: bad.reason,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Where adopting `events` as match `id` starts, given the match's `head`

@@ -2,14 +2,15 @@
 //! trusted: an event's envelope must decode from its canonical bytes and
 //! re-encode to exactly them, hashes must be 32 bytes, a head or frontier
 //! must decode. What does not is the record's damage, named, for
-//! [`seal::verify_chain`] to report; never a panic.
+//! [`crate::log::seal::verify_chain`] to report; never a panic.
 
 use tokio_postgres::Row;
 
 use crate::event::Envelope;
 use crate::log::merkle::Frontier;
-use crate::log::seal::{self, Hash, Sealed, FORMAT_VERSION};
-use crate::log::store::{DecodedRecord, MAX_RECORD_BYTES};
+use crate::log::seal::{Hash, Sealed};
+use crate::log::store::records::decode_exact;
+use crate::log::store::DecodedRecord;
 
 /// An event row (`seq, envelope, prev_hash, hash, key_id, signature`) as
 /// `(seq, the event or why it does not read)`.
@@ -34,29 +35,9 @@ fn sealed(row: &Row) -> Result<Sealed, String> {
 
 /// Decodes an envelope from its canonical bytes (`[FORMAT_VERSION] ‖
 /// bincode`), refusing anything but exactly the bytes
-/// [`seal::canonical_bytes`] makes of it.
+/// [`crate::log::seal::canonical_bytes`] makes of it.
 pub(super) fn envelope_of(bytes: &[u8]) -> Result<Envelope, String> {
-    let (&version, body) = bytes
-        .split_first()
-        .ok_or_else(|| "the stored envelope is empty".to_string())?;
-    if version != FORMAT_VERSION {
-        return Err(format!(
-            "the envelope has format version {version}; this arbiter reads version {FORMAT_VERSION}"
-        ));
-    }
-    let config = seal::CONFIG.with_limit::<MAX_RECORD_BYTES>();
-    let (envelope, used): (Envelope, usize) =
-        bincode::serde::decode_from_slice(body, config).map_err(|e| e.to_string())?;
-    if used != body.len() {
-        return Err(format!(
-            "the stored envelope has {} bytes after its end",
-            body.len() - used
-        ));
-    }
-    if seal::try_canonical_bytes(&envelope)? != bytes {
-        return Err("the stored envelope is not in canonical form".to_string());
-    }
-    Ok(envelope)
+    decode_exact(bytes, "stored envelope")
 }
 
 /// A 32-byte hash column.
@@ -100,6 +81,7 @@ pub(super) fn bigint(n: u64) -> i64 {
 mod tests {
     use super::*;
     use crate::event::{Actor, Body, MatchId};
+    use crate::log::seal;
 
     #[test]
     fn envelopes_read_back_only_from_their_exact_canonical_bytes() {

@@ -12,7 +12,7 @@ use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Hash, Sealed, GENESIS};
-use crate::log::store::witnessing::adopted_from;
+use crate::log::store::witnessing::{adopted_from, check_adopted};
 use crate::log::store::{check_expected, seal_new, StoreError};
 
 /// Rows per INSERT statement (7 parameters a row; PostgreSQL takes at most
@@ -310,16 +310,7 @@ pub(super) async fn adopt(
         publish_key(inner, &client, kid, public).await?;
     }
     let ring = inner.read_keys(&client).await?;
-    let records: Vec<(u64, Result<Sealed, String>)> = events
-        .iter()
-        .map(|s| (s.envelope.seq, Ok(s.clone())))
-        .collect();
-    if let Some(bad) = seal::verify_chain(id, &records, &ring).first_bad {
-        return Err(StoreError::Corrupt {
-            seq: bad.seq,
-            reason: bad.reason,
-        });
-    }
+    check_adopted(id, events, &ring)?;
     let Some(last) = events.last() else {
         return Ok(());
     };

@@ -188,6 +188,28 @@ pub fn winner_seat(
     }
 }
 
+/// Where an event stands in its match's log: its seq, who posted it, and
+/// when.
+#[derive(Clone, Copy, Debug)]
+pub struct Stamp<'a> {
+    pub seq: u64,
+    pub actor: &'a Actor,
+    pub at: DateTime<Utc>,
+}
+
+/// How a game keeps the rule that a refused event changes nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    /// Its `apply` checks every rule before it changes the match (or puts
+    /// back what it changed): the engine applies the event in place.
+    ChecksFirst,
+    /// The engine applies the event to a copy of the match and keeps the
+    /// copy only when the event is taken (for a game whose rules are
+    /// checked as the event is played out, and whose state is cheap to
+    /// copy).
+    OnACopy,
+}
+
 /// One event as a game sees it: the generic parts plus its own payloads.
 pub enum Event<'a, G: Game> {
     RoundStart(&'a SetupOf<G>),
@@ -205,6 +227,8 @@ pub trait Game {
     const RULES: &'static str;
     /// How the step page names the sub-steps of a proof and their count.
     const PROOF_STEPS: ProofSteps = ProofSteps::MOVES;
+    /// How a refused event is kept from changing the match.
+    const REFUSAL: Refusal = Refusal::ChecksFirst;
     /// What its events carry.
     type Payloads: PayloadTypes;
     /// Everything the rules know after some events. Must serialise
@@ -231,10 +255,8 @@ pub trait Game {
     /// the rules).
     fn apply(
         state: &mut Self::State,
-        seq: u64,
         event: Event<'_, Self>,
-        actor: &Actor,
-        at: DateTime<Utc>,
+        stamp: Stamp<'_>,
     ) -> Result<String, RuleError>
     where
         Self: Sized;
@@ -252,7 +274,7 @@ fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
 
 /// Applies `body` to a match of `G`: the host's rulings and the appeals
 /// against them go to the engine's referee, the game's own events to its
-/// `apply`.
+/// `apply`, in place or on a copy as the game's [`Refusal`] says.
 fn apply_to<G: Registered>(
     m: &mut G::State,
     seq: u64,
@@ -264,10 +286,19 @@ fn apply_to<G: Registered>(
         Body::Ruling(r) => G::referee(m).rule(seq, r, actor),
         Body::Appeal(a) => G::referee(m).appeal(seq, a, actor),
         Body::AppealDecision(d) => G::referee(m).decide(seq, d, actor),
-        _ => match G::event(body) {
-            Some(event) => G::apply(m, seq, event, actor, at),
-            None => Err(not_for(G::KIND, body)),
-        },
+        _ => {
+            let event = G::event(body).ok_or_else(|| not_for(G::KIND, body))?;
+            let stamp = Stamp { seq, actor, at };
+            match G::REFUSAL {
+                Refusal::ChecksFirst => G::apply(m, event, stamp),
+                Refusal::OnACopy => {
+                    let mut next = m.clone();
+                    let note = G::apply(&mut next, event, stamp)?;
+                    *m = next;
+                    Ok(note)
+                }
+            }
+        }
     }
 }
 

@@ -8,11 +8,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
-use crate::event::Actor;
 use crate::games::engine::seats::first_seat;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
-use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, Payloads, Stamp, RuleError};
 
 /// The options of a Dodgem match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -106,13 +105,8 @@ impl Game for Dodgem {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn apply(
-        m: &mut Match,
-        seq: u64,
-        event: Event<'_, Dodgem>,
-        actor: &Actor,
-        _at: DateTime<Utc>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Dodgem>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+        let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {
                 let b = first_seat(&m.players, actor, m.blue, &s.blue)?;

@@ -23,7 +23,7 @@ use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::{Ending, EndingWords, Words};
-use crate::games::{Event, Game, Payloads, RuleError};
+use crate::games::{Event, Game, Payloads, Refusal, Stamp, RuleError};
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -252,6 +252,7 @@ pub struct Duorail;
 
 impl Game for Duorail {
     const RULES: &'static str = include_str!("../../../docs/rules/duorail.md");
+    const REFUSAL: Refusal = Refusal::OnACopy;
     type Payloads = Payloads<Config, Setup, Placement, Claim, Challenge, Proof>;
     type State = Match;
 
@@ -274,17 +275,304 @@ impl Game for Duorail {
         OneGame::new(&m.players, &mut m.ending, &WORDS).judged_by(verdict)
     }
 
-    fn apply(
-        state: &mut Match,
-        seq: u64,
-        event: Event<'_, Duorail>,
-        actor: &Actor,
-        at: DateTime<Utc>,
-    ) -> Result<String, RuleError> {
-        let mut next = state.clone();
-        let note = apply(&mut next, seq, event, actor, at)?;
-        *state = next;
-        Ok(note)
+    fn apply(m: &mut Match, event: Event<'_, Duorail>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+        let Stamp { seq, actor, at } = stamp;
+        // Rulings and appeals go to the engine's referee, never here.
+        if let Some(r) = &m.ending.ruled {
+            return Err(rule(
+                "game",
+                format!(
+                    "the game is over: it was ruled at seq {}; only an appeal may follow",
+                    r.seq
+                ),
+            ));
+        }
+        match event {
+            Event::RoundStart(setup) => {
+                host_only(actor, "set up the game")?;
+                if let Some(b) = m.blue {
+                    return Err(rule(
+                        "setup",
+                        format!(
+                            "the game is already set up ({} plays blue); a Duorail match is one game",
+                            m.players[b]
+                        ),
+                    ));
+                }
+                if setup.round != 1 {
+                    return Err(rule(
+                        "setup",
+                        format!("a Duorail match is one game: round 1, not {}", setup.round),
+                    ));
+                }
+                let blue = m.player_index(&setup.blue).ok_or_else(|| {
+                    rule(
+                        "setup",
+                        format!(
+                            "{} is not a player of this match ({} and {})",
+                            setup.blue, m.players[0], m.players[1]
+                        ),
+                    )
+                })?;
+                m.blue = Some(blue);
+                m.phase = Phase::Playing;
+                m.to_move = blue;
+                m.turn_started = at;
+                m.windows.clear();
+                let n = m.board.width();
+                Ok(format!(
+                    "{} plays blue and moves first; {} plays red; the board is {n}×{n}",
+                    m.players[blue],
+                    m.players[1 - blue]
+                ))
+            }
+            Event::Place(placement) => {
+                let p = mover(m, actor, "place a piece")?;
+                let own = m.color_of(p).expect("set up");
+                let (cell, piece) = (placement.cell, placement.piece);
+                if !m.board.contains(cell) {
+                    let (h, w) = (m.board.height(), m.board.width());
+                    return Err(rule(
+                        "placement",
+                        format!(
+                            "{cell} is off the board: rows A–{}, columns 1–{w}",
+                            (b'A' + h - 1) as char
+                        ),
+                    ));
+                }
+                if let Some(there) = m.board.get(cell) {
+                    return Err(rule(
+                        "placement",
+                        format!(
+                            "{cell} already holds a {} {} piece; pieces go on empty cells",
+                            there.color.name(),
+                            there.exits
+                        ),
+                    ));
+                }
+                if piece.color != own && piece.color != Color::Common {
+                    return Err(rule(
+                        "placement",
+                        format!(
+                            "{} plays {}: a {} piece is not theirs to place on {cell}",
+                            m.players[p],
+                            own.name(),
+                            piece.color.name()
+                        ),
+                    ));
+                }
+                if piece.color == Color::Common {
+                    if !piece.exits.is_straight() {
+                        return Err(rule(
+                            "placement",
+                            format!(
+                                "a common piece is straight (UD or LR), not {} as on {cell}",
+                                piece.exits
+                            ),
+                        ));
+                    }
+                    if m.board.count(Color::Common) >= 2 {
+                        return Err(rule(
+                            "placement",
+                            format!(
+                                "both common pieces are already on the board; {cell} cannot take a third"
+                            ),
+                        ));
+                    }
+                }
+                let clock = m.charge_move(p, at, seq);
+                m.board
+                    .set(cell, Some(piece))
+                    .map_err(|e| rule("placement", e.to_string()))?;
+                m.last_placed = Some((p, cell));
+                m.passes = 0;
+                m.to_move = 1 - p;
+                m.turn_started = at;
+                let mut note = format!(
+                    "{} places a {} {} on {cell}",
+                    m.players[p],
+                    piece.color.name(),
+                    piece.exits
+                );
+                if piece.color == Color::Common {
+                    note.push_str(&format!(
+                        " (common piece {} of 2)",
+                        m.board.count(Color::Common)
+                    ));
+                }
+                if m.config.variant == Variant::Classic && m.board.is_full() {
+                    m.phase = Phase::Endgame {
+                        seq,
+                        full_board: true,
+                        since: at,
+                        shown: Vec::new(),
+                    };
+                    note.push_str(&format!(
+                        "; the board is full: each player shows a track of their own color within {} s; \
+                         the longer wins, a tie goes against {} (the last placer), no track at all: the host wins",
+                        m.config.track_secs, m.players[p]
+                    ));
+                }
+                push_clock(&mut note, clock);
+                Ok(note)
+            }
+            Event::Pass => {
+                let p = player_seat(&m.players, actor)?;
+                if let Phase::Challenge {
+                    challenger,
+                    color,
+                    gave_up,
+                    ..
+                } = &mut m.phase
+                {
+                    if *challenger == p {
+                        return Err(rule(
+                            "pass",
+                            format!(
+                                "{} challenged; only {} may give up",
+                                m.players[p],
+                                m.players[1 - p]
+                            ),
+                        ));
+                    }
+                    if *gave_up {
+                        return Err(rule(
+                            "pass",
+                            format!("{} has already given up", m.players[p]),
+                        ));
+                    }
+                    *gave_up = true;
+                    let mut note =
+                        format!("{} gives up showing a {} track", m.players[p], color.name());
+                    if let Some(d) = decision(m, false) {
+                        note.push_str(&format!("; by the rules: {}", d.reason));
+                    }
+                    return Ok(note);
+                }
+                let p = mover(m, actor, "pass")?;
+                let clock = m.charge_move(p, at, seq);
+                let mut note = format!("{} passes", m.players[p]);
+                if let Some(endgame) = m.turn_passes(p, seq, at) {
+                    note.push_str(&endgame);
+                }
+                push_clock(&mut note, clock);
+                Ok(note)
+            }
+            Event::Claim(claim) => match *claim {},
+            Event::Challenge(c) => {
+                let p = mover(m, actor, "challenge")?;
+                if c.color == Color::Common {
+                    return Err(rule(
+                        "challenge",
+                        "a challenge names a player color, blue or red, not common",
+                    ));
+                }
+                let clock = m.charge_move(p, at, seq);
+                m.phase = Phase::Challenge {
+                    seq,
+                    challenger: p,
+                    color: c.color,
+                    since: at,
+                    shown: Vec::new(),
+                    gave_up: false,
+                };
+                let mut note = format!(
+                    "{} challenges: impossible for {}; {} must show a {} track within {} s",
+                    m.players[p],
+                    c.color.name(),
+                    m.players[1 - p],
+                    c.color.name(),
+                    m.config.track_secs
+                );
+                if m.config.variant == Variant::Classic {
+                    note.push_str(&format!(
+                        " (then {})",
+                        if m.config.classic_banks() > 0 {
+                            "their time banks, a minute each"
+                        } else {
+                            "no bank"
+                        }
+                    ));
+                }
+                push_clock(&mut note, clock);
+                Ok(note)
+            }
+            Event::Proof(proof) => {
+                let p = player_seat(&m.players, actor)?;
+                let color = match &m.phase {
+                    Phase::Challenge {
+                        challenger,
+                        gave_up,
+                        color,
+                        ..
+                    } => {
+                        if *challenger == p {
+                            return Err(rule(
+                                "track",
+                                format!(
+                                    "{} challenged; the challenged player, {}, shows the track",
+                                    m.players[p],
+                                    m.players[1 - p]
+                                ),
+                            ));
+                        }
+                        if *gave_up {
+                            return Err(rule(
+                                "track",
+                                format!("{} has given up the challenge", m.players[p]),
+                            ));
+                        }
+                        *color
+                    }
+                    Phase::Endgame { .. } => m.color_of(p).expect("set up"),
+                    Phase::Waiting | Phase::Playing => {
+                        return Err(rule(
+                            "track",
+                            "there is nothing to show a track for: tracks come after a challenge or in the endgame",
+                        ))
+                    }
+                };
+                let result = check_track(&m.board, color, &proof.track).map_err(|e| e.to_string());
+                let (late, why, clock) = m.track_time(p, at);
+                let shown = Shown {
+                    seq,
+                    at,
+                    by: p,
+                    color,
+                    track: proof.track.to_string(),
+                    result,
+                    late,
+                };
+                let mut note = format!(
+                    "{} shows a {} track: {}",
+                    m.players[p],
+                    color.name(),
+                    match &shown.result {
+                        Ok(n) => format!("valid, {n} cells"),
+                        Err(e) => format!("not valid: {e}"),
+                    }
+                );
+                if late {
+                    note.push_str(&format!("; too late ({why}), so it does not count"));
+                }
+                match &mut m.phase {
+                    Phase::Challenge { shown: list, .. } | Phase::Endgame { shown: list, .. } => {
+                        list.push(shown)
+                    }
+                    Phase::Waiting | Phase::Playing => {}
+                }
+                if let Some(d) = decision(m, false) {
+                    note.push_str(&format!("; by the rules: {}", d.reason));
+                }
+                push_clock(&mut note, clock);
+                Ok(note)
+            }
+            Event::Timeout(t) => {
+                host_only(actor, "announce a timeout")?;
+                let p = named_seat(&m.players, &t.player, "timeout")?;
+                Ok(m.timeout(p, at, seq))
+            }
+        }
     }
 }
 
@@ -322,310 +610,6 @@ fn mover(m: &Match, actor: &Actor, what: &str) -> Result<usize, RuleError> {
     }
 }
 
-fn apply(
-    m: &mut Match,
-    seq: u64,
-    event: Event<'_, Duorail>,
-    actor: &Actor,
-    at: DateTime<Utc>,
-) -> Result<String, RuleError> {
-    // Rulings and appeals go to the engine's referee, never here.
-    if let Some(r) = &m.ending.ruled {
-        return Err(rule(
-            "game",
-            format!(
-                "the game is over: it was ruled at seq {}; only an appeal may follow",
-                r.seq
-            ),
-        ));
-    }
-    match event {
-        Event::RoundStart(setup) => {
-            host_only(actor, "set up the game")?;
-            if let Some(b) = m.blue {
-                return Err(rule(
-                    "setup",
-                    format!(
-                        "the game is already set up ({} plays blue); a Duorail match is one game",
-                        m.players[b]
-                    ),
-                ));
-            }
-            if setup.round != 1 {
-                return Err(rule(
-                    "setup",
-                    format!("a Duorail match is one game: round 1, not {}", setup.round),
-                ));
-            }
-            let blue = m.player_index(&setup.blue).ok_or_else(|| {
-                rule(
-                    "setup",
-                    format!(
-                        "{} is not a player of this match ({} and {})",
-                        setup.blue, m.players[0], m.players[1]
-                    ),
-                )
-            })?;
-            m.blue = Some(blue);
-            m.phase = Phase::Playing;
-            m.to_move = blue;
-            m.turn_started = at;
-            m.windows.clear();
-            let n = m.board.width();
-            Ok(format!(
-                "{} plays blue and moves first; {} plays red; the board is {n}×{n}",
-                m.players[blue],
-                m.players[1 - blue]
-            ))
-        }
-        Event::Place(placement) => {
-            let p = mover(m, actor, "place a piece")?;
-            let own = m.color_of(p).expect("set up");
-            let (cell, piece) = (placement.cell, placement.piece);
-            if !m.board.contains(cell) {
-                let (h, w) = (m.board.height(), m.board.width());
-                return Err(rule(
-                    "placement",
-                    format!(
-                        "{cell} is off the board: rows A–{}, columns 1–{w}",
-                        (b'A' + h - 1) as char
-                    ),
-                ));
-            }
-            if let Some(there) = m.board.get(cell) {
-                return Err(rule(
-                    "placement",
-                    format!(
-                        "{cell} already holds a {} {} piece; pieces go on empty cells",
-                        there.color.name(),
-                        there.exits
-                    ),
-                ));
-            }
-            if piece.color != own && piece.color != Color::Common {
-                return Err(rule(
-                    "placement",
-                    format!(
-                        "{} plays {}: a {} piece is not theirs to place on {cell}",
-                        m.players[p],
-                        own.name(),
-                        piece.color.name()
-                    ),
-                ));
-            }
-            if piece.color == Color::Common {
-                if !piece.exits.is_straight() {
-                    return Err(rule(
-                        "placement",
-                        format!(
-                            "a common piece is straight (UD or LR), not {} as on {cell}",
-                            piece.exits
-                        ),
-                    ));
-                }
-                if m.board.count(Color::Common) >= 2 {
-                    return Err(rule(
-                        "placement",
-                        format!(
-                            "both common pieces are already on the board; {cell} cannot take a third"
-                        ),
-                    ));
-                }
-            }
-            let clock = m.charge_move(p, at, seq);
-            m.board
-                .set(cell, Some(piece))
-                .map_err(|e| rule("placement", e.to_string()))?;
-            m.last_placed = Some((p, cell));
-            m.passes = 0;
-            m.to_move = 1 - p;
-            m.turn_started = at;
-            let mut note = format!(
-                "{} places a {} {} on {cell}",
-                m.players[p],
-                piece.color.name(),
-                piece.exits
-            );
-            if piece.color == Color::Common {
-                note.push_str(&format!(
-                    " (common piece {} of 2)",
-                    m.board.count(Color::Common)
-                ));
-            }
-            if m.config.variant == Variant::Classic && m.board.is_full() {
-                m.phase = Phase::Endgame {
-                    seq,
-                    full_board: true,
-                    since: at,
-                    shown: Vec::new(),
-                };
-                note.push_str(&format!(
-                    "; the board is full: each player shows a track of their own color within {} s; \
-                     the longer wins, a tie goes against {} (the last placer), no track at all: the host wins",
-                    m.config.track_secs, m.players[p]
-                ));
-            }
-            push_clock(&mut note, clock);
-            Ok(note)
-        }
-        Event::Pass => {
-            let p = player_seat(&m.players, actor)?;
-            if let Phase::Challenge {
-                challenger,
-                color,
-                gave_up,
-                ..
-            } = &mut m.phase
-            {
-                if *challenger == p {
-                    return Err(rule(
-                        "pass",
-                        format!(
-                            "{} challenged; only {} may give up",
-                            m.players[p],
-                            m.players[1 - p]
-                        ),
-                    ));
-                }
-                if *gave_up {
-                    return Err(rule(
-                        "pass",
-                        format!("{} has already given up", m.players[p]),
-                    ));
-                }
-                *gave_up = true;
-                let mut note =
-                    format!("{} gives up showing a {} track", m.players[p], color.name());
-                if let Some(d) = decision(m, false) {
-                    note.push_str(&format!("; by the rules: {}", d.reason));
-                }
-                return Ok(note);
-            }
-            let p = mover(m, actor, "pass")?;
-            let clock = m.charge_move(p, at, seq);
-            let mut note = format!("{} passes", m.players[p]);
-            if let Some(endgame) = m.turn_passes(p, seq, at) {
-                note.push_str(&endgame);
-            }
-            push_clock(&mut note, clock);
-            Ok(note)
-        }
-        Event::Claim(claim) => match *claim {},
-        Event::Challenge(c) => {
-            let p = mover(m, actor, "challenge")?;
-            if c.color == Color::Common {
-                return Err(rule(
-                    "challenge",
-                    "a challenge names a player color, blue or red, not common",
-                ));
-            }
-            let clock = m.charge_move(p, at, seq);
-            m.phase = Phase::Challenge {
-                seq,
-                challenger: p,
-                color: c.color,
-                since: at,
-                shown: Vec::new(),
-                gave_up: false,
-            };
-            let mut note = format!(
-                "{} challenges: impossible for {}; {} must show a {} track within {} s",
-                m.players[p],
-                c.color.name(),
-                m.players[1 - p],
-                c.color.name(),
-                m.config.track_secs
-            );
-            if m.config.variant == Variant::Classic {
-                note.push_str(&format!(
-                    " (then {})",
-                    if m.config.classic_banks() > 0 {
-                        "their time banks, a minute each"
-                    } else {
-                        "no bank"
-                    }
-                ));
-            }
-            push_clock(&mut note, clock);
-            Ok(note)
-        }
-        Event::Proof(proof) => {
-            let p = player_seat(&m.players, actor)?;
-            let color = match &m.phase {
-                Phase::Challenge {
-                    challenger,
-                    gave_up,
-                    color,
-                    ..
-                } => {
-                    if *challenger == p {
-                        return Err(rule(
-                            "track",
-                            format!(
-                                "{} challenged; the challenged player, {}, shows the track",
-                                m.players[p],
-                                m.players[1 - p]
-                            ),
-                        ));
-                    }
-                    if *gave_up {
-                        return Err(rule(
-                            "track",
-                            format!("{} has given up the challenge", m.players[p]),
-                        ));
-                    }
-                    *color
-                }
-                Phase::Endgame { .. } => m.color_of(p).expect("set up"),
-                Phase::Waiting | Phase::Playing => {
-                    return Err(rule(
-                        "track",
-                        "there is nothing to show a track for: tracks come after a challenge or in the endgame",
-                    ))
-                }
-            };
-            let result = check_track(&m.board, color, &proof.track).map_err(|e| e.to_string());
-            let (late, why, clock) = m.track_time(p, at);
-            let shown = Shown {
-                seq,
-                at,
-                by: p,
-                color,
-                track: proof.track.to_string(),
-                result,
-                late,
-            };
-            let mut note = format!(
-                "{} shows a {} track: {}",
-                m.players[p],
-                color.name(),
-                match &shown.result {
-                    Ok(n) => format!("valid, {n} cells"),
-                    Err(e) => format!("not valid: {e}"),
-                }
-            );
-            if late {
-                note.push_str(&format!("; too late ({why}), so it does not count"));
-            }
-            match &mut m.phase {
-                Phase::Challenge { shown: list, .. } | Phase::Endgame { shown: list, .. } => {
-                    list.push(shown)
-                }
-                Phase::Waiting | Phase::Playing => {}
-            }
-            if let Some(d) = decision(m, false) {
-                note.push_str(&format!("; by the rules: {}", d.reason));
-            }
-            push_clock(&mut note, clock);
-            Ok(note)
-        }
-        Event::Timeout(t) => {
-            host_only(actor, "announce a timeout")?;
-            let p = named_seat(&m.players, &t.player, "timeout")?;
-            Ok(m.timeout(p, at, seq))
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
 use crate::games::{
-    player_seat, Ending, Event, Game, Payloads, Nothing, RuleError,
+    player_seat, Ending, Event, Game, Payloads, Stamp, Nothing, RuleError,
 };
 
 /// A match's options.
@@ -106,13 +106,8 @@ impl Game for Nim {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn apply(
-        m: &mut Match,
-        seq: u64,
-        event: Event<'_, Nim>,
-        actor: &Actor,
-        _at: DateTime<Utc>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Nim>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+        let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::Place(t) => {
                 let seat = m.turn(actor)?;

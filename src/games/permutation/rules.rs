@@ -9,12 +9,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{Perm, Position};
-use crate::event::Actor;
 use crate::games::engine::seats::first_seat;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
 use crate::games::xs_and_lines::Cell;
-use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, Payloads, Stamp, RuleError};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -124,13 +123,8 @@ impl Game for Permutation {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn apply(
-        m: &mut Match,
-        seq: u64,
-        event: Event<'_, Permutation>,
-        actor: &Actor,
-        _at: DateTime<Utc>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Permutation>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+        let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {
                 let f = first_seat(&m.players, actor, m.first, &s.first)?;

@@ -15,7 +15,6 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Cell, Move};
-use crate::event::Actor;
 mod round;
 
 pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
@@ -25,7 +24,7 @@ use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, Payloads, RuleError};
+use crate::games::{Event, Game, Payloads, Stamp, RuleError};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -190,13 +189,7 @@ impl Game for RushHour {
         OfRounds::new(players, rounds, &WORDS, |r: &Round, c| r.decision(c, players)).forfeit(forfeit)
     }
 
-    fn apply(
-        state: &mut Match,
-        seq: u64,
-        event: Event<'_, RushHour>,
-        actor: &Actor,
-        at: DateTime<Utc>,
-    ) -> Result<String, RuleError> {
+    fn apply(state: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         // A rule error leaves the state untouched. Every rule is checked
         // before the match changes, except a placement's cells, which are
         // checked on the board after the placer's clock is charged: so the
@@ -206,7 +199,7 @@ impl Game for RushHour {
         #[cfg(debug_assertions)]
         let whole = state.clone();
         let clocks = (state.reserve_ms, state.windows, state.lost_on_time);
-        let result = apply(state, seq, event, actor, at);
+        let result = apply(state, event, stamp);
         if result.is_err() {
             (state.reserve_ms, state.windows, state.lost_on_time) = clocks;
             #[cfg(debug_assertions)]
@@ -219,13 +212,8 @@ impl Game for RushHour {
     }
 }
 
-fn apply(
-    m: &mut Match,
-    seq: u64,
-    event: Event<'_, RushHour>,
-    actor: &Actor,
-    at: DateTime<Utc>,
-) -> Result<String, RuleError> {
+fn apply(m: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let Stamp { seq, actor, at } = stamp;
     let no_round = || rule("round", "no round is in progress");
     match event {
         Event::RoundStart(setup) => {

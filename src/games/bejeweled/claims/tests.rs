@@ -1,4 +1,7 @@
 //! The tests of claims, proofs and their clocks, driven through a whole match.
+//!
+//! Imports the rules' tests' `Table` and the event vocabulary: no other
+//! game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::super::rules::tests::*;
 use super::Standing;

@@ -1,5 +1,8 @@
 //! A match driven event by event (`Table`), shared with the tests of
 //! `claims`.
+//!
+//! Imports this game's rules, the event vocabulary and `engine::table`:
+//! no other game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::*;
 use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope, Timeout};

@@ -1,4 +1,7 @@
 //! The host-ruling reader's unit tests: natural phrasings of rulings read as the host meant them.
+//!
+//! Imports only the host reader it tests: no game, nothing from `log/`
+//! but the event vocabulary, `web/`, `import/` or `verify.rs`.
 
 use super::*;
 

@@ -1,6 +1,9 @@
 //! Tests of the Duorail drawing reader: the file form, pictures coloured by
 //! marks, ANSI or a legend, pictures without colours, every refusal with
 //! its place, talk, differences, and draw → read round trips.
+//!
+//! Imports only this game's drawing reader and board, and proptest: no
+//! other game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::*;
 use proptest::prelude::*;

@@ -1,4 +1,8 @@
 //! The rules' tests: a match driven event by event.
+//!
+//! Imports this game's rules and clock, the event vocabulary and
+//! `engine::table`: no other game, nothing from `log/`, `web/`, `import/`
+//! or `verify.rs`.
 
 use super::*;
 use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope, Timeout};

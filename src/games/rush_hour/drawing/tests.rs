@@ -1,5 +1,8 @@
 //! Tests of the Traffic Jam drawing reader: every accepted form, every
 //! refusal with its place, talk, differences, and draw → read round trips.
+//!
+//! Imports only this game's drawing reader and board, and proptest: no
+//! other game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::*;
 use proptest::prelude::*;

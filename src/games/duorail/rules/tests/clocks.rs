@@ -1,5 +1,7 @@
 //! The time controls' tests: late tracks, time banks, no actions and the
 //! host's timeouts, driven through a whole match.
+//!
+//! Imports only the rules' tests above it (their `Table` and helpers).
 
 use super::*;
 

@@ -5,7 +5,9 @@
 //! player, talk is chatter, what looks like play but is not is unread).
 //!
 //! It owns no words of any game: each game's tests bring their texts. It
-//! imports only the vocabulary and `games::chat`.
+//! imports only the vocabulary, `games::chat`, the registry's
+//! `GameConfig` and `MatchState`, and chrono: nothing from `log/`,
+//! `web/`, `import/` or `verify.rs`.
 
 use std::ops::Range;
 

@@ -250,32 +250,32 @@ async fn the_step_page_draws_what_the_view_gives() {
     let (_dir, store, id, _replay) = stored(a_match());
     let app =
         http::init_service(App::new().configure(routes(AppState::new(Arc::new(store))))).await;
-    let get = |uri: String| http::TestRequest::get().uri(&uri).to_request();
+    // The Create's step, mira's take (seq 1) and the claim's (seq 3).
+    let mut pages = Vec::new();
+    for step in [0, 1, 3] {
+        let uri = format!("/matches/{id}/steps/{step}");
+        let resp = http::call_service(&app, http::TestRequest::get().uri(&uri).to_request()).await;
+        assert_eq!(resp.status(), 200, "{uri}");
+        pages.push(String::from_utf8(http::read_body(resp).await.to_vec()).unwrap());
+    }
+    let [create, take, claim]: [String; 3] = pages.try_into().unwrap();
     // After mira's take: four stones left, drawn as four pieces.
-    let resp = http::call_service(&app, get(format!("/matches/{id}/steps/1"))).await;
-    assert_eq!(resp.status(), 200);
-    let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
     assert!(
-        page.contains("href=\"/rules/nim\""),
+        take.contains("href=\"/rules/nim\""),
         "the game's rules, by its slug"
     );
-    assert!(page.contains("Stones left"), "the view's facts");
-    assert!(page.contains("takes 3"), "the event in the game's words");
-    assert_eq!(page.matches("piece stone").count(), 4, "{page}");
+    assert!(take.contains("Stones left"), "the view's facts");
+    assert!(take.contains("takes 3"), "the event in the game's words");
+    assert_eq!(take.matches("piece stone").count(), 4, "{take}");
     // The Create's step names the game by its title.
-    let resp = http::call_service(&app, get(format!("/matches/{id}/steps/0"))).await;
-    let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
     assert!(
-        page.contains("Nim race match: mira vs jonas"),
+        create.contains("Nim race match: mira vs jonas"),
         "the game's title"
     );
     // The claim's step shows the verifier's finding.
-    let resp = http::call_service(&app, get(format!("/matches/{id}/steps/3"))).await;
-    assert_eq!(resp.status(), 200);
-    let page = String::from_utf8(http::read_body(resp).await.to_vec()).unwrap();
     assert!(
-        page.contains("jonas can force a win from 4"),
+        claim.contains("jonas can force a win from 4"),
         "the finding's claim"
     );
-    assert!(page.contains("disagrees"), "the finding's verdict");
+    assert!(claim.contains("disagrees"), "the finding's verdict");
 }

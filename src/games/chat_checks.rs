@@ -1,16 +1,21 @@
 //! What the tests of the six games' chat readers share (test builds only):
-//! a reader asked as a pair of players, the event a message must be, and
-//! the checks every host reader passes in the same words (a timeout names
-//! its player, talk is chatter).
+//! a reader asked as a pair of players, the event a message must be, the
+//! match a message is read at, and the checks every reader passes in the
+//! same words (a ruling names its scope and winner, a timeout names its
+//! player, talk is chatter, what looks like play but is not is unread).
 //!
 //! It owns no words of any game: each game's tests bring their texts. It
-//! imports only the vocabulary and `games::chat`.
+//! imports only the vocabulary, `games::chat`, the registry's
+//! `GameConfig` and `MatchState`, and chrono: nothing from `log/`,
+//! `web/`, `import/` or `verify.rs`.
 
 use std::ops::Range;
 
-use crate::event::{Body, Scope};
+use chrono::{DateTime, Utc};
+
+use crate::event::{Actor, Body, Create, Scope};
 use crate::games::chat::{ChatContext, ChatReading, Reading, Speaker};
-use crate::games::MatchState;
+use crate::games::{GameConfig, MatchState};
 
 /// A game's chat reader: what a message by a speaker is, in a context.
 pub type ChatReader = fn(&str, Speaker, &ChatContext) -> ChatReading;
@@ -25,6 +30,26 @@ pub fn reading(
 ) -> ChatReading {
     let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     read(text, speaker, &ChatContext::new(&players, rounds))
+}
+
+/// Who writes, in a property test that draws `seat` from `0..3`: the
+/// player in that seat, or (2) the host.
+pub fn speaker(seat: usize) -> Speaker {
+    match seat {
+        0 | 1 => Speaker::Player(seat),
+        _ => Speaker::Host,
+    }
+}
+
+/// Talk made of the `words` that are not notation (by `is_notation`),
+/// each followed by its separator from `seps`.
+pub fn talk(words: &[String], seps: &[&str], is_notation: fn(&str) -> bool) -> String {
+    words
+        .iter()
+        .filter(|w| !is_notation(w))
+        .zip(seps)
+        .map(|(w, s)| format!("{w}{s}"))
+        .collect()
 }
 
 /// The event `text` was read as; fails the test, naming the text, when it
@@ -44,6 +69,18 @@ pub fn ruling_of(text: &str, body: Body) -> (Scope, Option<String>) {
     }
 }
 
+/// Each host message of `cases` is read (by `ruling`, as [`ruling_of`]
+/// gives it) as a ruling of that scope for that winner (`None`: no
+/// player); a failure names the message.
+pub fn assert_rulings(
+    ruling: impl Fn(&str) -> (Scope, Option<String>),
+    cases: &[(&str, Scope, Option<&str>)],
+) {
+    for &(text, scope, winner) in cases {
+        assert_eq!(ruling(text), (scope, winner.map(str::to_string)), "{text}");
+    }
+}
+
 /// The player a timeout names.
 pub fn timed_out(body: Body) -> String {
     match body {
@@ -59,19 +96,99 @@ pub fn assert_talk(read: impl Fn(&str) -> ChatReading, talk: &[&str]) {
     }
 }
 
-/// Everything a player reader makes of `text` by `seat` at `state`, in a
-/// match between `players`: each reading as `say` puts it, with its lines.
-pub fn readings_of(
-    read: impl Fn(&str, usize, &ChatContext) -> Vec<Reading>,
-    players: &[String],
-    (text, seat): (&str, usize),
-    state: Option<&MatchState>,
-    say: fn(&ChatReading) -> String,
-) -> Vec<(String, Range<usize>)> {
-    let mut ctx = ChatContext::new(players, 1);
-    ctx.state = state;
-    read(text, seat, &ctx)
-        .into_iter()
-        .map(|r| (say(&r.read), r.lines))
-        .collect()
+/// Each of `bad` is read (by `said`, one short string a reading) as one
+/// unread reading, whatever its reason.
+pub fn assert_unread(said: impl Fn(&str) -> Vec<String>, bad: &[&str]) {
+    for bad in bad {
+        assert_unread_because(&said, &[(bad, "")]);
+    }
+}
+
+/// Each text of `cases` is read (by `said`, one short string a reading,
+/// `unread: why` when unread) as one unread reading whose reason says
+/// the words beside it.
+pub fn assert_unread_because(said: impl Fn(&str) -> Vec<String>, cases: &[(&str, &str)]) {
+    for (text, why) in cases {
+        let got = said(text);
+        assert!(
+            got.len() == 1 && got[0].starts_with("unread") && got[0].contains(why),
+            "{text}: {got:?}"
+        );
+    }
+}
+
+/// A match of `config` between `players` (and the host) after
+/// `events`, each by a seat or (`None`) the host, all at one moment and
+/// each legal.
+pub fn match_after(
+    config: GameConfig,
+    players: &[&str],
+    events: &[(Option<usize>, Body)],
+) -> MatchState {
+    let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let create = Create {
+        config,
+        players: players.clone(),
+        host: "host".into(),
+        title: String::new(),
+        source: None,
+    };
+    let at = DateTime::<Utc>::UNIX_EPOCH;
+    let mut s = MatchState::start(&create, at).expect("a match");
+    for (n, (who, body)) in events.iter().enumerate() {
+        let actor = match who {
+            Some(seat) => Actor::Player(players[*seat].clone()),
+            None => Actor::Host("host".into()),
+        };
+        s.apply(n as u64 + 1, body, &actor, at)
+            .expect("a legal event");
+    }
+    s
+}
+
+/// What one reading says, shortly: an event as `shown` puts it (its debug
+/// form when `shown` has no words for it), `unread: why`, or the
+/// reading's debug form.
+pub fn said_as(r: &ChatReading, shown: fn(&Body) -> Option<String>) -> String {
+    match r {
+        ChatReading::Event(b) => shown(b).unwrap_or_else(|| format!("{r:?}")),
+        ChatReading::Unread(why) => format!("unread: {why}"),
+        other => format!("{other:?}"),
+    }
+}
+
+/// A game's player reader as its tests ask it: between two players, an
+/// event shown in a few words by `shown`.
+pub struct PlayerChat {
+    pub read: fn(&str, usize, &ChatContext) -> Vec<Reading>,
+    pub players: [&'static str; 2],
+    pub shown: fn(&Body) -> Option<String>,
+}
+
+impl PlayerChat {
+    /// Everything `seat` writing `text` says at `state` (`None`: the
+    /// match is not known), each reading as [`said_as`] puts it, with its
+    /// lines.
+    pub fn readings(
+        &self,
+        text: &str,
+        seat: usize,
+        state: Option<&MatchState>,
+    ) -> Vec<(String, Range<usize>)> {
+        let players = self.players.map(String::from);
+        let mut ctx = ChatContext::new(&players, 1);
+        ctx.state = state;
+        (self.read)(text, seat, &ctx)
+            .into_iter()
+            .map(|r| (said_as(&r.read, self.shown), r.lines))
+            .collect()
+    }
+
+    /// What `seat` writing `text` says at `state`, without the lines.
+    pub fn said(&self, text: &str, seat: usize, state: Option<&MatchState>) -> Vec<String> {
+        self.readings(text, seat, state)
+            .into_iter()
+            .map(|(said, _)| said)
+            .collect()
+    }
 }

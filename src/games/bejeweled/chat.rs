@@ -47,13 +47,7 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
 /// Reads one chat message of a Bejeweled match (see the module docs): for
 /// a player, the first thing the message says.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
-    match speaker {
-        Speaker::Player(seat) => read_player_message(text, seat, ctx)
-            .into_iter()
-            .next()
-            .map_or(ChatReading::Chatter, |r| r.read),
-        Speaker::Host => crate::games::chat::one_message(GameKind::Bejeweled, text, ctx),
-    }
+    crate::games::chat::first_reading(GameKind::Bejeweled, text, speaker, ctx)
 }
 
 /// A line of a grid as written: the letters of `RBGYP#`, or colored
@@ -245,14 +239,12 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 mod tests {
     use super::*;
     use crate::event::Scope;
-    use crate::games::chat_checks::{assert_talk, event_of, reading, ruling_of, timed_out};
+    use crate::games::chat_checks::{
+        assert_rulings, assert_talk, event_of, reading, ruling_of, speaker, timed_out,
+    };
     use proptest::prelude::*;
 
     const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
-
-    fn players() -> Vec<String> {
-        vec!["Reds".to_string(), "craw".to_string()]
-    }
 
     fn read(text: &str, speaker: Speaker) -> ChatReading {
         reading(read_chat, &["Reds", "craw"], 1, (text, speaker))
@@ -327,26 +319,23 @@ mod tests {
     #[test]
     fn the_host_rules_and_calls_time() {
         let h = Speaker::Host;
-        let ruling = |text: &str| ruling_of(text, event(text, h));
-        assert_eq!(
-            ruling("Reds claimed 15 and removed 16: reds takes round 1"),
-            (Scope::Round(1), Some("Reds".into()))
-        );
-        assert_eq!(
-            ruling("craw counterclaimed 35 but removed only 32: round 3 to reds"),
-            (Scope::Round(3), Some("Reds".into()))
-        );
-        assert_eq!(
-            ruling("craw wins the round 🎉"),
-            (Scope::Round(1), Some("craw".into()))
-        );
-        assert_eq!(
-            ruling("craw wins the match, gg"),
-            (Scope::Match, Some("craw".into()))
-        );
-        assert_eq!(
-            ruling("no claims: nobody wins the round"),
-            (Scope::Round(1), None)
+        assert_rulings(
+            |text| ruling_of(text, event(text, h)),
+            &[
+                (
+                    "Reds claimed 15 and removed 16: reds takes round 1",
+                    Scope::Round(1),
+                    Some("Reds"),
+                ),
+                (
+                    "craw counterclaimed 35 but removed only 32: round 3 to reds",
+                    Scope::Round(3),
+                    Some("Reds"),
+                ),
+                ("craw wins the round 🎉", Scope::Round(1), Some("craw")),
+                ("craw wins the match, gg", Scope::Match, Some("craw")),
+                ("no claims: nobody wins the round", Scope::Round(1), None),
+            ],
         );
         assert_eq!(timed_out(event("craw ran out of time", h)), "craw");
         assert_talk(
@@ -367,10 +356,7 @@ mod tests {
             text in "\\PC{0,60}(\n\\PC{0,30}){0,8}",
             seat in 0usize..3,
         ) {
-            let p = players();
-            let ctx = ChatContext::new(&p, 1);
-            let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
-            let _ = read_chat(&text, speaker, &ctx);
+            let _ = read(&text, speaker(seat));
         }
 
         /// Chat made of the notation's own words and grid rows, in any order.
@@ -388,10 +374,7 @@ mod tests {
             0..30,
         ), seat in 0usize..3) {
             let text = parts.join(" ");
-            let p = players();
-            let ctx = ChatContext::new(&p, 0);
-            let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
-            let _ = read_chat(&text, speaker, &ctx);
+            let _ = reading(read_chat, &["Reds", "craw"], 0, (&text, speaker(seat)));
         }
     }
 }

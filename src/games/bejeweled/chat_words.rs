@@ -12,42 +12,11 @@ use super::grid::Color;
 use super::proof::Powerup;
 use crate::games::clean_chat;
 
-/// A word of a line, lowercase.
-#[derive(Clone, Debug)]
-pub(super) struct Word {
-    pub text: String,
-    /// Which clause of the line it stands in (clauses end at `, ; . ! ? :`,
-    /// brackets and dashes).
-    pub clause: usize,
-    /// Written as a mention (`@amaranth`): addressed, not said.
-    pub mention: bool,
-    /// What stands between this word and the next: marks and spaces (`. `
-    /// in `1. plus`, `-` in `1-1`, `: ` in `claim: 15`).
-    pub after: String,
-}
+pub(super) use crate::games::chat::words::{Line, Word};
 
-/// One line of the message as words.
-pub(super) struct Line {
-    pub words: Vec<Word>,
-    /// Per clause: whether it ends in a question mark.
-    pub questions: Vec<bool>,
-}
-
-impl Line {
-    /// A message line as words.
-    pub fn read(raw: &str) -> Line {
-        tokenize(&clean_chat(&normalize(raw)))
-    }
-
-    /// Whether the clause of `w` ends in a question mark.
-    pub fn question(&self, w: &Word) -> bool {
-        self.questions.get(w.clause).copied().unwrap_or(false)
-    }
-
-    /// The words' texts.
-    pub fn texts(&self) -> Vec<&str> {
-        self.words.iter().map(|w| w.text.as_str()).collect()
-    }
+/// A message line as words.
+pub(super) fn read_line(raw: &str) -> Line {
+    tokenize(&clean_chat(&normalize(raw)))
 }
 
 /// Arrows as spaces, `×` as `x`, dashes as clause ends.
@@ -65,9 +34,7 @@ fn normalize(raw: &str) -> String {
 }
 
 fn tokenize(clean: &str) -> Line {
-    let mut words: Vec<Word> = Vec::new();
-    let mut questions = vec![false];
-    let mut clause = 0;
+    let mut line = Line::empty();
     let mut cur = String::new();
     let mut mention = false;
     for c in clean.chars().chain([' ']) {
@@ -76,29 +43,14 @@ fn tokenize(clean: &str) -> Line {
             continue;
         }
         if !cur.is_empty() {
-            words.push(Word {
-                text: cur.to_lowercase(),
-                clause,
-                mention,
-                after: String::new(),
-            });
+            line.push(&cur, mention);
             cur.clear();
             mention = false;
         }
-        if let Some(w) = words.last_mut() {
-            w.after.push(c);
-        }
-        if c == '@' {
-            mention = true;
-        } else if ",;.!?:()[]".contains(c) {
-            questions[clause] |= c == '?';
-            if words.last().is_some_and(|w| w.clause == clause) {
-                clause += 1;
-                questions.push(false);
-            }
-        }
+        line.mark(c);
+        mention |= c == '@';
     }
-    Line { words, questions }
+    line
 }
 
 /// A cell as written, on the grid or not (`f9`, `h8`): what a proof part
@@ -151,12 +103,12 @@ mod tests {
 
     #[test]
     fn lines_become_words_with_their_marks() {
-        let l = Line::read("- S-Swap F3↔G3, rotate the 2×2");
+        let l = read_line("- S-Swap F3↔G3, rotate the 2×2");
         assert_eq!(l.texts(), ["s", "swap", "f3", "g3", "rotate", "the", "2x2"]);
-        let l = Line::read("1. column on G6 2. chain purple");
+        let l = read_line("1. column on G6 2. chain purple");
         assert_eq!(l.words[0].after, ". ");
         assert_eq!(l.words[4].after, ". ");
-        let l = Line::read("@Amaranth 18, ok? — 1-1");
+        let l = read_line("@Amaranth 18, ok? — 1-1");
         assert!(l.words[0].mention && !l.words[1].mention);
         assert_eq!(l.words[3].after, "-");
         let asked: Vec<bool> = l.words.iter().map(|w| l.question(w)).collect();

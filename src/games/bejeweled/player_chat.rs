@@ -25,7 +25,7 @@
 
 use std::ops::Range;
 
-use super::chat_words::{doubts, is_number, powerup, Line, Word};
+use super::chat_words::{doubts, is_number, powerup, read_line, Line, Word};
 use super::pick_chat::picks;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
@@ -95,7 +95,7 @@ pub(super) struct Found {
 
 /// What the message says, in order, read with what `e` expects.
 pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
-    let lines: Vec<Line> = text.lines().map(Line::read).collect();
+    let lines: Vec<Line> = text.lines().map(read_line).collect();
     let (shown, mut taken) = proofs(&lines);
     let mut found: Vec<Found> = shown
         .into_iter()
@@ -270,76 +270,47 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::proof::Powerup;
+    use super::super::chat::read_player_message;
     use super::*;
-    use crate::event::{Actor, Create, Ruling, Scope};
-    use crate::games::chat_checks::readings_of;
+    use crate::event::{Ruling, Scope};
+    use crate::games::chat_checks::{talk, assert_unread, match_after, PlayerChat};
     use crate::games::Placement as GamePlacement;
     use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
-    use chrono::{DateTime, Utc};
     use proptest::prelude::*;
 
     const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
 
-    pub(in crate::games::bejeweled) fn players() -> Vec<String> {
-        vec!["opal".to_string(), "Reed Halloway".to_string()]
-    }
-
-    /// What one reading says, shortly.
-    pub(in crate::games::bejeweled) fn say(r: &ChatReading) -> String {
-        match r {
-            ChatReading::Event(Body::Claim(GameClaim::Bejeweled(c))) => format!("claim {}", c.gems),
-            ChatReading::Event(Body::Place(GamePlacement::Bejeweled(p))) => format!(
+    /// What an event says, shortly: `claim 15`, `picks rotate chain
+    /// column`, `proof …`.
+    fn shown(b: &Body) -> Option<String> {
+        match b {
+            Body::Claim(GameClaim::Bejeweled(c)) => Some(format!("claim {}", c.gems)),
+            Body::Place(GamePlacement::Bejeweled(p)) => Some(format!(
                 "picks {} {} {}",
                 p.starter.name(),
                 p.passive.name(),
                 p.active.name()
-            ),
-            ChatReading::Event(Body::Proof(GameProof::Bejeweled(p))) => {
-                format!("proof {}", p.proof)
-            }
-            ChatReading::Unread(why) => format!("unread: {why}"),
-            other => format!("{other:?}"),
+            )),
+            Body::Proof(GameProof::Bejeweled(p)) => Some(format!("proof {}", p.proof)),
+            _ => None,
         }
     }
 
-    pub(in crate::games::bejeweled) fn readings(
-        text: &str,
-        seat: usize,
-        state: Option<&MatchState>,
-    ) -> Vec<(String, Range<usize>)> {
-        let read =
-            |t: &str, seat, ctx: &ChatContext| read_message(t, seat, ctx, &Expect::of(seat, ctx));
-        readings_of(read, &players(), (text, seat), state, say)
-    }
+    /// Opal and Reed Halloway's messages, an event in a few words.
+    pub(in crate::games::bejeweled) const CHAT: PlayerChat = PlayerChat {
+        read: read_player_message,
+        players: ["opal", "Reed Halloway"],
+        shown,
+    };
 
+    /// What a message by Reed Halloway (seat 1) says.
     pub(in crate::games::bejeweled) fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {
-        readings(text, 1, state)
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect()
+        CHAT.said(text, 1, state)
     }
 
     /// The match after `events` (seat, body; `None`: the host).
     pub(in crate::games::bejeweled) fn state(events: &[(Option<usize>, Body)]) -> MatchState {
-        let p = players();
-        let create = Create {
-            config: GameConfig::Bejeweled(Default::default()),
-            players: p.clone(),
-            host: "host".into(),
-            title: String::new(),
-            source: None,
-        };
-        let at = DateTime::<Utc>::UNIX_EPOCH;
-        let mut s = MatchState::start(&create, at).expect("a match");
-        for (n, (who, body)) in events.iter().enumerate() {
-            let actor = match who {
-                Some(seat) => Actor::Player(p[*seat].clone()),
-                None => Actor::Host("host".into()),
-            };
-            s.apply(n as u64 + 1, body, &actor, at)
-                .expect("a legal event");
-        }
-        s
+        match_after(GameConfig::Bejeweled(Default::default()), &CHAT.players, events)
     }
 
     pub(in crate::games::bejeweled) fn opens() -> (Option<usize>, Body) {
@@ -410,18 +381,15 @@ pub(super) mod tests {
         ] {
             assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
         }
-        for bad in [
-            "claim fifteen",
-            "I claim",
-            "claim 15 or 16",
-            "counter 99999999999",
-        ] {
-            let got = said(bad, None);
-            assert!(
-                got.len() == 1 && got[0].starts_with("unread"),
-                "{bad}: {got:?}"
-            );
-        }
+        assert_unread(
+            |bad| said(bad, None),
+            &[
+                "claim fifteen",
+                "I claim",
+                "claim 15 or 16",
+                "counter 99999999999",
+            ],
+        );
         for talk in [
             "gl hf",
             "30 s left?",
@@ -464,7 +432,7 @@ pub(super) mod tests {
 
     #[test]
     fn several_things_in_one_message_are_read_in_order() {
-        let at = |text: &str, s: Option<&MatchState>| readings(text, 0, s);
+        let at = |text: &str, s: Option<&MatchState>| CHAT.readings(text, 0, s);
         let f3 = "proof active plus F3; passive bend; swap F3 G3".to_string();
         assert_eq!(
             at("18: plus F3, bend, swap F3 G3", None),
@@ -512,18 +480,13 @@ pub(super) mod tests {
             seat in 0usize..2,
             when in 0usize..3,
         ) {
-            let text: String = words
-                .iter()
-                .filter(|w| !is_notation(w))
-                .zip(&seps)
-                .map(|(w, s)| format!("{w}{s}"))
-                .collect();
+            let text = talk(&words, &seps, is_notation);
             let s = match when {
                 0 => state(&[]),
                 1 => state(&[opens(), claims(0, 14)]),
                 _ => state(&[opens(), claims(0, 14), ruled(), picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column)]),
             };
-            for r in readings(&text, seat, Some(&s)).into_iter().chain(readings(&text, seat, None)) {
+            for r in CHAT.readings(&text, seat, Some(&s)).into_iter().chain(CHAT.readings(&text, seat, None)) {
                 prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
             }
         }

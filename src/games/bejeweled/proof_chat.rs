@@ -215,10 +215,11 @@ pub(super) fn proofs(lines: &[Line]) -> (Vec<Found>, Vec<bool>) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chat_words::read_line;
     use super::*;
 
     fn read_all(text: &str) -> Vec<(String, Range<usize>)> {
-        let lines: Vec<Line> = text.lines().map(Line::read).collect();
+        let lines: Vec<Line> = text.lines().map(read_line).collect();
         proofs(&lines)
             .0
             .into_iter()

@@ -304,6 +304,25 @@ pub fn one_message(game: GameKind, text: &str, ctx: &ChatContext) -> ChatReading
     }
 }
 
+/// A message read as one reading: a player's first one (talk when the
+/// message says nothing), or the host's as [`one_message`] reads it. The
+/// view of a game whose player reader reads a message in order.
+pub fn first_reading(
+    game: GameKind,
+    text: &str,
+    speaker: Speaker,
+    ctx: &ChatContext,
+) -> ChatReading {
+    match speaker {
+        Speaker::Player(seat) => game
+            .read_player(text, seat, ctx)
+            .into_iter()
+            .next()
+            .map_or(ChatReading::Chatter, |r| r.read),
+        Speaker::Host => one_message(game, text, ctx),
+    }
+}
+
 /// Whether a round (or the game) is being played: it has opened and not
 /// ended by the rules or a ruling.
 pub fn in_play(state: &MatchState) -> bool {

@@ -3,6 +3,14 @@
 //! of lowercase words, and a player counts only when named right beside a
 //! key word (`quill wins`, `winner: quill`): a sentence that mentions a
 //! player and a key word far apart says nothing about them.
+//!
+//! A player's message line is read the other way round: as [`Word`]s in a
+//! [`Line`], each knowing its clause, whether it was a mention and the
+//! marks after it; each game's tokenizer decides what a word is (a run of
+//! arrows, `2×2`) and hands the words and marks to the line.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor
+//! from `import/`, `web/` or `verify.rs`.
 
 use super::{chat_words as words, ChatContext};
 
@@ -123,4 +131,71 @@ pub fn find_seq(clause: &[String], key: &[&str]) -> Option<usize> {
             .zip(key)
             .all(|(a, b)| a == b)
     })
+}
+
+/// A word of a player's message line, lowercase.
+#[derive(Clone, Debug)]
+pub struct Word {
+    pub text: String,
+    /// Which clause of the line it stands in (clauses end at `, ; . ! ? :`,
+    /// brackets and dashes).
+    pub clause: usize,
+    /// Written as a mention (`@amaranth`): addressed, not said.
+    pub mention: bool,
+    /// What stands between this word and the next: marks and spaces (`. `
+    /// in `1. plus`, `-` in `1-1`, `: ` in `claim: 15`).
+    pub after: String,
+}
+
+/// One line of a player's message as words.
+pub struct Line {
+    pub words: Vec<Word>,
+    /// Per clause: whether it ends in a question mark.
+    pub questions: Vec<bool>,
+}
+
+impl Line {
+    /// A line with no word yet, its first clause begun.
+    pub fn empty() -> Line {
+        Line {
+            words: Vec::new(),
+            questions: vec![false],
+        }
+    }
+
+    /// Adds `text` (lowercased) as the next word, in the clause being read.
+    pub fn push(&mut self, text: &str, mention: bool) {
+        self.words.push(Word {
+            text: text.to_lowercase(),
+            clause: self.questions.len() - 1,
+            mention,
+            after: String::new(),
+        });
+    }
+
+    /// A mark read after the last word: kept in that word's `after`;
+    /// `, ; . ! ? : ( ) [ ]` end the clause being read once it has a word,
+    /// and `?` makes it a question.
+    pub fn mark(&mut self, c: char) {
+        if let Some(w) = self.words.last_mut() {
+            w.after.push(c);
+        }
+        if ",;.!?:()[]".contains(c) {
+            let clause = self.questions.len() - 1;
+            self.questions[clause] |= c == '?';
+            if self.words.last().is_some_and(|w| w.clause == clause) {
+                self.questions.push(false);
+            }
+        }
+    }
+
+    /// Whether the clause of `w` ends in a question mark.
+    pub fn question(&self, w: &Word) -> bool {
+        self.questions.get(w.clause).copied().unwrap_or(false)
+    }
+
+    /// The words' texts.
+    pub fn texts(&self) -> Vec<&str> {
+        self.words.iter().map(|w| w.text.as_str()).collect()
+    }
 }

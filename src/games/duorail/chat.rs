@@ -42,13 +42,7 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
 /// Reads one chat message of a Duorail match (see the module docs): for a
 /// player, the first thing the message says.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
-    match speaker {
-        Speaker::Player(seat) => read_player_message(text, seat, ctx)
-            .into_iter()
-            .next()
-            .map_or(ChatReading::Chatter, |r| r.read),
-        Speaker::Host => crate::games::chat::one_message(GameKind::Duorail, text, ctx),
-    }
+    crate::games::chat::first_reading(GameKind::Duorail, text, speaker, ctx)
 }
 
 /// A player's placement or challenge read again knowing who plays blue
@@ -110,7 +104,9 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 mod tests {
     use super::super::rules::Challenge;
     use super::*;
-    use crate::games::chat_checks::{assert_talk, event_of, reading, ruling_of, timed_out};
+    use crate::games::chat_checks::{
+        assert_rulings, assert_talk, event_of, reading, ruling_of, speaker, timed_out,
+    };
     use crate::games::{Challenge as GameChallenge, Placement as GamePlacement};
     use proptest::prelude::*;
 
@@ -210,36 +206,36 @@ mod tests {
             ChatReading::Event(Body::RoundStart(GameSetup::Duorail(s))) => s.blue,
             other => panic!("{text}: {other:?}"),
         };
-        assert_eq!(blue("Bramble plays blue and moves first"), "Bramble");
-        assert_eq!(blue("quill plays red, bramble plays blue"), "Bramble");
-        assert_eq!(blue("**Blue:** quill — red: Bramble"), "quill");
-        assert_eq!(blue("bramble (blue) vs quill (red). Go!"), "Bramble");
-        assert_eq!(blue("quill goes first"), "quill");
-        assert_eq!(blue("quill is red"), "Bramble");
+        for (text, want) in [
+            ("Bramble plays blue and moves first", "Bramble"),
+            ("quill plays red, bramble plays blue", "Bramble"),
+            ("**Blue:** quill — red: Bramble", "quill"),
+            ("bramble (blue) vs quill (red). Go!", "Bramble"),
+            ("quill goes first", "quill"),
+            ("quill is red", "Bramble"),
+        ] {
+            assert_eq!(blue(text), want, "{text}");
+        }
         // After the setup, naming blue is a reminder.
         assert_eq!(
             read("reminder: bramble is blue", h, 1),
             ChatReading::Chatter
         );
-        let ruling = |text: &str| ruling_of(text, event(text, h));
-        assert_eq!(
-            ruling("bramble's track misses their own piece — quill wins the challenge"),
-            (Scope::Round(1), Some("quill".to_string()))
+        assert_rulings(
+            |text| ruling_of(text, event(text, h)),
+            &[
+                (
+                    "bramble's track misses their own piece — quill wins the challenge",
+                    Scope::Round(1),
+                    Some("quill"),
+                ),
+                ("game to Bramble 🎉", Scope::Round(1), Some("Bramble")),
+                ("Winner: quill", Scope::Round(1), Some("quill")),
+                // One game is the match: one scope, however the host names it.
+                ("quill takes the match", Scope::Round(1), Some("quill")),
+                ("no tracks, nobody wins", Scope::Round(1), None),
+            ],
         );
-        assert_eq!(
-            ruling("game to Bramble 🎉"),
-            (Scope::Round(1), Some("Bramble".into()))
-        );
-        assert_eq!(
-            ruling("Winner: quill"),
-            (Scope::Round(1), Some("quill".into()))
-        );
-        // One game is the match: one scope, however the host names it.
-        assert_eq!(
-            ruling("quill takes the match"),
-            (Scope::Round(1), Some("quill".into()))
-        );
-        assert_eq!(ruling("no tracks, nobody wins"), (Scope::Round(1), None));
         assert_eq!(timed_out(event("bramble ran out of time", h)), "Bramble");
         assert_talk(
             |talk| read(talk, h, 1),
@@ -266,8 +262,7 @@ mod tests {
         ) {
             let p = players();
             let ctx = ChatContext::new(&p, rounds);
-            let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
-            if let ChatReading::Event(b) = read_chat(&text, speaker, &ctx) {
+            if let ChatReading::Event(b) = read_chat(&text, speaker(seat), &ctx) {
                 let _ = settle_colors(b, &text, seat % 2, 1, &ctx);
             }
         }
@@ -286,10 +281,7 @@ mod tests {
             0..25,
         ), seat in 0usize..3) {
             let text = parts.join(" ");
-            let p = players();
-            let ctx = ChatContext::new(&p, 0);
-            let speaker = if seat == 2 { Speaker::Host } else { Speaker::Player(seat) };
-            let _ = read_chat(&text, speaker, &ctx);
+            let _ = read(&text, speaker(seat), 0);
         }
     }
 }

@@ -11,34 +11,11 @@
 use super::board::{Color, Exits, Side};
 use crate::games::clean_chat;
 
-/// A word of a line, lowercase.
-#[derive(Clone, Debug)]
-pub(super) struct Word {
-    pub text: String,
-    /// Which clause of the line it stands in (clauses end at `, ; . ! ? :`,
-    /// brackets and dashes).
-    pub clause: usize,
-    /// Written as a mention (`@danny`): addressed, not said.
-    pub mention: bool,
-}
+pub(super) use crate::games::chat::words::Line;
 
-/// One line of the message as words.
-pub(super) struct Line {
-    pub words: Vec<Word>,
-    /// Per clause: whether it ends in a question mark.
-    pub questions: Vec<bool>,
-}
-
-impl Line {
-    /// A message line as words.
-    pub fn read(raw: &str) -> Line {
-        tokenize(&clean_chat(&normalize(raw)))
-    }
-
-    /// Whether the clause of `w` ends in a question mark.
-    pub fn question(&self, w: &Word) -> bool {
-        self.questions.get(w.clause).copied().unwrap_or(false)
-    }
+/// A message line as words.
+pub(super) fn read_line(raw: &str) -> Line {
+    tokenize(&clean_chat(&normalize(raw)))
 }
 
 /// Box-drawing pieces as their exits, arrows as step marks (`^R`), dashes
@@ -67,29 +44,22 @@ fn normalize(raw: &str) -> String {
 /// A cleaned line as words. A run of arrows is one word of steps; a lone
 /// arrow is a separator (`F2 → F3`).
 fn tokenize(clean: &str) -> Line {
-    let mut words: Vec<Word> = Vec::new();
-    let mut questions = vec![false];
-    let mut clause = 0;
+    let mut line = Line::empty();
     // The word being read, and whether it is a run of arrows.
     let mut cur = String::new();
     let mut arrows = false;
     let mut mention = false;
     // Ends the word being read: a lone arrow separates, a run is steps.
-    let end =
-        |words: &mut Vec<Word>, cur: &mut String, arrows: bool, mention: &mut bool, clause| {
-            if cur.is_empty() {
-                return;
-            }
-            if !(arrows && cur.len() < 2) {
-                words.push(Word {
-                    text: cur.to_lowercase(),
-                    clause,
-                    mention: *mention && !arrows,
-                });
-            }
-            *mention = false;
-            cur.clear();
-        };
+    let end = |line: &mut Line, cur: &mut String, arrows: bool, mention: &mut bool| {
+        if cur.is_empty() {
+            return;
+        }
+        if !(arrows && cur.len() < 2) {
+            line.push(cur, *mention && !arrows);
+        }
+        *mention = false;
+        cur.clear();
+    };
     let mut chars = clean.chars().peekable();
     while let Some(c) = chars.next() {
         let arrow = (c == '^')
@@ -99,27 +69,20 @@ fn tokenize(clean: &str) -> Line {
             Some(d) => (d, true),
             None if c.is_alphanumeric() || c == '_' => (c, false),
             None => {
-                end(&mut words, &mut cur, arrows, &mut mention, clause);
-                if c == '@' {
-                    mention = true;
-                } else if ",;.!?:()[]".contains(c) {
-                    questions[clause] |= c == '?';
-                    if words.last().is_some_and(|w| w.clause == clause) {
-                        clause += 1;
-                        questions.push(false);
-                    }
-                }
+                end(&mut line, &mut cur, arrows, &mut mention);
+                line.mark(c);
+                mention |= c == '@';
                 continue;
             }
         };
         if is_arrow != arrows {
-            end(&mut words, &mut cur, arrows, &mut mention, clause);
+            end(&mut line, &mut cur, arrows, &mut mention);
             arrows = is_arrow;
         }
         cur.push(letter);
     }
-    end(&mut words, &mut cur, arrows, &mut mention, clause);
-    Line { words, questions }
+    end(&mut line, &mut cur, arrows, &mut mention);
+    line
 }
 
 /// A cell of the 9×9 board (`e5`).
@@ -322,7 +285,7 @@ mod tests {
     use super::*;
 
     fn words(raw: &str) -> Vec<String> {
-        Line::read(raw).words.into_iter().map(|w| w.text).collect()
+        read_line(raw).words.into_iter().map(|w| w.text).collect()
     }
 
     #[test]
@@ -338,7 +301,7 @@ mod tests {
         ] {
             assert_eq!(words(raw), want, "{raw}");
         }
-        let l = Line::read("@Danny pass, why not E5 UR? — ok");
+        let l = read_line("@Danny pass, why not E5 UR? — ok");
         assert!(l.words[0].mention && !l.words[1].mention);
         let clauses: Vec<usize> = l.words.iter().map(|w| w.clause).collect();
         assert_eq!(clauses, [0, 0, 1, 1, 1, 1, 2]);

@@ -288,8 +288,9 @@ pub(super) fn challenge(
 
 #[cfg(test)]
 mod tests {
-    use super::super::player_chat::tests::{place, readings, said, state};
+    use super::super::player_chat::tests::{place, said, state, CHAT};
     use super::*;
+    use crate::games::chat_checks::assert_unread;
 
     #[test]
     fn challenges_name_a_color_however_they_are_written() {
@@ -313,20 +314,17 @@ mod tests {
         ] {
             assert_eq!(said(text), [want], "{text}");
         }
-        for bad in [
+        assert_unread(
+            said,
+            &[
             "impossible",
             "impossible for common",
             "that's impossible",
             "blue or red? impossible",
             "is blue impossible?",
             "I don't think it's impossible for blue",
-        ] {
-            let got = said(bad);
-            assert!(
-                got.len() == 1 && got[0].starts_with("unread"),
-                "{bad}: {got:?}"
-            );
-        }
+        ],
+        );
     }
 
     #[test]
@@ -351,13 +349,10 @@ mod tests {
         ] {
             assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
         }
-        for bad in ["should I pass?", "I won't pass"] {
-            let got = said(bad);
-            assert!(
-                got.len() == 1 && got[0].starts_with("unread"),
-                "{bad}: {got:?}"
-            );
-        }
+        assert_unread(
+            said,
+            &["should I pass?", "I won't pass"],
+        );
     }
 
     #[test]
@@ -387,12 +382,8 @@ mod tests {
 
     #[test]
     fn giving_up_is_read_only_from_the_challenged_player() {
-        let read = |text: &str, seat: usize, s: &crate::games::MatchState| -> Vec<String> {
-            readings(text, seat, Some(s))
-                .into_iter()
-                .map(|(x, _)| x)
-                .collect()
-        };
+        let read =
+            |text: &str, seat: usize, s: &crate::games::MatchState| CHAT.said(text, seat, Some(s));
         // quill challenges blue (Bramble): Bramble must answer.
         let challenged = state(&[
             (1, place("A1", "RD", Color::Blue)),

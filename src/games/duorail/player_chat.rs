@@ -30,7 +30,7 @@
 use std::ops::Range;
 
 use super::board::{Color, Piece};
-use super::chat_words::{bits, is_cell, Bits, Line, CORRECTION};
+use super::chat_words::{bits, is_cell, read_line, Bits, Line, CORRECTION};
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
@@ -133,7 +133,7 @@ impl Found {
 
 /// What the message says, in order, read with what `e` expects.
 pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
-    let lines: Vec<Line> = text.lines().map(Line::read).collect();
+    let lines: Vec<Line> = text.lines().map(read_line).collect();
     let mut used: Vec<Vec<bool>> = lines.iter().map(|l| vec![false; l.words.len()]).collect();
     let mut found = Vec::new();
     tracks(&lines, &mut used, &mut found);
@@ -274,77 +274,54 @@ fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<F
 pub(super) mod tests {
     use super::super::chat_words::is_steps;
     use super::super::rules::Challenge;
+    use super::super::chat::read_player_message;
     use super::*;
-    use crate::event::{Actor, Create};
-    use crate::games::chat_checks::readings_of;
+    use crate::games::chat_checks::{talk, assert_unread_because, match_after, PlayerChat};
     use crate::games::{Challenge as GameChallenge, Proof as GameProof};
     use crate::games::{GameConfig, RoundSetup as GameSetup};
-    use chrono::{DateTime, Utc};
     use proptest::prelude::*;
 
-    pub(in crate::games::duorail) fn players() -> Vec<String> {
-        vec!["quill".to_string(), "Bramble".to_string()]
-    }
-
-    /// What one reading says, shortly: `E5 UR blue`, `impossible for red`,
-    /// `pass`, `track E5 RRDDLLUU`, `unread: …`.
-    pub(in crate::games::duorail) fn say(r: &ChatReading) -> String {
-        match r {
-            ChatReading::Event(Body::Place(GamePlacement::Duorail(p))) => {
-                format!("{} {} {}", p.cell, p.piece.exits, p.piece.color.name())
+    /// What an event says, shortly: `E5 UR blue`, `impossible for red`,
+    /// `pass`, `track E5 RRDDLLUU`.
+    fn shown(b: &Body) -> Option<String> {
+        match b {
+            Body::Place(GamePlacement::Duorail(p)) => Some(format!(
+                "{} {} {}",
+                p.cell,
+                p.piece.exits,
+                p.piece.color.name()
+            )),
+            Body::Challenge(GameChallenge::Duorail(c)) => {
+                Some(format!("impossible for {}", c.color.name()))
             }
-            ChatReading::Event(Body::Challenge(GameChallenge::Duorail(c))) => {
-                format!("impossible for {}", c.color.name())
-            }
-            ChatReading::Event(Body::Pass) => "pass".to_string(),
-            ChatReading::Event(Body::Proof(GameProof::Duorail(p))) => format!("track {}", p.track),
-            ChatReading::Unread(why) => format!("unread: {why}"),
-            other => format!("{other:?}"),
+            Body::Pass => Some("pass".to_string()),
+            Body::Proof(GameProof::Duorail(p)) => Some(format!("track {}", p.track)),
+            _ => None,
         }
     }
 
-    /// Everything a message by `seat` says, with the lines of each.
-    pub(in crate::games::duorail) fn readings(
-        text: &str,
-        seat: usize,
-        state: Option<&MatchState>,
-    ) -> Vec<(String, Range<usize>)> {
-        let read =
-            |t: &str, seat, ctx: &ChatContext| read_message(t, seat, ctx, &Expect::of(seat, ctx));
-        readings_of(read, &players(), (text, seat), state, say)
-    }
+    /// Quill and Bramble's messages, an event in a few words.
+    pub(in crate::games::duorail) const CHAT: PlayerChat = PlayerChat {
+        read: read_player_message,
+        players: ["quill", "Bramble"],
+        shown,
+    };
 
     /// What a message by quill (seat 0, blue when nothing is known) says.
     pub(in crate::games::duorail) fn said(text: &str) -> Vec<String> {
-        readings(text, 0, None)
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect()
+        CHAT.said(text, 0, None)
     }
 
     /// The match after the setup (Bramble plays blue) and `moves`.
     pub(in crate::games::duorail) fn state(moves: &[(usize, Body)]) -> MatchState {
-        let p = players();
-        let create = Create {
-            config: GameConfig::Duorail(Default::default()),
-            players: p.clone(),
-            host: "host".into(),
-            title: String::new(),
-            source: None,
-        };
-        let at = DateTime::<Utc>::UNIX_EPOCH;
-        let mut s = MatchState::start(&create, at).expect("a match");
         let setup = Body::RoundStart(GameSetup::Duorail(super::super::rules::Setup {
             round: 1,
             blue: "Bramble".into(),
         }));
-        s.apply(1, &setup, &Actor::Host("host".into()), at)
-            .expect("the setup");
-        for (n, (seat, body)) in moves.iter().enumerate() {
-            s.apply(n as u64 + 2, body, &Actor::Player(p[*seat].clone()), at)
-                .expect("a legal move");
-        }
-        s
+        let events: Vec<(Option<usize>, Body)> = std::iter::once((None, setup))
+            .chain(moves.iter().map(|(seat, body)| (Some(*seat), body.clone())))
+            .collect();
+        match_after(GameConfig::Duorail(Default::default()), &CHAT.players, &events)
     }
 
     pub(in crate::games::duorail) fn place(cell: &str, exits: &str, color: Color) -> Body {
@@ -394,7 +371,9 @@ pub(super) mod tests {
 
     #[test]
     fn what_cannot_be_a_piece_is_unread_and_talk_is_talk() {
-        for (text, why) in [
+        assert_unread_because(
+            said,
+            &[
             ("E5", "needs its two exits"),
             ("E5 UR E6 LR", "several cells"),
             ("E2 LR or E2 UD, hmm", "one piece per move"),
@@ -407,13 +386,8 @@ pub(super) mod tests {
             ("should I play E5 UR", "question"),
             ("E5 UR\nE6 LR", "several pieces"),
             ("E5 is ur best move tbh", "apart"),
-        ] {
-            let got = said(text);
-            assert!(
-                got.len() == 1 && got[0].starts_with("unread") && got[0].contains(why),
-                "{text}: {got:?}"
-            );
-        }
+            ],
+        );
         for talk in [
             "gl hf",
             "ur turn",
@@ -431,50 +405,50 @@ pub(super) mod tests {
 
     #[test]
     fn one_message_may_say_several_things_each_with_its_lines() {
-        let at = |text: &str| readings(text, 0, None);
-        let s = |x: &str| x.to_string();
-        assert_eq!(
-            at("pass, here's mine: F2 RRRRUUULLLLDDD"),
-            [(s("pass"), 0..1), (s("track F2 RRRRUUULLLLDDD"), 0..1)]
-        );
-        assert_eq!(
-            at("16: B1 RRDDLLUU\nor longer, 18: B1 RRRDDLLLUU"),
-            [
-                (s("track B1 RRDDLLUU"), 0..1),
-                (s("track B1 RRRDDLLLUU"), 1..2)
-            ]
-        );
-        assert_eq!(
-            at("A1 RRDDLLUU\nB1 RDLU"),
-            [(s("track A1 RRDDLLUU"), 0..1), (s("track B1 RDLU"), 1..2)]
-        );
-        // A correction is a second piece, after the first.
-        assert_eq!(
-            at("B1 UR\nwait no, B1 RD"),
-            [(s("B1 UR blue"), 0..1), (s("B1 RD blue"), 1..2)]
-        );
-        assert_eq!(
-            at("C3 UR\nwait no, C3 UL"),
-            [(s("C3 UR blue"), 0..1), (s("C3 LU blue"), 1..2)]
-        );
-        assert_eq!(
-            at("B1 UR, oops, B1 RD"),
-            [(s("B1 UR blue"), 0..1), (s("B1 RD blue"), 0..1)]
-        );
-        assert_eq!(at("A1 RRDDLLUU gg"), [(s("track A1 RRDDLLUU"), 0..1)]);
-        assert_eq!(at("my track:\n`A4 RDLU`"), [(s("track A4 RDLU"), 1..2)]);
+        type Case<'a> = (&'a str, &'a [(&'a str, Range<usize>)]);
+        let cases: &[Case] = &[
+            (
+                "pass, here's mine: F2 RRRRUUULLLLDDD",
+                &[("pass", 0..1), ("track F2 RRRRUUULLLLDDD", 0..1)],
+            ),
+            (
+                "16: B1 RRDDLLUU\nor longer, 18: B1 RRRDDLLLUU",
+                &[("track B1 RRDDLLUU", 0..1), ("track B1 RRRDDLLLUU", 1..2)],
+            ),
+            (
+                "A1 RRDDLLUU\nB1 RDLU",
+                &[("track A1 RRDDLLUU", 0..1), ("track B1 RDLU", 1..2)],
+            ),
+            // A correction is a second piece, after the first.
+            (
+                "B1 UR\nwait no, B1 RD",
+                &[("B1 UR blue", 0..1), ("B1 RD blue", 1..2)],
+            ),
+            (
+                "C3 UR\nwait no, C3 UL",
+                &[("C3 UR blue", 0..1), ("C3 LU blue", 1..2)],
+            ),
+            (
+                "B1 UR, oops, B1 RD",
+                &[("B1 UR blue", 0..1), ("B1 RD blue", 0..1)],
+            ),
+            ("A1 RRDDLLUU gg", &[("track A1 RRDDLLUU", 0..1)]),
+            ("my track:\n`A4 RDLU`", &[("track A4 RDLU", 1..2)]),
+        ];
+        for (text, want) in cases {
+            let want: Vec<(String, Range<usize>)> = want
+                .iter()
+                .map(|(said, lines)| (said.to_string(), lines.clone()))
+                .collect();
+            assert_eq!(CHAT.readings(text, 0, None), want, "{text}");
+        }
     }
 
     #[test]
     fn what_the_match_expects_decides_the_reading() {
         // Bramble (seat 1) plays blue and moves first.
         let start = state(&[]);
-        let read = |text: &str, seat: usize, s: &MatchState| -> Vec<String> {
-            readings(text, seat, Some(s))
-                .into_iter()
-                .map(|(x, _)| x)
-                .collect()
-        };
+        let read = |text: &str, seat: usize, s: &MatchState| CHAT.said(text, seat, Some(s));
         assert_eq!(read("alright E8 UD then", 1, &start), ["E8 UD blue"]);
         assert_eq!(
             read("impossible for me", 1, &start),
@@ -568,12 +542,7 @@ pub(super) mod tests {
             seat in 0usize..2,
             when in 0usize..3,
         ) {
-            let text: String = words
-                .iter()
-                .filter(|w| !is_notation(w))
-                .zip(&seps)
-                .map(|(w, s)| format!("{w}{s}"))
-                .collect();
+            let text = talk(&words, &seps, is_notation);
             let s = match when {
                 0 => state(&[]),
                 1 => state(&[
@@ -582,7 +551,7 @@ pub(super) mod tests {
                 ]),
                 _ => state(&[(1, Body::Pass), (0, Body::Pass)]),
             };
-            for r in readings(&text, seat, Some(&s)).into_iter().chain(readings(&text, seat, None)) {
+            for r in CHAT.readings(&text, seat, Some(&s)).into_iter().chain(CHAT.readings(&text, seat, None)) {
                 prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
             }
         }

@@ -181,6 +181,7 @@ mod tests {
     use crate::event::Scope;
     use crate::games::chat::host::{Fact, Picker};
     use crate::games::chat::ChatReading;
+    use crate::games::chat_checks::assert_rulings;
 
     fn players() -> Vec<String> {
         vec!["reds_".to_string(), "Mika".to_string()]
@@ -247,22 +248,22 @@ mod tests {
             [ChatReading::Event(Body::Ruling(r)), ..] => (r.scope, r.winner.clone()),
             other => panic!("{text:?} read as {other:?}"),
         };
-        // A ruling that mentions the round and the moves is not an opening.
-        assert_eq!(
-            ruling("Mika takes round 1 — 6 moves, no counter"),
-            (Scope::Round(1), Some("Mika".into()))
+        assert_rulings(
+            ruling,
+            &[
+                // A ruling that mentions the round and the moves is not an opening.
+                (
+                    "Mika takes round 1 — 6 moves, no counter",
+                    Scope::Round(1),
+                    Some("Mika"),
+                ),
+                ("Mika wins the round 🎉", Scope::Round(2), Some("Mika")),
+                ("round 1 to reds_", Scope::Round(1), Some("reds_")),
+            ],
         );
         assert_eq!(
             host_says("Mika takes round 1 — 6 moves, no counter").len(),
             1
-        );
-        assert_eq!(
-            ruling("Mika wins the round 🎉"),
-            (Scope::Round(2), Some("Mika".into()))
-        );
-        assert_eq!(
-            ruling("round 1 to reds_"),
-            (Scope::Round(1), Some("reds_".into()))
         );
         assert_eq!(ruling("reds_ wins the match, gg").0, Scope::Match);
         assert!(matches!(

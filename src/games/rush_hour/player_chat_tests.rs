@@ -81,15 +81,21 @@ fn after(steps: &[&str]) -> MatchState {
 /// Round 1, target 5, a car Y on D2 E2; kit places first.
 const OPENED: &str = "moss: open 5 kit D2 E2";
 
-/// Each reading of `text` by `seat` after `steps` (no steps: the match
-/// is not known), in words: `place B1 B2`, `claim`, `challenge`, `pass`,
-/// `proof X up; Z right`, `unread: …`, with its lines.
-fn says(steps: &[&str], seat: usize, text: &str) -> Vec<String> {
+/// What `seat` writing `text` after `steps` reads as (no steps: the
+/// match is not known).
+fn read_after(steps: &[&str], seat: usize, text: &str) -> Vec<Reading> {
     let p = players();
     let state = (!steps.is_empty()).then(|| after(steps));
     let mut ctx = ChatContext::new(&p, 1);
     ctx.state = state.as_ref();
     read_player_message(text, seat, &ctx)
+}
+
+/// Each reading of `text` by `seat` after `steps` (no steps: the match
+/// is not known), in words: `place B1 B2`, `claim`, `challenge`, `pass`,
+/// `proof X up; Z right`, `unread: …`, with its lines.
+fn says(steps: &[&str], seat: usize, text: &str) -> Vec<String> {
+    read_after(steps, seat, text)
         .into_iter()
         .map(|r| {
             let what = match r.read {
@@ -441,11 +447,7 @@ proptest! {
             .zip(seps.iter().cycle())
             .map(|(w, s)| format!("{w}{s}"))
             .collect();
-        let p = players();
-        let state = after(&stages()[stage]);
-        let mut ctx = ChatContext::new(&p, 1);
-        ctx.state = (stage > 0).then_some(&state);
-        for r in read_player_message(&text, seat, &ctx) {
+        for r in read_after(&stages()[stage], seat, &text) {
             prop_assert!(!matches!(r.read, ChatReading::Event(_)), "{text:?} read as {:?}", r.read);
         }
     }
@@ -458,11 +460,7 @@ proptest! {
         stage in 0usize..7,
         seat in 0usize..2,
     ) {
-        let p = players();
-        let state = after(&stages()[stage]);
-        let mut ctx = ChatContext::new(&p, 1);
-        ctx.state = (stage > 0).then_some(&state);
-        for r in read_player_message(&text, seat, &ctx) {
+        for r in read_after(&stages()[stage], seat, &text) {
             prop_assert!(r.lines.start < r.lines.end && r.lines.end <= text.lines().count().max(1));
         }
     }
@@ -480,10 +478,6 @@ proptest! {
         seat in 0usize..2,
     ) {
         let text = parts.join(" ");
-        let p = players();
-        let state = after(&stages()[stage]);
-        let mut ctx = ChatContext::new(&p, 1);
-        ctx.state = (stage > 0).then_some(&state);
-        let _ = read_player_message(&text, seat, &ctx);
+        let _ = read_after(&stages()[stage], seat, &text);
     }
 }

@@ -1,5 +1,8 @@
 //! Tests of the Bejeweled drawing reader: every accepted form, every
 //! refusal with its place, talk, differences, and draw → read round trips.
+//!
+//! Imports only this game's drawing reader and grid, and proptest: no
+//! other game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::super::grid::Color;
 use super::*;

@@ -1,5 +1,7 @@
 //! Tests of the Bejeweled cascade: worked examples from the seed and the
 //! rulings, each active and passive, illegal actions, and the trace.
+//!
+//! Imports only the cascade it tests (and std): nothing outside this game.
 
 use super::*;
 

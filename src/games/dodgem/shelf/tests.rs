@@ -2,6 +2,9 @@
 //! first phase: what a page says while one runs, that asking again joins
 //! it, that another board queues behind it, that the file is written
 //! whole, and that a failure is said rather than panicked on.
+//!
+//! Imports only the shelf and this game's positions (and std): no other
+//! game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;

@@ -1,6 +1,9 @@
 //! Tests of the Dodgem solver: the numbering is a bijection and agrees with
 //! its definition, moves and un-moves agree with the board's, and the
 //! values agree with a brute-force search and with each other.
+//!
+//! Imports only this game's solver and board (and std): no other game,
+//! nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::index::each_set;
 use super::roads::Roads;

@@ -1,6 +1,9 @@
 //! Tests of the Duorail drawing reader: the file form, pictures coloured by
 //! marks, ANSI or a legend, pictures without colours, every refusal with
 //! its place, talk, differences, and draw → read round trips.
+//!
+//! Imports only this game's drawing reader and board, and proptest: no
+//! other game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::*;
 use proptest::prelude::*;
@@ -74,13 +77,17 @@ fn marked(f: &dyn Fn(char) -> String, prefix: bool, sep: &str) -> String {
     rows.join("\n")
 }
 
+/// `rows`, each after its row's letter (A, B …) and `sep`.
+fn labelled(rows: &[&str], sep: &str) -> Vec<String> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, r)| format!("{}{sep}{r}", (b'A' + i as u8) as char))
+        .collect()
+}
+
 #[test]
 fn the_file_form_reads_with_or_without_headers_and_letters() {
-    let labelled: Vec<String> = FILE
-        .iter()
-        .enumerate()
-        .map(|(i, r)| format!("{}: {r}", (b'A' + i as u8) as char))
-        .collect();
+    let labelled = labelled(&FILE, ": ");
     for text in [
         FILE.join("\n"),
         draw(&sample()),
@@ -132,11 +139,7 @@ fn pictures_take_colours_from_marks_ansi_or_a_legend() {
                 .collect()
         })
         .collect();
-    let labelled: Vec<String> = PICTURE
-        .iter()
-        .enumerate()
-        .map(|(i, r)| format!("{} {r}", (b'A' + i as u8) as char))
-        .collect();
+    let labelled = labelled(&PICTURE, " ");
     for text in [
         marked(&letters, false, ""),
         marked(&letters, true, ""),

@@ -1,5 +1,8 @@
 //! Tests of the Traffic Jam drawing reader: every accepted form, every
 //! refusal with its place, talk, differences, and draw → read round trips.
+//!
+//! Imports only this game's drawing reader and board, and proptest: no
+//! other game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::*;
 use proptest::prelude::*;
@@ -62,6 +65,16 @@ fn every_accepted_style_reads_the_same_board() {
         (0..6).map(|i| f(i, rows[i])).collect::<Vec<_>>().join("\n")
     };
     let spaced = |r: &str| r.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    // The exit row (the third) with a mark after it.
+    let exit_marked = |mark: &str| {
+        styled(&|i, r| {
+            if i == 2 {
+                format!("{r}{mark}")
+            } else {
+                r.to_string()
+            }
+        })
+    };
     let texts = [
         styled(&|_, r| r.to_string()),
         styled(&|_, r| r.replace('.', "o")),
@@ -74,34 +87,10 @@ fn every_accepted_style_reads_the_same_board() {
         styled(&|i, r| format!("{}| {}", i + 1, spaced(r))),
         styled(&|i, r| format!("{}.{r}", i + 1)),
         styled(&|i, r| format!("{}\u{fe0f}\u{20e3}{r}", i + 1)),
-        styled(&|i, r| {
-            if i == 2 {
-                format!("{r} →")
-            } else {
-                r.to_string()
-            }
-        }),
-        styled(&|i, r| {
-            if i == 2 {
-                format!("{r}EXIT")
-            } else {
-                r.to_string()
-            }
-        }),
-        styled(&|i, r| {
-            if i == 2 {
-                format!("{r} ➡️ 🚪")
-            } else {
-                r.to_string()
-            }
-        }),
-        styled(&|i, r| {
-            if i == 2 {
-                format!("{r}->")
-            } else {
-                r.to_string()
-            }
-        }),
+        exit_marked(" →"),
+        exit_marked("EXIT"),
+        exit_marked(" ➡️ 🚪"),
+        exit_marked("->"),
         styled(&|_, r| format!("> `{r}`")),
         format!("ABCDEF\n{}", styled(&|_, r| r.to_string())),
         format!("{}\n  a b c d e f", styled(&|_, r| r.to_string())),

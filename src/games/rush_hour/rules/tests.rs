@@ -1,4 +1,8 @@
 //! The rules' tests: a match driven event by event.
+//!
+//! Imports this game's rules and notation, the event vocabulary and
+//! `engine::table`: no other game, nothing from `log/`, `web/`, `import/`
+//! or `verify.rs`.
 
 use super::*;
 use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope};
@@ -75,6 +79,20 @@ impl Table {
             }),
         )
     }
+    /// Round 1 with `target` on an empty board, mira first: she places
+    /// C2 C3 at 10 s.
+    fn placed(target: u32) -> Table {
+        let mut t = Table::new();
+        t.round(0, 1, target, &[], MIRA);
+        t.place(10, MIRA, "C2 C3").unwrap();
+        t
+    }
+    /// [`Table::placed`], and mira claims finished at 15 s.
+    fn claimed(target: u32) -> Table {
+        let mut t = Table::placed(target);
+        t.finished(15, MIRA).unwrap();
+        t
+    }
     fn verdict(&self) -> Option<usize> {
         let r = self.m().rounds.last().unwrap();
         r.decision(true, &self.m().players).and_then(|d| d.winner)
@@ -106,10 +124,7 @@ fn placements_take_turns_labels_and_empty_cells() {
 
 #[test]
 fn finished_claim_with_exact_solution_and_no_counter_wins() {
-    let mut t = Table::new();
-    t.round(0, 1, 2, &[], MIRA);
-    t.place(10, MIRA, "C2 C3").unwrap();
-    t.finished(15, MIRA).unwrap();
+    let mut t = Table::claimed(2);
     assert!(
         t.place(16, JONAS, "A1 A2").is_err(),
         "no placing during a claim"
@@ -133,16 +148,10 @@ fn finished_claim_with_exact_solution_and_no_counter_wins() {
 
 #[test]
 fn a_shorter_or_longer_solution_fails_the_claim() {
-    let mut t = Table::new();
-    t.round(0, 1, 3, &[], MIRA);
-    t.place(10, MIRA, "C2 C3").unwrap();
-    t.finished(15, MIRA).unwrap();
+    let mut t = Table::claimed(3);
     t.prove(40, MIRA, "Y up\nZ right").unwrap();
     assert_eq!(t.verdict(), Some(JONAS), "2 moves is not the target 3");
-    let mut t = Table::new();
-    t.round(0, 1, 3, &[], MIRA);
-    t.place(10, MIRA, "C2 C3").unwrap();
-    t.finished(15, MIRA).unwrap();
+    let mut t = Table::claimed(3);
     t.prove(40, MIRA, "Y up\nZ right 1\nZ right").unwrap();
     assert_eq!(t.verdict(), Some(MIRA), "3 moves, no counter posted");
     t.prove(60, JONAS, "Y down\nZ right").unwrap();
@@ -161,10 +170,7 @@ fn the_claimers_own_shorter_solution_disproves_the_claim_whatever_follows() {
         ["Y up\nZ right", "Y up\nZ right 1\nZ right"],
         ["Y up\nZ right 1\nZ right", "Y up\nZ right"],
     ] {
-        let mut t = Table::new();
-        t.round(0, 1, 3, &[], MIRA);
-        t.place(10, MIRA, "C2 C3").unwrap();
-        t.finished(15, MIRA).unwrap();
+        let mut t = Table::claimed(3);
         let first = t.prove(40, MIRA, order[0]).unwrap();
         let second = t.prove(50, MIRA, order[1]).unwrap();
         assert_eq!(t.verdict(), Some(JONAS), "{order:?}");
@@ -182,10 +188,7 @@ fn the_claimers_own_shorter_solution_disproves_the_claim_whatever_follows() {
 
 #[test]
 fn an_illegal_solution_names_the_move() {
-    let mut t = Table::new();
-    t.round(0, 1, 2, &[], MIRA);
-    t.place(10, MIRA, "C2 C3").unwrap();
-    t.finished(15, MIRA).unwrap();
+    let mut t = Table::claimed(2);
     let note = t.prove(40, MIRA, "Z right\nY up").unwrap();
     assert!(note.contains("move 1 is illegal"), "{note}");
     assert_eq!(t.verdict(), Some(JONAS));
@@ -208,9 +211,7 @@ fn claims_only_at_the_right_moment() {
 
 #[test]
 fn impossible_challenge_both_ways() {
-    let mut t = Table::new();
-    t.round(0, 1, 2, &[], MIRA);
-    t.place(10, MIRA, "C2 C3").unwrap();
+    let mut t = Table::placed(2);
     t.impossible(20, JONAS).unwrap();
     assert!(
         t.prove(30, JONAS, "Y up\nZ right").is_err(),
@@ -219,9 +220,7 @@ fn impossible_challenge_both_ways() {
     t.prove(40, MIRA, "Y down\nZ right").unwrap();
     assert_eq!(t.verdict(), Some(MIRA));
 
-    let mut t = Table::new();
-    t.round(0, 1, 1, &[], MIRA);
-    t.place(10, MIRA, "C2 C3").unwrap();
+    let mut t = Table::placed(1);
     t.impossible(20, JONAS).unwrap();
     t.prove(40, MIRA, "Y down\nZ right").unwrap();
     assert_eq!(t.verdict(), Some(JONAS), "2 moves is over the target 1");

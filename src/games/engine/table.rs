@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 use chrono::{DateTime, Utc};
 
-use crate::event::{Actor, Body, Create};
+use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Scope, Timeout};
 use crate::games::{GameConfig, MatchState, RuleError};
 
 pub const MIRA: usize = 0;
@@ -21,9 +21,14 @@ pub fn at(secs: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
 }
 
+/// The name of the player in seat `p`.
+pub fn name(p: usize) -> String {
+    ["mira", "jonas"][p].to_string()
+}
+
 /// The player in seat `p`.
 pub fn player(p: usize) -> Actor {
-    Actor::Player(["mira", "jonas"][p].to_string())
+    Actor::Player(name(p))
 }
 
 pub fn host() -> Actor {
@@ -68,4 +73,78 @@ impl<G> Table<G> {
         }
         r
     }
+
+    /// The host rules `scope` for the player in seat `winner` (`None`: no
+    /// player).
+    pub fn rule(
+        &mut self,
+        secs: i64,
+        scope: Scope,
+        winner: Option<usize>,
+    ) -> Result<String, RuleError> {
+        let ruling = Ruling {
+            scope,
+            winner: winner.map(name),
+            text: String::new(),
+        };
+        self.act(secs, host(), Body::Ruling(ruling))
+    }
+
+    /// The host says the player in seat `p` ran out of time.
+    pub fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+        let timeout = Timeout {
+            player: name(p),
+            note: String::new(),
+        };
+        self.act(secs, host(), Body::Timeout(timeout))
+    }
+
+    /// The player in seat `p` appeals the ruling at `ruling_seq`.
+    pub fn appeal(
+        &mut self,
+        secs: i64,
+        p: usize,
+        ruling_seq: u64,
+        grounds: &str,
+    ) -> Result<String, RuleError> {
+        let appeal = Appeal {
+            ruling_seq,
+            grounds: grounds.into(),
+        };
+        self.act(secs, player(p), Body::Appeal(appeal))
+    }
+
+    /// `by` decides the appeal at `appeal_seq`: upheld, or overturned for
+    /// seat `winner` (`None`: no player).
+    pub fn decide(
+        &mut self,
+        secs: i64,
+        by: Actor,
+        appeal_seq: u64,
+        overturn: Option<Option<usize>>,
+    ) -> Result<String, RuleError> {
+        let decision = AppealDecision {
+            appeal_seq,
+            upheld: overturn.is_none(),
+            winner: overturn.flatten().map(name),
+            text: String::new(),
+            ..Default::default()
+        };
+        self.act(secs, by, Body::AppealDecision(decision))
+    }
+}
+
+/// `text` (a note or a rule's message) says each of `parts`; a failure
+/// shows the whole text.
+pub fn says(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} is not in {text:?}");
+    }
+}
+
+/// `r` is refused under `rule`, its message saying each of `parts`.
+pub fn refused(r: Result<String, RuleError>, rule: &str, parts: &[&str]) {
+    let e = r.unwrap_err();
+    assert_eq!(e.rule, rule, "{}", e.message);
+    says(&e.message, parts);
 }

@@ -5,7 +5,7 @@
 
 use super::super::rules::tests::*;
 use super::Standing;
-use crate::event::{Body, Timeout};
+use crate::event::{Body, Scope, Timeout};
 
 #[test]
 fn the_seeds_round_claim_15_no_counter_removes_16_and_wins() {
@@ -26,11 +26,11 @@ fn the_seeds_round_claim_15_no_counter_removes_16_and_wins() {
         Some(MIRA),
         "decided as soon as the proof is shown"
     );
-    let note = t.rule(70, 1, Some(MIRA)).unwrap();
+    let note = t.rule(70, Scope::Round(1), Some(MIRA)).unwrap();
     says(&note, &["the rules agree", "mira 1–0 jonas"]);
     assert_eq!(t.m().rounds.score(), [1, 0]);
     assert_eq!(t.m().rounds.score_by_rules(), [1, 0]);
-    let e = t.rule(71, 1, Some(JONAS)).unwrap_err();
+    let e = t.rule(71, Scope::Round(1), Some(JONAS)).unwrap_err();
     says(&e.message, &["already ruled (seq 4)"]);
 }
 
@@ -110,7 +110,7 @@ fn an_illegal_proof_is_recorded_and_loses() {
 fn no_proof_by_the_ruling_loses_the_round() {
     let mut t = Table::claimed();
     assert_eq!(t.verdict_open(), None, "the proof may still come");
-    let note = t.rule(200, 1, Some(JONAS)).unwrap();
+    let note = t.rule(200, Scope::Round(1), Some(JONAS)).unwrap();
     says(&note, &["the rules agree: mira showed no proof within 2 minutes"]);
 }
 
@@ -128,7 +128,7 @@ fn only_the_higher_claimer_proves_and_a_proof_within_the_counterclaim_time_stand
     says(&e.message, &["jonas made no claim"]);
     // No counterclaim came: the early proof decides the round.
     assert_eq!(t.verdict(), Some(MIRA));
-    let note = t.rule(60, 1, Some(MIRA)).unwrap();
+    let note = t.rule(60, Scope::Round(1), Some(MIRA)).unwrap();
     says(&note, &["the rules agree"]);
 
     let mut t = Table::claimed();

@@ -5,9 +5,9 @@
 //! no other game, nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::*;
-use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope, Timeout};
+use crate::event::{Body, Ruling, Scope};
 use crate::games::engine::table;
-pub(crate) use crate::games::engine::table::{at, host, player, JONAS, MIRA};
+pub(crate) use crate::games::engine::table::{at, host, player, refused, says, JONAS, MIRA};
 use crate::games::{self, MatchState};
 
 /// The seed's worked example (as in the engine tests).
@@ -23,21 +23,7 @@ pub(crate) const ROUND_2: &str =
 /// A match driven by bodies, with a clock in seconds.
 pub(crate) type Table = table::Table<Bejeweled>;
 
-/// `text` (a note or a rule's message) says each of `parts`; a failure
-/// shows the whole text.
-// FUTURE: one copy in engine::table, beside `Table`, for every game's tests.
-pub(crate) fn says(text: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(text.contains(part), "{part:?} is not in {text:?}");
-    }
-}
 
-/// `r` is refused under `rule`, its message saying each of `parts`.
-pub(crate) fn refused(r: Result<String, RuleError>, rule: &str, parts: &[&str]) {
-    let e = r.unwrap_err();
-    assert_eq!(e.rule, rule, "{}", e.message);
-    says(&e.message, parts);
-}
 
 pub(crate) fn grid(text: &str) -> Grid {
     Grid::parse(text).unwrap()
@@ -120,32 +106,6 @@ impl Table {
             Body::Place(games::Placement::Bejeweled(picks)),
         )
     }
-    pub(crate) fn rule(
-        &mut self,
-        secs: i64,
-        n: u32,
-        winner: Option<usize>,
-    ) -> Result<String, RuleError> {
-        self.act(
-            secs,
-            host(),
-            Body::Ruling(Ruling {
-                scope: Scope::Round(n),
-                winner: winner.map(|w| ["mira", "jonas"][w].to_string()),
-                text: String::new(),
-            }),
-        )
-    }
-    pub(crate) fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
-        self.act(
-            secs,
-            host(),
-            Body::Timeout(Timeout {
-                player: ["mira", "jonas"][p].into(),
-                note: String::new(),
-            }),
-        )
-    }
     /// The rules' verdict on the last round so far (not closed).
     pub(crate) fn verdict_open(&self) -> Option<Decision> {
         self.m().decision(self.last(), false)
@@ -178,7 +138,7 @@ impl Table {
 #[test]
 fn no_claim_and_a_host_ruling_the_host_wins() {
     let mut t = Table::seed();
-    let note = t.rule(601, 1, None).unwrap();
+    let note = t.rule(601, Scope::Round(1), None).unwrap();
     says(&note, &["round 1 to no player (the host)", "the rules agree: no claim within 10 minutes"]);
     let d = t.last().by_rules.clone().unwrap();
     assert_eq!(d.winner, None);
@@ -190,7 +150,7 @@ fn no_claim_and_a_host_ruling_the_host_wins() {
 #[test]
 fn carry_over_refills_only_rocks_without_lines() {
     let mut t = Table::seed_won_by_mira();
-    t.rule(70, 1, Some(MIRA)).unwrap();
+    t.rule(70, Scope::Round(1), Some(MIRA)).unwrap();
     // A changed gem cell (E2 was purple) is named.
     refused(t.round(100, 2, &with(ROUND_2, "E2", 'R'), "swap,bend,plus"), "carry-over", &["E2 was purple and is red", "round 1's proof (seq 3)"]);
     // A refill (F4 was a rock) that makes D4 E4 F4 yellow.
@@ -205,7 +165,7 @@ fn without_a_legal_proof_the_previous_grid_carries_over() {
     let mut t = Table::claimed();
     t.prove(60, MIRA, "active plus F4; passive bend; swap F4 F6")
         .unwrap();
-    t.rule(70, 1, Some(JONAS)).unwrap();
+    t.rule(70, Scope::Round(1), Some(JONAS)).unwrap();
     assert!(t.round(100, 2, ROUND_2, "swap,bend,plus").is_err());
     let e = t
         .round(100, 2, &with(SEED_GRID, "A1", 'Y'), "swap,bend,plus")
@@ -223,7 +183,7 @@ fn the_grid_carries_over_from_the_proof_that_counts() {
     t.prove(60, MIRA, SEED_PROOF).unwrap();
     t.prove(70, MIRA, "active plus F4; passive bend; swap F4 F6")
         .unwrap();
-    t.rule(80, 1, Some(JONAS)).unwrap();
+    t.rule(80, Scope::Round(1), Some(JONAS)).unwrap();
     let e = t.round(100, 2, ROUND_2, SEED_OFFER).unwrap_err();
     says(&e.message, &["the proof at seq 4 is not legal"]);
     t.round(100, 2, SEED_GRID, SEED_OFFER).unwrap();
@@ -296,7 +256,7 @@ fn a_powerup_offered_but_not_used_may_not_be_picked() {
 #[test]
 fn without_a_legal_proof_the_offered_powerups_still_may_not_be_picked() {
     let mut t = Table::seed();
-    t.rule(30, 1, None).unwrap();
+    t.rule(30, Scope::Round(1), None).unwrap();
     let e = t.pick(40, JONAS, "swap bend plus").unwrap_err();
     assert!(
         e.message.starts_with("swap was offered in round 1"),
@@ -312,7 +272,7 @@ fn when_all_three_of_a_type_were_offered_any_of_them_may_be_picked() {
     let mut t = Table::new();
     t.round(0, 1, SEED_GRID, "pick,swap,rotate,bend,plus")
         .unwrap();
-    t.rule(30, 1, None).unwrap();
+    t.rule(30, Scope::Round(1), None).unwrap();
     let e = t.pick(40, MIRA, "plus chain column").unwrap_err();
     assert_eq!(
         e.message,
@@ -327,7 +287,7 @@ fn the_offer_follows_equal_and_different_picks() {
     let mut t = Table::seed_won_by_mira();
     t.pick(70, MIRA, "rotate chain column").unwrap();
     t.pick(75, JONAS, "rotate recolor column").unwrap();
-    t.rule(80, 1, Some(MIRA)).unwrap();
+    t.rule(80, Scope::Round(1), Some(MIRA)).unwrap();
     refused(t.round(100, 2, ROUND_2, "rotate,pick,chain,recolor,column"), "offer", &["pick is offered but not picked"]);
     let e = t.round(100, 2, ROUND_2, "rotate,chain,column").unwrap_err();
     says(&e.message, &["recolor is picked but not offered"]);
@@ -377,7 +337,7 @@ fn an_unruled_round_is_closed_with_its_verdict_when_the_next_opens() {
     assert_eq!(r1.by_rules.as_ref().and_then(|d| d.winner), Some(MIRA));
     assert_eq!(t.m().rounds.score_by_rules(), [1, 0]);
     assert_eq!(t.m().rounds.score(), [0, 0]);
-    let e = t.rule(110, 1, Some(MIRA)).unwrap_err();
+    let e = t.rule(110, Scope::Round(1), Some(MIRA)).unwrap_err();
     says(&e.message, &["round 1 is not the round in play"]);
 }
 
@@ -393,7 +353,7 @@ fn first_to_four_ends_the_match() {
     for n in 1..=4u32 {
         let secs = n as i64 * 1000;
         t.round(secs, n, SEED_GRID, SEED_OFFER).unwrap();
-        let note = t.rule(secs + 10, n, Some(MIRA)).unwrap();
+        let note = t.rule(secs + 10, Scope::Round(n), Some(MIRA)).unwrap();
         says(&note, &["by the rules the round goes to no player (the host)"]);
         if n == 4 {
             assert!(
@@ -439,58 +399,24 @@ fn an_appeal_overturns_a_round() {
     t.claim(10, MIRA, 17).unwrap();
     t.prove(60, MIRA, SEED_PROOF).unwrap();
     // The host wrongly gives mira the round: 16 is short of 17.
-    let note = t.rule(70, 1, Some(MIRA)).unwrap();
+    let note = t.rule(70, Scope::Round(1), Some(MIRA)).unwrap();
     says(&note, &["by the rules the round goes to jonas: mira claimed 17 and removed only 16"]);
     let ruling_seq = t.seq;
     let e = t
-        .act(
-            80,
-            player(JONAS),
-            Body::Appeal(Appeal {
-                ruling_seq: 2,
-                grounds: "x".into(),
-            }),
-        )
+        .appeal(80, JONAS, 2, "x")
         .unwrap_err();
     says(&e.message, &["seq 2 is not a ruling"]);
-    t.act(
-        80,
-        player(JONAS),
-        Body::Appeal(Appeal {
-            ruling_seq,
-            grounds: "16 is less than 17".into(),
-        }),
-    )
+    t.appeal(80, JONAS, ruling_seq, "16 is less than 17")
     .unwrap();
     let appeal_seq = t.seq;
     let note = t
-        .act(
-            90,
-            host(),
-            Body::AppealDecision(AppealDecision {
-                appeal_seq,
-                upheld: false,
-                winner: Some("jonas".into()),
-                text: String::new(),
-                ..Default::default()
-            }),
-        )
+        .decide(90, host(), appeal_seq, Some(Some(JONAS)))
         .unwrap();
     says(&note, &["now goes to jonas; score mira 0–1 jonas"]);
     assert_eq!(t.m().rounds.score(), [0, 1]);
     assert_eq!(t.last().ruled.as_ref().unwrap().standing(), Some(JONAS));
     let e = t
-        .act(
-            95,
-            host(),
-            Body::AppealDecision(AppealDecision {
-                appeal_seq,
-                upheld: true,
-                winner: None,
-                text: String::new(),
-                ..Default::default()
-            }),
-        )
+        .decide(95, host(), appeal_seq, None)
         .unwrap_err();
     says(&e.message, &["was decided at seq"]);
 }

@@ -5,10 +5,10 @@
 //! or `verify.rs`.
 
 use super::*;
-use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope, Timeout};
+use crate::event::{Appeal, Body, Ruling, Scope};
 use crate::games::duorail::clock::HowTimeUp;
 use crate::games::engine::table;
-use crate::games::engine::table::{host, player, JONAS, MIRA};
+use crate::games::engine::table::{host, player, says, JONAS, MIRA};
 use crate::games::{self, MatchState};
 
 mod clocks;
@@ -16,14 +16,6 @@ mod clocks;
 /// A match driven by bodies, with a clock in seconds.
 type Table = table::Table<Duorail>;
 
-/// `text` (a note or a rule's message) says each of `parts`; a failure
-/// shows the whole text.
-// FUTURE: one copy in engine::table, beside `Table`, for every game's tests.
-pub(super) fn says(text: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(text.contains(part), "{part:?} is not in {text:?}");
-    }
-}
 
 /// A 4×4 board (rows A–D, columns 1–4) unless said otherwise.
 fn small(variant: Variant) -> Config {
@@ -107,32 +99,6 @@ impl Table {
             secs,
             player(p),
             Body::Proof(games::Proof::Duorail(Proof { track })),
-        )
-    }
-    fn rule(
-        &mut self,
-        secs: i64,
-        scope: Scope,
-        winner: Option<usize>,
-    ) -> Result<String, RuleError> {
-        self.act(
-            secs,
-            host(),
-            Body::Ruling(Ruling {
-                scope,
-                winner: winner.map(|w| ["mira", "jonas"][w].to_string()),
-                text: String::new(),
-            }),
-        )
-    }
-    fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
-        self.act(
-            secs,
-            host(),
-            Body::Timeout(Timeout {
-                player: ["mira", "jonas"][p].into(),
-                note: String::new(),
-            }),
         )
     }
     /// The rules' verdict with no more tracks to come.
@@ -493,27 +459,12 @@ fn an_appeal_overturns_the_result() {
         grounds: "x".into(),
     };
     assert!(t.act(31, player(MIRA), Body::Appeal(bad)).is_err());
-    t.act(
-        32,
-        player(MIRA),
-        Body::Appeal(Appeal {
-            ruling_seq,
-            grounds: "my track was valid".into(),
-        }),
-    )
+    t.appeal(32, MIRA, ruling_seq, "my track was valid")
     .unwrap();
     let appeal_seq = t.seq;
-    let decide = |winner: Option<&str>| {
-        Body::AppealDecision(AppealDecision {
-            appeal_seq,
-            upheld: false,
-            winner: winner.map(String::from),
-            text: String::new(),
-            ..Default::default()
-        })
-    };
-    assert!(t.act(33, player(MIRA), decide(Some("mira"))).is_err());
-    let note = t.act(34, host(), decide(Some("mira"))).unwrap();
+    let overturn = Some(Some(MIRA));
+    assert!(t.decide(33, player(MIRA), appeal_seq, overturn).is_err());
+    let note = t.decide(34, host(), appeal_seq, overturn).unwrap();
     says(&note, &["now goes to mira; the rules agree"]);
     let decided_at = t.seq;
     assert_eq!(
@@ -521,6 +472,6 @@ fn an_appeal_overturns_the_result() {
         Some((decided_at, Some(MIRA)))
     );
     assert_eq!(t.m().ending.winner(), Some(MIRA));
-    let e = t.act(35, host(), decide(Some("jonas"))).unwrap_err();
+    let e = t.decide(35, host(), appeal_seq, Some(Some(JONAS))).unwrap_err();
     says(&e.message, &[&format!("decided at seq {decided_at}")]);
 }

@@ -5,7 +5,7 @@
 //! or `verify.rs`.
 
 use super::*;
-use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope};
+use crate::event::{Body, Scope};
 use crate::games::rush_hour::notation::{parse_cells, parse_solution};
 use crate::games::engine::table;
 use crate::games::engine::table::{host, player, JONAS, MIRA};
@@ -68,17 +68,6 @@ impl Table {
             Body::Proof(games::Proof::RushHour(Proof { moves })),
         )
     }
-    fn rule(&mut self, secs: i64, n: u32, winner: Option<usize>) -> Result<String, RuleError> {
-        self.act(
-            secs,
-            host(),
-            Body::Ruling(Ruling {
-                scope: Scope::Round(n),
-                winner: winner.map(|w| ["mira", "jonas"][w].to_string()),
-                text: String::new(),
-            }),
-        )
-    }
     /// Round 1 with `target` on an empty board, mira first: she places
     /// C2 C3 at 10 s.
     fn placed(target: u32) -> Table {
@@ -136,11 +125,11 @@ fn finished_claim_with_exact_solution_and_no_counter_wins() {
     t.prove(40, MIRA, "Y up\nZ right").unwrap();
     t.act(60, player(JONAS), Body::Pass).unwrap();
     assert_eq!(t.verdict(), Some(MIRA));
-    t.rule(70, 1, Some(MIRA)).unwrap();
+    t.rule(70, Scope::Round(1), Some(MIRA)).unwrap();
     assert_eq!(t.m().rounds.score(), [1, 0]);
     assert_eq!(t.m().rounds.score_by_rules(), [1, 0]);
     assert!(t
-        .rule(71, 1, Some(JONAS))
+        .rule(71, Scope::Round(1), Some(JONAS))
         .unwrap_err()
         .message
         .contains("already ruled"));
@@ -264,7 +253,7 @@ fn the_match_ends_at_three_and_appeals_move_the_score() {
         t.place(secs + 10, MIRA, "C2 C3").unwrap();
         t.finished(secs + 15, MIRA).unwrap();
         t.prove(secs + 30, MIRA, "Y up\nZ right").unwrap();
-        t.rule(secs + 40, n, Some(MIRA)).unwrap();
+        t.rule(secs + 40, Scope::Round(n), Some(MIRA)).unwrap();
         secs += 100;
     }
     assert_eq!(t.m().rounds.winner(), Some(MIRA));
@@ -283,36 +272,12 @@ fn the_match_ends_at_three_and_appeals_move_the_score() {
         .is_err());
     let ruling_seq = *t.m().rounds.book.rulings.keys().next().unwrap();
     assert!(t
-        .act(
-            secs,
-            player(JONAS),
-            Body::Appeal(Appeal {
-                ruling_seq: 2,
-                grounds: "x".into()
-            })
-        )
+        .appeal(secs, JONAS, 2, "x")
         .is_err());
-    t.act(
-        secs,
-        player(JONAS),
-        Body::Appeal(Appeal {
-            ruling_seq,
-            grounds: "it was mine".into(),
-        }),
-    )
+    t.appeal(secs, JONAS, ruling_seq, "it was mine")
     .unwrap();
     let appeal_seq = t.seq;
-    t.act(
-        secs + 5,
-        host(),
-        Body::AppealDecision(AppealDecision {
-            appeal_seq,
-            upheld: false,
-            winner: Some("jonas".into()),
-            text: String::new(),
-            ..Default::default()
-        }),
-    )
+    t.decide(secs + 5, host(), appeal_seq, Some(Some(JONAS)))
     .unwrap();
     assert_eq!(t.m().rounds.score(), [2, 1]);
     assert_eq!(t.m().rounds.winner(), None);

@@ -153,10 +153,7 @@ pub fn view(m: &Match) -> View {
             ));
         }
     }
-    if let (Some(seat), false) = (m.to_move(), m.ending.is_over()) {
-        facts.push(("To move".to_string(), m.players[seat].clone()));
-    }
-    View::of_one_game(drawing(m), facts, &m.ending, &m.players)
+    one_game::view(drawing(m), facts, m.to_move(), &m.ending, &m.players)
 }
 
 /// One finding: the ruling beside the rules' end of the game.

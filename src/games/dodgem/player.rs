@@ -24,6 +24,7 @@ use super::board::{Dir, Position, Side};
 use super::rules;
 use crate::event::Body;
 use crate::games::chat::Reading;
+use crate::games::words::spell_arrows;
 use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
 use crate::games::{ChatContext, MatchState, Placement};
 
@@ -85,23 +86,13 @@ const VOCABULARY: Vocabulary = Vocabulary {
 /// alone is the direction, an arrow between a cell and a letter (`a3→E`)
 /// or two cells (`b2→b3`) only joins them.
 pub(crate) fn arrows_as_words(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        let word = match c {
-            '↑' | '⬆' | '⇧' => "arrow_n",
-            '→' | '➡' | '⇒' | '⟶' => "arrow_e",
-            '↓' | '⬇' | '⇩' => "arrow_s",
-            '←' | '⬅' | '⇐' | '⟵' => "arrow_w",
-            c => {
-                out.push(c);
-                continue;
-            }
-        };
-        out.push(' ');
-        out.push_str(word);
-        out.push(' ');
-    }
-    out
+    spell_arrows(text, |c| match c {
+        '↑' | '⬆' | '⇧' => Some("arrow_n"),
+        '→' | '➡' | '⇒' | '⟶' => Some("arrow_e"),
+        '↓' | '⬇' | '⇩' => Some("arrow_s"),
+        '←' | '⬅' | '⇐' | '⟵' => Some("arrow_w"),
+        _ => None,
+    })
 }
 
 /// A direction's letter, from a word or an arrow.

@@ -6,6 +6,9 @@
 //! this piece have that side" is one AND. Boards may be any size up to 9×9:
 //! matches use 9×9, tests use small boards to cross-check the solver by
 //! brute force.
+//!
+//! Imports nothing outside `games/` (its text-grid and notation helpers):
+//! the rules, the solver and the pages build on it, never the reverse.
 
 use std::fmt;
 use std::str::FromStr;

@@ -2,6 +2,9 @@
 //! (numbered ones carry their number), each scoring move's rectangle
 //! between the x's numbered j and j+1 (its area is the points), and in
 //! part 2 the exact best play for both with each next x's value.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::analysis::analyse;
 use super::rules::{Match, Stage};

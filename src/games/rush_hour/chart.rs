@@ -3,6 +3,9 @@
 //! then after each placement), against the round's target. The lengths
 //! are the exact solver's ([`super::solver`]), the one the verifier uses
 //! for a claim; it runs only when the board changed.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; the
+//! lengths come from `solver` and the words from `games::words`.
 
 use super::board::Board;
 use super::rules::Match;

@@ -2,6 +2,9 @@
 //! the exact optimal length of the claimed board and a shortest solution,
 //! every posted solution replayed move by move, and the rules' verdict
 //! beside the host's ruling.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`: findings
+//! are plain data (`crate::findings`) that the verifier collects.
 
 use super::rules::{target_note, Attempt, Match, Phase, Round, WORDS};
 use super::solver::{solve, Outcome};

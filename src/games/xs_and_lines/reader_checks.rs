@@ -4,6 +4,8 @@
 //! and each reader keeps two properties: talk made only of words outside
 //! its vocabulary is never play, and no text makes it panic
 //! ([`reader_properties!`] writes both as proptests).
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use std::ops::Range;
 

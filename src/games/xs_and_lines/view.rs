@@ -2,6 +2,9 @@
 //! x the next line must start from marked), the lines drawn in each
 //! player's color, and in part 2 the exact value for the side to move with
 //! every legal line's value (misère: a player with no line wins).
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::analysis::Cell;
 use super::analysis::{solve, Position};

@@ -6,9 +6,11 @@
 //! default (no analysis, no series, no findings, no chat reader), never by
 //! a special case elsewhere. [`Game`] is the rules (`rules.rs`, start and
 //! apply); [`Plug`] is the rest, implemented in the game's own `plug.rs`,
-//! which delegates to the game's view, chat and check files. The registry
-//! (`games!` in `games/mod.rs`) asks a game only through these two traits,
-//! so adding a game is one folder and one line there.
+//! which delegates to the game's view, chat and check files (the three
+//! small one-game matches write the parts they fill in alike with
+//! `one_game::plug_parts!`). The registry (`games!` in `games/mod.rs`)
+//! asks a game only through these two traits, so adding a game is one
+//! folder and one line there.
 //!
 //! Like the rest of `games/`, imports nothing from `log/`, `web/`,
 //! `import/` or `verify.rs`.

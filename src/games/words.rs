@@ -1,6 +1,8 @@
-//! Small pieces of English the views share: a count with its noun in the
-//! right number, and a name's possessive. Views say "1 cell" and "2
-//! cells", "Jonas' proof" and "mira's proof", never "cell(s)".
+//! Small pieces of English the games share: a count with its noun in the
+//! right number and a name's possessive, for the views ("1 cell" and "2
+//! cells", "Jonas' proof" and "mira's proof", never "cell(s)"); and
+//! arrows spelled as words, for the chat readers (each game says which
+//! arrows it reads and as what).
 //!
 //! Imports nothing.
 
@@ -18,6 +20,25 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// `text` with each arrow spelled as the word `word` gives it, spaced
+/// from its neighbours (`a3→b3` is `a3 right b3`), so that cleaning the
+/// chat, which drops arrows, keeps what they say; `word` is `None` for a
+/// character that is no arrow the game reads.
+pub fn spell_arrows(text: &str, word: impl Fn(char) -> Option<&'static str>) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match word(c) {
+            Some(word) => {
+                out.push(' ');
+                out.push_str(word);
+                out.push(' ');
+            }
+            None => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -30,5 +51,12 @@ mod tests {
         assert_eq!(possessive("mira"), "mira's");
         assert_eq!(possessive("reds"), "reds'");
         assert_eq!(possessive("JONAS"), "JONAS'");
+    }
+
+    #[test]
+    fn arrows_are_spelled_as_the_game_says_and_the_rest_is_kept() {
+        let right = |c| (c == '→').then_some("right");
+        assert_eq!(spell_arrows("a3→b3", right), "a3 right b3");
+        assert_eq!(spell_arrows("a3 ← b3", right), "a3 ← b3");
     }
 }

@@ -3,6 +3,9 @@
 //! runs, [`super::check`], remembered there, so a page's findings and its
 //! chart search a round once) held over the round's steps, beside the
 //! claims the players made, each marked at its step.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; the
+//! numbers come from `check` and the words from `games::words`.
 
 use std::time::Duration;
 

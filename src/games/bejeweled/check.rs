@@ -4,6 +4,9 @@
 //! proof as the witness. Every proof shown is listed with what it is for
 //! the round: the one that counts, superseded, late, or for the lower
 //! claim.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`: findings
+//! are plain data (`crate::findings`) that the verifier collects.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};

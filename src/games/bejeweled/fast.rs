@@ -10,6 +10,9 @@
 //! that moves with its gem. It answers one question — how many gems the
 //! cascade removes — and must always agree with [`super::engine`], which a
 //! test checks on thousands of random grids, actions and actives.
+//!
+//! Imports nothing outside Bejeweled's own grid, proof and engine files: a
+//! search knows no match, chat or page.
 
 use super::grid::{Cell, Grid, CELLS, COLS, ROWS};
 use super::proof::{Action, Active, Passive};
@@ -529,55 +532,75 @@ mod tests {
     use super::super::engine::play_parts;
     use super::super::grid::Color;
     use super::super::proof::Powerup;
+    use super::super::solver::random_grids::{self, GEMS};
     use super::super::solver::{actions, passives};
     use super::*;
     use crate::games::bejeweled::Offer;
 
+    /// Random gems, with rocks here and there in up to two top rows.
     fn random_grid(seed: &mut u64) -> Grid {
-        let mut next = || {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            *seed
-        };
-        loop {
-            let rocks = (next() % 3) as usize;
-            let mut rows = Vec::new();
-            for r in 0..ROWS {
-                let mut row = String::new();
-                for _ in 0..COLS {
-                    let x = next();
-                    let ch = if r < rocks && x % 3 == 0 {
-                        '#'
-                    } else {
-                        ['R', 'B', 'G', 'Y', 'P'][(x >> 8) as usize % 5]
-                    };
-                    row.push(ch);
+        random_grids::without_line(seed, |seed| {
+            let rocks = (random_grids::next(seed) % 3) as usize;
+            move |r, x| {
+                if r < rocks && x % 3 == 0 {
+                    '#'
+                } else {
+                    GEMS[(x >> 8) as usize % 5]
                 }
-                rows.push(row);
             }
-            let g = Grid::parse(&rows.join("\n")).unwrap();
-            if !g.has_line() {
-                return g;
-            }
-        }
+        })
+    }
+
+    /// `count` cases from `seed`: the case number, a random grid, and a
+    /// passive of every offer in turn (the `n`th takes every `stride`th).
+    fn cases(
+        seed: u64,
+        count: usize,
+        stride: usize,
+    ) -> impl Iterator<Item = (usize, Grid, Passive)> {
+        let all = passives(Offer::all());
+        let mut seed = seed;
+        (0..count).map(move |n| (n, random_grid(&mut seed), all[n * stride % all.len()]))
+    }
+
+    /// Every `picks`th pick of `g` and every `others`th swap and rotation,
+    /// each with its place among its starter's actions.
+    fn sampled_actions(g: &Grid, picks: usize, others: usize) -> Vec<(usize, Action)> {
+        [Powerup::Pick, Powerup::Swap, Powerup::Rotate]
+            .into_iter()
+            .flat_map(|s| {
+                let step = if s == Powerup::Pick { picks } else { others };
+                actions(g, s).into_iter().enumerate().step_by(step)
+            })
+            .collect()
+    }
+
+    /// [`cases`] as the solver's second stage sees them: each grid after a
+    /// first pick (the `n`th case's `n * picks % 50`th), settled, with its
+    /// boards; cases whose passive can act away from the removed gems are
+    /// left out.
+    fn settled_cases(
+        seed: u64,
+        count: usize,
+        stride: usize,
+        picks: usize,
+    ) -> impl Iterator<Item = (Grid, Passive, Boards)> {
+        cases(seed, count, stride).filter_map(move |(n, g0, p)| {
+            let first = actions(&g0, Powerup::Pick)[n * picks % 50];
+            let g = play_parts(&g0, p, None, first, None, false).unwrap().end;
+            let b = Boards::from(&g);
+            (!b.passive_is_global(p)).then_some((g, p, b))
+        })
     }
 
     #[test]
     fn agrees_with_the_engine_on_random_grids_and_actions() {
-        let mut seed = 0xFA57_C0DE;
-        let all = passives(Offer::all());
         let mut checked = 0;
-        for n in 0..60 {
-            let g = random_grid(&mut seed);
-            let p = all[n % all.len()];
-            for s in [Powerup::Pick, Powerup::Swap, Powerup::Rotate] {
-                let acts = actions(&g, s);
-                for a in acts.iter().step_by(if s == Powerup::Pick { 23 } else { 3 }) {
-                    let slow = play_parts(&g, p, None, *a, None, false).unwrap();
-                    assert_eq!(count(&g, p, *a) as usize, slow.removed, "{p} {a}\n{g}");
-                    checked += 1;
-                }
+        for (_, g, p) in cases(0xFA57_C0DE, 60, 1) {
+            for (_, a) in sampled_actions(&g, 23, 3) {
+                let slow = play_parts(&g, p, None, a, None, false).unwrap();
+                assert_eq!(count(&g, p, a) as usize, slow.removed, "{p} {a}\n{g}");
+                checked += 1;
             }
         }
         assert!(checked > 3000, "{checked}");
@@ -585,37 +608,27 @@ mod tests {
 
     #[test]
     fn agrees_with_the_engine_with_a_column_or_a_plus_on_any_gem() {
-        let mut seed = 0xAC71_7E5E;
-        let all = passives(Offer::all());
         let mut checked = 0;
-        for n in 0..60 {
-            let g = random_grid(&mut seed);
+        for (n, g, p) in cases(0xAC71_7E5E, 60, 1) {
             let b = Boards::from(&g);
-            let p = all[n % all.len()];
             let gems: Vec<usize> = (0..CELLS)
                 .filter(|&i| g.gem(Cell::from_index(i)).is_some())
                 .collect();
-            for s in [Powerup::Pick, Powerup::Swap, Powerup::Rotate] {
-                let acts = actions(&g, s);
-                let step = if s == Powerup::Pick { 37 } else { 5 };
-                for (k, a) in acts.iter().enumerate().step_by(step) {
-                    for kind in [Active::Column, Active::Plus] {
-                        // The active on a gem the action moves or picks,
-                        // and on a few others.
-                        let first = match *a {
-                            Action::Pick(x, _) | Action::Swap(x, _) | Action::Rotate(x) => {
-                                x.index()
-                            }
-                        };
-                        for at in [first, gems[(k * 7 + n) % gems.len()], gems[k % gems.len()]] {
-                            let cell = Cell::from_index(at);
-                            let slow = play_parts(&g, p, Some((kind, cell)), *a, None, false)
-                                .unwrap()
-                                .removed;
-                            let fast = count_active(&b, p, (kind, at), *a) as usize;
-                            assert_eq!(fast, slow, "{p} {a} {kind:?} {cell}\n{g}");
-                            checked += 1;
-                        }
+            for (k, a) in sampled_actions(&g, 37, 5) {
+                for kind in [Active::Column, Active::Plus] {
+                    // The active on a gem the action moves or picks, and on
+                    // a few others.
+                    let first = match a {
+                        Action::Pick(x, _) | Action::Swap(x, _) | Action::Rotate(x) => x.index(),
+                    };
+                    for at in [first, gems[(k * 7 + n) % gems.len()], gems[k % gems.len()]] {
+                        let cell = Cell::from_index(at);
+                        let slow = play_parts(&g, p, Some((kind, cell)), a, None, false)
+                            .unwrap()
+                            .removed;
+                        let fast = count_active(&b, p, (kind, at), a) as usize;
+                        assert_eq!(fast, slow, "{p} {a} {kind:?} {cell}\n{g}");
+                        checked += 1;
                     }
                 }
             }
@@ -625,20 +638,8 @@ mod tests {
 
     #[test]
     fn far_apart_picks_remove_the_sum_of_their_cascades() {
-        let mut seed = 0xD1C0_7E57;
-        let all = passives(Offer::all());
         let mut used = 0;
-        for n in 0..40 {
-            // Settle a random grid first (as the solver's second stage sees
-            // it): play a pick and take the end grid.
-            let g0 = random_grid(&mut seed);
-            let p = all[n % all.len()];
-            let first = actions(&g0, Powerup::Pick)[n * 7 % 50];
-            let g = play_parts(&g0, p, None, first, None, false).unwrap().end;
-            let b = Boards::from(&g);
-            if b.passive_is_global(p) {
-                continue;
-            }
+        for (g, p, b) in settled_cases(0xD1C0_7E57, 40, 1, 7) {
             let singles: Vec<_> = (0..CELLS)
                 .map(|i| {
                     let c = Cell::from_index(i);
@@ -662,19 +663,8 @@ mod tests {
 
     #[test]
     fn pairs_of_picks_built_from_single_steps_agree_with_the_cascade() {
-        let mut seed = 0x9A12_57E9;
-        let all = passives(Offer::all());
         let mut used = 0;
-        for n in 0..40 {
-            // A settled grid, as the solver's second stage sees it.
-            let g0 = random_grid(&mut seed);
-            let p = all[(n * 3) % all.len()];
-            let first = actions(&g0, Powerup::Pick)[n * 11 % 50];
-            let g = play_parts(&g0, p, None, first, None, false).unwrap().end;
-            let b = Boards::from(&g);
-            if b.passive_is_global(p) {
-                continue;
-            }
+        for (g, p, b) in settled_cases(0x9A12_57E9, 40, 3, 11) {
             let steps: Vec<_> = (0..CELLS)
                 .map(|i| g.gem(Cell::from_index(i)).map(|_| b.pick_step(p, i)))
                 .collect();

@@ -74,9 +74,6 @@ impl Plug for Bejeweled {
         })
     }
 
-
-
-
     /// A pick is for the next round, posted before it opens.
     fn opens_before(body: &Body) -> bool {
         !matches!(body, Body::Place(_))

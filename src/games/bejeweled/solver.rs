@@ -21,6 +21,9 @@
 //! search in that order would keep, however the threads ran. A time limit,
 //! when given, stops the search and the answer says "at least N, search
 //! incomplete".
+//!
+//! Imports nothing outside Bejeweled's own grid, proof, engine and `fast`
+//! files: a search knows no match, chat or page.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -388,8 +391,12 @@ pub fn best(grid: &Grid, offer: Offer, limit: Option<Duration>) -> Best {
 }
 
 #[cfg(test)]
+pub(super) mod random_grids;
+
+#[cfg(test)]
 mod tests {
     use super::super::engine::play;
+    use super::random_grids::{self, GEMS};
     use super::*;
 
     /// Every proof the offer allows, played one by one through `play`.
@@ -442,31 +449,11 @@ mod tests {
         best
     }
 
+    /// Random gems under four rows of rocks, so the search stays small.
     fn small_grid(seed: &mut u64) -> Grid {
-        // Random gems, mostly rocks on top so the search stays small; no
-        // 3 in a row, as in a real round.
-        loop {
-            let mut rows = Vec::new();
-            for r in 0..ROWS {
-                let mut row = String::new();
-                for _ in 0..COLS {
-                    *seed ^= *seed << 13;
-                    *seed ^= *seed >> 7;
-                    *seed ^= *seed << 17;
-                    let ch = if r < 4 {
-                        '#'
-                    } else {
-                        ['R', 'B', 'G', 'Y', 'P'][(*seed % 5) as usize]
-                    };
-                    row.push(ch);
-                }
-                rows.push(row);
-            }
-            let g = Grid::parse(&rows.join("\n")).unwrap();
-            if !g.has_line() {
-                return g;
-            }
-        }
+        random_grids::without_line(seed, |_| {
+            |r, x| if r < 4 { '#' } else { GEMS[(x % 5) as usize] }
+        })
     }
 
     #[test]

@@ -4,6 +4,9 @@
 //! pass with the cells it removes or recolors marked and the running count.
 //! The facts list every proof of the round with what it is for the round
 //! (superseded, late, for the lower claim) beside the one that counts.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::engine::TraceStep;
 use super::grid::{Cell, Color, Grid, COLS, ROWS};

@@ -6,6 +6,9 @@
 //! column above a1 and drives east, north or south, leaving off the east
 //! edge; red starts on the bottom row right of a1 and drives north, west or
 //! east, leaving off the north edge. First to get every car off wins.
+//!
+//! Imports nothing from the crate (only `std`, serde and thiserror): the
+//! rules, the solver and the pages build on it, never the reverse.
 
 use std::fmt;
 use std::str::FromStr;

@@ -13,6 +13,9 @@
 //! `notation` (the host's words in chat), `player` (a player's messages),
 //! `plug` (the game in the registry: each part the layers above ask for,
 //! from these files).
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`
+//! (`tests/layers.rs` checks it).
 
 pub mod board;
 pub mod notation;

@@ -14,10 +14,9 @@
 //! from `import/`, `web/` or `verify.rs`.
 
 use crate::event::Body;
-use crate::event::Scope as HostScope;
 use crate::games::chat::host::HostWords;
 use crate::games::chat::Opening;
-use crate::games::GameKind;
+use crate::games::{one_game, GameKind};
 use crate::games::{ChatContext, ChatReading, RoundSetup, Speaker};
 
 use super::rules;
@@ -29,12 +28,7 @@ pub use super::player::read_player_message;
 /// see [`read_player_message`] for every reading), or what the host says
 /// (who plays blue, a ruling, a time-out). Talk is `Chatter`.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
-    match speaker {
-        Speaker::Player(seat) => read_player_message(text, seat, ctx)
-            .pop()
-            .map_or(ChatReading::Chatter, |r| r.read),
-        Speaker::Host => crate::games::chat::one_message(GameKind::Dodgem, text, ctx),
-    }
+    one_game::read_chat(GameKind::Dodgem, text, speaker, ctx)
 }
 
 /// Clauses a host rules a draw with (no winner).
@@ -49,20 +43,15 @@ const DRAWS: &[&[&str]] = &[
 /// a player wins by getting every car off.
 pub const HOST_WORDS: HostWords = HostWords {
     sides: Some(("blue", "red")),
-    rounds: false,
-    game_scope: HostScope::Match,
     draws: DRAWS,
     wins: &[&["cars", "off"], &["all", "off"], &["both", "off"]],
+    ..one_game::HOST_WORDS
 };
 
 /// The game's setup from what the host said: who plays blue.
 pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-    let blue = o.first.ok_or_else(|| {
-        "the game starts without saying who plays blue: the host writes '<player> plays blue' (or '<player> goes first')".to_string()
-    })?;
-    Ok(Body::RoundStart(RoundSetup::Dodgem(rules::Setup {
-        blue: ctx.players[blue].clone(),
-    })))
+    let blue = one_game::first_player(o, ctx, "plays blue")?;
+    Ok(Body::RoundStart(RoundSetup::Dodgem(rules::Setup { blue })))
 }
 
 #[cfg(test)]

@@ -24,24 +24,20 @@ use super::board::{Dir, Position, Side};
 use super::rules;
 use crate::event::Body;
 use crate::games::chat::Reading;
+use crate::games::words::spell_arrows;
 use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
-use crate::games::xs_and_lines::notation::is_pass;
-use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
+use crate::games::{ChatContext, MatchState, Placement};
 
 /// What a player's message says, as readings with the lines each came
 /// from, knowing the match so far (`ctx.state`): a move, a move and its
 /// correction, `pass` (which the rules refuse: a Dodgem player must
 /// move), or nothing (talk).
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-    if is_pass(&chat_words(&clean_chat(text))) {
-        return crate::games::chat::whole(text, ChatReading::Event(Body::Pass));
-    }
     let m = match ctx.state {
         Some(MatchState::Dodgem(m)) => Some(m),
         _ => None,
     };
-    let segments = message::segments(text, &VOCABULARY);
-    message::read(&segments, &turn(m, seat), HOW, |seg, basis| {
+    message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
         let board = m.and_then(|m| match basis {
             Basis::Now => m.blue.map(|_| m.position),
             Basis::BeforeLast => m.before_last,
@@ -90,23 +86,13 @@ const VOCABULARY: Vocabulary = Vocabulary {
 /// alone is the direction, an arrow between a cell and a letter (`a3→E`)
 /// or two cells (`b2→b3`) only joins them.
 pub(crate) fn arrows_as_words(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        let word = match c {
-            '↑' | '⬆' | '⇧' => "arrow_n",
-            '→' | '➡' | '⇒' | '⟶' => "arrow_e",
-            '↓' | '⬇' | '⇩' => "arrow_s",
-            '←' | '⬅' | '⇐' | '⟵' => "arrow_w",
-            c => {
-                out.push(c);
-                continue;
-            }
-        };
-        out.push(' ');
-        out.push_str(word);
-        out.push(' ');
-    }
-    out
+    spell_arrows(text, |c| match c {
+        '↑' | '⬆' | '⇧' => Some("arrow_n"),
+        '→' | '➡' | '⇒' | '⟶' => Some("arrow_e"),
+        '↓' | '⬇' | '⇩' => Some("arrow_s"),
+        '←' | '⬅' | '⇐' | '⟵' => Some("arrow_w"),
+        _ => None,
+    })
 }
 
 /// A direction's letter, from a word or an arrow.
@@ -270,29 +256,18 @@ fn off_board(from: (u8, u8), board: Option<&Position>) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
+    use crate::games::xs_and_lines::reader_checks::{reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
 
-    const READER: Reader = Reader {
-        read: read_player_message,
-        players: PLAYERS,
-    };
-
-    const PLAYERS: [&str; 2] = ["quill", "marrow"];
+    const READER: Reader = Reader::new(read_player_message, VOCABULARY, place, ["quill", "marrow"]);
 
     /// The match after quill (blue) and marrow have played `moves`.
     fn state(moves: &[&str]) -> MatchState {
-        let setup = RoundSetup::Dodgem(rules::Setup {
+        let blue = RoundSetup::Dodgem(rules::Setup {
             blue: "quill".into(),
         });
-        let played = moves.iter().enumerate();
-        let played = played.map(|(i, mv)| (i % 2, place(mv.to_string())));
-        match_after(
-            GameConfig::Dodgem(Default::default()),
-            setup,
-            &PLAYERS,
-            played,
-        )
+        let config = GameConfig::Dodgem(Default::default());
+        READER.after(config, blue, moves, |i| i % 2)
     }
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
@@ -371,14 +346,9 @@ mod tests {
             ("b3 off", "not on the east edge"),
             ("c2 off", "no car stands on c2"),
         ] {
-            let got = moves(text, 0, Some(&s));
-            assert!(got.len() == 1 && got[0].contains(why), "{text}: {got:?}");
+            assert!(READER.why_unread(text, 0, Some(&s)).contains(why), "{text}");
         }
-        let got = moves("c3 off", 0, None);
-        assert!(
-            got[0].starts_with('?') && got[0].contains("'c3 E'"),
-            "{got:?}"
-        );
+        assert!(READER.why_unread("c3 off", 0, None).contains("'c3 E'"));
     }
 
     #[test]
@@ -432,18 +402,12 @@ mod tests {
             "a3 E\nb1 N",
             "a3 b3 N",
         ] {
-            let got = moves(bad, 0, None);
-            assert!(
-                got.len() == 1 && got[0].starts_with('?') && got[0].contains("'a3 E'"),
-                "{bad}: {got:?}"
-            );
+            assert!(READER.why_unread(bad, 0, None).contains("'a3 E'"), "{bad}");
         }
     }
 
     reader_properties! {
-        reader: read_player_message,
-        vocabulary: VOCABULARY,
-        players: PLAYERS,
+        reader: READER,
         marks: [" 🚗 ", " — "],
         points: 0usize..4,
         state: |at: usize| state(&["a3 E", "c1 N", "a2 E"][..at.min(3)]),

@@ -8,6 +8,9 @@
 //! on first use, a 5×5 board's tables are read from the table folder or
 //! built in the background, and until then its pages say how far the
 //! build has got ([`analysis_note`]).
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::board::{Dir, Position, Side};
 use super::rules::Match;

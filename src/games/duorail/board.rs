@@ -6,6 +6,9 @@
 //! this piece have that side" is one AND. Boards may be any size up to 9×9:
 //! matches use 9×9, tests use small boards to cross-check the solver by
 //! brute force.
+//!
+//! Imports nothing outside `games/` (its text-grid and notation helpers):
+//! the rules, the solver and the pages build on it, never the reverse.
 
 use std::fmt;
 use std::str::FromStr;
@@ -650,47 +653,38 @@ mod tests {
     #[test]
     fn each_track_error_is_named() {
         let b = board(&[". B:LR .", ". . .", ". R:LR ."]);
-        assert_eq!(
-            check(&b, Color::Blue, "A1 RD"),
-            Err(TrackError::TooShort(2))
-        );
-        assert!(matches!(
-            check(&b, Color::Blue, "A1 URDL"),
-            Err(TrackError::LeavesBoard { step: 1, .. })
-        ));
-        assert!(matches!(
-            check(&b, Color::Blue, "A1 RDLUR"),
-            Err(TrackError::Revisits { .. })
-        ));
-        assert!(matches!(
-            check(&b, Color::Blue, "A1 RRDD"),
-            Err(TrackError::DoesNotClose { .. })
-        ));
-        assert!(matches!(
-            check(&b, Color::Blue, "A1 RRDDLLUU"),
-            Err(TrackError::CrossesOpponent { .. })
-        ));
         // Through B's A2 piece (LR) from below: wrong sides.
         let b2 = board(&[". B:LR .", ". . .", ". . ."]);
-        assert!(matches!(
-            check(&b2, Color::Blue, "A2 DRUL"),
-            Err(TrackError::WrongSides { .. })
-        ));
         // A loop that avoids the blue piece misses it.
         let b3 = board(&["B:UD . .", ". . .", ". . ."]);
-        assert!(matches!(
-            check(&b3, Color::Blue, "B2 RDLU"),
-            Err(TrackError::MissesPiece { .. })
-        ));
         // Red must pass the common piece too.
         let b4 = board(&[". . .", ". . .", ". . C:LR"]);
-        assert!(matches!(
-            check(&b4, Color::Red, "A1 RDLU"),
-            Err(TrackError::MissesPiece {
-                color: "common",
-                ..
-            })
-        ));
+        let named = |e: &TrackError| match e {
+            TrackError::TooShort(2) => "too short",
+            TrackError::LeavesBoard { step: 1, .. } => "leaves the board",
+            TrackError::Revisits { .. } => "revisits",
+            TrackError::DoesNotClose { .. } => "does not close",
+            TrackError::CrossesOpponent { .. } => "crosses the opponent",
+            TrackError::WrongSides { .. } => "wrong sides",
+            TrackError::MissesPiece {
+                color: "common", ..
+            } => "misses the common piece",
+            TrackError::MissesPiece { .. } => "misses a piece",
+            _ => "another error",
+        };
+        for (board, color, track, error) in [
+            (&b, Color::Blue, "A1 RD", "too short"),
+            (&b, Color::Blue, "A1 URDL", "leaves the board"),
+            (&b, Color::Blue, "A1 RDLUR", "revisits"),
+            (&b, Color::Blue, "A1 RRDD", "does not close"),
+            (&b, Color::Blue, "A1 RRDDLLUU", "crosses the opponent"),
+            (&b2, Color::Blue, "A2 DRUL", "wrong sides"),
+            (&b3, Color::Blue, "B2 RDLU", "misses a piece"),
+            (&b4, Color::Red, "A1 RDLU", "misses the common piece"),
+        ] {
+            let got = check(board, color, track);
+            assert_eq!(got.as_ref().map_err(named), Err(error), "{track}: {got:?}");
+        }
     }
 
     #[test]

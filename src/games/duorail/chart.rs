@@ -2,6 +2,9 @@
 //! each player's longest track (in their own color, common pieces
 //! included) after every step, as the step view's facts say it. The
 //! solver runs only when the board changed.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; the
+//! lengths come from `solver` and the words from `games::words`.
 
 use super::board::{Board, Color};
 use super::rules::Match;

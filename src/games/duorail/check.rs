@@ -4,6 +4,9 @@
 //! color's shown tracks beside its true maximum ("red showed 16, the
 //! longest was 18"); for the clocks, a `standard` bank that ran out and
 //! each `classic` turn whose time ran out or that the host called.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`: findings
+//! are plain data (`crate::findings`) that the verifier collects.
 
 use super::board::Color;
 use super::clock::{HowTimeUp, TimeUp};

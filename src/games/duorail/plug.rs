@@ -61,7 +61,8 @@ impl Plug for Duorail {
     /// not closed by a ruling goes to the player the rules name now.
     fn rounds_by_rules(m: &Match) -> Option<RoundsByRules> {
         let winner = m
-            .ending.by_rules
+            .ending
+            .by_rules
             .clone()
             .or_else(|| m.decision(true))
             .and_then(|d| d.winner);
@@ -70,9 +71,6 @@ impl Plug for Duorail {
             to_win: 1,
         })
     }
-
-
-
 
     /// A piece or challenge written without its color ("E5 UR",
     /// "impossible for you") is in the speaker's colors, which only the

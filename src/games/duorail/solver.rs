@@ -13,6 +13,9 @@
 //! into two rooms by an opponent's wall stalls them). The value kept per
 //! state is the most cells used so far; back-pointers give one longest
 //! track as a witness.
+//!
+//! Imports nothing outside Duorail's own `board`: a search knows no match,
+//! chat or page.
 
 use super::board::{track_from_loop, Board, Cell, Color, Exits, Side, Track};
 

@@ -2,6 +2,9 @@
 //! last placed piece, both colors' longest track right now (the solver runs
 //! on every step: it is cheap), and any track shown in a challenge or the
 //! endgame.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::board::{Board, Cell, Color, Side, Track};
 use super::rules::{Match, Phase};

@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::rules::{Match, Nim};
 use super::solver;
 use crate::findings::{Award, Finding, Verdict};
-use crate::games::{Drawing, Event, Piece, Plug, Ruled, View};
+use crate::games::{one_game, Drawing, Event, Piece, Plug, Ruled, View};
 
 /// Stones drawn in one row.
 const ROW: u32 = 10;
@@ -19,14 +19,11 @@ impl Plug for Nim {
     const TITLE: &'static str = "Nim race";
 
     fn view(m: &Match) -> View {
-        let mut facts = vec![
+        let facts = vec![
             ("Stones left".to_string(), m.heap.to_string()),
             ("A turn takes".to_string(), format!("1 to {}", m.config.most)),
         ];
-        if !m.ending.is_over() {
-            facts.push(("To move".to_string(), m.players[m.to_move].clone()));
-        }
-        View::of_one_game(drawing(m), facts, &m.ending, &m.players)
+        one_game::view(drawing(m), facts, Some(m.to_move), &m.ending, &m.players)
     }
 
     fn describe(event: &Event<'_, Self>) -> Option<String> {

@@ -1,4 +1,7 @@
 //! Part 2 of the permutation game: scoring and exact best play.
+//!
+//! Imports nothing from the crate (only `std`, serde and thiserror): a
+//! search knows no match, chat or page.
 
 use std::fmt;
 

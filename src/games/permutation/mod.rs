@@ -13,6 +13,9 @@
 //! first, then left to right). A two-player match is [`rules`]; its pages
 //! are [`view`]; players' messages are read by [`player`], the host's by
 //! [`notation`]; [`plug`] puts it in the registry.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`
+//! (`tests/layers.rs` checks it).
 
 pub mod analysis;
 pub mod notation;

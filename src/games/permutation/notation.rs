@@ -12,10 +12,9 @@
 //! from `import/`, `web/` or `verify.rs`.
 
 use crate::event::Body;
-use crate::event::Scope as HostScope;
 use crate::games::chat::host::HostWords;
 use crate::games::chat::Opening;
-use crate::games::GameKind;
+use crate::games::{one_game, GameKind};
 use crate::games::{ChatContext, ChatReading, RoundSetup, Speaker};
 
 use super::rules;
@@ -27,31 +26,21 @@ pub use super::player::read_player_message;
 /// see [`read_player_message`] for every reading), or what the host says
 /// (who is player 1, a ruling, a time-out). Talk is `Chatter`.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
-    match speaker {
-        Speaker::Player(seat) => read_player_message(text, seat, ctx)
-            .pop()
-            .map_or(ChatReading::Chatter, |r| r.read),
-        Speaker::Host => crate::games::chat::one_message(GameKind::Permutation, text, ctx),
-    }
+    one_game::read_chat(GameKind::Permutation, text, speaker, ctx)
 }
 
 /// The permutation game's words for the host: one game, player 1 first;
 /// equal totals share the win.
 pub const HOST_WORDS: HostWords = HostWords {
-    sides: None,
-    rounds: false,
-    game_scope: HostScope::Match,
     draws: SHARED,
-    wins: &[],
+    ..one_game::HOST_WORDS
 };
 
 /// The game's setup from what the host said: who is player 1.
 pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-    let first = o.first.ok_or_else(|| {
-        "the game starts without saying who is player 1: the host writes '<player> is player 1' (or '<player> goes first')".to_string()
-    })?;
+    let first = one_game::first_player(o, ctx, "is player 1")?;
     Ok(Body::RoundStart(RoundSetup::Permutation(rules::Setup {
-        first: ctx.players[first].clone(),
+        first,
     })))
 }
 

@@ -21,23 +21,21 @@ use super::rules::{self, Match, Stage};
 use crate::event::Body;
 use crate::games::chat::Reading;
 use crate::games::xs_and_lines::message::{self, Attempt, Segment, Turn, Vocabulary};
-use crate::games::xs_and_lines::notation::{arrows_as_dashes, cell_name, grid_cell, is_pass};
-use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
+use crate::games::xs_and_lines::notation::{arrows_as_dashes, cell_name, grid_cell};
+use crate::games::{ChatContext, MatchState, Placement};
 
 /// What a player's message says, as readings with the lines each came
 /// from, knowing the match so far (`ctx.state`): an x placed or
 /// numbered, a move and its correction, `pass` (which the rules refuse),
 /// or nothing (talk).
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-    if is_pass(&chat_words(&clean_chat(text))) {
-        return crate::games::chat::whole(text, ChatReading::Event(Body::Pass));
-    }
     let m = match ctx.state {
         Some(MatchState::Permutation(m)) => Some(m),
         _ => None,
     };
-    let segments = message::segments(text, &VOCABULARY);
-    message::read(&segments, &turn(m, seat), HOW, |seg, _| attempt(seg))
+    message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, _| {
+        attempt(seg)
+    })
 }
 
 /// Where the match stands for the player in `seat`.
@@ -91,15 +89,10 @@ fn attempt(seg: &Segment) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
+    use crate::games::xs_and_lines::reader_checks::{reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
 
-    const READER: Reader = Reader {
-        read: read_player_message,
-        players: PLAYERS,
-    };
-
-    const PLAYERS: [&str; 2] = ["vale", "juni"];
+    const READER: Reader = Reader::new(read_player_message, VOCABULARY, place, ["vale", "juni"]);
 
     /// A 7×7 game vale (player 1) and juni play: 7 x's, then the numbers
     /// 2 to 7 (vale places the last x and writes 2).
@@ -107,17 +100,23 @@ mod tests {
         "D5", "A1", "G7", "F4", "C6", "B3", "E2", "G7", "B3", "F4", "D5", "C6", "E2",
     ];
 
+    /// Who plays move `i` of [`GAME`]: part 1 alternates from vale; vale
+    /// writes 2.
+    fn seat(i: usize) -> usize {
+        if i < 7 {
+            i % 2
+        } else {
+            (i - 7) % 2
+        }
+    }
+
     /// The match after the first `moves` moves of [`GAME`].
     fn state(moves: usize) -> MatchState {
-        let setup = RoundSetup::Permutation(rules::Setup {
+        let first = RoundSetup::Permutation(rules::Setup {
             first: "vale".into(),
         });
-        // Part 1 alternates from vale; vale writes 2.
-        let seat = |i: usize| if i < 7 { i % 2 } else { (i - 7) % 2 };
-        let played = GAME[..moves].iter().enumerate();
-        let played = played.map(|(i, mv)| (seat(i), place(mv.to_string())));
         let config = GameConfig::Permutation(rules::Config { size: 7 });
-        match_after(config, setup, &PLAYERS, played)
+        READER.after(config, first, &GAME[..moves], seat)
     }
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
@@ -151,9 +150,8 @@ mod tests {
             ("writing 4 on G3 → 6 pts", 9),
         ] {
             let s = state(at);
-            let seat = if at < 7 { at % 2 } else { (at - 7) % 2 };
             assert_eq!(moves(text, 0, None), ["G3"], "{text}");
-            assert_eq!(moves(text, seat, Some(&s)), ["G3"], "{text} at {at}");
+            assert_eq!(moves(text, seat(at), Some(&s)), ["G3"], "{text} at {at}");
         }
         assert_eq!(moves("O15", 0, None), ["O15"]);
     }
@@ -185,18 +183,12 @@ mod tests {
         }
         assert_eq!(moves("pass", 0, None), ["pass"]);
         for bad in ["G3 C2", "G3-C2", "3 on G3 and C2"] {
-            let got = moves(bad, 0, None);
-            assert!(
-                got.len() == 1 && got[0].starts_with('?') && got[0].contains("'G3'"),
-                "{bad}: {got:?}"
-            );
+            assert!(READER.why_unread(bad, 0, None).contains("'G3'"), "{bad}");
         }
     }
 
     reader_properties! {
-        reader: read_player_message,
-        vocabulary: VOCABULARY,
-        players: PLAYERS,
+        reader: READER,
         marks: [" ✏️ ", " = "],
         points: 0usize..14,
         state: state,

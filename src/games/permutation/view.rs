@@ -2,6 +2,9 @@
 //! (numbered ones carry their number), each scoring move's rectangle
 //! between the x's numbered j and j+1 (its area is the points), and in
 //! part 2 the exact best play for both with each next x's value.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::analysis::analyse;
 use super::rules::{Match, Stage};
@@ -171,10 +174,7 @@ pub fn view(m: &Match) -> View {
             ));
         }
     }
-    if let (Some(seat), false) = (m.to_move(), m.ending.is_over()) {
-        facts.push(("To move".to_string(), m.players[seat].clone()));
-    }
-    View::of_one_game(drawing(m), facts, &m.ending, &m.players)
+    one_game::view(drawing(m), facts, m.to_move(), &m.ending, &m.players)
 }
 
 /// One finding: the ruling beside the rules' end of the game.

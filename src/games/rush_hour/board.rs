@@ -7,6 +7,9 @@
 //! the solver, the replay and the pages never meet a broken board.
 //! Occupancy is a 36-bit mask (bit = row·6 + column), which is all a slide
 //! needs.
+//!
+//! Imports nothing outside `games/` (its text-grid and notation helpers):
+//! the rules, the solver and the pages build on it, never the reverse.
 
 use std::fmt;
 use std::str::FromStr;

@@ -3,8 +3,13 @@
 //! then after each placement), against the round's target. The lengths
 //! are the exact solver's ([`super::solver`]), the one the verifier uses
 //! for a claim; it runs only when the board changed.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; the
+//! lengths come from `solver`, and the words from `games::words` and the
+//! verifier's `check` (a length beside the target).
 
 use super::board::Board;
+use super::check::beside_target;
 use super::rules::Match;
 use super::solver::solve;
 use crate::games::series::{Chart, Line, Mark, Series};
@@ -23,14 +28,11 @@ fn against(optimal: Option<usize>, target: u32) -> String {
     let target = target as usize;
     match optimal {
         None => "no solution".to_string(),
-        Some(k) => {
-            let cmp = match k.cmp(&target) {
-                std::cmp::Ordering::Less => format!("{} fewer than the target", target - k),
-                std::cmp::Ordering::Equal => "exactly the target".to_string(),
-                std::cmp::Ordering::Greater => format!("{} more than the target", k - target),
-            };
-            format!("{}, {cmp}", count(k, "move", "moves"))
-        }
+        Some(k) => format!(
+            "{}, {}",
+            count(k, "move", "moves"),
+            beside_target(k, target)
+        ),
     }
 }
 

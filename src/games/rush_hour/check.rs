@@ -2,6 +2,9 @@
 //! the exact optimal length of the claimed board and a shortest solution,
 //! every posted solution replayed move by move, and the rules' verdict
 //! beside the host's ruling.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`: findings
+//! are plain data (`crate::findings`) that the verifier collects.
 
 use super::rules::{target_note, Attempt, Match, Phase, Round, WORDS};
 use super::solver::{solve, Outcome};
@@ -35,6 +38,17 @@ fn proof_findings(
             }
         })
         .collect()
+}
+
+/// A length of `k` moves beside the round's `target`: "2 fewer than the
+/// target", "exactly the target", "3 more than the target" (the chart
+/// says it in the same words).
+pub(super) fn beside_target(k: usize, target: usize) -> String {
+    match k.cmp(&target) {
+        std::cmp::Ordering::Less => format!("{} fewer than the target", target - k),
+        std::cmp::Ordering::Equal => "exactly the target".to_string(),
+        std::cmp::Ordering::Greater => format!("{} more than the target", k - target),
+    }
 }
 
 fn name(m: &Match, p: Option<usize>) -> String {
@@ -127,13 +141,7 @@ pub fn findings(m: &Match) -> Vec<Finding> {
             f.truth = match &outcome {
                 Outcome::Solved(s) => {
                     let k = s.moves.len();
-                    let cmp = match k.cmp(&target) {
-                        std::cmp::Ordering::Less => format!("{} fewer than the target", target - k),
-                        std::cmp::Ordering::Equal => "exactly the target".to_string(),
-                        std::cmp::Ordering::Greater => {
-                            format!("{} more than the target", k - target)
-                        }
-                    };
+                    let cmp = beside_target(k, target);
                     format!(
                         "optimal length {k} ({cmp}); {} positions searched",
                         s.explored

@@ -14,6 +14,7 @@
 
 use super::board::{Cell, Dir, Move};
 use crate::games::chat::clean_chat;
+use crate::games::words::spell_arrows;
 
 /// A key word (or words) of a claim, a challenge or giving up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -174,28 +175,19 @@ fn reply_preview_start(raw: &[&str]) -> Option<usize> {
 }
 
 /// Arrows as the direction words they stand for.
-fn spell_arrows(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    for c in line.chars() {
-        let word = match c {
-            '→' | '⟶' | '➡' | '➜' | '⇒' | '⮕' | '►' | '▶' => "right",
-            '←' | '⟵' | '⬅' | '⇐' | '◄' | '◀' => "left",
-            '↑' | '⬆' | '⇑' | '▲' => "up",
-            '↓' | '⬇' | '⇓' | '▼' => "down",
-            _ => {
-                out.push(c);
-                continue;
-            }
-        };
-        out.push(' ');
-        out.push_str(word);
-        out.push(' ');
-    }
-    out.replace("->", " right ")
+fn arrows_as_words(line: &str) -> String {
+    spell_arrows(line, |c| match c {
+        '→' | '⟶' | '➡' | '➜' | '⇒' | '⮕' | '►' | '▶' => Some("right"),
+        '←' | '⟵' | '⬅' | '⇐' | '◄' | '◀' => Some("left"),
+        '↑' | '⬆' | '⇑' | '▲' => Some("up"),
+        '↓' | '⬇' | '⇓' | '▼' => Some("down"),
+        _ => None,
+    })
+    .replace("->", " right ")
 }
 
 fn tokens(line: &str) -> Vec<Tok> {
-    let clean = clean_chat(&spell_arrows(line));
+    let clean = clean_chat(&arrows_as_words(line));
     let chars: Vec<char> = clean.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;

@@ -80,9 +80,6 @@ impl Plug for RushHour {
         })
     }
 
-
-
-
     fn join_proofs(first: &mut Proof, more: &Proof) -> bool {
         first.moves.extend(more.moves.iter().cloned());
         true

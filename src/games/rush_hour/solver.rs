@@ -31,6 +31,9 @@
 //!   find the position are skipped, so the queue is that of the plain
 //!   search.
 //! - A [`Solver`] keeps its buffers, so a batch of boards allocates once.
+//!
+//! Imports nothing outside Traffic Jam's own `board`: a search knows no
+//! match, chat or page.
 
 use super::board::{Axis, Board, Dir, Move, SIZE};
 

@@ -2,6 +2,9 @@
 //! exit, the car just placed) and the facts beside it; on a solution's
 //! step, the solution move by move as sub-steps, so that an appeal can be
 //! followed on the board rather than taken on trust.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::board::{Axis, Board, Slide, SIZE};
 use super::rules::{Attempt, Match, Phase};

@@ -1,4 +1,7 @@
 //! Positions, lines and the exact part-2 solver.
+//!
+//! Imports nothing from the crate (only `std`, serde and thiserror): a
+//! search knows no match, chat or page.
 
 use std::collections::HashMap;
 use std::fmt;

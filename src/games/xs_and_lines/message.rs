@@ -35,9 +35,10 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use super::notation::is_pass;
 use crate::event::Body;
-use crate::games::chat::Reading;
-use crate::games::{clean_chat, ChatReading};
+use crate::games::chat::{self, Reading};
+use crate::games::{chat_words, clean_chat, ChatReading};
 
 /// One word of a player's message, lowercase, with where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -353,6 +354,22 @@ pub enum Attempt {
     Move(Body),
     /// It names play but cannot be read: why, and how to write it.
     Unread(String),
+}
+
+/// A player's message in a game whose words are `vocab`: a pass when it
+/// says `pass` (alone, or with a word of talk), else its attempts [`read`]
+/// by the game and decided by the player's [`Turn`].
+pub fn read_message(
+    text: &str,
+    vocab: &Vocabulary,
+    turn: &Turn,
+    how: &str,
+    read_one: impl FnMut(&Segment, Basis) -> Attempt,
+) -> Vec<Reading> {
+    if is_pass(&chat_words(&clean_chat(text))) {
+        return chat::whole(text, ChatReading::Event(Body::Pass));
+    }
+    read(&segments(text, vocab), turn, how, read_one)
 }
 
 /// A message's readings: each attempt read by the game (`read` gets the

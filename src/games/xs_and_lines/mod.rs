@@ -12,6 +12,9 @@
 //! players' messages are read by [`player`] (with [`message`], which Dodgem
 //! and the permutation game share), the host's by [`notation`]; [`plug`]
 //! puts it in the registry.
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`
+//! (`tests/layers.rs` checks it).
 
 pub mod analysis;
 pub mod drawing;

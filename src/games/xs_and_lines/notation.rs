@@ -17,10 +17,9 @@
 //! from `import/`, `web/` or `verify.rs`.
 
 use crate::event::Body;
-use crate::event::Scope as HostScope;
 use crate::games::chat::host::HostWords;
 use crate::games::chat::Opening;
-use crate::games::GameKind;
+use crate::games::{one_game, GameKind};
 use crate::games::{ChatContext, ChatReading, RoundSetup, Speaker};
 
 use super::rules;
@@ -32,12 +31,7 @@ pub use super::player::read_player_message;
 /// itself; see [`read_player_message`] for every reading), or what the
 /// host says (who is player 1, a ruling, a time-out). Talk is `Chatter`.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
-    match speaker {
-        Speaker::Player(seat) => read_player_message(text, seat, ctx)
-            .pop()
-            .map_or(ChatReading::Chatter, |r| r.read),
-        Speaker::Host => crate::games::chat::one_message(GameKind::XsAndLines, text, ctx),
-    }
+    one_game::read_chat(GameKind::XsAndLines, text, speaker, ctx)
 }
 
 /// `→` and friends between two cells are a dash (clean_chat drops them,
@@ -78,11 +72,8 @@ pub(crate) fn is_pass(w: &[String]) -> bool {
 
 /// x's and lines' words for the host: one game, player 1 first.
 pub const HOST_WORDS: HostWords = HostWords {
-    sides: None,
-    rounds: false,
-    game_scope: HostScope::Match,
-    draws: &[],
     wins: LAST_LINE,
+    ..one_game::HOST_WORDS
 };
 
 /// A host's clauses that, beside a player, say the other player drew the
@@ -97,11 +88,9 @@ const LAST_LINE: &[&[&str]] = &[
 
 /// The game's setup from what the host said: who is player 1.
 pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-    let first = o.first.ok_or_else(|| {
-        "the game starts without saying who is player 1: the host writes '<player> is player 1' (or '<player> goes first')".to_string()
-    })?;
+    let first = one_game::first_player(o, ctx, "is player 1")?;
     Ok(Body::RoundStart(RoundSetup::XsAndLines(rules::Setup {
-        first: ctx.players[first].clone(),
+        first,
     })))
 }
 

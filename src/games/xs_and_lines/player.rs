@@ -21,26 +21,22 @@
 //! from `import/`, `web/` or `verify.rs`.
 
 use super::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
-use super::notation::{arrows_as_dashes, cell_name, grid_cell, is_pass};
+use super::notation::{arrows_as_dashes, cell_name, grid_cell};
 use super::rules::{self, Match, Stage};
 use crate::event::Body;
 use crate::games::chat::Reading;
-use crate::games::{chat_words, clean_chat, ChatContext, ChatReading, MatchState, Placement};
+use crate::games::{ChatContext, MatchState, Placement};
 
 /// What a player's message says, as readings with the lines each came
 /// from, knowing the match so far (`ctx.state`): an x or a line, a move
 /// and its correction, `pass` (which the rules refuse: a player who can
 /// move must), or nothing (talk).
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-    if is_pass(&chat_words(&clean_chat(text))) {
-        return crate::games::chat::whole(text, ChatReading::Event(Body::Pass));
-    }
     let m = match ctx.state {
         Some(MatchState::XsAndLines(m)) => Some(m),
         _ => None,
     };
-    let segments = message::segments(text, &VOCABULARY);
-    message::read(&segments, &turn(m, seat), HOW, |seg, basis| {
+    message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
         attempt(seg, part(m, basis))
     })
 }
@@ -182,15 +178,10 @@ fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xs_and_lines::reader_checks::{match_after, reader_properties, Reader};
+    use crate::games::xs_and_lines::reader_checks::{reader_properties, Reader};
     use crate::games::{GameConfig, RoundSetup};
 
-    const READER: Reader = Reader {
-        read: read_player_message,
-        players: PLAYERS,
-    };
-
-    const PLAYERS: [&str; 2] = ["wren", "kit"];
+    const READER: Reader = Reader::new(read_player_message, VOCABULARY, place, ["wren", "kit"]);
 
     /// The x's and lines of a game wren (player 1) and kit play: all 8
     /// x's, then 4 lines.
@@ -211,17 +202,11 @@ mod tests {
 
     /// The match after the first `moves` moves of [`GAME`].
     fn state(moves: usize) -> MatchState {
-        let setup = RoundSetup::XsAndLines(rules::Setup {
+        let first = RoundSetup::XsAndLines(rules::Setup {
             first: "wren".into(),
         });
-        let played = GAME[..moves].iter().enumerate();
-        let played = played.map(|(i, mv)| (i % 2, place(mv.to_string())));
-        match_after(
-            GameConfig::XsAndLines(Default::default()),
-            setup,
-            &PLAYERS,
-            played,
-        )
+        let config = GameConfig::XsAndLines(Default::default());
+        READER.after(config, first, &GAME[..moves], |i| i % 2)
     }
 
     /// What `seat` writing `text` reads as: moves, or `?reason`.
@@ -252,8 +237,8 @@ mod tests {
             assert_eq!(moves(text, 0, None), ["C3"], "{text}");
         }
         assert_eq!(moves("L12", 0, None), ["L12"]);
-        let got = moves("C3-F3", 0, Some(&s));
-        assert!(got[0].contains("part 1 places one x"), "{got:?}");
+        let why = READER.why_unread("C3-F3", 0, Some(&s));
+        assert!(why.contains("part 1 places one x"), "{why}");
     }
 
     #[test]
@@ -290,8 +275,7 @@ mod tests {
             ("C3-F6 via", "both ends and its corner"),
             ("C3 D4 E5 F6", "4 cells"),
         ] {
-            let got = moves(text, 0, Some(&s));
-            assert!(got.len() == 1 && got[0].contains(why), "{text}: {got:?}");
+            assert!(READER.why_unread(text, 0, Some(&s)).contains(why), "{text}");
         }
     }
 
@@ -333,9 +317,7 @@ mod tests {
     }
 
     reader_properties! {
-        reader: read_player_message,
-        vocabulary: VOCABULARY,
-        players: PLAYERS,
+        reader: READER,
         marks: [" ✖️ ", " - "],
         points: 0usize..13,
         state: state,

@@ -1,60 +1,20 @@
 //! x's and lines in the registry: what the pages, the verifier and the
 //! chat import ask of it beside its rules ([`Plug`]): part 2's exact
-//! values (`view`), grids of x's a host posts (`drawing`), and the words
-//! of its chat (`notation`, `player`).
+//! values (`view`) and the words of its chat (`notation`, `player`), the
+//! parts every small game fills in alike ([`one_game::plug_parts!`]), and
+//! its own: grids of x's a host posts (`drawing`).
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-use std::time::Duration;
-
 use super::rules::{Match, XsAndLines};
 use super::{drawing, notation, player, view};
-use crate::findings::Finding;
-use crate::games::chat::host;
-use crate::games::{Analysis, ChatReaders, Event, MoveMark, Plug, View};
+use crate::games::one_game;
+use crate::games::Plug;
 
 impl Plug for XsAndLines {
     const TITLE: &'static str = "x's and lines";
-    const CHAT: Option<ChatReaders> = Some(ChatReaders {
-        host: |text, ctx| host::read(text, ctx, &notation::HOST_WORDS),
-        player: player::read_player_message,
-        open: notation::open,
-    });
 
-    fn view(m: &Match) -> View {
-        view::view(m)
-    }
-
-    fn analysis(m: &Match) -> Option<Analysis> {
-        view::analysis(m)
-    }
-
-    fn move_mark(m: &Match, line: &str) -> Option<MoveMark> {
-        view::move_mark(m, line)
-    }
-
-    fn describe(event: &Event<'_, Self>) -> Option<String> {
-        match event {
-            Event::RoundStart(s) => Some(format!("{} is player 1", s.first)),
-            Event::Place(p) => Some(p.mv.clone()),
-            _ => None,
-        }
-    }
-
-    fn findings(m: &Match, _limit: Option<Duration>) -> Vec<Finding> {
-        view::findings(m)
-    }
-
-    fn in_play(m: &Match) -> bool {
-        m.first.is_some() && !m.ending.is_over()
-    }
-
-    fn started(m: &Match) -> bool {
-        m.first.is_some()
-    }
-
-
-
+    one_game::plug_parts!(first: first, setup: "{} is player 1");
 
     /// A grid of x's a host posts, compared with the replay's.
     fn board_evidence(m: &Match, text: &str) -> Option<Result<Vec<String>, String>> {

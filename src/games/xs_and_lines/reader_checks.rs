@@ -4,6 +4,8 @@
 //! and each reader keeps two properties: talk made only of words outside
 //! its vocabulary is never play, and no text makes it panic
 //! ([`reader_properties!`] writes both as proptests).
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
 use std::ops::Range;
 
@@ -91,13 +93,32 @@ pub fn placed(b: &Body) -> Option<String> {
     }
 }
 
-/// One game's player reader as its tests ask it, between two players.
+/// One game's player reader as its tests ask it, between two players:
+/// the reader, its vocabulary, and how a move it reads is placed.
 pub struct Reader {
     pub read: PlayerReader,
     pub players: [&'static str; 2],
+    pub vocabulary: Vocabulary,
+    /// The placement event of a move written in the game's notation.
+    pub place: fn(String) -> Body,
 }
 
 impl Reader {
+    /// A game's reader with its vocabulary and placement, between `players`.
+    pub const fn new(
+        read: PlayerReader,
+        vocabulary: Vocabulary,
+        place: fn(String) -> Body,
+        players: [&'static str; 2],
+    ) -> Reader {
+        Reader {
+            read,
+            players,
+            vocabulary,
+            place,
+        }
+    }
+
     /// [`read_as`], a placement shown as its move.
     pub fn read_in(
         &self,
@@ -115,46 +136,56 @@ impl Reader {
             .map(|r| r.0)
             .collect()
     }
-}
 
-/// A match between `players` in `config`, its round opened by the host
-/// with `setup`, after each `(seat, placement)` of `moves` in turn.
-pub fn match_after(
-    config: GameConfig,
-    setup: RoundSetup,
-    players: &[&str],
-    moves: impl IntoIterator<Item = (usize, Body)>,
-) -> MatchState {
-    let at = DateTime::<Utc>::UNIX_EPOCH;
-    let create = Create {
-        config,
-        players: players.iter().map(|p| p.to_string()).collect(),
-        host: "host".into(),
-        title: String::new(),
-        source: None,
-    };
-    let mut s = MatchState::start(&create, at).expect("a valid test match");
-    let host = Actor::Host("host".into());
-    s.apply(1, &Body::RoundStart(setup), &host, at)
-        .expect("a valid setup");
-    for (i, (seat, body)) in moves.into_iter().enumerate() {
-        let who = Actor::Player(players[seat].into());
-        s.apply(i as u64 + 2, &body, &who, at)
-            .expect("a legal test move");
+    /// Why `text` by `seat` is unread: its one reading must be a reason
+    /// (how to write the move), else the test fails, naming what it read.
+    pub fn why_unread(&self, text: &str, seat: usize, s: Option<&MatchState>) -> String {
+        match self.moves(text, seat, s).as_slice() {
+            [why] if why.starts_with('?') => why[1..].to_string(),
+            got => panic!("{text:?} should be unread, and reads as {got:?}"),
+        }
     }
-    s
+
+    /// A match between the two players in `config`, opened by the host
+    /// with `setup`, after `moves` in turn: the `i`th placed by the player
+    /// in seat `seat(i)`.
+    pub fn after(
+        &self,
+        config: GameConfig,
+        setup: RoundSetup,
+        moves: &[&str],
+        seat: fn(usize) -> usize,
+    ) -> MatchState {
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let create = Create {
+            config,
+            players: self.players.iter().map(|p| p.to_string()).collect(),
+            host: "host".into(),
+            title: String::new(),
+            source: None,
+        };
+        let mut s = MatchState::start(&create, at).expect("a valid test match");
+        let host = Actor::Host("host".into());
+        s.apply(1, &Body::RoundStart(setup), &host, at)
+            .expect("a valid setup");
+        for (i, mv) in moves.iter().enumerate() {
+            let who = Actor::Player(self.players[seat(i)].into());
+            s.apply(i as u64 + 2, &(self.place)(mv.to_string()), &who, at)
+                .expect("a legal test move");
+        }
+        s
+    }
 }
 
 /// The two properties every reader keeps, as proptests over the match
 /// points `points` (`state` gives the match at each): talk made only of
-/// words outside `vocabulary` is never play, whoever writes it and wherever
-/// the match is (`marks`: the game's own separators beside the common
-/// ones), and the reader answers whatever a player writes.
+/// words outside the [`Reader`]'s vocabulary is never play, whoever writes
+/// it and wherever the match is (`marks`: the game's own separators
+/// beside the common ones), and the reader answers whatever a player
+/// writes.
 macro_rules! reader_properties {
     (
-        reader: $read:expr,
-        vocabulary: $vocabulary:expr,
-        players: $players:expr,
+        reader: $reader:expr,
         marks: [$($mark:literal),*],
         points: $points:expr,
         state: $state:expr $(,)?
@@ -175,9 +206,10 @@ macro_rules! reader_properties {
                 at in $points,
             ) {
                 use $crate::games::xs_and_lines::reader_checks::{events_of_talk, talk_outside};
-                let text = talk_outside(&$vocabulary, &$players, &words, &seps);
+                let r = &$reader;
+                let text = talk_outside(&r.vocabulary, &r.players, &words, &seps);
                 let s = ($state)(at);
-                let got = events_of_talk($read, &$players, (&text, seat), &s);
+                let got = events_of_talk(r.read, &r.players, (&text, seat), &s);
                 proptest::prop_assert!(got.is_empty(), "{text:?} read as {got:?}");
             }
 
@@ -188,8 +220,9 @@ macro_rules! reader_properties {
                 at in $points,
             ) {
                 use $crate::games::xs_and_lines::reader_checks::read_as;
+                let r = &$reader;
                 let s = ($state)(at);
-                let _ = read_as($read, &$players, (&text, seat), Some(&s), |_| None);
+                let _ = read_as(r.read, &r.players, (&text, seat), Some(&s), |_| None);
             }
         }
     };

@@ -2,6 +2,9 @@
 //! x the next line must start from marked), the lines drawn in each
 //! player's color, and in part 2 the exact value for the side to move with
 //! every legal line's value (misère: a player with no line wins).
+//!
+//! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`; no HTML:
+//! the page draws the [`View`](crate::games::View).
 
 use super::analysis::Cell;
 use super::analysis::{solve, Position};
@@ -153,10 +156,7 @@ pub fn view(m: &Match) -> View {
             ));
         }
     }
-    if let (Some(seat), false) = (m.to_move(), m.ending.is_over()) {
-        facts.push(("To move".to_string(), m.players[seat].clone()));
-    }
-    View::of_one_game(drawing(m), facts, &m.ending, &m.players)
+    one_game::view(drawing(m), facts, m.to_move(), &m.ending, &m.players)
 }
 
 /// One finding: the ruling beside the rules' end of the game.

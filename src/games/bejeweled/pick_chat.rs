@@ -178,11 +178,11 @@ mod tests {
         assert_unread(
             |bad| said(bad, None),
             &[
-            "rotate, swap, column",
-            "rotate chain",
-            "I think rotate chain column is the best combo",
-            "same as opal",
-        ],
+                "rotate, swap, column",
+                "rotate chain",
+                "I think rotate chain column is the best combo",
+                "same as opal",
+            ],
         );
         assert_eq!(said("that swap was great", None), Vec::<String>::new());
         assert_eq!(said("same to you", None), Vec::<String>::new());

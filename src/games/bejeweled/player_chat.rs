@@ -269,11 +269,11 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::proof::Powerup;
     use super::super::chat::read_player_message;
+    use super::super::proof::Powerup;
     use super::*;
     use crate::event::{Ruling, Scope};
-    use crate::games::chat_checks::{talk, assert_unread, match_after, PlayerChat};
+    use crate::games::chat_checks::{assert_unread, match_after, talk, PlayerChat};
     use crate::games::Placement as GamePlacement;
     use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
     use proptest::prelude::*;
@@ -310,7 +310,11 @@ pub(super) mod tests {
 
     /// The match after `events` (seat, body; `None`: the host).
     pub(in crate::games::bejeweled) fn state(events: &[(Option<usize>, Body)]) -> MatchState {
-        match_after(GameConfig::Bejeweled(Default::default()), &CHAT.players, events)
+        match_after(
+            GameConfig::Bejeweled(Default::default()),
+            &CHAT.players,
+            events,
+        )
     }
 
     pub(in crate::games::bejeweled) fn opens() -> (Option<usize>, Body) {

@@ -20,11 +20,11 @@ use super::claims::{self, decision, span};
 use super::engine::TraceStep;
 use super::grid::{Cell, Grid, Tile, CELLS};
 use super::proof::{Offer, Powerup, ProofSpec};
+use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
-use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, Payloads, Refusal, Stamp, ProofSteps, RuleError, Ruled};
+use crate::games::{Event, Game, Payloads, ProofSteps, Refusal, RuleError, Ruled, Stamp};
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -177,7 +177,11 @@ impl Game for Bejeweled {
     type Payloads = Payloads<Config, Setup, Picks, Claim, Challenge, Proof>;
     type State = Match;
 
-    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(
+        config: &Config,
+        players: &[String; 2],
+        _at: DateTime<Utc>,
+    ) -> Result<Match, RuleError> {
         engine::check_to_win(config.to_win, config.rounds)?;
         Ok(Match::new(config.clone(), players.clone()))
     }
@@ -193,7 +197,11 @@ impl Game for Bejeweled {
         })
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Bejeweled>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(
+        m: &mut Match,
+        event: Event<'_, Bejeweled>,
+        stamp: Stamp<'_>,
+    ) -> Result<String, RuleError> {
         let Stamp { seq, actor, at } = stamp;
         let no_round = || rule("round", "no round is in progress");
         match event {
@@ -584,7 +592,6 @@ fn article(kind: &str) -> &'static str {
 pub(super) fn rule(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
-
 
 #[cfg(test)]
 pub(super) mod tests;

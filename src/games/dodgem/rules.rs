@@ -8,10 +8,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
-use crate::games::engine::seats::first_seat;
 use crate::games::engine::referee::{OneGame, Referee};
+use crate::games::engine::seats::first_seat;
 use crate::games::engine::SMALL_GAME;
-use crate::games::{player_seat, Ending, Event, Game, Payloads, Stamp, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError, Stamp};
 
 /// The options of a Dodgem match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -83,7 +83,11 @@ impl Game for Dodgem {
     type Payloads = Payloads<Config, Setup, Placement>;
     type State = Match;
 
-    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(
+        config: &Config,
+        players: &[String; 2],
+        _at: DateTime<Utc>,
+    ) -> Result<Match, RuleError> {
         if !(3..=5).contains(&config.size) {
             return Err(rule(
                 "config",
@@ -105,7 +109,11 @@ impl Game for Dodgem {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Dodgem>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(
+        m: &mut Match,
+        event: Event<'_, Dodgem>,
+        stamp: Stamp<'_>,
+    ) -> Result<String, RuleError> {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {

@@ -134,7 +134,12 @@ pub fn view(m: &Match) -> View {
         ));
     }
     facts.push(("Position".to_string(), m.position.to_string()));
-    View::of_one_game(drawing(&m.position, moved_to(m)), facts, &m.ending, &m.players)
+    View::of_one_game(
+        drawing(&m.position, moved_to(m)),
+        facts,
+        &m.ending,
+        &m.players,
+    )
 }
 
 /// One finding: the ruling beside the rules' end of the game.

@@ -317,13 +317,13 @@ mod tests {
         assert_unread(
             said,
             &[
-            "impossible",
-            "impossible for common",
-            "that's impossible",
-            "blue or red? impossible",
-            "is blue impossible?",
-            "I don't think it's impossible for blue",
-        ],
+                "impossible",
+                "impossible for common",
+                "that's impossible",
+                "blue or red? impossible",
+                "is blue impossible?",
+                "I don't think it's impossible for blue",
+            ],
         );
     }
 
@@ -349,10 +349,7 @@ mod tests {
         ] {
             assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
         }
-        assert_unread(
-            said,
-            &["should I pass?", "I won't pass"],
-        );
+        assert_unread(said, &["should I pass?", "I won't pass"]);
     }
 
     #[test]

@@ -272,11 +272,11 @@ fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<F
 
 #[cfg(test)]
 pub(super) mod tests {
+    use super::super::chat::read_player_message;
     use super::super::chat_words::is_steps;
     use super::super::rules::Challenge;
-    use super::super::chat::read_player_message;
     use super::*;
-    use crate::games::chat_checks::{talk, assert_unread_because, match_after, PlayerChat};
+    use crate::games::chat_checks::{assert_unread_because, match_after, talk, PlayerChat};
     use crate::games::{Challenge as GameChallenge, Proof as GameProof};
     use crate::games::{GameConfig, RoundSetup as GameSetup};
     use proptest::prelude::*;
@@ -321,7 +321,11 @@ pub(super) mod tests {
         let events: Vec<(Option<usize>, Body)> = std::iter::once((None, setup))
             .chain(moves.iter().map(|(seat, body)| (Some(*seat), body.clone())))
             .collect();
-        match_after(GameConfig::Duorail(Default::default()), &CHAT.players, &events)
+        match_after(
+            GameConfig::Duorail(Default::default()),
+            &CHAT.players,
+            &events,
+        )
     }
 
     pub(in crate::games::duorail) fn place(cell: &str, exits: &str, color: Color) -> Body {
@@ -374,18 +378,18 @@ pub(super) mod tests {
         assert_unread_because(
             said,
             &[
-            ("E5", "needs its two exits"),
-            ("E5 UR E6 LR", "several cells"),
-            ("E2 LR or E2 UD, hmm", "one piece per move"),
-            ("E5 UU please", "two different sides"),
-            ("E5 UR DL", "several shapes"),
-            ("E5 UR blue red", "two colors"),
-            ("E5 bend", "needs its two exits"),
-            ("bend UD at E5", "says a bend"),
-            ("why not E5 UR?", "question"),
-            ("should I play E5 UR", "question"),
-            ("E5 UR\nE6 LR", "several pieces"),
-            ("E5 is ur best move tbh", "apart"),
+                ("E5", "needs its two exits"),
+                ("E5 UR E6 LR", "several cells"),
+                ("E2 LR or E2 UD, hmm", "one piece per move"),
+                ("E5 UU please", "two different sides"),
+                ("E5 UR DL", "several shapes"),
+                ("E5 UR blue red", "two colors"),
+                ("E5 bend", "needs its two exits"),
+                ("bend UD at E5", "says a bend"),
+                ("why not E5 UR?", "question"),
+                ("should I play E5 UR", "question"),
+                ("E5 UR\nE6 LR", "several pieces"),
+                ("E5 is ur best move tbh", "apart"),
             ],
         );
         for talk in [

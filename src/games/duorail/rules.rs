@@ -19,11 +19,11 @@ mod verdict;
 use verdict::decision;
 
 use crate::games::engine::clock::Allowances;
+use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
-use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::{Ending, EndingWords, Words};
-use crate::games::{Event, Game, Payloads, Refusal, Stamp, RuleError};
+use crate::games::{Event, Game, Payloads, Refusal, RuleError, Stamp};
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -256,18 +256,18 @@ impl Game for Duorail {
     type Payloads = Payloads<Config, Setup, Placement, Claim, Challenge, Proof>;
     type State = Match;
 
-    fn start(config: &Config, players: &[String; 2], at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(
+        config: &Config,
+        players: &[String; 2],
+        at: DateTime<Utc>,
+    ) -> Result<Match, RuleError> {
         if !(2..=9).contains(&config.size) {
             return Err(RuleError::new(
                 "config",
                 format!("a board is 2 to 9 cells wide, not {}", config.size),
             ));
         }
-        Ok(Match::new(
-            config.clone(),
-            players.clone(),
-            at,
-        ))
+        Ok(Match::new(config.clone(), players.clone(), at))
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
@@ -275,7 +275,11 @@ impl Game for Duorail {
         OneGame::new(&m.players, &mut m.ending, &WORDS).judged_by(verdict)
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Duorail>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(
+        m: &mut Match,
+        event: Event<'_, Duorail>,
+        stamp: Stamp<'_>,
+    ) -> Result<String, RuleError> {
         let Stamp { seq, actor, at } = stamp;
         // Rulings and appeals go to the engine's referee, never here.
         if let Some(r) = &m.ending.ruled {
@@ -609,7 +613,6 @@ fn mover(m: &Match, actor: &Actor, what: &str) -> Result<usize, RuleError> {
         Phase::Playing => Ok(p),
     }
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -21,7 +21,10 @@ impl Plug for Nim {
     fn view(m: &Match) -> View {
         let facts = vec![
             ("Stones left".to_string(), m.heap.to_string()),
-            ("A turn takes".to_string(), format!("1 to {}", m.config.most)),
+            (
+                "A turn takes".to_string(),
+                format!("1 to {}", m.config.most),
+            ),
         ];
         one_game::view(drawing(m), facts, Some(m.to_move), &m.ending, &m.players)
     }

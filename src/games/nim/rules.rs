@@ -12,9 +12,7 @@ use super::solver;
 use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::SMALL_GAME;
-use crate::games::{
-    player_seat, Ending, Event, Game, Payloads, Stamp, Nothing, RuleError,
-};
+use crate::games::{player_seat, Ending, Event, Game, Nothing, Payloads, RuleError, Stamp};
 
 /// A match's options.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -81,7 +79,11 @@ impl Game for Nim {
     type Payloads = Payloads<Config, Nothing, Take, Claim>;
     type State = Match;
 
-    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(
+        config: &Config,
+        players: &[String; 2],
+        _at: DateTime<Utc>,
+    ) -> Result<Match, RuleError> {
         if !(1..=100).contains(&config.heap) || !(1..=10).contains(&config.most) {
             return Err(rule(
                 "config",

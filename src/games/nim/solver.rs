@@ -9,7 +9,9 @@
 pub fn wins_up_to(heap: u32, most: u32) -> Vec<bool> {
     let mut wins = vec![false; heap as usize + 1];
     for n in 1..=heap as usize {
-        wins[n] = (1..=most as usize).take_while(|&t| t <= n).any(|t| !wins[n - t]);
+        wins[n] = (1..=most as usize)
+            .take_while(|&t| t <= n)
+            .any(|t| !wins[n - t]);
     }
     wins
 }

@@ -9,11 +9,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{Perm, Position};
-use crate::games::engine::seats::first_seat;
 use crate::games::engine::referee::{OneGame, Referee};
+use crate::games::engine::seats::first_seat;
 use crate::games::engine::SMALL_GAME;
 use crate::games::xs_and_lines::Cell;
-use crate::games::{player_seat, Ending, Event, Game, Payloads, Stamp, RuleError};
+use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError, Stamp};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -101,7 +101,11 @@ impl Game for Permutation {
     type Payloads = Payloads<Config, Setup, Placement>;
     type State = Match;
 
-    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(
+        config: &Config,
+        players: &[String; 2],
+        _at: DateTime<Utc>,
+    ) -> Result<Match, RuleError> {
         let n = config.size;
         if !(7..=15).contains(&n) || n.is_multiple_of(2) {
             return Err(rule(
@@ -123,7 +127,11 @@ impl Game for Permutation {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Permutation>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(
+        m: &mut Match,
+        event: Event<'_, Permutation>,
+        stamp: Stamp<'_>,
+    ) -> Result<String, RuleError> {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {

@@ -20,11 +20,11 @@ mod round;
 pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
 
 use crate::games::engine::clock::{push_clock, Allowance, Allowances};
+use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::seats::{host_only, named_seat, player_seat};
 pub use crate::games::engine::Decision;
-use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, Payloads, Stamp, RuleError};
+use crate::games::{Event, Game, Payloads, RuleError, Stamp};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -176,7 +176,11 @@ impl Game for RushHour {
     type Payloads = Payloads<Config, RoundSetup, Placement, Claim, Challenge, Proof>;
     type State = Match;
 
-    fn start(config: &Config, players: &[String; 2], _at: DateTime<Utc>) -> Result<Match, RuleError> {
+    fn start(
+        config: &Config,
+        players: &[String; 2],
+        _at: DateTime<Utc>,
+    ) -> Result<Match, RuleError> {
         engine::check_to_win(config.to_win, config.rounds)?;
         Ok(Match::new(config.clone(), players.clone()))
     }
@@ -186,10 +190,17 @@ impl Game for RushHour {
         let Match {
             rounds, players, ..
         } = m;
-        OfRounds::new(players, rounds, &WORDS, |r: &Round, c| r.decision(c, players)).forfeit(forfeit)
+        OfRounds::new(players, rounds, &WORDS, |r: &Round, c| {
+            r.decision(c, players)
+        })
+        .forfeit(forfeit)
     }
 
-    fn apply(state: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(
+        state: &mut Match,
+        event: Event<'_, RushHour>,
+        stamp: Stamp<'_>,
+    ) -> Result<String, RuleError> {
         // A rule error leaves the state untouched. Every rule is checked
         // before the match changes, except a placement's cells, which are
         // checked on the board after the placer's clock is charged: so the

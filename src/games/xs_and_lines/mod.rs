@@ -22,9 +22,9 @@ pub mod message;
 pub mod notation;
 pub mod placement;
 pub mod player;
+pub mod plug;
 #[cfg(test)]
 pub mod reader_checks;
-pub mod plug;
 pub mod rules;
 pub mod view;
 

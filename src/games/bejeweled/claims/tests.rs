@@ -14,7 +14,10 @@ fn the_seeds_round_claim_15_no_counter_removes_16_and_wins() {
     let note = t.claim(10, MIRA, 15).unwrap();
     says(&note, &["jonas may counterclaim"]);
     let note = t.prove(60, MIRA, SEED_PROOF).unwrap();
-    says(&note, &["removes 16 gems", "mira claimed 15 and removed 16"]);
+    says(
+        &note,
+        &["removes 16 gems", "mira claimed 15 and removed 16"],
+    );
     let shown = &t.last().proofs[0];
     assert_eq!(shown.result, Ok(16));
     assert!(!shown.late);
@@ -48,7 +51,11 @@ fn a_higher_counterclaim_in_time_that_falls_short_gives_the_first_claimer_the_ro
 #[test]
 fn late_low_and_third_claims_are_errors() {
     let mut t = Table::claimed();
-    refused(t.claim(41, JONAS, 17), "claim", &["31.0 s after mira's claim"]);
+    refused(
+        t.claim(41, JONAS, 17),
+        "claim",
+        &["31.0 s after mira's claim"],
+    );
     let e = t.claim(20, JONAS, 15).unwrap_err();
     says(&e.message, &["higher than mira's 15, not 15"]);
     let e = t.claim(20, MIRA, 16).unwrap_err();
@@ -70,7 +77,10 @@ fn a_first_claim_must_be_positive_and_within_ten_minutes() {
         .message
         .contains("at least 1"));
     let e = t.claim(601, MIRA, 3).unwrap_err();
-    says(&e.message, &["no claim came within 10 minutes: the host wins the round"]);
+    says(
+        &e.message,
+        &["no claim came within 10 minutes: the host wins the round"],
+    );
     assert!(t.claim(600, MIRA, 3).is_ok(), "600 s is still in time");
 }
 
@@ -79,7 +89,11 @@ fn a_proof_using_a_powerup_not_offered_is_an_error() {
     let mut t = Table::new();
     t.round(0, 1, SEED_GRID, "swap,bend,column").unwrap();
     t.claim(10, MIRA, 15).unwrap();
-    refused(t.prove(60, MIRA, SEED_PROOF), "offer", &["plus is not offered"]);
+    refused(
+        t.prove(60, MIRA, SEED_PROOF),
+        "offer",
+        &["plus is not offered"],
+    );
     assert!(t.last().proofs.is_empty());
 }
 
@@ -111,7 +125,10 @@ fn no_proof_by_the_ruling_loses_the_round() {
     let mut t = Table::claimed();
     assert_eq!(t.verdict_open(), None, "the proof may still come");
     let note = t.rule(200, Scope::Round(1), Some(JONAS)).unwrap();
-    says(&note, &["the rules agree: mira showed no proof within 2 minutes"]);
+    says(
+        &note,
+        &["the rules agree: mira showed no proof within 2 minutes"],
+    );
 }
 
 #[test]
@@ -133,7 +150,11 @@ fn only_the_higher_claimer_proves_and_a_proof_within_the_counterclaim_time_stand
 
     let mut t = Table::claimed();
     t.claim(20, JONAS, 16).unwrap();
-    refused(t.prove(30, MIRA, SEED_PROOF), "proof", &["mira's 15 is the lower claim; jonas claimed 16"]);
+    refused(
+        t.prove(30, MIRA, SEED_PROOF),
+        "proof",
+        &["mira's 15 is the lower claim; jonas claimed 16"],
+    );
     t.prove(30, JONAS, SEED_PROOF).unwrap();
     assert_eq!(t.verdict(), Some(JONAS), "16 proves a claim of 16");
     let e = t.claim(32, MIRA, 20).unwrap_err();
@@ -197,7 +218,10 @@ fn a_proof_after_2m30s_from_the_first_claim_is_late_and_loses_even_when_it_remov
     says(&note, &["151.0 s after the first claim (seq 2)"]);
     assert!(t.last().proofs[0].late);
     assert_eq!(t.last().proofs[0].result, Ok(16));
-    t.decides(Some(JONAS), "over the 2 minutes 30 s allowed (30 s for a counterclaim, then 2 minutes for the proof)");
+    t.decides(
+        Some(JONAS),
+        "over the 2 minutes 30 s allowed (30 s for a counterclaim, then 2 minutes for the proof)",
+    );
 }
 
 #[test]
@@ -212,7 +236,10 @@ fn the_last_proof_shown_in_time_counts_and_the_earlier_ones_are_superseded() {
         note.starts_with("mira shows a corrected proof for 15: it removes 16 gems"),
         "{note}"
     );
-    says(&note, &["it supersedes the proof at seq 3, which no longer counts"]);
+    says(
+        &note,
+        &["it supersedes the proof at seq 3, which no longer counts"],
+    );
     let d = t.verdict_open().unwrap();
     assert_eq!(d.winner, Some(MIRA));
     assert_eq!(
@@ -223,7 +250,10 @@ fn the_last_proof_shown_in_time_counts_and_the_earlier_ones_are_superseded() {
     let note = t
         .prove(200, MIRA, "active plus F4; passive bend; swap F4 F6")
         .unwrap();
-    says(&note, &["it does not count: the proof at seq 4, shown in time, stands"]);
+    says(
+        &note,
+        &["it does not count: the proof at seq 4, shown in time, stands"],
+    );
     let r = t.last();
     assert_eq!(r.standing(&r.proofs[0]), Standing::Superseded { by: 4 });
     assert_eq!(r.standing(&r.proofs[1]), Standing::Counts);
@@ -277,7 +307,11 @@ fn timeouts_note_which_timer_and_whether_it_ran_out() {
     timeouts_say(
         &mut t,
         &[
-            (300, MIRA, &["time to claim", "has not run out: 300.0 s left"]),
+            (
+                300,
+                MIRA,
+                &["time to claim", "has not run out: 300.0 s left"],
+            ),
             (601, JONAS, &["has run out (601.0 s elapsed"]),
         ],
     );
@@ -288,13 +322,20 @@ fn timeouts_note_which_timer_and_whether_it_ran_out() {
         &[
             (20, JONAS, &["jonas's time to counterclaim has not run out"]),
             (20, MIRA, &["proof time has not started"]),
-            (161, MIRA, &["mira's time to show the proof has run out (121.0 s elapsed"]),
+            (
+                161,
+                MIRA,
+                &["mira's time to show the proof has run out (121.0 s elapsed"],
+            ),
             (161, JONAS, &["the proof is mira's to show"]),
         ],
     );
     let mut t = Table::claimed();
     t.prove(100, MIRA, SEED_PROOF).unwrap();
-    timeouts_say(&mut t, &[(170, MIRA, &["mira showed the proof at seq 3 in time"])]);
+    timeouts_say(
+        &mut t,
+        &[(170, MIRA, &["mira showed the proof at seq 3 in time"])],
+    );
     // A counterclaimer's 2 minutes start when the 30 s end, not at
     // the counterclaim.
     let mut t = Table::claimed();

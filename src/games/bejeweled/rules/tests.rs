@@ -23,8 +23,6 @@ pub(crate) const ROUND_2: &str =
 /// A match driven by bodies, with a clock in seconds.
 pub(crate) type Table = table::Table<Bejeweled>;
 
-
-
 pub(crate) fn grid(text: &str) -> Grid {
     Grid::parse(text).unwrap()
 }
@@ -139,7 +137,13 @@ impl Table {
 fn no_claim_and_a_host_ruling_the_host_wins() {
     let mut t = Table::seed();
     let note = t.rule(601, Scope::Round(1), None).unwrap();
-    says(&note, &["round 1 to no player (the host)", "the rules agree: no claim within 10 minutes"]);
+    says(
+        &note,
+        &[
+            "round 1 to no player (the host)",
+            "the rules agree: no claim within 10 minutes",
+        ],
+    );
     let d = t.last().by_rules.clone().unwrap();
     assert_eq!(d.winner, None);
     assert_eq!(t.m().rounds.score(), [0, 0]);
@@ -152,11 +156,25 @@ fn carry_over_refills_only_rocks_without_lines() {
     let mut t = Table::seed_won_by_mira();
     t.rule(70, Scope::Round(1), Some(MIRA)).unwrap();
     // A changed gem cell (E2 was purple) is named.
-    refused(t.round(100, 2, &with(ROUND_2, "E2", 'R'), "swap,bend,plus"), "carry-over", &["E2 was purple and is red", "round 1's proof (seq 3)"]);
+    refused(
+        t.round(100, 2, &with(ROUND_2, "E2", 'R'), "swap,bend,plus"),
+        "carry-over",
+        &["E2 was purple and is red", "round 1's proof (seq 3)"],
+    );
     // A refill (F4 was a rock) that makes D4 E4 F4 yellow.
-    refused(t.round(100, 2, &with(ROUND_2, "F4", 'Y'), "swap,bend,plus"), "grid", &["D4 E4 F4 are three yellow"]);
+    refused(
+        t.round(100, 2, &with(ROUND_2, "F4", 'Y'), "swap,bend,plus"),
+        "grid",
+        &["D4 E4 F4 are three yellow"],
+    );
     let note = t.round(100, 2, ROUND_2, "swap,bend,plus").unwrap();
-    says(&note, &["16 rocks refilled", "mira and jonas posted no picks in round 1"]);
+    says(
+        &note,
+        &[
+            "16 rocks refilled",
+            "mira and jonas posted no picks in round 1",
+        ],
+    );
     assert_eq!(t.last().grid, grid(ROUND_2));
 }
 
@@ -170,7 +188,13 @@ fn without_a_legal_proof_the_previous_grid_carries_over() {
     let e = t
         .round(100, 2, &with(SEED_GRID, "A1", 'Y'), "swap,bend,plus")
         .unwrap_err();
-    says(&e.message, &["A1 was red and is yellow", "no legal proof counts: the proof at seq 3 is not legal"]);
+    says(
+        &e.message,
+        &[
+            "A1 was red and is yellow",
+            "no legal proof counts: the proof at seq 3 is not legal",
+        ],
+    );
     let note = t.round(100, 2, SEED_GRID, "swap,bend,plus").unwrap();
     says(&note, &["0 rocks refilled"]);
 }
@@ -192,10 +216,18 @@ fn the_grid_carries_over_from_the_proof_that_counts() {
 #[test]
 fn every_round_grid_is_filled_with_gems_and_every_rock_is_refilled() {
     let mut t = Table::new();
-    refused(t.round(0, 1, &with(SEED_GRID, "A1", '#'), SEED_OFFER), "grid", &["A1 is a rock: a round's grid is filled with gems"]);
+    refused(
+        t.round(0, 1, &with(SEED_GRID, "A1", '#'), SEED_OFFER),
+        "grid",
+        &["A1 is a rock: a round's grid is filled with gems"],
+    );
     let mut t = Table::seed_won_by_mira();
     // F4 was a rock at the end of the proof and is left one.
-    refused(t.round(100, 2, &with(ROUND_2, "F4", '#'), SEED_OFFER), "carry-over", &["F4 is still a rock at the end of round 1's proof (seq 3): every rock is refilled"]);
+    refused(
+        t.round(100, 2, &with(ROUND_2, "F4", '#'), SEED_OFFER),
+        "carry-over",
+        &["F4 is still a rock at the end of round 1's proof (seq 3): every rock is refilled"],
+    );
     // A7 was a gem: a rock there is a changed cell.
     let e = t
         .round(100, 2, &with(ROUND_2, "A7", '#'), SEED_OFFER)
@@ -279,7 +311,10 @@ fn when_all_three_of_a_type_were_offered_any_of_them_may_be_picked() {
         "plus is an active powerup, not a starter: round 1 offered all three starters (pick, swap, rotate), so any of them may be picked"
     );
     let note = t.pick(40, MIRA, "swap chain column").unwrap();
-    says(&note, &["(round 1 offered all three starters, so any starter may be picked)"]);
+    says(
+        &note,
+        &["(round 1 offered all three starters, so any starter may be picked)"],
+    );
 }
 
 #[test]
@@ -288,7 +323,11 @@ fn the_offer_follows_equal_and_different_picks() {
     t.pick(70, MIRA, "rotate chain column").unwrap();
     t.pick(75, JONAS, "rotate recolor column").unwrap();
     t.rule(80, Scope::Round(1), Some(MIRA)).unwrap();
-    refused(t.round(100, 2, ROUND_2, "rotate,pick,chain,recolor,column"), "offer", &["pick is offered but not picked"]);
+    refused(
+        t.round(100, 2, ROUND_2, "rotate,pick,chain,recolor,column"),
+        "offer",
+        &["pick is offered but not picked"],
+    );
     let e = t.round(100, 2, ROUND_2, "rotate,chain,column").unwrap_err();
     says(&e.message, &["recolor is picked but not offered"]);
     let e = t
@@ -305,9 +344,22 @@ fn the_offer_follows_equal_and_different_picks() {
 #[test]
 fn a_round_needs_a_complete_offer_and_a_grid_without_lines() {
     let mut t = Table::new();
-    refused(t.round(0, 1, SEED_GRID, "swap,plus"), "offer", &["no passive powerup"]);
+    refused(
+        t.round(0, 1, SEED_GRID, "swap,plus"),
+        "offer",
+        &["no passive powerup"],
+    );
     // A5 B5 C5 red in a row.
-    refused(t.round(0,1,&with(&with(SEED_GRID, "B5", 'R'), "C5", 'R'),SEED_OFFER,), "grid", &["A5 B5 C5 are three red"]);
+    refused(
+        t.round(
+            0,
+            1,
+            &with(&with(SEED_GRID, "B5", 'R'), "C5", 'R'),
+            SEED_OFFER,
+        ),
+        "grid",
+        &["A5 B5 C5 are three red"],
+    );
     let e = t.round(0, 2, SEED_GRID, SEED_OFFER).unwrap_err();
     says(&e.message, &["the next round is 1, not 2"]);
     let e = t
@@ -344,7 +396,11 @@ fn an_unruled_round_is_closed_with_its_verdict_when_the_next_opens() {
 #[test]
 fn pass_is_an_error() {
     let mut t = Table::seed();
-    refused(t.act(5, player(MIRA), Body::Pass), "pass", &["claims or does nothing"]);
+    refused(
+        t.act(5, player(MIRA), Body::Pass),
+        "pass",
+        &["claims or does nothing"],
+    );
 }
 
 #[test]
@@ -354,7 +410,10 @@ fn first_to_four_ends_the_match() {
         let secs = n as i64 * 1000;
         t.round(secs, n, SEED_GRID, SEED_OFFER).unwrap();
         let note = t.rule(secs + 10, Scope::Round(n), Some(MIRA)).unwrap();
-        says(&note, &["by the rules the round goes to no player (the host)"]);
+        says(
+            &note,
+            &["by the rules the round goes to no player (the host)"],
+        );
         if n == 4 {
             assert!(
                 note.ends_with("mira 4–0 jonas; mira wins the match"),
@@ -400,23 +459,20 @@ fn an_appeal_overturns_a_round() {
     t.prove(60, MIRA, SEED_PROOF).unwrap();
     // The host wrongly gives mira the round: 16 is short of 17.
     let note = t.rule(70, Scope::Round(1), Some(MIRA)).unwrap();
-    says(&note, &["by the rules the round goes to jonas: mira claimed 17 and removed only 16"]);
+    says(
+        &note,
+        &["by the rules the round goes to jonas: mira claimed 17 and removed only 16"],
+    );
     let ruling_seq = t.seq;
-    let e = t
-        .appeal(80, JONAS, 2, "x")
-        .unwrap_err();
+    let e = t.appeal(80, JONAS, 2, "x").unwrap_err();
     says(&e.message, &["seq 2 is not a ruling"]);
     t.appeal(80, JONAS, ruling_seq, "16 is less than 17")
-    .unwrap();
-    let appeal_seq = t.seq;
-    let note = t
-        .decide(90, host(), appeal_seq, Some(Some(JONAS)))
         .unwrap();
+    let appeal_seq = t.seq;
+    let note = t.decide(90, host(), appeal_seq, Some(Some(JONAS))).unwrap();
     says(&note, &["now goes to jonas; score mira 0–1 jonas"]);
     assert_eq!(t.m().rounds.score(), [0, 1]);
     assert_eq!(t.last().ruled.as_ref().unwrap().standing(), Some(JONAS));
-    let e = t
-        .decide(95, host(), appeal_seq, None)
-        .unwrap_err();
+    let e = t.decide(95, host(), appeal_seq, None).unwrap_err();
     says(&e.message, &["was decided at seq"]);
 }

@@ -16,7 +16,6 @@ mod clocks;
 /// A match driven by bodies, with a clock in seconds.
 type Table = table::Table<Duorail>;
 
-
 /// A 4×4 board (rows A–D, columns 1–4) unless said otherwise.
 fn small(variant: Variant) -> Config {
     Config {
@@ -319,7 +318,10 @@ fn challenge_won_by_the_challenged() {
     );
     assert_eq!(t.m().decision(false), None);
     let note = t.show(20, MIRA, "A1 RDLU").unwrap();
-    says(&note, &["by the rules: mira showed a track of blue, length 4"]);
+    says(
+        &note,
+        &["by the rules: mira showed a track of blue, length 4"],
+    );
     assert_eq!(t.m().decision(false).unwrap().winner, Some(MIRA));
     let note = t.rule(30, Scope::Round(1), Some(MIRA)).unwrap();
     says(&note, &["the rules agree"]);
@@ -338,7 +340,10 @@ fn challenge_lost_with_only_invalid_or_late_tracks() {
     assert_eq!(t.shown_late(), vec![false, true]);
     assert_eq!(t.m().decision(false), None, "the host has not closed it");
     let note = t.rule(320, Scope::Match, Some(MIRA)).unwrap();
-    says(&note, &["by the rules the game goes to jonas: mira showed no valid red track in time"]);
+    says(
+        &note,
+        &["by the rules the game goes to jonas: mira showed no valid red track in time"],
+    );
     assert_eq!(t.m().ending.winner(), Some(MIRA), "the ruling counts");
     assert_eq!(t.m().ending.by_rules.as_ref().unwrap().winner, Some(JONAS));
 }
@@ -428,7 +433,10 @@ fn a_second_ruling_and_later_events_are_errors() {
         )
         .is_err());
     let note = t.rule(10, Scope::Round(1), None).unwrap();
-    says(&note, &["the rules agree: the game ended without a challenge"]);
+    says(
+        &note,
+        &["the rules agree: the game ended without a challenge"],
+    );
     let ruled_at = t.seq;
     let e = t.rule(11, Scope::Match, Some(JONAS)).unwrap_err();
     assert_eq!(
@@ -460,7 +468,7 @@ fn an_appeal_overturns_the_result() {
     };
     assert!(t.act(31, player(MIRA), Body::Appeal(bad)).is_err());
     t.appeal(32, MIRA, ruling_seq, "my track was valid")
-    .unwrap();
+        .unwrap();
     let appeal_seq = t.seq;
     let overturn = Some(Some(MIRA));
     assert!(t.decide(33, player(MIRA), appeal_seq, overturn).is_err());
@@ -472,6 +480,8 @@ fn an_appeal_overturns_the_result() {
         Some((decided_at, Some(MIRA)))
     );
     assert_eq!(t.m().ending.winner(), Some(MIRA));
-    let e = t.decide(35, host(), appeal_seq, Some(Some(JONAS))).unwrap_err();
+    let e = t
+        .decide(35, host(), appeal_seq, Some(Some(JONAS)))
+        .unwrap_err();
     says(&e.message, &[&format!("decided at seq {decided_at}")]);
 }

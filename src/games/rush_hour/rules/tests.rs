@@ -6,9 +6,9 @@
 
 use super::*;
 use crate::event::{Body, Scope};
-use crate::games::rush_hour::notation::{parse_cells, parse_solution};
 use crate::games::engine::table;
 use crate::games::engine::table::{host, player, JONAS, MIRA};
+use crate::games::rush_hour::notation::{parse_cells, parse_solution};
 use crate::games::{self, MatchState};
 
 /// A match driven by bodies, with a clock in seconds.
@@ -271,14 +271,11 @@ fn the_match_ends_at_three_and_appeals_move_the_score() {
         )
         .is_err());
     let ruling_seq = *t.m().rounds.book.rulings.keys().next().unwrap();
-    assert!(t
-        .appeal(secs, JONAS, 2, "x")
-        .is_err());
-    t.appeal(secs, JONAS, ruling_seq, "it was mine")
-    .unwrap();
+    assert!(t.appeal(secs, JONAS, 2, "x").is_err());
+    t.appeal(secs, JONAS, ruling_seq, "it was mine").unwrap();
     let appeal_seq = t.seq;
     t.decide(secs + 5, host(), appeal_seq, Some(Some(JONAS)))
-    .unwrap();
+        .unwrap();
     assert_eq!(t.m().rounds.score(), [2, 1]);
     assert_eq!(t.m().rounds.winner(), None);
 }

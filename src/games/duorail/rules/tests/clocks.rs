@@ -20,7 +20,10 @@ fn a_standard_endgame_track_after_the_5_minutes_is_late() {
     t.show(20 + 301, MIRA, "A1 RDLU").unwrap();
     assert_eq!(t.shown_late(), vec![true]);
     let note = t.timeout(20 + 330, JONAS).unwrap();
-    says(&note, &["has run out (330.0 s after the endgame began, 300 s allowed)"]);
+    says(
+        &note,
+        &["has run out (330.0 s after the endgame began, 300 s allowed)"],
+    );
 }
 
 #[test]
@@ -57,12 +60,21 @@ fn classic_challenge_3_minutes_then_the_time_banks_a_whole_minute_each() {
     let mut t = Table::started(small(Variant::Classic));
     t.place(5, MIRA, "A1", "B:RD").unwrap();
     let note = t.challenge(10, JONAS, Color::Blue).unwrap();
-    says(&note, &["within 180 s (then their time banks, a minute each)"]);
+    says(
+        &note,
+        &["within 180 s (then their time banks, a minute each)"],
+    );
     let note = t.show(10 + 200, MIRA, "A2 RDLU").unwrap();
-    says(&note, &["mira ran 20.0 s over the 180 s: 1 time bank used (1 more minute), 2 left"]);
+    says(
+        &note,
+        &["mira ran 20.0 s over the 180 s: 1 time bank used (1 more minute), 2 left"],
+    );
     assert_eq!(t.m().bank_ms[MIRA], 120_000);
     let note = t.timeout(10 + 230, MIRA).unwrap();
-    says(&note, &["mira may still show a track: 130.0 s left, 2 time banks included"]);
+    says(
+        &note,
+        &["mira may still show a track: 130.0 s left, 2 time banks included"],
+    );
     assert_eq!(t.m().bank_ms[MIRA], 120_000, "still the same bank");
     // 180 s and three banks: 360 s after the challenge is the last moment.
     t.show(10 + 360, MIRA, "A2 RDDLUU").unwrap();
@@ -167,8 +179,13 @@ fn two_classic_no_actions_in_a_row_start_the_endgame() {
 fn a_classic_timeout_before_the_time_is_up_is_the_hosts_call() {
     let mut t = Table::started(small(Variant::Classic));
     let note = t.timeout(50, MIRA).unwrap();
-    says(&note, &["by the clocks mira still had 190.0 s (3 time banks left), but the host is the \
-             judge of time: no action"]);
+    says(
+        &note,
+        &[
+            "by the clocks mira still had 190.0 s (3 time banks left), but the host is the \
+             judge of time: no action",
+        ],
+    );
     assert_eq!(t.m().to_move, JONAS);
     assert_eq!(
         t.m().bank_ms[MIRA],
@@ -186,8 +203,13 @@ fn a_classic_timeout_before_the_time_is_up_is_the_hosts_call() {
 fn a_classic_move_after_the_banks_ran_out_stands_and_is_reported() {
     let mut t = Table::started(classic_with_banks(60));
     let note = t.place(125, MIRA, "A1", "B:RD").unwrap();
-    says(&note, &["mira's 60 s and 1 time bank ran out 5.0 s before this move: by the classic rules \
-             the turn was no action, but the host did not call time, so the move stands"]);
+    says(
+        &note,
+        &[
+            "mira's 60 s and 1 time bank ran out 5.0 s before this move: by the classic rules \
+             the turn was no action, but the host did not call time, so the move stands",
+        ],
+    );
     assert_eq!(t.m().board.count(Color::Blue), 1);
     assert_eq!(t.m().to_move, JONAS);
     assert_eq!(t.m().time_ups.len(), 1);

@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Cell, Move};
+mod claims;
 mod round;
 
 pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
@@ -168,6 +169,10 @@ fn rule(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
+fn no_round() -> RuleError {
+    rule("round", "no round is in progress")
+}
+
 /// The Traffic Jam DM.
 pub struct RushHour;
 
@@ -225,7 +230,6 @@ impl Game for RushHour {
 
 fn apply(m: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
-    let no_round = || rule("round", "no round is in progress");
     match event {
         Event::RoundStart(setup) => {
             (m.rounds).may_open(setup.round, m.config.rounds, actor)?;
@@ -305,209 +309,10 @@ fn apply(m: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<
             push_clock(&mut note, clock);
             Ok(note)
         }
-        Event::Claim(Claim::Finished) => {
-            let p = player_seat(&m.players, actor)?;
-            let round = m.rounds.current().ok_or_else(no_round)?;
-            if round.phase != Phase::Building {
-                return Err(rule("claim", "a claim is already being answered"));
-            }
-            let start = if round.to_move == p {
-                round.turn_started
-            } else if round.last_placer() == Some(p) {
-                round.last_turn_started
-            } else {
-                return Err(rule(
-                    "turn",
-                    format!(
-                        "{} may claim only on their turn or right after placing",
-                        m.players[p]
-                    ),
-                ));
-            };
-            let clock = m.charge(p, start, m.config.turn_secs, at, seq);
-            let (name, secs) = (m.players[p].clone(), m.config.solution_secs);
-            let round = m.rounds.current_mut().ok_or_else(no_round)?;
-            round.phase = Phase::Finished {
-                seq,
-                claimer: p,
-                board: round.board.clone(),
-                since: at,
-                solutions: Vec::new(),
-                counters: Vec::new(),
-                passed: None,
-            };
-            let mut note = format!(
-                "{name} claims the puzzle is finished: exactly {} moves; a solution is due within {secs} s",
-                round.target
-            );
-            push_clock(&mut note, clock);
-            Ok(note)
-        }
-        Event::Challenge(Challenge::Impossible) => {
-            let p = player_seat(&m.players, actor)?;
-            let round = m.rounds.current().ok_or_else(no_round)?;
-            if round.phase != Phase::Building {
-                return Err(rule("claim", "a claim is already being answered"));
-            }
-            if round.to_move != p {
-                return Err(rule(
-                    "turn",
-                    format!("{} may challenge only on their turn", m.players[p]),
-                ));
-            }
-            if round.last_placer() != Some(1 - p) {
-                return Err(rule(
-                    "claim",
-                    format!(
-                        "{} has placed no car this round to challenge",
-                        m.players[1 - p]
-                    ),
-                ));
-            }
-            let clock = m.charge(p, round.turn_started, m.config.turn_secs, at, seq);
-            let (name, other) = (m.players[p].clone(), m.players[1 - p].clone());
-            let secs = m.config.solution_secs;
-            let round = m.rounds.current_mut().ok_or_else(no_round)?;
-            round.phase = Phase::Impossible {
-                seq,
-                challenger: p,
-                board: round.board.clone(),
-                since: at,
-                attempts: Vec::new(),
-                passed: false,
-            };
-            let mut note = format!(
-                "{name} claims the puzzle is impossible in {} moves; {other} must solve it within {secs} s",
-                round.target
-            );
-            push_clock(&mut note, clock);
-            Ok(note)
-        }
-        Event::Proof(proof) => {
-            let p = player_seat(&m.players, actor)?;
-            let (solution_secs, counter_secs) = (m.config.solution_secs, m.config.counter_secs);
-            let round = m.rounds.current().ok_or_else(no_round)?;
-            let target = round.target as usize;
-            let (start, allowance, board, kind) = match &round.phase {
-                Phase::Finished {
-                    claimer,
-                    board,
-                    since,
-                    counters,
-                    ..
-                } if *claimer == p => {
-                    if !counters.is_empty() {
-                        return Err(rule(
-                            "solution",
-                            "the counter-solution phase has begun; the claimer's solution is closed",
-                        ));
-                    }
-                    (*since, solution_secs, board.clone(), "solution")
-                }
-                Phase::Finished {
-                    solutions, board, ..
-                } => match solutions.last() {
-                    None => {
-                        return Err(rule(
-                            "solution",
-                            "the claimer has not posted a solution yet; a counter-solution comes after it",
-                        ))
-                    }
-                    // The counter window opens with the claimer's latest solution.
-                    Some(s) => (s.at, counter_secs, board.clone(), "counter-solution"),
-                },
-                Phase::Impossible {
-                    challenger,
-                    board,
-                    since,
-                    ..
-                } if *challenger != p => (*since, solution_secs, board.clone(), "solution"),
-                Phase::Impossible { .. } => {
-                    return Err(rule(
-                        "solution",
-                        "the challenger does not solve; the challenged player does",
-                    ))
-                }
-                _ => return Err(rule("solution", "there is no claim to solve")),
-            };
-            let check = check_solution(&board, &proof.moves);
-            let clock = m.charge(p, start, allowance, at, seq);
-            let players = m.players.clone();
-            let round = m.rounds.current_mut().ok_or_else(no_round)?;
-            let attempt = Attempt {
-                seq,
-                at,
-                by: p,
-                moves: proof.moves.clone(),
-                check,
-            };
-            let mut note = format!("{}'s {kind}: {}", players[p], attempt.check.describe());
-            match &mut round.phase {
-                Phase::Finished {
-                    claimer,
-                    solutions,
-                    counters,
-                    ..
-                } => {
-                    if *claimer == p {
-                        if attempt.check.legal && attempt.check.solves {
-                            note.push_str(&target_note(attempt.check.moves, target));
-                        }
-                        solutions.push(attempt);
-                    } else {
-                        counters.push(attempt);
-                    }
-                }
-                Phase::Impossible { attempts, .. } => attempts.push(attempt),
-                _ => {}
-            }
-            if let Some(d) = round.decision(false, &players) {
-                note.push_str(&format!("; by the rules: {}", d.reason));
-            }
-            push_clock(&mut note, clock);
-            Ok(note)
-        }
-        Event::Pass => {
-            let p = player_seat(&m.players, actor)?;
-            let players = m.players.clone();
-            let round = m.rounds.current_mut().ok_or_else(no_round)?;
-            let what = match &mut round.phase {
-                Phase::Finished {
-                    claimer,
-                    solutions,
-                    passed,
-                    ..
-                } => {
-                    if *claimer == p {
-                        *passed = Some(p);
-                        "gives up the solution"
-                    } else if solutions.is_empty() {
-                        return Err(rule(
-                            "pass",
-                            "nothing to pass on yet: the claimer has not posted a solution",
-                        ));
-                    } else {
-                        *passed = Some(p);
-                        "posts no counter-solution"
-                    }
-                }
-                Phase::Impossible {
-                    challenger, passed, ..
-                } if *challenger != p => {
-                    *passed = true;
-                    "gives up solving"
-                }
-                _ => return Err(rule(
-                    "pass",
-                    "there is nothing to pass on: in Traffic Jam a player places a car or claims",
-                )),
-            };
-            let mut note = format!("{} {what}", players[p]);
-            if let Some(d) = round.decision(false, &players) {
-                note.push_str(&format!("; by the rules: {}", d.reason));
-            }
-            Ok(note)
-        }
+        Event::Claim(Claim::Finished) => claims::claim_finished(m, stamp),
+        Event::Challenge(Challenge::Impossible) => claims::challenge_impossible(m, stamp),
+        Event::Proof(proof) => claims::prove(m, proof, stamp),
+        Event::Pass => claims::pass(m, stamp),
         Event::Timeout(t) => {
             host_only(actor, "announce a timeout")?;
             let p = named_seat(&m.players, &t.player, "timeout")?;

@@ -1,0 +1,225 @@
+//! A claim and its answers in a Traffic Jam round: "finished", the
+//! challenge "impossible", the solutions that prove either, and a pass.
+//!
+//! Must not import anything from `log/`, `web/`, `import/` or `verify.rs`.
+
+use super::*;
+
+/// A player says the puzzle is finished at the target: the round turns to
+/// the claimer's solution (or the other's counter) against the clock.
+pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let Stamp { seq, actor, at } = stamp;
+    let p = player_seat(&m.players, actor)?;
+    let round = m.rounds.current().ok_or_else(no_round)?;
+    if round.phase != Phase::Building {
+        return Err(rule("claim", "a claim is already being answered"));
+    }
+    let start = if round.to_move == p {
+        round.turn_started
+    } else if round.last_placer() == Some(p) {
+        round.last_turn_started
+    } else {
+        return Err(rule(
+            "turn",
+            format!(
+                "{} may claim only on their turn or right after placing",
+                m.players[p]
+            ),
+        ));
+    };
+    let clock = m.charge(p, start, m.config.turn_secs, at, seq);
+    let (name, secs) = (m.players[p].clone(), m.config.solution_secs);
+    let round = m.rounds.current_mut().ok_or_else(no_round)?;
+    round.phase = Phase::Finished {
+        seq,
+        claimer: p,
+        board: round.board.clone(),
+        since: at,
+        solutions: Vec::new(),
+        counters: Vec::new(),
+        passed: None,
+    };
+    let mut note = format!(
+        "{name} claims the puzzle is finished: exactly {} moves; a solution is due within {secs} s",
+        round.target
+    );
+    push_clock(&mut note, clock);
+    Ok(note)
+}
+
+/// A player says the target cannot be reached: the other must prove it can.
+pub(super) fn challenge_impossible(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let Stamp { seq, actor, at } = stamp;
+    let p = player_seat(&m.players, actor)?;
+    let round = m.rounds.current().ok_or_else(no_round)?;
+    if round.phase != Phase::Building {
+        return Err(rule("claim", "a claim is already being answered"));
+    }
+    if round.to_move != p {
+        return Err(rule(
+            "turn",
+            format!("{} may challenge only on their turn", m.players[p]),
+        ));
+    }
+    if round.last_placer() != Some(1 - p) {
+        return Err(rule(
+            "claim",
+            format!(
+                "{} has placed no car this round to challenge",
+                m.players[1 - p]
+            ),
+        ));
+    }
+    let clock = m.charge(p, round.turn_started, m.config.turn_secs, at, seq);
+    let (name, other) = (m.players[p].clone(), m.players[1 - p].clone());
+    let secs = m.config.solution_secs;
+    let round = m.rounds.current_mut().ok_or_else(no_round)?;
+    round.phase = Phase::Impossible {
+        seq,
+        challenger: p,
+        board: round.board.clone(),
+        since: at,
+        attempts: Vec::new(),
+        passed: false,
+    };
+    let mut note = format!(
+        "{name} claims the puzzle is impossible in {} moves; {other} must solve it within {secs} s",
+        round.target
+    );
+    push_clock(&mut note, clock);
+    Ok(note)
+}
+
+/// A solution posted to prove a claim or answer a challenge; checked on
+/// the round's board, it decides the round by the rules.
+pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let Stamp { seq, actor, at } = stamp;
+    let p = player_seat(&m.players, actor)?;
+    let (solution_secs, counter_secs) = (m.config.solution_secs, m.config.counter_secs);
+    let round = m.rounds.current().ok_or_else(no_round)?;
+    let target = round.target as usize;
+    let (start, allowance, board, kind) =
+        match &round.phase {
+            Phase::Finished {
+                claimer,
+                board,
+                since,
+                counters,
+                ..
+            } if *claimer == p => {
+                if !counters.is_empty() {
+                    return Err(rule(
+                        "solution",
+                        "the counter-solution phase has begun; the claimer's solution is closed",
+                    ));
+                }
+                (*since, solution_secs, board.clone(), "solution")
+            }
+            Phase::Finished {
+                solutions, board, ..
+            } => match solutions.last() {
+                None => return Err(rule(
+                    "solution",
+                    "the claimer has not posted a solution yet; a counter-solution comes after it",
+                )),
+                // The counter window opens with the claimer's latest solution.
+                Some(s) => (s.at, counter_secs, board.clone(), "counter-solution"),
+            },
+            Phase::Impossible {
+                challenger,
+                board,
+                since,
+                ..
+            } if *challenger != p => (*since, solution_secs, board.clone(), "solution"),
+            Phase::Impossible { .. } => {
+                return Err(rule(
+                    "solution",
+                    "the challenger does not solve; the challenged player does",
+                ))
+            }
+            _ => return Err(rule("solution", "there is no claim to solve")),
+        };
+    let check = check_solution(&board, &proof.moves);
+    let clock = m.charge(p, start, allowance, at, seq);
+    let players = m.players.clone();
+    let round = m.rounds.current_mut().ok_or_else(no_round)?;
+    let attempt = Attempt {
+        seq,
+        at,
+        by: p,
+        moves: proof.moves.clone(),
+        check,
+    };
+    let mut note = format!("{}'s {kind}: {}", players[p], attempt.check.describe());
+    match &mut round.phase {
+        Phase::Finished {
+            claimer,
+            solutions,
+            counters,
+            ..
+        } => {
+            if *claimer == p {
+                if attempt.check.legal && attempt.check.solves {
+                    note.push_str(&target_note(attempt.check.moves, target));
+                }
+                solutions.push(attempt);
+            } else {
+                counters.push(attempt);
+            }
+        }
+        Phase::Impossible { attempts, .. } => attempts.push(attempt),
+        _ => {}
+    }
+    if let Some(d) = round.decision(false, &players) {
+        note.push_str(&format!("; by the rules: {}", d.reason));
+    }
+    push_clock(&mut note, clock);
+    Ok(note)
+}
+
+/// A player passes on a claim or a challenge: the claimer gives up their
+/// solution, the other posts no counter, or the challenged gives up solving.
+pub(super) fn pass(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let actor = stamp.actor;
+    let p = player_seat(&m.players, actor)?;
+    let players = m.players.clone();
+    let round = m.rounds.current_mut().ok_or_else(no_round)?;
+    let what = match &mut round.phase {
+        Phase::Finished {
+            claimer,
+            solutions,
+            passed,
+            ..
+        } => {
+            if *claimer == p {
+                *passed = Some(p);
+                "gives up the solution"
+            } else if solutions.is_empty() {
+                return Err(rule(
+                    "pass",
+                    "nothing to pass on yet: the claimer has not posted a solution",
+                ));
+            } else {
+                *passed = Some(p);
+                "posts no counter-solution"
+            }
+        }
+        Phase::Impossible {
+            challenger, passed, ..
+        } if *challenger != p => {
+            *passed = true;
+            "gives up solving"
+        }
+        _ => {
+            return Err(rule(
+                "pass",
+                "there is nothing to pass on: in Traffic Jam a player places a car or claims",
+            ))
+        }
+    };
+    let mut note = format!("{} {what}", players[p]);
+    if let Some(d) = round.decision(false, &players) {
+        note.push_str(&format!("; by the rules: {}", d.reason));
+    }
+    Ok(note)
+}

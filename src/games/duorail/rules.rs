@@ -14,6 +14,7 @@ use super::board::{check_track, Board, Cell, Color, Piece, Track};
 use super::clock::{push_clock, starting_bank_ms, TimeUp};
 pub use super::config::{Config, Variant};
 use crate::event::Actor;
+mod answers;
 mod verdict;
 
 use verdict::decision;
@@ -420,157 +421,10 @@ impl Game for Duorail {
                 push_clock(&mut note, clock);
                 Ok(note)
             }
-            Event::Pass => {
-                let p = player_seat(&m.players, actor)?;
-                if let Phase::Challenge {
-                    challenger,
-                    color,
-                    gave_up,
-                    ..
-                } = &mut m.phase
-                {
-                    if *challenger == p {
-                        return Err(rule(
-                            "pass",
-                            format!(
-                                "{} challenged; only {} may give up",
-                                m.players[p],
-                                m.players[1 - p]
-                            ),
-                        ));
-                    }
-                    if *gave_up {
-                        return Err(rule(
-                            "pass",
-                            format!("{} has already given up", m.players[p]),
-                        ));
-                    }
-                    *gave_up = true;
-                    let mut note =
-                        format!("{} gives up showing a {} track", m.players[p], color.name());
-                    if let Some(d) = decision(m, false) {
-                        note.push_str(&format!("; by the rules: {}", d.reason));
-                    }
-                    return Ok(note);
-                }
-                let p = mover(m, actor, "pass")?;
-                let clock = m.charge_move(p, at, seq);
-                let mut note = format!("{} passes", m.players[p]);
-                if let Some(endgame) = m.turn_passes(p, seq, at) {
-                    note.push_str(&endgame);
-                }
-                push_clock(&mut note, clock);
-                Ok(note)
-            }
+            Event::Pass => answers::pass(m, stamp),
             Event::Claim(claim) => match *claim {},
-            Event::Challenge(c) => {
-                let p = mover(m, actor, "challenge")?;
-                if c.color == Color::Common {
-                    return Err(rule(
-                        "challenge",
-                        "a challenge names a player color, blue or red, not common",
-                    ));
-                }
-                let clock = m.charge_move(p, at, seq);
-                m.phase = Phase::Challenge {
-                    seq,
-                    challenger: p,
-                    color: c.color,
-                    since: at,
-                    shown: Vec::new(),
-                    gave_up: false,
-                };
-                let mut note = format!(
-                    "{} challenges: impossible for {}; {} must show a {} track within {} s",
-                    m.players[p],
-                    c.color.name(),
-                    m.players[1 - p],
-                    c.color.name(),
-                    m.config.track_secs
-                );
-                if m.config.variant == Variant::Classic {
-                    note.push_str(&format!(
-                        " (then {})",
-                        if m.config.classic_banks() > 0 {
-                            "their time banks, a minute each"
-                        } else {
-                            "no bank"
-                        }
-                    ));
-                }
-                push_clock(&mut note, clock);
-                Ok(note)
-            }
-            Event::Proof(proof) => {
-                let p = player_seat(&m.players, actor)?;
-                let color = match &m.phase {
-                    Phase::Challenge {
-                        challenger,
-                        gave_up,
-                        color,
-                        ..
-                    } => {
-                        if *challenger == p {
-                            return Err(rule(
-                                "track",
-                                format!(
-                                    "{} challenged; the challenged player, {}, shows the track",
-                                    m.players[p],
-                                    m.players[1 - p]
-                                ),
-                            ));
-                        }
-                        if *gave_up {
-                            return Err(rule(
-                                "track",
-                                format!("{} has given up the challenge", m.players[p]),
-                            ));
-                        }
-                        *color
-                    }
-                    Phase::Endgame { .. } => m.color_of(p).expect("set up"),
-                    Phase::Waiting | Phase::Playing => {
-                        return Err(rule(
-                            "track",
-                            "there is nothing to show a track for: tracks come after a challenge or in the endgame",
-                        ))
-                    }
-                };
-                let result = check_track(&m.board, color, &proof.track).map_err(|e| e.to_string());
-                let (late, why, clock) = m.track_time(p, at);
-                let shown = Shown {
-                    seq,
-                    at,
-                    by: p,
-                    color,
-                    track: proof.track.to_string(),
-                    result,
-                    late,
-                };
-                let mut note = format!(
-                    "{} shows a {} track: {}",
-                    m.players[p],
-                    color.name(),
-                    match &shown.result {
-                        Ok(n) => format!("valid, {n} cells"),
-                        Err(e) => format!("not valid: {e}"),
-                    }
-                );
-                if late {
-                    note.push_str(&format!("; too late ({why}), so it does not count"));
-                }
-                match &mut m.phase {
-                    Phase::Challenge { shown: list, .. } | Phase::Endgame { shown: list, .. } => {
-                        list.push(shown)
-                    }
-                    Phase::Waiting | Phase::Playing => {}
-                }
-                if let Some(d) = decision(m, false) {
-                    note.push_str(&format!("; by the rules: {}", d.reason));
-                }
-                push_clock(&mut note, clock);
-                Ok(note)
-            }
+            Event::Challenge(c) => answers::challenge(m, c, stamp),
+            Event::Proof(proof) => answers::show_track(m, proof, stamp),
             Event::Timeout(t) => {
                 host_only(actor, "announce a timeout")?;
                 let p = named_seat(&m.players, &t.player, "timeout")?;

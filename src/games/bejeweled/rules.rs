@@ -7,9 +7,10 @@
 //! claim (`solver`) is the verifier's question.
 //!
 //! Claims, proofs and their clocks (which proof counts, the rules'
-//! verdict) live in `claims`; this module opens rounds, checks carry-over
-//! and picks, and keeps rulings and appeals. The rules as implemented:
-//! `docs/rules/bejeweled.md`.
+//! verdict) live in `claims`; a round's opening, carry-over and the
+//! players' picks in `rules/opening.rs`; rulings and appeals in the
+//! engine's referee. This module holds the match and hands each event to
+//! its part. The rules as implemented: `docs/rules/bejeweled.md`.
 
 use std::collections::BTreeSet;
 

@@ -22,20 +22,8 @@ use crate::games::engine::report::{self, About};
 
 /// The finding on a round's ruling beside the rules' verdict.
 fn ruling_finding(m: &Match, r: &Round) -> Finding {
-    let decision = r.by_rules.clone().or_else(|| m.decision(r, false));
-    let about = About {
-        what: "round",
-        number: r.number,
-        undecided: "not decided yet",
-        no_winner_is_silence: false,
-    };
-    report::ruling_finding(
-        &m.players,
-        &WORDS,
-        &about,
-        r.ruled.as_ref(),
-        decision.as_ref(),
-    )
+    let about = About::round(r.number, "not decided yet");
+    report::round_ruling_finding(&m.players, &WORDS, &about, r, || m.decision(r, false))
 }
 
 /// How many exact best claims [`best`] remembers.

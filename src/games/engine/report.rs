@@ -4,7 +4,7 @@
 //! overturned it, the verdict and the award). The game adds its claim, the
 //! truth its solver found, and the proofs.
 
-use super::{Decision, Words};
+use super::{Decision, Round, Words};
 use crate::findings::{Award, Finding, Verdict};
 use crate::games::Ruled;
 
@@ -18,6 +18,46 @@ pub struct About<'a> {
     /// A verdict naming no winner is the rules saying nothing (Traffic
     /// Jam: the host decides), not an award to no player.
     pub no_winner_is_silence: bool,
+}
+
+impl<'a> About<'a> {
+    /// A round's ruling; `undecided` is said while the rules have no
+    /// verdict.
+    pub fn round(number: u32, undecided: &'a str) -> About<'a> {
+        About {
+            what: "round",
+            number,
+            undecided,
+            no_winner_is_silence: false,
+        }
+    }
+
+    /// A verdict naming no winner is the rules saying nothing.
+    pub fn silent_without_winner(self) -> About<'a> {
+        About {
+            no_winner_is_silence: true,
+            ..self
+        }
+    }
+}
+
+/// The finding on `round`'s ruling, beside the rules' verdict fixed when
+/// the round closed, or else `open_verdict()` (the verdict so far).
+pub fn round_ruling_finding<R: Round>(
+    players: &[String; 2],
+    words: &Words,
+    about: &About<'_>,
+    round: &R,
+    open_verdict: impl FnOnce() -> Option<Decision>,
+) -> Finding {
+    let decision = round.by_rules().clone().or_else(open_verdict);
+    ruling_finding(
+        players,
+        words,
+        about,
+        round.ruled().as_ref(),
+        decision.as_ref(),
+    )
 }
 
 /// A finding on the ruling of a round or game, with no claim yet; its seq

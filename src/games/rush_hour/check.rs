@@ -58,20 +58,10 @@ fn name(m: &Match, p: Option<usize>) -> String {
 /// The finding on a round's ruling beside the rules' verdict (a verdict
 /// that names no winner is the rules leaving the round to the host).
 fn ruling_finding(m: &Match, r: &Round) -> Finding {
-    let decision = r.by_rules.clone().or_else(|| r.decision(false, &m.players));
-    let about = About {
-        what: "round",
-        number: r.number,
-        undecided: "not decided yet: answers may still come",
-        no_winner_is_silence: true,
-    };
-    report::ruling_finding(
-        &m.players,
-        &WORDS,
-        &about,
-        r.ruled.as_ref(),
-        decision.as_ref(),
-    )
+    let about =
+        About::round(r.number, "not decided yet: answers may still come").silent_without_winner();
+    let open_verdict = || r.decision(false, &m.players);
+    report::round_ruling_finding(&m.players, &WORDS, &about, r, open_verdict)
 }
 
 /// One finding per round, plus one for the match when a clock or a match

@@ -50,9 +50,10 @@ pub use chat::{
 pub use engine::Ending;
 pub use plug::{ChatReaders, Plug, RoundsByRules};
 
-use crate::event::{Actor, Body, Create, Timeout};
+use crate::event::{Actor, Body, Create};
 use crate::findings::Finding;
 use engine::referee::Referee;
+use engine::seats::named_seat;
 
 /// A recorded event that the rules do not allow at that point. The replay
 /// keeps the event and shows this at its step.
@@ -218,7 +219,9 @@ pub enum Event<'a, G: Game> {
     Claim(&'a ClaimOf<G>),
     Challenge(&'a ChallengeOf<G>),
     Proof(&'a ProofOf<G>),
-    Timeout(&'a Timeout),
+    /// The host says the player in this seat ran out of time (the engine
+    /// has checked the host and the name, and writes that much of the note).
+    Timeout(usize),
 }
 
 /// The operations every game supplies.
@@ -249,10 +252,14 @@ pub trait Game {
     /// [`engine::referee`]); `apply` never sees them.
     fn referee(state: &mut Self::State) -> impl Referee + '_;
 
+    /// The match's two players, by seat.
+    fn players(state: &Self::State) -> &[String; 2];
+
     /// Applies one event of the game's own (a round's opening, a move, a
     /// claim and its answers, a timeout). On error the state must be left
     /// as it was. The `Ok` text is the step's note (what the event did, by
-    /// the rules).
+    /// the rules); for a timeout, what the clocks make of it, after the
+    /// engine's "the host says X's time ran out" (empty, or "; …").
     fn apply(
         state: &mut Self::State,
         event: Event<'_, Self>,
@@ -267,14 +274,14 @@ pub trait Game {
 fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
     Some(match body {
         Body::Pass => Event::Pass,
-        Body::Timeout(x) => Event::Timeout(x),
         _ => return None,
     })
 }
 
 /// Applies `body` to a match of `G`: the host's rulings and the appeals
-/// against them go to the engine's referee, the game's own events to its
-/// `apply`, in place or on a copy as the game's [`Refusal`] says.
+/// against them go to the engine's referee; a timeout is checked (the
+/// host's, naming a player) and worded here, and the game adds what its
+/// clocks make of it; the game's own events go to its `apply`.
 fn apply_to<G: Registered>(
     m: &mut G::State,
     seq: u64,
@@ -282,22 +289,36 @@ fn apply_to<G: Registered>(
     actor: &Actor,
     at: DateTime<Utc>,
 ) -> Result<String, RuleError> {
-    match body {
-        Body::Ruling(r) => G::referee(m).rule(seq, r, actor),
-        Body::Appeal(a) => G::referee(m).appeal(seq, a, actor),
-        Body::AppealDecision(d) => G::referee(m).decide(seq, d, actor),
-        _ => {
-            let event = G::event(body).ok_or_else(|| not_for(G::KIND, body))?;
-            let stamp = Stamp { seq, actor, at };
-            match G::REFUSAL {
-                Refusal::ChecksFirst => G::apply(m, event, stamp),
-                Refusal::OnACopy => {
-                    let mut next = m.clone();
-                    let note = G::apply(&mut next, event, stamp)?;
-                    *m = next;
-                    Ok(note)
-                }
-            }
+    let stamp = Stamp { seq, actor, at };
+    let event = match body {
+        Body::Ruling(r) => return G::referee(m).rule(seq, r, actor),
+        Body::Appeal(a) => return G::referee(m).appeal(seq, a, actor),
+        Body::AppealDecision(d) => return G::referee(m).decide(seq, d, actor),
+        Body::Timeout(t) => {
+            host_only(actor, "announce a timeout")?;
+            let seat = named_seat(G::players(m), &t.player, "timeout")?;
+            let clocks = play::<G>(m, Event::Timeout(seat), stamp)?;
+            return Ok(format!("the host says {}'s time ran out{clocks}", t.player));
+        }
+        _ => G::event(body).ok_or_else(|| not_for(G::KIND, body))?,
+    };
+    play::<G>(m, event, stamp)
+}
+
+/// Plays one of the game's own events, in place or on a copy as the
+/// game's [`Refusal`] says.
+fn play<G: Game>(
+    m: &mut G::State,
+    event: Event<'_, G>,
+    stamp: Stamp<'_>,
+) -> Result<String, RuleError> {
+    match G::REFUSAL {
+        Refusal::ChecksFirst => G::apply(m, event, stamp),
+        Refusal::OnACopy => {
+            let mut next = m.clone();
+            let note = G::apply(&mut next, event, stamp)?;
+            *m = next;
+            Ok(note)
         }
     }
 }

@@ -23,7 +23,7 @@ use super::engine::TraceStep;
 use super::grid::{Cell, Grid, Tile, CELLS};
 use super::proof::{Offer, Powerup, ProofSpec};
 use crate::games::engine::referee::{OfRounds, Referee};
-use crate::games::engine::seats::{host_only, named_seat, player_seat};
+use crate::games::engine::seats::player_seat;
 pub use crate::games::engine::Decision;
 use crate::games::engine::{self, Rounds, Words};
 use crate::games::{Event, Game, Payloads, ProofSteps, Refusal, RuleError, Ruled, Stamp};
@@ -199,6 +199,10 @@ impl Game for Bejeweled {
         })
     }
 
+    fn players(m: &Match) -> &[String; 2] {
+        &m.players
+    }
+
     fn apply(
         m: &mut Match,
         event: Event<'_, Bejeweled>,
@@ -221,13 +225,7 @@ impl Game for Bejeweled {
                 "there is nothing to pass on: in Bejeweled a player claims or does nothing",
             )),
             Event::Challenge(c) => match *c {},
-            Event::Timeout(t) => {
-                host_only(actor, "announce a timeout")?;
-                let p = named_seat(&m.players, &t.player, "timeout")?;
-                let mut note = format!("the host says {}'s time ran out", t.player);
-                note.push_str(&claims::clocks(m, p, at));
-                Ok(note)
-            }
+            Event::Timeout(p) => Ok(claims::clocks(m, p, at)),
         }
     }
 }

@@ -109,6 +109,10 @@ impl Game for Dodgem {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
+    fn players(m: &Match) -> &[String; 2] {
+        &m.players
+    }
+
     fn apply(
         m: &mut Match,
         event: Event<'_, Dodgem>,
@@ -166,9 +170,47 @@ impl Game for Dodgem {
                 }
                 Ok(note)
             }
-            Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
+            Event::Timeout(_) => Ok(String::new()),
             Event::Pass => Err(rule("pass", "in Dodgem a player must move")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The engine's timeout checks as a one-game match sees them. Imports
+    //! this game's rules, the event vocabulary and `engine::table` only.
+
+    use super::*;
+    use crate::event::{Body, Timeout};
+    use crate::games::engine::table::{host, player, refused, says, Table, MIRA};
+    use crate::games::GameConfig;
+
+    fn timeout(name: &str) -> Body {
+        Body::Timeout(Timeout {
+            player: name.into(),
+            note: String::new(),
+        })
+    }
+
+    /// Only the host announces a timeout, and only of a player: a player's
+    /// own timeout, or one naming a stranger, was once taken and noted as
+    /// the host's word.
+    #[test]
+    fn a_timeout_is_the_hosts_and_names_a_player() {
+        let mut t = Table::<Dodgem>::create(GameConfig::Dodgem(Config::default()));
+        refused(
+            t.act(5, player(MIRA), timeout("jonas")),
+            "actor",
+            &["only the host"],
+        );
+        refused(
+            t.act(6, host(), timeout("nobody")),
+            "timeout",
+            &["not a player"],
+        );
+        let note = t.act(7, host(), timeout("jonas")).unwrap();
+        says(&note, &["the host says jonas's time ran out"]);
     }
 }

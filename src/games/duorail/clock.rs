@@ -277,7 +277,7 @@ impl Match {
     /// which).
     pub(super) fn timeout(&mut self, p: usize, at: DateTime<Utc>, seq: u64) -> String {
         let name = self.players[p].clone();
-        let mut note = format!("the host says {name}'s time ran out");
+        let mut note = String::new();
         let track_secs = self.config.track_secs;
         let classic = self.config.variant == Variant::Classic;
         match self.phase.clone() {

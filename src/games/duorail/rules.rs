@@ -21,7 +21,7 @@ use verdict::decision;
 
 use crate::games::engine::clock::Allowances;
 use crate::games::engine::referee::{OneGame, Referee};
-use crate::games::engine::seats::{host_only, named_seat, player_seat};
+use crate::games::engine::seats::{host_only, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{Ending, EndingWords, Words};
 use crate::games::{Event, Game, Payloads, Refusal, RuleError, Stamp};
@@ -276,6 +276,10 @@ impl Game for Duorail {
         OneGame::new(&m.players, &mut m.ending, &WORDS).judged_by(verdict)
     }
 
+    fn players(m: &Match) -> &[String; 2] {
+        &m.players
+    }
+
     fn apply(
         m: &mut Match,
         event: Event<'_, Duorail>,
@@ -425,11 +429,7 @@ impl Game for Duorail {
             Event::Claim(claim) => match *claim {},
             Event::Challenge(c) => answers::challenge(m, c, stamp),
             Event::Proof(proof) => answers::show_track(m, proof, stamp),
-            Event::Timeout(t) => {
-                host_only(actor, "announce a timeout")?;
-                let p = named_seat(&m.players, &t.player, "timeout")?;
-                Ok(m.timeout(p, at, seq))
-            }
+            Event::Timeout(p) => Ok(m.timeout(p, at, seq)),
         }
     }
 }

@@ -108,6 +108,10 @@ impl Game for Nim {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
+    fn players(m: &Match) -> &[String; 2] {
+        &m.players
+    }
+
     fn apply(m: &mut Match, event: Event<'_, Nim>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         let Stamp { seq, actor, .. } = stamp;
         match event {

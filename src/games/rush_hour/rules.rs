@@ -22,7 +22,7 @@ pub use round::{check_solution, Attempt, Phase, Round, SolutionCheck};
 
 use crate::games::engine::clock::{push_clock, Allowance, Allowances};
 use crate::games::engine::referee::{OfRounds, Referee};
-use crate::games::engine::seats::{host_only, named_seat, player_seat};
+use crate::games::engine::seats::{named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{self, Rounds, Words};
 use crate::games::{Event, Game, Payloads, RuleError, Stamp};
@@ -201,6 +201,10 @@ impl Game for RushHour {
         .forfeit(forfeit)
     }
 
+    fn players(m: &Match) -> &[String; 2] {
+        &m.players
+    }
+
     fn apply(
         state: &mut Match,
         event: Event<'_, RushHour>,
@@ -313,9 +317,7 @@ fn apply(m: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<
         Event::Challenge(Challenge::Impossible) => claims::challenge_impossible(m, stamp),
         Event::Proof(proof) => claims::prove(m, proof, stamp),
         Event::Pass => claims::pass(m, stamp),
-        Event::Timeout(t) => {
-            host_only(actor, "announce a timeout")?;
-            let p = named_seat(&m.players, &t.player, "timeout")?;
+        Event::Timeout(p) => {
             let running = m.windows.last_start(p);
             let round = m.rounds.current();
             let (start, allowance) = match round.map(|r| &r.phase) {
@@ -331,20 +333,21 @@ fn apply(m: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<
                 }) if *challenger != p => (Some(*since), m.config.solution_secs),
                 _ => (None, 0),
             };
-            let mut note = format!("the host says {}'s time ran out", t.player);
+            let mut note = String::new();
+            let name = m.players[p].clone();
             match start {
                 Some(start) => {
                     let clock = m.charge(p, start, allowance, at, seq);
                     if m.reserve_ms[p] >= 0 {
                         note.push_str(&format!(
                             "; by the clocks {} still has {:.1} s of reserve",
-                            t.player,
+                            name,
                             m.reserve_ms[p] as f64 / 1000.0
                         ));
                     }
                     push_clock(&mut note, clock);
                 }
-                None => note.push_str(&format!("; no timer of {} is running", t.player)),
+                None => note.push_str(&format!("; no timer of {name} is running")),
             }
             Ok(note)
         }

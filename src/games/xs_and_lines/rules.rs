@@ -120,6 +120,10 @@ impl Game for XsAndLines {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
+    fn players(m: &Match) -> &[String; 2] {
+        &m.players
+    }
+
     fn apply(
         m: &mut Match,
         event: Event<'_, XsAndLines>,
@@ -195,7 +199,7 @@ impl Game for XsAndLines {
                 }
                 Ok(note)
             }
-            Event::Timeout(t) => Ok(format!("the host says {}'s time ran out", t.player)),
+            Event::Timeout(_) => Ok(String::new()),
             Event::Pass => Err(rule("pass", "a player who can move must")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
         }

@@ -21,7 +21,8 @@ use chrono::{DateTime, Duration, Utc};
 use super::engine::play;
 use super::grid::Grid;
 use super::rules::{rule, Claim, Claimed, Config, Decision, Match, Proof, Round, Shown};
-use crate::games::RuleError;
+use crate::games::engine::seats::player_seat;
+use crate::games::{RuleError, Stamp};
 
 /// `600` → "10 minutes", `30` → "30 s", `150` → "2 minutes 30 s".
 pub(super) fn span(secs: u32) -> String {
@@ -228,15 +229,11 @@ pub(super) fn decision(
     decided(winner, reason)
 }
 
-/// A claim or counterclaim by seat `p` at `at`: its note, or why it is
-/// not allowed.
-pub(super) fn claim(
-    m: &mut Match,
-    seq: u64,
-    claim: &Claim,
-    p: usize,
-    at: DateTime<Utc>,
-) -> Result<String, RuleError> {
+/// A claim or counterclaim by the player who posted it: its note, or why
+/// it is not allowed.
+pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let Stamp { seq, actor, at } = stamp;
+    let p = player_seat(&m.players, actor)?;
     let c = m.config.clone();
     let no_round = || rule("round", "no round is in progress");
     let round = m.rounds.current().ok_or_else(no_round)?;
@@ -356,16 +353,12 @@ pub(super) fn claim(
     Ok(note)
 }
 
-/// A proof by seat `p` at `at`, played out and recorded: its note, or why
-/// it is not allowed (no claim, not the higher claimer, a powerup not
-/// offered).
-pub(super) fn prove(
-    m: &mut Match,
-    seq: u64,
-    proof: &Proof,
-    p: usize,
-    at: DateTime<Utc>,
-) -> Result<String, RuleError> {
+/// A proof by the player who posted it, played out and recorded: its
+/// note, or why it is not allowed (no claim, not the higher claimer, a
+/// powerup not offered).
+pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let Stamp { seq, actor, at } = stamp;
+    let p = player_seat(&m.players, actor)?;
     let c = m.config.clone();
     let no_round = || rule("round", "no round is in progress");
     let round = m.rounds.current().ok_or_else(no_round)?;

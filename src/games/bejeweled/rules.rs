@@ -208,24 +208,17 @@ impl Game for Bejeweled {
         event: Event<'_, Bejeweled>,
         stamp: Stamp<'_>,
     ) -> Result<String, RuleError> {
-        let Stamp { seq, actor, at } = stamp;
         match event {
             Event::RoundStart(setup) => opening::open_round(m, setup, stamp),
-            Event::Claim(claim) => {
-                let p = player_seat(&m.players, actor)?;
-                claims::claim(m, seq, claim, p, at)
-            }
-            Event::Proof(proof) => {
-                let p = player_seat(&m.players, actor)?;
-                claims::prove(m, seq, proof, p, at)
-            }
+            Event::Claim(claim) => claims::claim(m, claim, stamp),
+            Event::Proof(proof) => claims::prove(m, proof, stamp),
             Event::Place(picks) => opening::pick(m, picks, stamp),
             Event::Pass => Err(rule(
                 "pass",
                 "there is nothing to pass on: in Bejeweled a player claims or does nothing",
             )),
             Event::Challenge(c) => match *c {},
-            Event::Timeout(p) => Ok(claims::clocks(m, p, at)),
+            Event::Timeout(p) => Ok(claims::clocks(m, p, stamp.at)),
         }
     }
 }

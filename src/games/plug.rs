@@ -18,6 +18,7 @@
 use std::time::Duration;
 
 use super::chat::{ChatContext, Opening, Reading};
+use super::engine::{Decision, Round, Rounds};
 use super::series::Chart;
 use super::{Analysis, AnalysisNote, Event, Game, MoveMark, ProofOf, View};
 use crate::event::Body;
@@ -30,6 +31,18 @@ use crate::findings::Finding;
 pub struct RoundsByRules {
     pub rounds: Vec<(u32, Option<usize>)>,
     pub to_win: u32,
+}
+
+impl RoundsByRules {
+    /// A match of `rounds`, each round decided by `verdict` as if closed.
+    pub fn of<R: Round>(rounds: &Rounds<R>, verdict: impl Fn(&R) -> Option<Decision>) -> Self {
+        RoundsByRules {
+            rounds: (rounds.iter())
+                .map(|r| (r.number(), verdict(r).and_then(|d| d.winner)))
+                .collect(),
+            to_win: rounds.to_win,
+        }
+    }
 }
 
 /// A game's chat readers, supplied together: a game reads its chat, host

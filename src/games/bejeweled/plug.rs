@@ -61,17 +61,9 @@ impl Plug for Bejeweled {
     }
 
     fn rounds_by_rules(m: &Match) -> Option<RoundsByRules> {
-        Some(RoundsByRules {
-            rounds: m
-                .rounds
-                .iter()
-                .map(|r| {
-                    let d = r.by_rules.clone().or_else(|| m.decision(r, true));
-                    (r.number, d.and_then(|d| d.winner))
-                })
-                .collect(),
-            to_win: m.config.to_win,
-        })
+        Some(RoundsByRules::of(&m.rounds, |r| {
+            r.by_rules.clone().or_else(|| m.decision(r, true))
+        }))
     }
 
     /// A pick is for the next round, posted before it opens.

@@ -67,17 +67,9 @@ impl Plug for RushHour {
     }
 
     fn rounds_by_rules(m: &Match) -> Option<RoundsByRules> {
-        Some(RoundsByRules {
-            rounds: m
-                .rounds
-                .iter()
-                .map(|r| {
-                    let d = r.decision(true, &m.players);
-                    (r.number, d.and_then(|d| d.winner))
-                })
-                .collect(),
-            to_win: m.config.to_win,
-        })
+        Some(RoundsByRules::of(&m.rounds, |r| {
+            r.decision(true, &m.players)
+        }))
     }
 
     fn join_proofs(first: &mut Proof, more: &Proof) -> bool {

@@ -54,6 +54,14 @@ pub const SMALL_GAME: EndingWords = EndingWords {
 
 const WORDS: Words = SMALL_GAME.words;
 
+impl EndingWords {
+    /// Who a ruling (or an appeal that overturns it) gives the game to.
+    fn ruled_to(&self, players: &[String; 2], seat: Option<usize>) -> String {
+        let nobody = self.nobody_ruled;
+        Words { nobody }.name(players, seat)
+    }
+}
+
 impl Ending {
     /// Whether play has stopped: by the rules or by a ruling.
     pub fn is_over(&self) -> bool {
@@ -183,7 +191,7 @@ impl OneGame<'_> {
             overturned: None,
         });
         ending.book.ruled(seq, ());
-        let who = winner.map_or_else(|| words.nobody_ruled.to_string(), |w| players[w].clone());
+        let who = words.ruled_to(players, winner);
         let rules = match &ending.by_rules {
             None => words.unended.to_string(),
             by_rules => (words.words).agreement(players, "game", winner, by_rules.as_ref()),
@@ -222,8 +230,7 @@ impl Referee for OneGame<'_> {
                 if let Some(r) = &mut ending.ruled {
                     r.overturned = Some((seq, winner));
                 }
-                let who =
-                    winner.map_or_else(|| words.nobody_ruled.to_string(), |w| players[w].clone());
+                let who = words.ruled_to(players, winner);
                 let mut note =
                     format!("the ruling at seq {ruling} is overturned: the game now goes to {who}");
                 if ending.by_rules.as_ref().is_some_and(|d| d.winner == winner) {

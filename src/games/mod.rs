@@ -75,6 +75,12 @@ impl RuleError {
     }
 }
 
+/// The refusal of an event that breaks `rule`, said as `message`: how
+/// every game's rules write [`RuleError::new`].
+pub fn rule(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
 /// The payload of an event a game does not have (a single game with no
 /// claims has no Claim, Challenge or Proof): no value can be built.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -198,6 +204,14 @@ pub struct Stamp<'a> {
     pub at: DateTime<Utc>,
 }
 
+/// A match as its Create event opens it: the two players, by seat, and
+/// when (a game whose clocks run from the start keeps it).
+#[derive(Clone, Copy, Debug)]
+pub struct Created<'a> {
+    pub players: &'a [String; 2],
+    pub at: DateTime<Utc>,
+}
+
 /// How a game keeps the rule that a refused event changes nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
@@ -226,10 +240,6 @@ pub enum Event<'a, G: Game> {
 
 /// The operations every game supplies.
 pub trait Game {
-    /// The game's rules as written (`docs/rules/<slug>.md`), in Markdown.
-    const RULES: &'static str;
-    /// How the step page names the sub-steps of a proof and their count.
-    const PROOF_STEPS: ProofSteps = ProofSteps::MOVES;
     /// How a refused event is kept from changing the match.
     const REFUSAL: Refusal = Refusal::ChecksFirst;
     /// What its events carry.
@@ -240,20 +250,13 @@ pub trait Game {
 
     /// The state after the Create event, for two players of different
     /// names.
-    fn start(
-        config: &ConfigOf<Self>,
-        players: &[String; 2],
-        at: DateTime<Utc>,
-    ) -> Result<Self::State, RuleError>;
+    fn start(config: &ConfigOf<Self>, created: Created<'_>) -> Result<Self::State, RuleError>;
 
     /// Where the host's rulings and the appeals against them are kept,
     /// and what the rules say when the host rules: the engine takes every
     /// Ruling, Appeal and AppealDecision through it (see
     /// [`engine::referee`]); `apply` never sees them.
     fn referee(state: &mut Self::State) -> impl Referee + '_;
-
-    /// The match's two players, by seat.
-    fn players(state: &Self::State) -> &[String; 2];
 
     /// Applies one event of the game's own (a round's opening, a move, a
     /// claim and its answers, a timeout). On error the state must be left
@@ -296,7 +299,7 @@ fn apply_to<G: Registered>(
         Body::AppealDecision(d) => return G::referee(m).decide(seq, d, actor),
         Body::Timeout(t) => {
             host_only(actor, "announce a timeout")?;
-            let seat = named_seat(G::players(m), &t.player, "timeout")?;
+            let seat = named_seat(G::referee(m).players(), &t.player, "timeout")?;
             let clocks = play::<G>(m, Event::Timeout(seat), stamp)?;
             return Ok(format!("the host says {}'s time ran out{clocks}", t.player));
         }

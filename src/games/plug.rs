@@ -20,7 +20,7 @@ use std::time::Duration;
 use super::chat::{ChatContext, Opening, Reading};
 use super::engine::{Decision, Round, Rounds};
 use super::series::Chart;
-use super::{Analysis, AnalysisNote, Event, Game, MoveMark, ProofOf, View};
+use super::{Analysis, AnalysisNote, Event, Game, MoveMark, ProofOf, ProofSteps, View};
 use crate::event::Body;
 use crate::findings::Finding;
 
@@ -66,6 +66,10 @@ pub struct ChatReaders {
 pub trait Plug: Game + Sized + 'static {
     /// The game's name as people write it ("Traffic Jam (Rush Hour)").
     const TITLE: &'static str;
+    /// The game's rules as written (`docs/rules/<slug>.md`), in Markdown.
+    const RULES: &'static str;
+    /// How the step page names the sub-steps of a proof and their count.
+    const PROOF_STEPS: ProofSteps = ProofSteps::MOVES;
     /// Whether a match is played in rounds, each opened by the host and
     /// won by a ruling; `false`: one game, set up once.
     const IN_ROUNDS: bool = false;

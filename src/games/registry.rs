@@ -72,12 +72,12 @@ macro_rules! games {
 
             /// The game's rules as written, in Markdown.
             pub fn rules(self) -> &'static str {
-                each_kind!(self => <G as Game>::RULES)
+                each_kind!(self => <G as Plug>::RULES)
             }
 
             /// How the step page names a proof's sub-steps.
             pub fn proof_steps(self) -> ProofSteps {
-                each_kind!(self => <G as Game>::PROOF_STEPS)
+                each_kind!(self => <G as Plug>::PROOF_STEPS)
             }
 
             pub fn from_slug(s: &str) -> Option<GameKind> {
@@ -190,7 +190,7 @@ macro_rules! games {
                 let players = check_players(&create.players)?;
                 match &create.config {
                     $( $(#[$attr])* GameConfig::$variant(c) => {
-                        <$module::$game as Game>::start(c, players, at).map(MatchState::$variant)
+                        <$module::$game as Game>::start(c, Created { players, at }).map(MatchState::$variant)
                     } )+
                 }
             }

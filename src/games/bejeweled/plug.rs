@@ -12,10 +12,15 @@ use crate::event::Body;
 use crate::findings::Finding;
 
 use crate::games::series::Chart;
-use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
+use crate::games::{ChatReaders, Event, Plug, ProofSteps, RoundsByRules, View};
 
 impl Plug for Bejeweled {
     const TITLE: &'static str = "Bejeweled";
+    const RULES: &'static str = include_str!("../../../docs/rules/bejeweled.md");
+    const PROOF_STEPS: ProofSteps = ProofSteps {
+        unit: "Cascade step",
+        counted: ("gem removed so far", "gems removed so far"),
+    };
     const IN_ROUNDS: bool = true;
     const CHAT: Option<ChatReaders> = Some(ChatReaders {
         host: chat::read_host,

@@ -26,7 +26,8 @@ use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::seats::player_seat;
 pub use crate::games::engine::Decision;
 use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, Payloads, ProofSteps, Refusal, RuleError, Ruled, Stamp};
+pub(super) use crate::games::rule;
+use crate::games::{Created, Event, Game, Payloads, Refusal, RuleError, Ruled, Stamp};
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -170,22 +171,13 @@ engine::round_record!(Round);
 pub struct Bejeweled;
 
 impl Game for Bejeweled {
-    const RULES: &'static str = include_str!("../../../docs/rules/bejeweled.md");
-    const PROOF_STEPS: ProofSteps = ProofSteps {
-        unit: "Cascade step",
-        counted: ("gem removed so far", "gems removed so far"),
-    };
     const REFUSAL: Refusal = Refusal::OnACopy;
     type Payloads = Payloads<Config, Setup, Picks, Claim, Challenge, Proof>;
     type State = Match;
 
-    fn start(
-        config: &Config,
-        players: &[String; 2],
-        _at: DateTime<Utc>,
-    ) -> Result<Match, RuleError> {
+    fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
         engine::check_to_win(config.to_win, config.rounds)?;
-        Ok(Match::new(config.clone(), players.clone()))
+        Ok(Match::new(config.clone(), created.players.clone()))
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
@@ -199,15 +191,7 @@ impl Game for Bejeweled {
         })
     }
 
-    fn players(m: &Match) -> &[String; 2] {
-        &m.players
-    }
-
-    fn apply(
-        m: &mut Match,
-        event: Event<'_, Bejeweled>,
-        stamp: Stamp<'_>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         match event {
             Event::RoundStart(setup) => opening::open_round(m, setup, stamp),
             Event::Claim(claim) => claims::claim(m, claim, stamp),
@@ -259,10 +243,6 @@ impl Match {
 }
 
 const KINDS: [&str; 3] = ["starter", "passive", "active"];
-
-pub(super) fn rule(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
 
 #[cfg(test)]
 pub(super) mod tests;

@@ -14,6 +14,7 @@ use crate::games::{AnalysisNote, Plug};
 
 impl Plug for Dodgem {
     const TITLE: &'static str = "Dodgem";
+    const RULES: &'static str = include_str!("../../../docs/rules/dodgem.md");
 
     one_game::plug_parts!(first: blue, setup: "{} plays blue");
 

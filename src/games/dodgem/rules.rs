@@ -4,14 +4,14 @@
 //! loses or wins by the match's rule), or when the host rules — a draw by
 //! repetition is a ruling with no winner.
 
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
 use crate::games::engine::referee::{OneGame, Referee};
-use crate::games::engine::seats::first_seat;
+use crate::games::engine::seats::{first_seat, mover};
 use crate::games::engine::SMALL_GAME;
-use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError, Stamp};
+use crate::games::rule;
+use crate::games::{Created, Ending, Event, Game, Payloads, RuleError, Stamp};
 
 /// The options of a Dodgem match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -74,20 +74,11 @@ impl Match {
 /// The Dodgem game.
 pub struct Dodgem;
 
-fn rule(r: &str, m: impl Into<String>) -> RuleError {
-    RuleError::new(r, m)
-}
-
 impl Game for Dodgem {
-    const RULES: &'static str = include_str!("../../../docs/rules/dodgem.md");
     type Payloads = Payloads<Config, Setup, Placement>;
     type State = Match;
 
-    fn start(
-        config: &Config,
-        players: &[String; 2],
-        _at: DateTime<Utc>,
-    ) -> Result<Match, RuleError> {
+    fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
         if !(3..=5).contains(&config.size) {
             return Err(rule(
                 "config",
@@ -96,7 +87,7 @@ impl Game for Dodgem {
         }
         Ok(Match {
             config: *config,
-            players: players.clone(),
+            players: created.players.clone(),
             blue: None,
             position: Position::start(config.size),
             moves: Vec::new(),
@@ -109,20 +100,11 @@ impl Game for Dodgem {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn players(m: &Match) -> &[String; 2] {
-        &m.players
-    }
-
-    fn apply(
-        m: &mut Match,
-        event: Event<'_, Dodgem>,
-        stamp: Stamp<'_>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {
-                let b = first_seat(&m.players, actor, m.blue, &s.blue)?;
-                m.blue = Some(b);
+                let b = first_seat(&m.players, actor, &mut m.blue, &s.blue)?;
                 Ok(format!(
                     "{} plays blue and moves first; {} plays red",
                     m.players[b],
@@ -130,14 +112,9 @@ impl Game for Dodgem {
                 ))
             }
             Event::Place(p) => {
-                m.ending.still_playing()?;
-                let seat = player_seat(&m.players, actor)?;
-                let Some(to_move) = m.seat(m.position.to_move) else {
-                    return Err(rule("setup", "the host has not said who plays blue"));
-                };
-                if seat != to_move {
-                    return Err(rule("turn", format!("it is {}'s turn", m.players[to_move])));
-                }
+                let to_move = m.seat(m.position.to_move);
+                let unset = "the host has not said who plays blue";
+                let seat = mover(&m.players, &m.ending, actor, to_move, unset)?;
                 let mv = m
                     .position
                     .parse_move(&p.mv)

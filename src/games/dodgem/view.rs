@@ -191,8 +191,10 @@ mod tests {
                 size,
                 rule: StuckRule::StuckLoses,
             },
-            &players,
-            at,
+            crate::games::Created {
+                players: &players,
+                at,
+            },
         )
         .unwrap();
         m.blue = Some(0);

@@ -16,6 +16,7 @@ use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
 
 impl Plug for Duorail {
     const TITLE: &'static str = "Duorail";
+    const RULES: &'static str = include_str!("../../../docs/rules/duorail.md");
     const CHAT: Option<ChatReaders> = Some(ChatReaders {
         host: |text, ctx| host::read(text, ctx, &chat::HOST_WORDS),
         player: chat::read_player_message,

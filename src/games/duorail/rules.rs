@@ -24,7 +24,8 @@ use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{host_only, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{Ending, EndingWords, Words};
-use crate::games::{Event, Game, Payloads, Refusal, RuleError, Stamp};
+use crate::games::rule;
+use crate::games::{Created, Event, Game, Payloads, Refusal, RuleError, Stamp};
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -252,23 +253,22 @@ impl Match {
 pub struct Duorail;
 
 impl Game for Duorail {
-    const RULES: &'static str = include_str!("../../../docs/rules/duorail.md");
     const REFUSAL: Refusal = Refusal::OnACopy;
     type Payloads = Payloads<Config, Setup, Placement, Claim, Challenge, Proof>;
     type State = Match;
 
-    fn start(
-        config: &Config,
-        players: &[String; 2],
-        at: DateTime<Utc>,
-    ) -> Result<Match, RuleError> {
+    fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
         if !(2..=9).contains(&config.size) {
             return Err(RuleError::new(
                 "config",
                 format!("a board is 2 to 9 cells wide, not {}", config.size),
             ));
         }
-        Ok(Match::new(config.clone(), players.clone(), at))
+        Ok(Match::new(
+            config.clone(),
+            created.players.clone(),
+            created.at,
+        ))
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
@@ -276,15 +276,7 @@ impl Game for Duorail {
         OneGame::new(&m.players, &mut m.ending, &WORDS).judged_by(verdict)
     }
 
-    fn players(m: &Match) -> &[String; 2] {
-        &m.players
-    }
-
-    fn apply(
-        m: &mut Match,
-        event: Event<'_, Duorail>,
-        stamp: Stamp<'_>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         let Stamp { seq, actor, at } = stamp;
         // Rulings and appeals go to the engine's referee, never here.
         if let Some(r) = &m.ending.ruled {
@@ -432,10 +424,6 @@ impl Game for Duorail {
             Event::Timeout(p) => Ok(m.timeout(p, at, seq)),
         }
     }
-}
-
-fn rule(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
 }
 
 /// The player to move, while the game is in its playing phase.

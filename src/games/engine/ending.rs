@@ -201,6 +201,10 @@ impl OneGame<'_> {
 }
 
 impl Referee for OneGame<'_> {
+    fn players(&self) -> &[String; 2] {
+        self.players
+    }
+
     /// The host's ruling at `seq`: one per match, of round 1 or the match
     /// (a correction is an appeal).
     fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {

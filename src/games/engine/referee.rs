@@ -20,6 +20,8 @@ use super::{Decision, Ending, EndingWords, Round, Rounds, Words};
 
 /// Takes the host's rulings and the appeals against them for one match.
 pub trait Referee {
+    /// The match's two players, by seat.
+    fn players(&self) -> &[String; 2];
     /// The host's ruling at `seq`.
     fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError>;
     /// A player's appeal at `seq` against a ruling.

@@ -277,6 +277,10 @@ where
     R: Round,
     F: Fn(&R, bool) -> Option<Decision>,
 {
+    fn players(&self) -> &[String; 2] {
+        self.players
+    }
+
     /// The host's ruling at `seq` of the round in play or of the match.
     /// The forfeit is as for [`Rounds::winner_by_rules`].
     fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {

@@ -17,6 +17,7 @@ const ROW: u32 = 10;
 
 impl Plug for Nim {
     const TITLE: &'static str = "Nim race";
+    const RULES: &'static str = include_str!("rules.md");
 
     fn view(m: &Match) -> View {
         let facts = vec![

@@ -5,14 +5,15 @@
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::solver;
 use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
+use crate::games::engine::seats::mover;
 use crate::games::engine::SMALL_GAME;
-use crate::games::{player_seat, Ending, Event, Game, Nothing, Payloads, RuleError, Stamp};
+use crate::games::rule;
+use crate::games::{Created, Ending, Event, Game, Nothing, Payloads, RuleError, Stamp};
 
 /// A match's options.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -70,20 +71,11 @@ pub struct Match {
     pub ending: Ending,
 }
 
-fn rule(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
-
 impl Game for Nim {
-    const RULES: &'static str = include_str!("rules.md");
     type Payloads = Payloads<Config, Nothing, Take, Claim>;
     type State = Match;
 
-    fn start(
-        config: &Config,
-        players: &[String; 2],
-        _at: DateTime<Utc>,
-    ) -> Result<Match, RuleError> {
+    fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
         if !(1..=100).contains(&config.heap) || !(1..=10).contains(&config.most) {
             return Err(rule(
                 "config",
@@ -95,7 +87,7 @@ impl Game for Nim {
         }
         Ok(Match {
             config: *config,
-            players: players.clone(),
+            players: created.players.clone(),
             heap: config.heap,
             to_move: 0,
             takes: Vec::new(),
@@ -108,11 +100,7 @@ impl Game for Nim {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn players(m: &Match) -> &[String; 2] {
-        &m.players
-    }
-
-    fn apply(m: &mut Match, event: Event<'_, Nim>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::Place(t) => {
@@ -169,14 +157,6 @@ impl Match {
     /// The seat of the player behind `actor`, when it is their turn in a
     /// game in play.
     fn turn(&self, actor: &Actor) -> Result<usize, RuleError> {
-        self.ending.still_playing()?;
-        let seat = player_seat(&self.players, actor)?;
-        if seat != self.to_move {
-            return Err(rule(
-                "turn",
-                format!("it is {}'s turn", self.players[self.to_move]),
-            ));
-        }
-        Ok(seat)
+        mover(&self.players, &self.ending, actor, Some(self.to_move), "")
     }
 }

@@ -13,6 +13,7 @@ use crate::games::Plug;
 
 impl Plug for Permutation {
     const TITLE: &'static str = "Multiplications Within The Permutation";
+    const RULES: &'static str = include_str!("../../../docs/rules/permutation.md");
 
     one_game::plug_parts!(first: first, setup: "{} places first");
 }

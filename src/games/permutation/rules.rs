@@ -5,15 +5,15 @@
 //! |Δrow|·|Δcolumn| against the x numbered just before. Highest total
 //! wins; equal totals share the win.
 
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{Perm, Position};
 use crate::games::engine::referee::{OneGame, Referee};
-use crate::games::engine::seats::first_seat;
+use crate::games::engine::seats::{first_seat, mover};
 use crate::games::engine::SMALL_GAME;
+use crate::games::rule;
 use crate::games::xs_and_lines::Cell;
-use crate::games::{player_seat, Ending, Event, Game, Payloads, RuleError, Stamp};
+use crate::games::{Created, Ending, Event, Game, Payloads, RuleError, Stamp};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -92,20 +92,11 @@ impl Match {
 /// The permutation game.
 pub struct Permutation;
 
-fn rule(r: &str, m: impl Into<String>) -> RuleError {
-    RuleError::new(r, m)
-}
-
 impl Game for Permutation {
-    const RULES: &'static str = include_str!("../../../docs/rules/permutation.md");
     type Payloads = Payloads<Config, Setup, Placement>;
     type State = Match;
 
-    fn start(
-        config: &Config,
-        players: &[String; 2],
-        _at: DateTime<Utc>,
-    ) -> Result<Match, RuleError> {
+    fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
         let n = config.size;
         if !(7..=15).contains(&n) || n.is_multiple_of(2) {
             return Err(rule(
@@ -115,7 +106,7 @@ impl Game for Permutation {
         }
         Ok(Match {
             config: *config,
-            players: players.clone(),
+            players: created.players.clone(),
             first: None,
             stage: Stage::Placing(Vec::new()),
             moves: Vec::new(),
@@ -127,34 +118,19 @@ impl Game for Permutation {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn players(m: &Match) -> &[String; 2] {
-        &m.players
-    }
-
-    fn apply(
-        m: &mut Match,
-        event: Event<'_, Permutation>,
-        stamp: Stamp<'_>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {
-                let f = first_seat(&m.players, actor, m.first, &s.first)?;
-                m.first = Some(f);
+                let f = first_seat(&m.players, actor, &mut m.first, &s.first)?;
                 Ok(format!(
                     "{} is player 1: places the first x and writes 2",
                     m.players[f]
                 ))
             }
             Event::Place(p) => {
-                m.ending.still_playing()?;
-                let seat = player_seat(&m.players, actor)?;
-                let to_move = m
-                    .to_move()
-                    .ok_or_else(|| rule("setup", "the host has not named player 1"))?;
-                if seat != to_move {
-                    return Err(rule("turn", format!("it is {}'s turn", m.players[to_move])));
-                }
+                let unset = "the host has not named player 1";
+                let seat = mover(&m.players, &m.ending, actor, m.to_move(), unset)?;
                 let n = m.config.size;
                 let who = m.players[seat].clone();
                 let (written, note) = match &mut m.stage {

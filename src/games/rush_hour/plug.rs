@@ -16,6 +16,7 @@ use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
 
 impl Plug for RushHour {
     const TITLE: &'static str = "Traffic Jam (Rush Hour)";
+    const RULES: &'static str = include_str!("../../../docs/rules/rush-hour.md");
     const IN_ROUNDS: bool = true;
     const CHAT: Option<ChatReaders> = Some(ChatReaders {
         host: chat::read_host,

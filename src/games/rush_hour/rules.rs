@@ -25,7 +25,8 @@ use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::seats::{named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{self, Rounds, Words};
-use crate::games::{Event, Game, Payloads, RuleError, Stamp};
+use crate::games::rule;
+use crate::games::{Created, Event, Game, Payloads, RuleError, Stamp};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -165,10 +166,6 @@ impl Match {
     }
 }
 
-fn rule(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
-
 fn no_round() -> RuleError {
     rule("round", "no round is in progress")
 }
@@ -177,17 +174,12 @@ fn no_round() -> RuleError {
 pub struct RushHour;
 
 impl Game for RushHour {
-    const RULES: &'static str = include_str!("../../../docs/rules/rush-hour.md");
     type Payloads = Payloads<Config, RoundSetup, Placement, Claim, Challenge, Proof>;
     type State = Match;
 
-    fn start(
-        config: &Config,
-        players: &[String; 2],
-        _at: DateTime<Utc>,
-    ) -> Result<Match, RuleError> {
+    fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
         engine::check_to_win(config.to_win, config.rounds)?;
-        Ok(Match::new(config.clone(), players.clone()))
+        Ok(Match::new(config.clone(), created.players.clone()))
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
@@ -201,15 +193,7 @@ impl Game for RushHour {
         .forfeit(forfeit)
     }
 
-    fn players(m: &Match) -> &[String; 2] {
-        &m.players
-    }
-
-    fn apply(
-        state: &mut Match,
-        event: Event<'_, RushHour>,
-        stamp: Stamp<'_>,
-    ) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
         // A rule error leaves the state untouched. Every rule is checked
         // before the match changes, except a placement's cells, which are
         // checked on the board after the placer's clock is charged: so the
@@ -217,14 +201,14 @@ impl Game for RushHour {
         // copy of every round at every event made a long match quadratic).
         // Debug builds check that nothing else changed.
         #[cfg(debug_assertions)]
-        let whole = state.clone();
-        let clocks = (state.reserve_ms, state.windows, state.lost_on_time);
-        let result = apply(state, event, stamp);
+        let whole = m.clone();
+        let clocks = (m.reserve_ms, m.windows, m.lost_on_time);
+        let result = apply(m, event, stamp);
         if result.is_err() {
-            (state.reserve_ms, state.windows, state.lost_on_time) = clocks;
+            (m.reserve_ms, m.windows, m.lost_on_time) = clocks;
             #[cfg(debug_assertions)]
             debug_assert!(
-                *state == whole,
+                *m == whole,
                 "a refused event changed the match beyond its clocks"
             );
         }

@@ -13,6 +13,7 @@ use crate::games::Plug;
 
 impl Plug for XsAndLines {
     const TITLE: &'static str = "x's and lines";
+    const RULES: &'static str = include_str!("../../../docs/rules/xs-and-lines.md");
 
     one_game::plug_parts!(first: first, setup: "{} is player 1");
 

@@ -146,6 +146,18 @@ impl Ruled {
             None => self.winner,
         }
     }
+
+    /// The refusal of a second ruling of `what` ("the game", "round 2")
+    /// after this one: a correction is an appeal.
+    pub fn ruled_again(&self, what: &str) -> RuleError {
+        RuleError::new(
+            "ruling",
+            format!(
+                "{what} is already ruled (seq {}); a correction is an appeal",
+                self.seq
+            ),
+        )
+    }
 }
 
 /// The seat of the player behind an event; a rule error when the actor

@@ -14,8 +14,8 @@ use super::seats::{host_only, winner_seat};
 use std::mem;
 
 use super::referee::{OneGame, Referee};
-use super::{Book, Decided, Decision, Words};
-use crate::event::{Actor, Appeal, AppealDecision, Ruling, Scope};
+use super::{Book, Decision, Words};
+use crate::event::{Actor, Ruling, Scope};
 use crate::findings::{Award, Finding, Verdict};
 use crate::games::{RuleError, Ruled};
 
@@ -169,13 +169,7 @@ impl OneGame<'_> {
         } = self;
         host_only(actor, "rule")?;
         if let Some(old) = &ending.ruled {
-            return Err(RuleError::new(
-                "ruling",
-                format!(
-                    "the game is already ruled (seq {}); a correction is an appeal",
-                    old.seq
-                ),
-            ));
+            return Err(old.ruled_again("the game"));
         }
         if let Scope::Round(n @ 2..) = r.scope {
             return Err(RuleError::new(
@@ -201,8 +195,14 @@ impl OneGame<'_> {
 }
 
 impl Referee for OneGame<'_> {
+    type Of = ();
+
     fn players(&self) -> &[String; 2] {
         self.players
+    }
+
+    fn book(&mut self) -> (&[String; 2], &mut Book<()>) {
+        (self.players, &mut self.ending.book)
     }
 
     /// The host's ruling at `seq`: one per match, of round 1 or the match
@@ -216,32 +216,23 @@ impl Referee for OneGame<'_> {
         note
     }
 
-    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
-        self.ending.book.appeal(self.players, seq, appeal, actor)
-    }
-
-    /// The host's decision on an appeal.
-    fn decide(&mut self, seq: u64, d: &AppealDecision, actor: &Actor) -> Result<String, RuleError> {
+    /// The game now goes to `winner`; the rules agree or not.
+    fn overturn(&mut self, seq: u64, ruling: u64, _: (), winner: Option<usize>) -> String {
         let OneGame {
             players,
             ending,
             words,
             ..
         } = self;
-        match ending.book.decide(players, seq, d, actor)? {
-            Decided::Upheld { ruling } => Ok(format!("the ruling at seq {ruling} is upheld")),
-            Decided::Overturned { ruling, winner, .. } => {
-                if let Some(r) = &mut ending.ruled {
-                    r.overturned = Some((seq, winner));
-                }
-                let who = words.ruled_to(players, winner);
-                let mut note =
-                    format!("the ruling at seq {ruling} is overturned: the game now goes to {who}");
-                if ending.by_rules.as_ref().is_some_and(|d| d.winner == winner) {
-                    note.push_str("; the rules agree");
-                }
-                Ok(note)
-            }
+        if let Some(r) = &mut ending.ruled {
+            r.overturned = Some((seq, winner));
         }
+        let who = words.ruled_to(players, winner);
+        let mut note =
+            format!("the ruling at seq {ruling} is overturned: the game now goes to {who}");
+        if ending.by_rules.as_ref().is_some_and(|d| d.winner == winner) {
+            note.push_str("; the rules agree");
+        }
+        note
     }
 }

@@ -16,23 +16,43 @@
 use crate::event::{Actor, Appeal, AppealDecision, Ruling};
 use crate::games::RuleError;
 
-use super::{Decision, Ending, EndingWords, Round, Rounds, Words};
+use super::{Book, Decided, Decision, Ending, EndingWords, Round, Rounds, Words};
 
 /// Takes the host's rulings and the appeals against them for one match.
+///
+/// A referee keeps its rulings in a [`Book`], which takes every appeal
+/// and decision alike: so appealing and upholding are written here once,
+/// and a referee says only how the host rules and what an overturned
+/// ruling changes in its record.
 pub trait Referee {
+    /// What a ruling is of (nothing in a one-game match; a round, or the
+    /// match, in a match of rounds).
+    type Of: Copy;
+
     /// The match's two players, by seat.
     fn players(&self) -> &[String; 2];
+    /// The players, and the book of the host's rulings and the appeals.
+    fn book(&mut self) -> (&[String; 2], &mut Book<Self::Of>);
     /// The host's ruling at `seq`.
     fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError>;
+    /// The host's decision at `seq` gives the ruling at `ruling`, of `of`,
+    /// to `winner`: what that changes in the record; the note.
+    fn overturn(&mut self, seq: u64, ruling: u64, of: Self::Of, winner: Option<usize>) -> String;
+
     /// A player's appeal at `seq` against a ruling.
-    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError>;
+    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
+        let (players, book) = self.book();
+        book.appeal(players, seq, appeal, actor)
+    }
+
     /// The host's decision at `seq` on an appeal.
-    fn decide(
-        &mut self,
-        seq: u64,
-        decision: &AppealDecision,
-        actor: &Actor,
-    ) -> Result<String, RuleError>;
+    fn decide(&mut self, seq: u64, d: &AppealDecision, actor: &Actor) -> Result<String, RuleError> {
+        let (players, book) = self.book();
+        Ok(match book.decide(players, seq, d, actor)? {
+            Decided::Upheld { ruling } => format!("the ruling at seq {ruling} is upheld"),
+            Decided::Overturned { ruling, of, winner } => self.overturn(seq, ruling, of, winner),
+        })
+    }
 }
 
 /// The referee of a one-game match: its [`Ending`].

@@ -14,8 +14,8 @@ use serde::{Serialize, Serializer};
 
 use super::referee::{OfRounds, Referee};
 use super::seats::{host_only, winner_seat};
-use super::{Book, Decided, Decision, Words};
-use crate::event::{Actor, Appeal, AppealDecision, Ruling, Scope};
+use super::{Book, Decision, Words};
+use crate::event::{Actor, Ruling, Scope};
 use crate::games::{RuleError, Ruled};
 
 /// What the engine needs of a game's round.
@@ -277,8 +277,14 @@ where
     R: Round,
     F: Fn(&R, bool) -> Option<Decision>,
 {
+    type Of = Option<u32>;
+
     fn players(&self) -> &[String; 2] {
         self.players
+    }
+
+    fn book(&mut self) -> (&[String; 2], &mut Book<Option<u32>>) {
+        (self.players, &mut self.rounds.book)
     }
 
     /// The host's ruling at `seq` of the round in play or of the match.
@@ -303,13 +309,7 @@ where
         };
         let Scope::Round(n) = r.scope else {
             if let Some(prev) = &rounds.match_ruling {
-                return Err(RuleError::new(
-                    "ruling",
-                    format!(
-                        "the match is already ruled (seq {}); a correction is an appeal",
-                        prev.seq
-                    ),
-                ));
+                return Err(prev.ruled_again("the match"));
             }
             rounds.close(decide);
             rounds.match_ruling = Some(ruled);
@@ -334,13 +334,7 @@ where
             }
         };
         if let Some(prev) = round.ruled() {
-            return Err(RuleError::new(
-                "ruling",
-                format!(
-                    "round {n} is already ruled (seq {}); a correction is an appeal",
-                    prev.seq
-                ),
-            ));
+            return Err(prev.ruled_again(&format!("round {n}")));
         }
         let verdict = decide(round, true);
         let agreement = words.agreement(players, "round", winner, verdict.as_ref());
@@ -357,25 +351,21 @@ where
         ))
     }
 
-    /// The host's decision at `seq` on an appeal against a round's or the
-    /// match's ruling.
-    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
-        self.rounds.book.appeal(self.players, seq, appeal, actor)
-    }
-
-    fn decide(&mut self, seq: u64, d: &AppealDecision, actor: &Actor) -> Result<String, RuleError> {
+    /// The round's or the match's ruling now goes to `winner`, and the
+    /// score follows.
+    fn overturn(
+        &mut self,
+        seq: u64,
+        ruling: u64,
+        of: Option<u32>,
+        winner: Option<usize>,
+    ) -> String {
         let OfRounds {
             players,
             rounds,
             words,
             ..
         } = self;
-        let (ruling, of, winner) = match rounds.book.decide(players, seq, d, actor)? {
-            Decided::Upheld { ruling } => {
-                return Ok(format!("the ruling at seq {ruling} is upheld"))
-            }
-            Decided::Overturned { ruling, of, winner } => (ruling, of, winner),
-        };
         let ruled = match of {
             Some(n) => (rounds.played.iter_mut())
                 .find(|r| r.number() == n)
@@ -394,11 +384,11 @@ where
                 }
             }
         }
-        Ok(format!(
+        format!(
             "the ruling at seq {ruling} is overturned: it now goes to {}; {}{}",
             words.name(players, winner),
             rounds.score_text(players),
             rounds.won_text(players)
-        ))
+        )
     }
 }

@@ -12,6 +12,7 @@ use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
 use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
+use crate::games::xs_and_lines::rules::x_on_grid;
 use crate::games::xs_and_lines::Cell;
 use crate::games::{Created, Ending, Event, Game, Payloads, RuleError, Stamp};
 
@@ -135,15 +136,7 @@ impl Game for Permutation {
                 let who = m.players[seat].clone();
                 let (written, note) = match &mut m.stage {
                     Stage::Placing(xs) => {
-                        let cell = Cell::parse(&p.mv, n).ok_or_else(|| {
-                            rule(
-                                "placement",
-                                format!(
-                                    "'{}' is not a cell of the {n}×{n} grid (write it like C3)",
-                                    p.mv.trim()
-                                ),
-                            )
-                        })?;
+                        let cell = x_on_grid(&p.mv, n)?;
                         if let Some(x) = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)
                         {
                             let line = if x.row == cell.row { "row" } else { "column" };

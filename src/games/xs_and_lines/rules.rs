@@ -80,6 +80,20 @@ impl Match {
     }
 }
 
+/// The cell of the n×n grid an x is placed on, written `C3` (part 1 of
+/// x's and lines and of the permutation game).
+pub(crate) fn x_on_grid(mv: &str, n: u8) -> Result<Cell, RuleError> {
+    Cell::parse(mv, n).ok_or_else(|| {
+        rule(
+            "placement",
+            format!(
+                "'{}' is not a cell of the {n}×{n} grid (write it like C3)",
+                mv.trim()
+            ),
+        )
+    })
+}
+
 /// The x's-and-lines game.
 pub struct XsAndLines;
 
@@ -127,15 +141,7 @@ impl Game for XsAndLines {
                 let n = m.config.size;
                 let (written, note) = match &mut m.stage {
                     Stage::Placing(xs) => {
-                        let cell = Cell::parse(&p.mv, n).ok_or_else(|| {
-                            rule(
-                                "placement",
-                                format!(
-                                    "'{}' is not a cell of the {n}×{n} grid (write it like C3)",
-                                    p.mv.trim()
-                                ),
-                            )
-                        })?;
+                        let cell = x_on_grid(&p.mv, n)?;
                         if xs.contains(&cell) {
                             return Err(rule("placement", format!("{cell} already holds an x")));
                         }

@@ -21,6 +21,7 @@ use chrono::{DateTime, Duration, Utc};
 use super::engine::play;
 use super::grid::Grid;
 use super::rules::{rule, Claim, Claimed, Config, Decision, Match, Proof, Round, Shown};
+use crate::event::Actor;
 use crate::games::engine::seats::player_seat;
 use crate::games::{RuleError, Stamp};
 
@@ -229,14 +230,25 @@ pub(super) fn decision(
     decided(winner, reason)
 }
 
+/// The seat of the player who posts a claim or a proof, and the round it
+/// is posted in; why not, when the poster is no player or no round is in
+/// progress.
+fn poster_in_round<'m>(m: &'m Match, actor: &Actor) -> Result<(usize, &'m Round), RuleError> {
+    let p = player_seat(&m.players, actor)?;
+    let round = m.rounds.current().ok_or_else(no_round)?;
+    Ok((p, round))
+}
+
+fn no_round() -> RuleError {
+    rule("round", "no round is in progress")
+}
+
 /// A claim or counterclaim by the player who posted it: its note, or why
 /// it is not allowed.
 pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
-    let p = player_seat(&m.players, actor)?;
+    let (p, round) = poster_in_round(m, actor)?;
     let c = m.config.clone();
-    let no_round = || rule("round", "no round is in progress");
-    let round = m.rounds.current().ok_or_else(no_round)?;
     let name = |q: usize| m.players[q].clone();
     let note = match round.claims.as_slice() {
         [] => {
@@ -358,10 +370,8 @@ pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<St
 /// powerup not offered).
 pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
-    let p = player_seat(&m.players, actor)?;
+    let (p, round) = poster_in_round(m, actor)?;
     let c = m.config.clone();
-    let no_round = || rule("round", "no round is in progress");
-    let round = m.rounds.current().ok_or_else(no_round)?;
     let name = |q: usize| m.players[q].clone();
     let (Some(higher), Some(first), Some(window), Some(due)) = (
         round.higher(),

@@ -6,12 +6,14 @@
 //!
 //! It owns no words of any game: each game's tests bring their texts. It
 //! imports only the vocabulary, `games::chat`, the registry's
-//! `GameConfig` and `MatchState`, and chrono: nothing from `log/`,
+//! `GameConfig` and `MatchState`, chrono and proptest: nothing from `log/`,
 //! `web/`, `import/` or `verify.rs`.
 
 use std::ops::Range;
 
 use chrono::{DateTime, Utc};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
 
 use crate::event::{Actor, Body, Create, Scope};
 use crate::games::chat::{ChatContext, ChatReading, Reading, Speaker};
@@ -96,6 +98,14 @@ pub fn assert_talk(read: impl Fn(&str) -> ChatReading, talk: &[&str]) {
     }
 }
 
+/// Each of `talk` says nothing (by `said`, one short string a reading):
+/// no event, and nothing unread.
+pub fn assert_says_nothing(said: impl Fn(&str) -> Vec<String>, talk: &[&str]) {
+    for talk in talk {
+        assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
+    }
+}
+
 /// Each of `bad` is read (by `said`, one short string a reading) as one
 /// unread reading, whatever its reason.
 pub fn assert_unread(said: impl Fn(&str) -> Vec<String>, bad: &[&str]) {
@@ -166,6 +176,20 @@ pub struct PlayerChat {
 }
 
 impl PlayerChat {
+    /// A game's player reader between `players`, its events shown by
+    /// `shown`.
+    pub const fn new(
+        read: fn(&str, usize, &ChatContext) -> Vec<Reading>,
+        players: [&'static str; 2],
+        shown: fn(&Body) -> Option<String>,
+    ) -> PlayerChat {
+        PlayerChat {
+            read,
+            players,
+            shown,
+        }
+    }
+
     /// Everything `seat` writing `text` says at `state` (`None`: the
     /// match is not known), each reading as [`said_as`] puts it, with its
     /// lines.
@@ -182,6 +206,34 @@ impl PlayerChat {
             .into_iter()
             .map(|r| (said_as(&r.read, self.shown), r.lines))
             .collect()
+    }
+
+    /// Talk stays talk (a property, 500 cases): a message made only of
+    /// words outside the notation (by `is_notation`), each followed by one
+    /// of `seps`, never yields an event, whoever writes it, at each of
+    /// `states` or with the match unknown. A failure names the smallest
+    /// such message.
+    pub fn assert_talk_stays_talk(
+        &self,
+        seps: &[&'static str],
+        is_notation: fn(&str) -> bool,
+        states: &[MatchState],
+    ) {
+        let words = proptest::collection::vec("[a-z]{1,9}", 0..14);
+        let seps = proptest::collection::vec(proptest::sample::select(seps.to_vec()), 14);
+        let messages = (words, seps, 0usize..2, 0..states.len());
+        let mut runner = TestRunner::new(Config::with_cases(500));
+        let checked = runner.run(&messages, |(words, seps, seat, when)| {
+            let text = talk(&words, &seps, is_notation);
+            let known = self.readings(&text, seat, Some(&states[when]));
+            for r in known.into_iter().chain(self.readings(&text, seat, None)) {
+                prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
+            }
+            Ok(())
+        });
+        if let Err(e) = checked {
+            panic!("talk yields an event: {e}");
+        }
     }
 
     /// What `seat` writing `text` says at `state`, without the lines.

@@ -178,10 +178,10 @@ mod tests {
 
     #[test]
     fn talk_is_talk_and_unreadable_play_says_how_to_write_it() {
-        for talk in ["gl hf", "12 points, ouch", "ugh", "nice one", "30 each 🤝"] {
-            assert_eq!(moves(talk, 0, None), Vec::<String>::new(), "{talk}");
-        }
-        assert_eq!(moves("pass", 0, None), ["pass"]);
+        READER.assert_talk_and_pass(
+            0,
+            &["gl hf", "12 points, ouch", "ugh", "nice one", "30 each 🤝"],
+        );
         for bad in ["G3 C2", "G3-C2", "3 on G3 and C2"] {
             assert!(READER.why_unread(bad, 0, None).contains("'G3'"), "{bad}");
         }

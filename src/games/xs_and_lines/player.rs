@@ -302,18 +302,18 @@ mod tests {
 
     #[test]
     fn talk_is_talk_and_pass_is_read() {
-        for talk in [
-            "gl hf",
-            "hmm",
-            "nice x",
-            "pass the salt? no wait",
-            "brb 5",
-            "I think C3 was bad",
-            "is C3 free?",
-        ] {
-            assert_eq!(moves(talk, 1, None), Vec::<String>::new(), "{talk}");
-        }
-        assert_eq!(moves("pass", 1, None), ["pass"]);
+        READER.assert_talk_and_pass(
+            1,
+            &[
+                "gl hf",
+                "hmm",
+                "nice x",
+                "pass the salt? no wait",
+                "brb 5",
+                "I think C3 was bad",
+                "is C3 free?",
+            ],
+        );
     }
 
     reader_properties! {

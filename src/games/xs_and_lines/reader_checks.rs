@@ -14,6 +14,7 @@ use chrono::{DateTime, Utc};
 use super::message::{is_marker, Vocabulary};
 use crate::event::{Actor, Body, Create};
 use crate::games::chat::{ChatContext, ChatReading, Reading};
+use crate::games::chat_checks::assert_says_nothing;
 use crate::games::{describe_payload, GameConfig, MatchState, RoundSetup};
 
 /// A player reader: what `seat` writing a text says, in a context.
@@ -135,6 +136,13 @@ impl Reader {
             .into_iter()
             .map(|r| r.0)
             .collect()
+    }
+
+    /// Each of `talk` by `seat` (the match unknown) says nothing, and
+    /// `pass` is a pass.
+    pub fn assert_talk_and_pass(&self, seat: usize, talk: &[&str]) {
+        assert_says_nothing(|t| self.moves(t, seat, None), talk);
+        assert_eq!(self.moves("pass", seat, None), ["pass"]);
     }
 
     /// Why `text` by `seat` is unread: its one reading must be a reason

@@ -156,6 +156,43 @@ pub fn match_after(
     s
 }
 
+/// A one-game host reader as its tests ask it: the host of a match
+/// between two players, no round opened.
+pub struct HostChat {
+    pub read: ChatReader,
+    pub players: [&'static str; 2],
+}
+
+impl HostChat {
+    /// The host of a match between `players`, read by `read`.
+    pub const fn new(read: ChatReader, players: [&'static str; 2]) -> HostChat {
+        HostChat { read, players }
+    }
+
+    /// What the host's `text` is.
+    pub fn read(&self, text: &str) -> ChatReading {
+        reading(self.read, &self.players, 0, (text, Speaker::Host))
+    }
+
+    /// The event the host's `text` is; fails the test, naming the text,
+    /// when it is anything else.
+    pub fn event(&self, text: &str) -> Body {
+        event_of(text, self.read(text))
+    }
+
+    /// Each of `talk` by the host is chatter.
+    pub fn assert_talk(&self, talk: &[&str]) {
+        assert_talk(|text| self.read(text), talk);
+    }
+
+    /// Each of `texts` by the host is unread, whatever the reason.
+    pub fn assert_unread(&self, texts: &[&str]) {
+        for text in texts {
+            assert!(matches!(self.read(text), ChatReading::Unread(_)), "{text}");
+        }
+    }
+}
+
 /// What one reading says, shortly: an event as `shown` puts it (its debug
 /// form when `shown` has no words for it), `unread: why`, or the
 /// reading's debug form.

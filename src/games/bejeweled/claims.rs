@@ -243,6 +243,22 @@ fn no_round() -> RuleError {
     rule("round", "no round is in progress")
 }
 
+/// Milliseconds from `from` to a claim at `at`, when they are within
+/// `secs`; else the claim is refused in the words `late` gives the time
+/// allowed and the time taken ("30 s", "31.2 s").
+fn claimed_in_time(
+    from: DateTime<Utc>,
+    at: DateTime<Utc>,
+    secs: u32,
+    late: impl FnOnce(String, String) -> String,
+) -> Result<i64, RuleError> {
+    let since = secs_since(from, at);
+    if since > secs as i64 * 1000 {
+        return Err(rule("claim", late(span(secs), secs_text(since))));
+    }
+    Ok(since)
+}
+
 /// A claim or counterclaim by the player who posted it: its note, or why
 /// it is not allowed.
 pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<String, RuleError> {
@@ -252,17 +268,9 @@ pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<St
     let name = |q: usize| m.players[q].clone();
     let note = match round.claims.as_slice() {
         [] => {
-            let since = secs_since(round.opened, at);
-            if since > c.round_secs as i64 * 1000 {
-                return Err(rule(
-                    "claim",
-                    format!(
-                        "no claim came within {}: the host wins the round (this claim is {} after the round opened)",
-                        span(c.round_secs),
-                        secs_text(since)
-                    ),
-                ));
-            }
+            claimed_in_time(round.opened, at, c.round_secs, |allowed, took| {
+                format!("no claim came within {allowed}: the host wins the round (this claim is {took} after the round opened)")
+            })?;
             if claim.gems == 0 {
                 return Err(rule("claim", "a claim is at least 1 gem"));
             }
@@ -289,20 +297,14 @@ pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<St
                     ),
                 ));
             }
-            let since = secs_since(first.at, at);
-            if since > c.counter_secs as i64 * 1000 {
-                return Err(rule(
-                    "claim",
-                    format!(
-                        "{}'s counterclaim comes {} after {}'s claim (seq {}); a counterclaim is due within {}",
-                        name(p),
-                        secs_text(since),
-                        name(first.by),
-                        first.seq,
-                        span(c.counter_secs)
-                    ),
-                ));
-            }
+            let since = claimed_in_time(first.at, at, c.counter_secs, |allowed, took| {
+                format!(
+                    "{}'s counterclaim comes {took} after {}'s claim (seq {}); a counterclaim is due within {allowed}",
+                    name(p),
+                    name(first.by),
+                    first.seq
+                )
+            })?;
             if claim.gems <= first.gems {
                 return Err(rule(
                     "claim",

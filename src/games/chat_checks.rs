@@ -204,10 +204,32 @@ pub fn said_as(r: &ChatReading, shown: fn(&Body) -> Option<String>) -> String {
     }
 }
 
+/// A game's player reader: what `seat` writing a text says, in a context.
+pub type PlayerReader = fn(&str, usize, &ChatContext) -> Vec<Reading>;
+
+/// Each reading `read` makes of `text` by `seat` at `state` (`None`: the
+/// match is not known), in a match between `players` with one round
+/// opened, as `said` puts it, with its lines.
+pub fn read_lines(
+    read: PlayerReader,
+    players: &[&str],
+    (text, seat): (&str, usize),
+    state: Option<&MatchState>,
+    said: impl Fn(&ChatReading) -> String,
+) -> Vec<(String, Range<usize>)> {
+    let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let mut ctx = ChatContext::new(&players, 1);
+    ctx.state = state;
+    read(text, seat, &ctx)
+        .into_iter()
+        .map(|r| (said(&r.read), r.lines))
+        .collect()
+}
+
 /// A game's player reader as its tests ask it: between two players, an
 /// event shown in a few words by `shown`.
 pub struct PlayerChat {
-    pub read: fn(&str, usize, &ChatContext) -> Vec<Reading>,
+    pub read: PlayerReader,
     pub players: [&'static str; 2],
     pub shown: fn(&Body) -> Option<String>,
 }
@@ -216,7 +238,7 @@ impl PlayerChat {
     /// A game's player reader between `players`, its events shown by
     /// `shown`.
     pub const fn new(
-        read: fn(&str, usize, &ChatContext) -> Vec<Reading>,
+        read: PlayerReader,
         players: [&'static str; 2],
         shown: fn(&Body) -> Option<String>,
     ) -> PlayerChat {
@@ -236,13 +258,8 @@ impl PlayerChat {
         seat: usize,
         state: Option<&MatchState>,
     ) -> Vec<(String, Range<usize>)> {
-        let players = self.players.map(String::from);
-        let mut ctx = ChatContext::new(&players, 1);
-        ctx.state = state;
-        (self.read)(text, seat, &ctx)
-            .into_iter()
-            .map(|r| (said_as(&r.read, self.shown), r.lines))
-            .collect()
+        let said = |r: &ChatReading| said_as(r, self.shown);
+        read_lines(self.read, &self.players, (text, seat), state, said)
     }
 
     /// Talk stays talk (a property, 500 cases): a message made only of

@@ -14,11 +14,8 @@ use chrono::{DateTime, Utc};
 use super::message::{is_marker, Vocabulary};
 use crate::event::{Actor, Body, Create};
 use crate::games::chat::{ChatContext, ChatReading, Reading};
-use crate::games::chat_checks::assert_says_nothing;
+use crate::games::chat_checks::{assert_says_nothing, read_lines, PlayerReader};
 use crate::games::{describe_payload, GameConfig, MatchState, RoundSetup};
-
-/// A player reader: what `seat` writing a text says, in a context.
-pub type PlayerReader = fn(&str, usize, &ChatContext) -> Vec<Reading>;
 
 /// What `seat` writing `text` reads as, each reading with its lines: the
 /// move `shown` gives for a placement, else the event's kind, or
@@ -30,20 +27,11 @@ pub fn read_as(
     s: Option<&MatchState>,
     shown: fn(&Body) -> Option<String>,
 ) -> Vec<(String, Range<usize>)> {
-    let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-    let mut ctx = ChatContext::new(&players, 1);
-    ctx.state = s;
-    read(text, seat, &ctx)
-        .into_iter()
-        .map(|r| {
-            let what = match r.read {
-                ChatReading::Event(b) => shown(&b).unwrap_or_else(|| b.kind().to_string()),
-                ChatReading::Unread(why) => format!("?{why}"),
-                other => format!("{other:?}"),
-            };
-            (what, r.lines)
-        })
-        .collect()
+    read_lines(read, players, (text, seat), s, |r| match r {
+        ChatReading::Event(b) => shown(b).unwrap_or_else(|| b.kind().to_string()),
+        ChatReading::Unread(why) => format!("?{why}"),
+        other => format!("{other:?}"),
+    })
 }
 
 /// Talk made of the `words` that are none of the reader's (no entity,

@@ -126,6 +126,22 @@ impl Reader {
             .collect()
     }
 
+    /// Each case `(at, text, seat, want)`: `text` by `seat`, in the match
+    /// `state(at)` gives, reads as the moves `want` (or `?reason`s).
+    pub fn assert_moves(
+        &self,
+        state: fn(usize) -> MatchState,
+        cases: &[(usize, &str, usize, &[&str])],
+    ) {
+        for &(at, text, seat, want) in cases {
+            assert_eq!(
+                self.moves(text, seat, Some(&state(at))),
+                want,
+                "{text} at {at}"
+            );
+        }
+    }
+
     /// Each of `talk` by `seat` (the match unknown) says nothing, and
     /// `pass` is a pass.
     pub fn assert_talk_and_pass(&self, seat: usize, talk: &[&str]) {

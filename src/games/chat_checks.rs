@@ -6,12 +6,14 @@
 //!
 //! It owns no words of any game: each game's tests bring their texts. It
 //! imports only the vocabulary, `games::chat`, the registry's
-//! `GameConfig` and `MatchState`, and chrono: nothing from `log/`,
+//! `GameConfig` and `MatchState`, chrono and proptest: nothing from `log/`,
 //! `web/`, `import/` or `verify.rs`.
 
 use std::ops::Range;
 
 use chrono::{DateTime, Utc};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
 
 use crate::event::{Actor, Body, Create, Scope};
 use crate::games::chat::{ChatContext, ChatReading, Reading, Speaker};
@@ -96,6 +98,14 @@ pub fn assert_talk(read: impl Fn(&str) -> ChatReading, talk: &[&str]) {
     }
 }
 
+/// Each of `talk` says nothing (by `said`, one short string a reading):
+/// no event, and nothing unread.
+pub fn assert_says_nothing(said: impl Fn(&str) -> Vec<String>, talk: &[&str]) {
+    for talk in talk {
+        assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
+    }
+}
+
 /// Each of `bad` is read (by `said`, one short string a reading) as one
 /// unread reading, whatever its reason.
 pub fn assert_unread(said: impl Fn(&str) -> Vec<String>, bad: &[&str]) {
@@ -146,6 +156,43 @@ pub fn match_after(
     s
 }
 
+/// A one-game host reader as its tests ask it: the host of a match
+/// between two players, no round opened.
+pub struct HostChat {
+    pub read: ChatReader,
+    pub players: [&'static str; 2],
+}
+
+impl HostChat {
+    /// The host of a match between `players`, read by `read`.
+    pub const fn new(read: ChatReader, players: [&'static str; 2]) -> HostChat {
+        HostChat { read, players }
+    }
+
+    /// What the host's `text` is.
+    pub fn read(&self, text: &str) -> ChatReading {
+        reading(self.read, &self.players, 0, (text, Speaker::Host))
+    }
+
+    /// The event the host's `text` is; fails the test, naming the text,
+    /// when it is anything else.
+    pub fn event(&self, text: &str) -> Body {
+        event_of(text, self.read(text))
+    }
+
+    /// Each of `talk` by the host is chatter.
+    pub fn assert_talk(&self, talk: &[&str]) {
+        assert_talk(|text| self.read(text), talk);
+    }
+
+    /// Each of `texts` by the host is unread, whatever the reason.
+    pub fn assert_unread(&self, texts: &[&str]) {
+        for text in texts {
+            assert!(matches!(self.read(text), ChatReading::Unread(_)), "{text}");
+        }
+    }
+}
+
 /// What one reading says, shortly: an event as `shown` puts it (its debug
 /// form when `shown` has no words for it), `unread: why`, or the
 /// reading's debug form.
@@ -157,15 +204,51 @@ pub fn said_as(r: &ChatReading, shown: fn(&Body) -> Option<String>) -> String {
     }
 }
 
+/// A game's player reader: what `seat` writing a text says, in a context.
+pub type PlayerReader = fn(&str, usize, &ChatContext) -> Vec<Reading>;
+
+/// Each reading `read` makes of `text` by `seat` at `state` (`None`: the
+/// match is not known), in a match between `players` with one round
+/// opened, as `said` puts it, with its lines.
+pub fn read_lines(
+    read: PlayerReader,
+    players: &[&str],
+    (text, seat): (&str, usize),
+    state: Option<&MatchState>,
+    said: impl Fn(&ChatReading) -> String,
+) -> Vec<(String, Range<usize>)> {
+    let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let mut ctx = ChatContext::new(&players, 1);
+    ctx.state = state;
+    read(text, seat, &ctx)
+        .into_iter()
+        .map(|r| (said(&r.read), r.lines))
+        .collect()
+}
+
 /// A game's player reader as its tests ask it: between two players, an
 /// event shown in a few words by `shown`.
 pub struct PlayerChat {
-    pub read: fn(&str, usize, &ChatContext) -> Vec<Reading>,
+    pub read: PlayerReader,
     pub players: [&'static str; 2],
     pub shown: fn(&Body) -> Option<String>,
 }
 
 impl PlayerChat {
+    /// A game's player reader between `players`, its events shown by
+    /// `shown`.
+    pub const fn new(
+        read: PlayerReader,
+        players: [&'static str; 2],
+        shown: fn(&Body) -> Option<String>,
+    ) -> PlayerChat {
+        PlayerChat {
+            read,
+            players,
+            shown,
+        }
+    }
+
     /// Everything `seat` writing `text` says at `state` (`None`: the
     /// match is not known), each reading as [`said_as`] puts it, with its
     /// lines.
@@ -175,13 +258,36 @@ impl PlayerChat {
         seat: usize,
         state: Option<&MatchState>,
     ) -> Vec<(String, Range<usize>)> {
-        let players = self.players.map(String::from);
-        let mut ctx = ChatContext::new(&players, 1);
-        ctx.state = state;
-        (self.read)(text, seat, &ctx)
-            .into_iter()
-            .map(|r| (said_as(&r.read, self.shown), r.lines))
-            .collect()
+        let said = |r: &ChatReading| said_as(r, self.shown);
+        read_lines(self.read, &self.players, (text, seat), state, said)
+    }
+
+    /// Talk stays talk (a property, 500 cases): a message made only of
+    /// words outside the notation (by `is_notation`), each followed by one
+    /// of `seps`, never yields an event, whoever writes it, at each of
+    /// `states` or with the match unknown. A failure names the smallest
+    /// such message.
+    pub fn assert_talk_stays_talk(
+        &self,
+        seps: &[&'static str],
+        is_notation: fn(&str) -> bool,
+        states: &[MatchState],
+    ) {
+        let words = proptest::collection::vec("[a-z]{1,9}", 0..14);
+        let seps = proptest::collection::vec(proptest::sample::select(seps.to_vec()), 14);
+        let messages = (words, seps, 0usize..2, 0..states.len());
+        let mut runner = TestRunner::new(Config::with_cases(500));
+        let checked = runner.run(&messages, |(words, seps, seat, when)| {
+            let text = talk(&words, &seps, is_notation);
+            let known = self.readings(&text, seat, Some(&states[when]));
+            for r in known.into_iter().chain(self.readings(&text, seat, None)) {
+                prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
+            }
+            Ok(())
+        });
+        if let Err(e) = checked {
+            panic!("talk yields an event: {e}");
+        }
     }
 
     /// What `seat` writing `text` says at `state`, without the lines.

@@ -8,7 +8,9 @@
 //! apply); [`Plug`] is the rest, implemented in the game's own `plug.rs`,
 //! which delegates to the game's view, chat and check files (the three
 //! small one-game matches write the parts they fill in alike with
-//! `one_game::plug_parts!`). The registry (`games!` in `games/mod.rs`)
+//! `one_game::plug_parts!`, the three games drawn on a board in chat with
+//! [`parts_from_files!`], and the two played in rounds with
+//! [`in_rounds!`]). The registry (`games!` in `games/mod.rs`)
 //! asks a game only through these two traits, so adding a game is one
 //! folder and one line there.
 //!
@@ -200,3 +202,63 @@ pub trait Plug: Game + Sized + 'static {
         Vec::new()
     }
 }
+
+/// The parts of [`Plug`] that Traffic Jam, Bejeweled and Duorail fill in
+/// alike, each from its own files of those names: the chat readers
+/// (`chat::read_host`, `chat::read_player_message`, `chat::open`), the
+/// page's board (`view::view`), the chart under the step pages
+/// (`chart::Fold::new(limit)`), the verifier's findings
+/// (`check::findings(m, limit)`) and a board the host posts, read as
+/// evidence against the replay (`drawing::evidence`).
+macro_rules! parts_from_files {
+    () => {
+        const CHAT: Option<$crate::games::ChatReaders> = Some($crate::games::ChatReaders {
+            host: chat::read_host,
+            player: chat::read_player_message,
+            open: chat::open,
+        });
+
+        fn view(m: &Self::State) -> $crate::games::View {
+            view::view(m)
+        }
+
+        fn chart(
+            limit: Option<std::time::Duration>,
+        ) -> Option<Box<dyn $crate::games::series::Chart<Self::State>>> {
+            Some(Box::new(chart::Fold::new(limit)))
+        }
+
+        fn findings(
+            m: &Self::State,
+            limit: Option<std::time::Duration>,
+        ) -> Vec<$crate::findings::Finding> {
+            check::findings(m, limit)
+        }
+
+        fn board_evidence(m: &Self::State, text: &str) -> Option<Result<Vec<String>, String>> {
+            drawing::evidence(text, m)
+        }
+    };
+}
+
+pub(crate) use parts_from_files;
+
+/// The parts of [`Plug`] that every game played in rounds (Traffic Jam,
+/// Bejeweled: a match keeps its `rounds` as the engine's [`Rounds`]) fills
+/// in alike: it is played in rounds, a round is in play while the engine
+/// has a current one, and play has begun once one has opened.
+macro_rules! in_rounds {
+    () => {
+        const IN_ROUNDS: bool = true;
+
+        fn in_play(m: &Self::State) -> bool {
+            m.rounds.current().is_some()
+        }
+
+        fn started(m: &Self::State) -> bool {
+            !m.rounds.is_empty()
+        }
+    };
+}
+
+pub(crate) use in_rounds;

@@ -15,7 +15,8 @@
 //! become the colour of the glyphs they paint.
 //!
 //! This module knows no game: what a glyph means is each game's own
-//! `drawing.rs`. It imports nothing outside `std`.
+//! `drawing.rs`. It imports nothing outside `std` (its test-only `checks`,
+//! what the readers' tests share, also proptest).
 
 use std::fmt;
 
@@ -550,6 +551,9 @@ pub fn is_rule(glyphs: &[Glyph<'_>]) -> bool {
             .iter()
             .all(|g| "+-=─━═┼├┤┬┴┌┐└┘╔╗╚╝╠╣╦╩╬╪╞╡|│║┃".contains(g.ch))
 }
+
+#[cfg(test)]
+pub mod checks;
 
 #[cfg(test)]
 mod tests {

@@ -21,6 +21,7 @@ use chrono::{DateTime, Duration, Utc};
 use super::engine::play;
 use super::grid::Grid;
 use super::rules::{rule, Claim, Claimed, Config, Decision, Match, Proof, Round, Shown};
+use crate::event::Actor;
 use crate::games::engine::seats::player_seat;
 use crate::games::{RuleError, Stamp};
 
@@ -229,28 +230,47 @@ pub(super) fn decision(
     decided(winner, reason)
 }
 
+/// The seat of the player who posts a claim or a proof, and the round it
+/// is posted in; why not, when the poster is no player or no round is in
+/// progress.
+fn poster_in_round<'m>(m: &'m Match, actor: &Actor) -> Result<(usize, &'m Round), RuleError> {
+    let p = player_seat(&m.players, actor)?;
+    let round = m.rounds.current().ok_or_else(no_round)?;
+    Ok((p, round))
+}
+
+fn no_round() -> RuleError {
+    rule("round", "no round is in progress")
+}
+
+/// Milliseconds from `from` to a claim at `at`, when they are within
+/// `secs`; else the claim is refused in the words `late` gives the time
+/// allowed and the time taken ("30 s", "31.2 s").
+fn claimed_in_time(
+    from: DateTime<Utc>,
+    at: DateTime<Utc>,
+    secs: u32,
+    late: impl FnOnce(String, String) -> String,
+) -> Result<i64, RuleError> {
+    let since = secs_since(from, at);
+    if since > secs as i64 * 1000 {
+        return Err(rule("claim", late(span(secs), secs_text(since))));
+    }
+    Ok(since)
+}
+
 /// A claim or counterclaim by the player who posted it: its note, or why
 /// it is not allowed.
 pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
-    let p = player_seat(&m.players, actor)?;
+    let (p, round) = poster_in_round(m, actor)?;
     let c = m.config.clone();
-    let no_round = || rule("round", "no round is in progress");
-    let round = m.rounds.current().ok_or_else(no_round)?;
     let name = |q: usize| m.players[q].clone();
     let note = match round.claims.as_slice() {
         [] => {
-            let since = secs_since(round.opened, at);
-            if since > c.round_secs as i64 * 1000 {
-                return Err(rule(
-                    "claim",
-                    format!(
-                        "no claim came within {}: the host wins the round (this claim is {} after the round opened)",
-                        span(c.round_secs),
-                        secs_text(since)
-                    ),
-                ));
-            }
+            claimed_in_time(round.opened, at, c.round_secs, |allowed, took| {
+                format!("no claim came within {allowed}: the host wins the round (this claim is {took} after the round opened)")
+            })?;
             if claim.gems == 0 {
                 return Err(rule("claim", "a claim is at least 1 gem"));
             }
@@ -277,20 +297,14 @@ pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<St
                     ),
                 ));
             }
-            let since = secs_since(first.at, at);
-            if since > c.counter_secs as i64 * 1000 {
-                return Err(rule(
-                    "claim",
-                    format!(
-                        "{}'s counterclaim comes {} after {}'s claim (seq {}); a counterclaim is due within {}",
-                        name(p),
-                        secs_text(since),
-                        name(first.by),
-                        first.seq,
-                        span(c.counter_secs)
-                    ),
-                ));
-            }
+            let since = claimed_in_time(first.at, at, c.counter_secs, |allowed, took| {
+                format!(
+                    "{}'s counterclaim comes {took} after {}'s claim (seq {}); a counterclaim is due within {allowed}",
+                    name(p),
+                    name(first.by),
+                    first.seq
+                )
+            })?;
             if claim.gems <= first.gems {
                 return Err(rule(
                     "claim",
@@ -358,10 +372,8 @@ pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<St
 /// powerup not offered).
 pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
-    let p = player_seat(&m.players, actor)?;
+    let (p, round) = poster_in_round(m, actor)?;
     let c = m.config.clone();
-    let no_round = || rule("round", "no round is in progress");
-    let round = m.rounds.current().ok_or_else(no_round)?;
     let name = |q: usize| m.players[q].clone();
     let (Some(higher), Some(first), Some(window), Some(due)) = (
         round.higher(),

@@ -11,11 +11,12 @@
 //! `import/`, `web/` or `verify.rs`.
 
 use super::chat_words::{powerup, Line};
-use super::player_chat::{Expect, Found};
+use super::player_chat::Expect;
 use super::proof::Powerup;
 use super::rules::Picks;
 use crate::event::Body;
 use crate::games::chat::words::name_words;
+use crate::games::chat::Found;
 use crate::games::{ChatContext, ChatReading, Placement as GamePlacement};
 
 /// Picks: lines of powerups without cells (one of each type), or `same as

@@ -23,14 +23,12 @@
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`.
 
-use std::ops::Range;
-
 use super::chat_words::{doubts, is_number, powerup, read_line, Line, Word};
 use super::pick_chat::picks;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
 use crate::event::Body;
-use crate::games::chat::Reading;
+use crate::games::chat::{in_order, Found, Reading};
 use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
 
 /// Whether the match awaits a claim from the writer.
@@ -85,26 +83,10 @@ impl Expect {
     }
 }
 
-/// One thing found in the message.
-pub(super) struct Found {
-    /// Where it starts (line, word): readings come in this order.
-    pub at: (usize, usize),
-    pub lines: Range<usize>,
-    pub read: ChatReading,
-}
-
 /// What the message says, in order, read with what `e` expects.
 pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
     let lines: Vec<Line> = text.lines().map(read_line).collect();
-    let (shown, mut taken) = proofs(&lines);
-    let mut found: Vec<Found> = shown
-        .into_iter()
-        .map(|f| Found {
-            at: f.at,
-            lines: f.lines,
-            read: f.read,
-        })
-        .collect();
+    let (mut found, mut taken) = proofs(&lines);
     let proof_at = found.first().map(|f| f.at);
     found.extend(picks(&lines, &mut taken, seat, ctx, e));
     match proof_at {
@@ -112,14 +94,7 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
         Some(at) => found.extend(claim_before(&lines, at, e)),
         None => found.extend(claim(&lines, &taken, e)),
     }
-    found.sort_by_key(|f| f.at);
-    found
-        .into_iter()
-        .map(|f| Reading {
-            read: f.read,
-            lines: f.lines,
-        })
-        .collect()
+    in_order(found)
 }
 
 fn claim_event(at: (usize, usize), gems: u32) -> Found {
@@ -273,10 +248,9 @@ pub(super) mod tests {
     use super::super::proof::Powerup;
     use super::*;
     use crate::event::{Ruling, Scope};
-    use crate::games::chat_checks::{assert_unread, match_after, talk, PlayerChat};
+    use crate::games::chat_checks::{assert_says_nothing, assert_unread, match_after, PlayerChat};
     use crate::games::Placement as GamePlacement;
     use crate::games::{GameConfig, Proof as GameProof, RoundSetup as GameSetup};
-    use proptest::prelude::*;
 
     const GRID: &str = "RBGYPRBG\nGYPRBGYP\nPRBGYPRB\nBGYPBRGY\nRPGRRBPR\nYYGRPYBG\nGRPBBGYP";
 
@@ -297,11 +271,8 @@ pub(super) mod tests {
     }
 
     /// Opal and Reed Halloway's messages, an event in a few words.
-    pub(in crate::games::bejeweled) const CHAT: PlayerChat = PlayerChat {
-        read: read_player_message,
-        players: ["opal", "Reed Halloway"],
-        shown,
-    };
+    pub(in crate::games::bejeweled) const CHAT: PlayerChat =
+        PlayerChat::new(read_player_message, ["opal", "Reed Halloway"], shown);
 
     /// What a message by Reed Halloway (seat 1) says.
     pub(in crate::games::bejeweled) fn said(text: &str, state: Option<&MatchState>) -> Vec<String> {
@@ -394,21 +365,22 @@ pub(super) mod tests {
                 "counter 99999999999",
             ],
         );
-        for talk in [
-            "gl hf",
-            "30 s left?",
-            "brb 5 min",
-            "pass",
-            "nice counter there haha",
-            "no counter, go",
-            "24 of 25 so close",
-            "1-1 now",
-            "back at 9:30",
-            "12 or so",
-            "nope, 20",
-        ] {
-            assert_eq!(said(talk, None), Vec::<String>::new(), "{talk}");
-        }
+        assert_says_nothing(
+            |talk| said(talk, None),
+            &[
+                "gl hf",
+                "30 s left?",
+                "brb 5 min",
+                "pass",
+                "nice counter there haha",
+                "no counter, go",
+                "24 of 25 so close",
+                "1-1 now",
+                "back at 9:30",
+                "12 or so",
+                "nope, 20",
+            ],
+        );
     }
 
     #[test]
@@ -470,29 +442,21 @@ pub(super) mod tests {
             || KEY.contains(&w)
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-        /// Talk stays talk: a message made only of words outside the
-        /// notation never yields an event, whatever the match expects.
-        #[test]
-        fn talk_never_yields_an_event(
-            words in proptest::collection::vec("[a-z]{1,9}", 0..14),
-            seps in proptest::collection::vec(
-                prop_oneof![Just(" "), Just(", "), Just(". "), Just("? "), Just("\n"), Just(" — "), Just(" 💎 "), Just(" @"), Just("\n- ")],
-                14,
-            ),
-            seat in 0usize..2,
-            when in 0usize..3,
-        ) {
-            let text = talk(&words, &seps, is_notation);
-            let s = match when {
-                0 => state(&[]),
-                1 => state(&[opens(), claims(0, 14)]),
-                _ => state(&[opens(), claims(0, 14), ruled(), picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column)]),
-            };
-            for r in CHAT.readings(&text, seat, Some(&s)).into_iter().chain(CHAT.readings(&text, seat, None)) {
-                prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
-            }
-        }
+    /// Talk stays talk: a message made only of words outside the notation
+    /// never yields an event, whatever the match expects.
+    #[test]
+    fn talk_never_yields_an_event() {
+        let seps = [" ", ", ", ". ", "? ", "\n", " — ", " 💎 ", " @", "\n- "];
+        let states = [
+            state(&[]),
+            state(&[opens(), claims(0, 14)]),
+            state(&[
+                opens(),
+                claims(0, 14),
+                ruled(),
+                picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column),
+            ]),
+        ];
+        CHAT.assert_talk_stays_talk(&seps, is_notation, &states);
     }
 }

@@ -4,15 +4,10 @@
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-use std::time::Duration;
-
 use super::rules::{Bejeweled, Match};
 use super::{chart, chat, check, drawing, view};
 use crate::event::Body;
-use crate::findings::Finding;
-
-use crate::games::series::Chart;
-use crate::games::{ChatReaders, Event, Plug, ProofSteps, RoundsByRules, View};
+use crate::games::{plug, Event, Plug, ProofSteps, RoundsByRules};
 
 impl Plug for Bejeweled {
     const TITLE: &'static str = "Bejeweled";
@@ -21,16 +16,9 @@ impl Plug for Bejeweled {
         unit: "Cascade step",
         counted: ("gem removed so far", "gems removed so far"),
     };
-    const IN_ROUNDS: bool = true;
-    const CHAT: Option<ChatReaders> = Some(ChatReaders {
-        host: chat::read_host,
-        player: chat::read_player_message,
-        open: chat::open,
-    });
-
-    fn view(m: &Match) -> View {
-        view::view(m)
-    }
+    // `limit` bounds each round's best-claim search (chart and findings).
+    plug::parts_from_files!();
+    plug::in_rounds!();
 
     fn describe(event: &Event<'_, Self>) -> Option<String> {
         Some(match event {
@@ -48,23 +36,6 @@ impl Plug for Bejeweled {
         })
     }
 
-    /// `limit` bounds each round's best-claim search.
-    fn chart(limit: Option<Duration>) -> Option<Box<dyn Chart<Match>>> {
-        Some(Box::new(chart::Fold::new(limit)))
-    }
-
-    fn findings(m: &Match, limit: Option<Duration>) -> Vec<Finding> {
-        check::findings(m, limit)
-    }
-
-    fn in_play(m: &Match) -> bool {
-        m.rounds.current().is_some()
-    }
-
-    fn started(m: &Match) -> bool {
-        !m.rounds.is_empty()
-    }
-
     fn rounds_by_rules(m: &Match) -> Option<RoundsByRules> {
         Some(RoundsByRules::of(&m.rounds, |r| {
             r.by_rules.clone().or_else(|| m.decision(r, true))
@@ -74,9 +45,5 @@ impl Plug for Bejeweled {
     /// A pick is for the next round, posted before it opens.
     fn opens_before(body: &Body) -> bool {
         !matches!(body, Body::Place(_))
-    }
-
-    fn board_evidence(m: &Match, text: &str) -> Option<Result<Vec<String>, String>> {
-        drawing::evidence(text, m)
     }
 }

@@ -25,6 +25,7 @@ use super::grid::{Cell, Color};
 use super::proof::{Powerup, ProofSpec};
 use super::rules::Proof;
 use crate::event::Body;
+use crate::games::chat::Found;
 use crate::games::{ChatReading, Proof as GameProof};
 
 /// How a proof is written, for the reasons of unread messages.
@@ -135,14 +136,6 @@ fn whole(parts: &[&Part]) -> bool {
         && parts.iter().any(|p| !p.cells.is_empty())
 }
 
-/// A proof found in a message.
-pub(super) struct Found {
-    /// Where its first part was named (line, word).
-    pub at: (usize, usize),
-    pub lines: Range<usize>,
-    pub read: ChatReading,
-}
-
 /// What the parts say: the proof, or why it cannot be read.
 fn read(parts: &[&Part]) -> ChatReading {
     if parts.iter().any(|p| p.asked) {
@@ -156,7 +149,8 @@ fn read(parts: &[&Part]) -> ChatReading {
     }
 }
 
-/// The proofs a message holds (usually one; a corrected proof written
+/// The proofs a message holds, each found where its first part was
+/// named (usually one; a corrected proof written
 /// twice is two), and the lines that hold proof parts (read, or set aside
 /// as a remark): nothing else is read from them.
 pub(super) fn proofs(lines: &[Line]) -> (Vec<Found>, Vec<bool>) {

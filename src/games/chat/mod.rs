@@ -243,6 +243,27 @@ pub struct Reading {
     pub lines: std::ops::Range<usize>,
 }
 
+/// One thing a reader found in a message, and where it starts (line,
+/// word): a reader that looks for several kinds of things gives them in
+/// the order they were written ([`in_order`]).
+pub struct Found {
+    pub at: (usize, usize),
+    pub lines: std::ops::Range<usize>,
+    pub read: ChatReading,
+}
+
+/// The readings `found` in a message, in the order they were written.
+pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
+    found.sort_by_key(|f| f.at);
+    found
+        .into_iter()
+        .map(|f| Reading {
+            read: f.read,
+            lines: f.lines,
+        })
+        .collect()
+}
+
 /// What a message by `speaker` says in a match of `game`, in order: zero
 /// or more readings, each with the lines it came from; none for talk.
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {

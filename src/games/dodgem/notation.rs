@@ -58,15 +58,9 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 mod tests {
     use super::*;
     use crate::event::Scope;
-    use crate::games::chat_checks::{assert_talk, event_of, reading, timed_out};
+    use crate::games::chat_checks::{timed_out, HostChat};
 
-    fn read(text: &str, speaker: Speaker) -> ChatReading {
-        reading(read_chat, &["quill", "marrow"], 0, (text, speaker))
-    }
-
-    fn event(text: &str) -> Body {
-        event_of(text, read(text, Speaker::Host))
-    }
+    const HOST: HostChat = HostChat::new(read_chat, ["quill", "marrow"]);
 
     #[test]
     fn the_host_names_blue_rules_and_calls_time() {
@@ -79,12 +73,12 @@ mod tests {
             "quill goes first 🔵",
             "marrow vs quill: quill has blue",
         ] {
-            let Body::RoundStart(RoundSetup::Dodgem(s)) = event(text) else {
+            let Body::RoundStart(RoundSetup::Dodgem(s)) = HOST.event(text) else {
                 panic!("{text}")
             };
             assert_eq!(s.blue, "quill", "{text}");
         }
-        let Body::Ruling(r) = event("quill wins 🏆") else {
+        let Body::Ruling(r) = HOST.event("quill wins 🏆") else {
             panic!()
         };
         assert_eq!(
@@ -97,28 +91,18 @@ mod tests {
             "that's a draw, gg both",
             "game drawn",
         ] {
-            let Body::Ruling(r) = event(text) else {
+            let Body::Ruling(r) = HOST.event(text) else {
                 panic!("{text}")
             };
             assert_eq!(r.winner, None, "{text}");
         }
-        assert_eq!(timed_out(event("marrow ran out of time ⏱️")), "marrow");
-        assert_talk(
-            |talk| read(talk, Speaker::Host),
-            &[
-                "welcome to the Bumper Cup final",
-                "blue to move",
-                "first to drive every car off wins",
-                "who plays blue?",
-            ],
-        );
-        assert!(matches!(
-            read("quil plays blue", Speaker::Host),
-            ChatReading::Unread(_)
-        ));
-        assert!(matches!(
-            read("quill plays blue, marrow plays blue", Speaker::Host),
-            ChatReading::Unread(_)
-        ));
+        assert_eq!(timed_out(HOST.event("marrow ran out of time ⏱️")), "marrow");
+        HOST.assert_talk(&[
+            "welcome to the Bumper Cup final",
+            "blue to move",
+            "first to drive every car off wins",
+            "who plays blue?",
+        ]);
+        HOST.assert_unread(&["quil plays blue", "quill plays blue, marrow plays blue"]);
     }
 }

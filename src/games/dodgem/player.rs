@@ -378,22 +378,22 @@ mod tests {
 
     #[test]
     fn talk_is_talk_and_unreadable_moves_say_how_to_write_them() {
-        for talk in [
-            "gl hf",
-            "hmm",
-            "ugh",
-            "nice",
-            "e",
-            "u too",
-            "well played!",
-            "gg, a2 north was the blunder",
-            "blue was winning before A2 north, right?",
-            "should have played a3 S",
-            "is a3 E legal?",
-        ] {
-            assert_eq!(moves(talk, 1, None), Vec::<String>::new(), "{talk}");
-        }
-        assert_eq!(moves("pass", 1, None), ["pass"]);
+        READER.assert_talk_and_pass(
+            1,
+            &[
+                "gl hf",
+                "hmm",
+                "ugh",
+                "nice",
+                "e",
+                "u too",
+                "well played!",
+                "gg, a2 north was the blunder",
+                "blue was winning before A2 north, right?",
+                "should have played a3 S",
+                "is a3 E legal?",
+            ],
+        );
         for bad in [
             "a3",
             "a3 b4",

@@ -27,7 +27,7 @@ use super::board::Color;
 use super::player_chat::{read_message, seat_color, Expect};
 use super::rules::Setup;
 use crate::event::{Body, Scope};
-use crate::games::chat::host::HostWords;
+use crate::games::chat::host::{self, HostWords};
 use crate::games::chat::{Opening, Reading};
 use crate::games::GameKind;
 use crate::games::{ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
@@ -37,6 +37,12 @@ use crate::games::{ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
 /// The reading itself is in [`super::player_chat`].
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
     read_message(text, seat, ctx, &Expect::of(seat, ctx))
+}
+
+/// What the host's message says: the shared announcements, in Duorail's
+/// words ([`HOST_WORDS`]).
+pub fn read_host(text: &str, ctx: &ChatContext) -> Vec<Reading> {
+    host::read(text, ctx, &HOST_WORDS)
 }
 
 /// Reads one chat message of a Duorail match (see the module docs): for a

@@ -8,6 +8,8 @@
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`: findings
 //! are plain data (`crate::findings`) that the verifier collects.
 
+use std::time::Duration;
+
 use super::board::Color;
 use super::clock::{HowTimeUp, TimeUp};
 use super::rules::{Match, Phase, Shown, WORDS};
@@ -39,8 +41,9 @@ fn proofs(m: &Match, shown: &[Shown], role: impl Fn(&Shown) -> String) -> Vec<Pr
 }
 
 /// One finding for the game's end phase (or its absence), plus one for
-/// any bank that ran out.
-pub fn findings(m: &Match) -> Vec<Finding> {
+/// any bank that ran out. The longest-track search always runs to the
+/// end: no `_limit`.
+pub fn findings(m: &Match, _limit: Option<Duration>) -> Vec<Finding> {
     let decision = m.ending.by_rules.clone().or_else(|| m.decision(false));
     let about = About {
         what: "the game",

@@ -90,12 +90,7 @@ pub(super) fn tracks(lines: &[Line], used: &mut [Vec<bool>], found: &mut Vec<Fou
                 Ok(track) => ChatReading::Event(Body::Proof(GameProof::Duorail(Proof { track }))),
                 Err(e) => ChatReading::Unread(e.to_string()),
             };
-            found.push(Found {
-                at: (i, p),
-                lines: i..last + 1,
-                read,
-                soft: false,
-            });
+            found.push(Found::read((i, p), i..last + 1, read));
             next = next.max(last + 1);
             p = if last > i { ws.len() } else { to };
         }
@@ -278,19 +273,14 @@ pub(super) fn challenge(
                 .to_string(),
         ),
     };
-    found.push(Found {
-        at: (i, k),
-        lines: i..i + 1,
-        read,
-        soft: false,
-    });
+    found.push(Found::read((i, k), i..i + 1, read));
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::player_chat::tests::{place, said, state, CHAT};
     use super::*;
-    use crate::games::chat_checks::assert_unread;
+    use crate::games::chat_checks::{assert_says_nothing, assert_unread};
 
     #[test]
     fn challenges_name_a_color_however_they_are_written() {
@@ -343,12 +333,13 @@ mod tests {
         ] {
             assert_eq!(said(text), ["pass"], "{text}");
         }
-        for talk in [
-            "let's skip the small talk",
-            "that was a nice pass of time for all of us",
-        ] {
-            assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
-        }
+        assert_says_nothing(
+            said,
+            &[
+                "let's skip the small talk",
+                "that was a nice pass of time for all of us",
+            ],
+        );
         assert_unread(said, &["should I pass?", "I won't pass"]);
     }
 

@@ -34,7 +34,7 @@ use super::chat_words::{bits, is_cell, read_line, Bits, Line, CORRECTION};
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
-use crate::games::chat::Reading;
+use crate::games::chat::{self, in_order, Reading};
 use crate::games::{ChatContext, ChatReading, MatchState, Placement as GamePlacement};
 
 /// How to write a move, for the reasons of unread messages.
@@ -104,29 +104,26 @@ impl Expect {
 
 /// One thing found in the message.
 pub(super) struct Found {
-    /// Where it starts (line, word): readings come in this order.
-    pub at: (usize, usize),
-    pub lines: Range<usize>,
-    pub read: ChatReading,
+    pub found: chat::Found,
     /// An unread that only stands when nothing else is read (a lone cell).
     pub soft: bool,
 }
 
 impl Found {
-    pub fn event(at: (usize, usize), lines: Range<usize>, body: Body) -> Found {
+    /// What `lines`, from `at` on, read as.
+    pub fn read(at: (usize, usize), lines: Range<usize>, read: ChatReading) -> Found {
         Found {
-            at,
-            lines,
-            read: ChatReading::Event(body),
+            found: chat::Found { at, lines, read },
             soft: false,
         }
     }
+    pub fn event(at: (usize, usize), lines: Range<usize>, body: Body) -> Found {
+        Found::read(at, lines, ChatReading::Event(body))
+    }
     pub fn unread(at: (usize, usize), why: String, soft: bool) -> Found {
         Found {
-            at,
-            lines: at.0..at.0 + 1,
-            read: ChatReading::Unread(why),
             soft,
+            ..Found::read(at, at.0..at.0 + 1, ChatReading::Unread(why))
         }
     }
 }
@@ -146,14 +143,7 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     if found.iter().any(|f| !f.soft) {
         found.retain(|f| !f.soft);
     }
-    found.sort_by_key(|f| f.at);
-    found
-        .into_iter()
-        .map(|f| Reading {
-            read: f.read,
-            lines: f.lines,
-        })
-        .collect()
+    in_order(found.into_iter().map(|f| f.found).collect())
 }
 
 /// Pieces: each line's unused words, cut where a correction begins.
@@ -191,16 +181,16 @@ fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Ex
         }
     }
     let placed: Vec<usize> = (0..pieces.len())
-        .filter(|&n| matches!(pieces[n].0.read, ChatReading::Event(_)))
+        .filter(|&n| matches!(pieces[n].0.found.read, ChatReading::Event(_)))
         .collect();
     if placed.iter().skip(1).any(|&n| !pieces[n].1) {
-        let at = pieces[placed[0]].0.at;
+        let at = pieces[placed[0]].0.found.at;
         found.push(Found::unread(
             at,
             format!("it names several pieces: one piece per move (a correction says so: 'wait no, …'): {HOW_TO_PLACE}"),
             false,
         ));
-        pieces.retain(|(f, _)| !matches!(f.read, ChatReading::Event(_)));
+        pieces.retain(|(f, _)| !matches!(f.found.read, ChatReading::Event(_)));
     }
     found.extend(pieces.into_iter().map(|(f, _)| f));
 }
@@ -276,10 +266,11 @@ pub(super) mod tests {
     use super::super::chat_words::is_steps;
     use super::super::rules::Challenge;
     use super::*;
-    use crate::games::chat_checks::{assert_unread_because, match_after, talk, PlayerChat};
+    use crate::games::chat_checks::{
+        assert_says_nothing, assert_unread_because, match_after, PlayerChat,
+    };
     use crate::games::{Challenge as GameChallenge, Proof as GameProof};
     use crate::games::{GameConfig, RoundSetup as GameSetup};
-    use proptest::prelude::*;
 
     /// What an event says, shortly: `E5 UR blue`, `impossible for red`,
     /// `pass`, `track E5 RRDDLLUU`.
@@ -301,11 +292,8 @@ pub(super) mod tests {
     }
 
     /// Quill and Bramble's messages, an event in a few words.
-    pub(in crate::games::duorail) const CHAT: PlayerChat = PlayerChat {
-        read: read_player_message,
-        players: ["quill", "Bramble"],
-        shown,
-    };
+    pub(in crate::games::duorail) const CHAT: PlayerChat =
+        PlayerChat::new(read_player_message, ["quill", "Bramble"], shown);
 
     /// What a message by quill (seat 0, blue when nothing is known) says.
     pub(in crate::games::duorail) fn said(text: &str) -> Vec<String> {
@@ -392,19 +380,20 @@ pub(super) mod tests {
                 ("E5 is ur best move tbh", "apart"),
             ],
         );
-        for talk in [
-            "gl hf",
-            "ur turn",
-            "nice, A4 was clever",
-            "hmm",
-            "🚂🚂",
-            "gg, that G2 wiggle 😭",
-            "up to you",
-            "give me a sec",
-            "sorry, doorbell 😩",
-        ] {
-            assert_eq!(said(talk), Vec::<String>::new(), "{talk}");
-        }
+        assert_says_nothing(
+            said,
+            &[
+                "gl hf",
+                "ur turn",
+                "nice, A4 was clever",
+                "hmm",
+                "🚂🚂",
+                "gg, that G2 wiggle 😭",
+                "up to you",
+                "give me a sec",
+                "sorry, doorbell 😩",
+            ],
+        );
     }
 
     #[test]
@@ -531,33 +520,18 @@ pub(super) mod tests {
         is_cell(w) || is_steps(w) || KEY.contains(&w)
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-        /// Talk stays talk: a message made only of words outside the
-        /// notation never yields an event, whoever writes it and whatever
-        /// the match expects.
-        #[test]
-        fn talk_never_yields_an_event(
-            words in proptest::collection::vec("[a-z]{1,9}", 0..14),
-            seps in proptest::collection::vec(
-                prop_oneof![Just(" "), Just(", "), Just(". "), Just("? "), Just("\n"), Just(" — "), Just(" 🚂 "), Just(" @")],
-                14,
-            ),
-            seat in 0usize..2,
-            when in 0usize..3,
-        ) {
-            let text = talk(&words, &seps, is_notation);
-            let s = match when {
-                0 => state(&[]),
-                1 => state(&[
-                    (1, place("A1", "RD", Color::Blue)),
-                    (0, Body::Challenge(GameChallenge::Duorail(Challenge { color: Color::Blue }))),
-                ]),
-                _ => state(&[(1, Body::Pass), (0, Body::Pass)]),
-            };
-            for r in CHAT.readings(&text, seat, Some(&s)).into_iter().chain(CHAT.readings(&text, seat, None)) {
-                prop_assert!(r.0.starts_with("unread"), "{text:?} read as {r:?}");
-            }
-        }
+    /// Talk stays talk: a message made only of words outside the notation
+    /// never yields an event, whoever writes it and whatever the match
+    /// expects.
+    #[test]
+    fn talk_never_yields_an_event() {
+        let seps = [" ", ", ", ". ", "? ", "\n", " — ", " 🚂 ", " @"];
+        let challenged = Body::Challenge(GameChallenge::Duorail(Challenge { color: Color::Blue }));
+        let states = [
+            state(&[]),
+            state(&[(1, place("A1", "RD", Color::Blue)), (0, challenged)]),
+            state(&[(1, Body::Pass), (0, Body::Pass)]),
+        ];
+        CHAT.assert_talk_stays_talk(&seps, is_notation, &states);
     }
 }

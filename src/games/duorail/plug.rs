@@ -4,28 +4,17 @@
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-use std::time::Duration;
-
 use super::rules::{Duorail, Match};
 use super::{chart, chat, check, drawing, view};
 use crate::event::Body;
-use crate::findings::Finding;
-use crate::games::chat::{host, ChatContext};
-use crate::games::series::Chart;
-use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
+use crate::games::chat::ChatContext;
+use crate::games::{plug, Event, Plug, RoundsByRules};
 
 impl Plug for Duorail {
     const TITLE: &'static str = "Duorail";
     const RULES: &'static str = include_str!("../../../docs/rules/duorail.md");
-    const CHAT: Option<ChatReaders> = Some(ChatReaders {
-        host: |text, ctx| host::read(text, ctx, &chat::HOST_WORDS),
-        player: chat::read_player_message,
-        open: chat::open,
-    });
 
-    fn view(m: &Match) -> View {
-        view::view(m)
-    }
+    plug::parts_from_files!();
 
     fn describe(event: &Event<'_, Self>) -> Option<String> {
         Some(match event {
@@ -36,14 +25,6 @@ impl Plug for Duorail {
             Event::Proof(p) => p.track.to_string(),
             _ => return None,
         })
-    }
-
-    fn chart(_limit: Option<Duration>) -> Option<Box<dyn Chart<Match>>> {
-        Some(Box::new(chart::Fold::default()))
-    }
-
-    fn findings(m: &Match, _limit: Option<Duration>) -> Vec<Finding> {
-        check::findings(m)
     }
 
     fn in_play(m: &Match) -> bool {
@@ -84,9 +65,5 @@ impl Plug for Duorail {
             }
             None => body,
         }
-    }
-
-    fn board_evidence(m: &Match, text: &str) -> Option<Result<Vec<String>, String>> {
-        drawing::evidence(text, m)
     }
 }

@@ -74,6 +74,11 @@ impl<G> Table<G> {
         r
     }
 
+    /// The player in seat `p` posts `body` at `secs`.
+    pub fn posts(&mut self, secs: i64, p: usize, body: Body) -> Result<String, RuleError> {
+        self.act(secs, player(p), body)
+    }
+
     /// The host rules `scope` for the player in seat `winner` (`None`: no
     /// player).
     pub fn rule(
@@ -111,7 +116,7 @@ impl<G> Table<G> {
             ruling_seq,
             grounds: grounds.into(),
         };
-        self.act(secs, player(p), Body::Appeal(appeal))
+        self.posts(secs, p, Body::Appeal(appeal))
     }
 
     /// `by` decides the appeal at `appeal_seq`: upheld, or overturned for

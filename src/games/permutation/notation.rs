@@ -64,32 +64,27 @@ const SHARED: &[&[&str]] = &[
 mod tests {
     use super::*;
     use crate::event::Scope;
-    use crate::games::chat_checks::{event_of, reading};
+    use crate::games::chat_checks::HostChat;
 
-    fn read(text: &str, speaker: Speaker) -> ChatReading {
-        reading(read_chat, &["ottilie", "Fen_"], 0, (text, speaker))
-    }
-
-    fn event(text: &str) -> Body {
-        event_of(text, read(text, Speaker::Host))
-    }
+    const HOST: HostChat = HostChat::new(read_chat, ["ottilie", "Fen_"]);
 
     #[test]
     fn the_host_names_player_1_and_rules_wins_and_shared_wins() {
-        let Body::RoundStart(RoundSetup::Permutation(s)) = event("Fen_ is player 1, ottilie 2")
+        let Body::RoundStart(RoundSetup::Permutation(s)) =
+            HOST.event("Fen_ is player 1, ottilie 2")
         else {
             panic!()
         };
         assert_eq!(s.first, "Fen_");
-        let Body::Ruling(r) = event("24 to 37: **Fen_ wins**") else {
+        let Body::Ruling(r) = HOST.event("24 to 37: **Fen_ wins**") else {
             panic!()
         };
         assert_eq!((r.scope, r.winner.as_deref()), (Scope::Match, Some("Fen_")));
-        let Body::Ruling(r) = event("30 – 30, equal totals: a shared win") else {
+        let Body::Ruling(r) = HOST.event("30 – 30, equal totals: a shared win") else {
             panic!()
         };
         assert_eq!(r.winner, None);
-        assert_eq!(event("ottilie timed out").kind(), "timeout");
-        assert_eq!(read("welcome!", Speaker::Host), ChatReading::Chatter);
+        assert_eq!(HOST.event("ottilie timed out").kind(), "timeout");
+        assert_eq!(HOST.read("welcome!"), ChatReading::Chatter);
     }
 }

@@ -158,30 +158,29 @@ mod tests {
 
     #[test]
     fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
-        // vale placed D5; juni is to move.
-        let s = state(1);
-        for (text, seat, want) in [
-            ("C6\nno wait C2", 1, vec!["C6", "C2"]),
-            ("3 on F4\nwait no, 3 on B3", 1, vec!["F4", "B3"]),
-            ("nvm F4", 0, vec!["F4"]),
-            ("D5", 0, vec![]),
-            ("ugh wait I meant G6 not G7 😤", 1, vec![]),
-            ("D4 looks better", 0, vec![]),
-        ] {
-            assert_eq!(moves(text, seat, Some(&s)), want, "{text}");
-        }
-        // vale placed the last x and writes 2 next: G7 again is that move.
-        let s = state(7);
-        assert_eq!(moves("G7", 0, Some(&s)), ["G7"]);
-        assert_eq!(moves("oops, A2", 0, Some(&s)), ["A2"]);
+        READER.assert_moves(
+            state,
+            &[
+                // vale placed D5; juni is to move.
+                (1, "C6\nno wait C2", 1, &["C6", "C2"]),
+                (1, "3 on F4\nwait no, 3 on B3", 1, &["F4", "B3"]),
+                (1, "nvm F4", 0, &["F4"]),
+                (1, "D5", 0, &[]),
+                (1, "ugh wait I meant G6 not G7 😤", 1, &[]),
+                (1, "D4 looks better", 0, &[]),
+                // vale placed the last x and writes 2 next: G7 again is that move.
+                (7, "G7", 0, &["G7"]),
+                (7, "oops, A2", 0, &["A2"]),
+            ],
+        );
     }
 
     #[test]
     fn talk_is_talk_and_unreadable_play_says_how_to_write_it() {
-        for talk in ["gl hf", "12 points, ouch", "ugh", "nice one", "30 each 🤝"] {
-            assert_eq!(moves(talk, 0, None), Vec::<String>::new(), "{talk}");
-        }
-        assert_eq!(moves("pass", 0, None), ["pass"]);
+        READER.assert_talk_and_pass(
+            0,
+            &["gl hf", "12 points, ouch", "ugh", "nice one", "30 each 🤝"],
+        );
         for bad in ["G3 C2", "G3-C2", "3 on G3 and C2"] {
             assert!(READER.why_unread(bad, 0, None).contains("'G3'"), "{bad}");
         }

@@ -1,6 +1,7 @@
 //! The Traffic Jam host in chat: a round's opening (its number, target,
 //! pre-placed cars, who places first) and, through the shared host reader
-//! (`games::chat::host`), rulings, time-outs and who picks who starts.
+//! (`games::chat::host`), rulings, time-outs and who picks who starts;
+//! and the door to the players' reader (`player_chat`).
 //!
 //! An opening is often spread over messages — `Round 3 · target 6 moves`,
 //! the board drawn in the next message by the host or a bot, the loser's
@@ -21,6 +22,14 @@ use crate::games::RoundSetup as GameSetup;
 
 /// Traffic Jam's words for the host: rounds, no colored sides.
 pub const HOST_WORDS: HostWords = host::ROUND_WORDS;
+
+/// What a player's message says, as readings with the lines each came
+/// from: the player side of the chat reader lives in
+/// [`player_chat`](super::player_chat); this is its door for
+/// `games::chat`.
+pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
+    super::player_chat::read_player_message(text, seat, ctx)
+}
 
 /// What the host says: the shared announcements, and an opening fact when
 /// the message gives a round's target or board without a round number.

@@ -6,6 +6,8 @@
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`: findings
 //! are plain data (`crate::findings`) that the verifier collects.
 
+use std::time::Duration;
+
 use super::rules::{target_note, Attempt, Match, Phase, Round, WORDS};
 use super::solver::{solve, Outcome};
 use crate::findings::{Award, Finding, ProofFinding, Verdict, Witness};
@@ -65,13 +67,14 @@ fn ruling_finding(m: &Match, r: &Round) -> Finding {
 }
 
 /// One finding per round, plus one for the match when a clock or a match
-/// ruling decided it.
-pub fn findings(m: &Match) -> Vec<Finding> {
+/// ruling decided it. The solver always runs to the end: no `_limit`.
+pub fn findings(m: &Match, _limit: Option<Duration>) -> Vec<Finding> {
     let mut out = Vec::new();
     for r in &m.rounds {
         let target = r.target as usize;
         let mut f = ruling_finding(m, r);
-        let board = match &r.phase {
+        // A claim: (seq, by whom, what it says, its proofs, its board).
+        let claimed = match &r.phase {
             Phase::Finished {
                 seq,
                 claimer,
@@ -80,15 +83,10 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                 counters,
                 ..
             } => {
-                f.seq = *seq;
-                f.claim = format!(
-                    "{} claims finished: exactly {target} moves",
-                    m.players[*claimer]
-                );
-                f.proofs = proof_findings(m, solutions, "solution", Some(target));
-                f.proofs
-                    .extend(proof_findings(m, counters, "counter-solution", None));
-                Some(board)
+                let mut proofs = proof_findings(m, solutions, "solution", Some(target));
+                proofs.extend(proof_findings(m, counters, "counter-solution", None));
+                let what = format!("finished: exactly {target} moves");
+                Some((*seq, *claimer, what, proofs, board))
             }
             Phase::Impossible {
                 seq,
@@ -97,13 +95,9 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                 attempts,
                 ..
             } => {
-                f.seq = *seq;
-                f.claim = format!(
-                    "{} claims impossible within {target} moves",
-                    m.players[*challenger]
-                );
-                f.proofs = proof_findings(m, attempts, "solution", None);
-                Some(board)
+                let proofs = proof_findings(m, attempts, "solution", None);
+                let what = format!("impossible within {target} moves");
+                Some((*seq, *challenger, what, proofs, board))
             }
             Phase::NoSpace { last_placer } => {
                 f.claim = format!(
@@ -119,6 +113,12 @@ pub fn findings(m: &Match) -> Vec<Finding> {
                 None
             }
         };
+        let board = claimed.map(|(seq, by, what, proofs, board)| {
+            f.seq = seq;
+            f.claim = format!("{} claims {what}", m.players[by]);
+            f.proofs = proofs;
+            board
+        });
         if let Some(board) = board {
             let outcome = solve(board);
             f.optimal = outcome.optimal();

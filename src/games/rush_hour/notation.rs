@@ -158,18 +158,6 @@ pub fn describe_placement(p: &super::rules::Placement) -> String {
         .join(" ")
 }
 
-/// What a player's message says, as readings with the lines each came
-/// from: the player side of the chat reader lives in
-/// [`player_chat`](super::player_chat); this is its door for
-/// `games::chat`.
-pub fn read_player_message(
-    text: &str,
-    seat: usize,
-    ctx: &ChatContext,
-) -> Vec<crate::games::chat::Reading> {
-    super::player_chat::read_player_message(text, seat, ctx)
-}
-
 /// One chat message of a Traffic Jam match read as a single reading: a
 /// player's first (see [`player_chat`](super::player_chat)), or the
 /// host's first that is not talk (see [`chat`](super::chat)); talk when
@@ -177,7 +165,7 @@ pub fn read_player_message(
 /// message; this one-reading view is for callers that want one answer.
 pub fn read_chat(text: &str, speaker: Speaker, ctx: &ChatContext) -> ChatReading {
     let readings = match speaker {
-        Speaker::Player(seat) => read_player_message(text, seat, ctx),
+        Speaker::Player(seat) => super::chat::read_player_message(text, seat, ctx),
         Speaker::Host => super::chat::read_host(text, ctx),
     };
     readings

@@ -139,6 +139,12 @@ fn unread(steps: &[&str], seat: usize, text: &str) -> String {
     }
 }
 
+/// `text` by `seat` after `steps` is unread, and its reason says `why`.
+fn unread_because(steps: &[&str], seat: usize, text: &str, why: &str) {
+    let got = unread(steps, seat, text);
+    assert!(got.contains(why), "{got}");
+}
+
 #[test]
 fn on_its_own_a_message_reads_by_its_words() {
     check(
@@ -203,8 +209,12 @@ fn the_player_to_move_places_with_words_around_the_car() {
             ),
         ],
     );
-    let why = unread(&to_move, VALE, "I think Y down, Z right works");
-    assert!(why.contains("no claim is being answered"), "{why}");
+    unread_because(
+        &to_move,
+        VALE,
+        "I think Y down, Z right works",
+        "no claim is being answered",
+    );
 }
 
 #[test]
@@ -233,8 +243,12 @@ fn a_car_corrected_in_the_same_message_reads_twice_unless_the_first_is_no_car() 
             ("E3 E4", &["place E3 E4"]),
         ],
     );
-    let why = unread(&placed, VALE, "should have gone E3 E4 honestly");
-    assert!(why.contains("not this player's turn"), "{why}");
+    unread_because(
+        &placed,
+        VALE,
+        "should have gone E3 E4 honestly",
+        "not this player's turn",
+    );
 }
 
 #[test]
@@ -265,8 +279,7 @@ fn claims_and_challenges_as_players_say_them() {
             ("unsolvable", &["challenge"]),
         ],
     );
-    let why = unread(&steps, KIT, "can't do it in 4");
-    assert!(why.contains("target is 5"), "{why}");
+    unread_because(&steps, KIT, "can't do it in 4", "target is 5");
 }
 
 #[test]
@@ -316,8 +329,7 @@ fn solutions_in_every_shape_are_the_proof_that_is_due() {
             ("I can't find it, pass", &["pass"]),
         ],
     );
-    let why = unread(&claimed, VALE, "Y up\nZ sideways");
-    assert!(why.contains("line 2: 'Z sideways'"), "{why}");
+    unread_because(&claimed, VALE, "Y up\nZ sideways", "line 2: 'Z sideways'");
 }
 
 #[test]

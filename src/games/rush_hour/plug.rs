@@ -5,28 +5,15 @@
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-use std::time::Duration;
-
 use super::rules::{Challenge, Claim, Match, Proof, RushHour};
 use super::{chart, chat, check, drawing, notation, view};
-use crate::findings::Finding;
-
-use crate::games::series::Chart;
-use crate::games::{ChatReaders, Event, Plug, RoundsByRules, View};
+use crate::games::{plug, Event, Plug, RoundsByRules};
 
 impl Plug for RushHour {
     const TITLE: &'static str = "Traffic Jam (Rush Hour)";
     const RULES: &'static str = include_str!("../../../docs/rules/rush-hour.md");
-    const IN_ROUNDS: bool = true;
-    const CHAT: Option<ChatReaders> = Some(ChatReaders {
-        host: chat::read_host,
-        player: notation::read_player_message,
-        open: chat::open,
-    });
-
-    fn view(m: &Match) -> View {
-        view::view(m)
-    }
+    plug::parts_from_files!();
+    plug::in_rounds!();
 
     fn describe(event: &Event<'_, Self>) -> Option<String> {
         Some(match event {
@@ -40,22 +27,6 @@ impl Plug for RushHour {
                 .join("; "),
             _ => return None,
         })
-    }
-
-    fn chart(_limit: Option<Duration>) -> Option<Box<dyn Chart<Match>>> {
-        Some(Box::new(chart::Fold::default()))
-    }
-
-    fn findings(m: &Match, _limit: Option<Duration>) -> Vec<Finding> {
-        check::findings(m)
-    }
-
-    fn in_play(m: &Match) -> bool {
-        m.rounds.current().is_some()
-    }
-
-    fn started(m: &Match) -> bool {
-        !m.rounds.is_empty()
     }
 
     fn last_loser(m: &Match) -> Option<usize> {
@@ -76,10 +47,6 @@ impl Plug for RushHour {
     fn join_proofs(first: &mut Proof, more: &Proof) -> bool {
         first.moves.extend(more.moves.iter().cloned());
         true
-    }
-
-    fn board_evidence(m: &Match, text: &str) -> Option<Result<Vec<String>, String>> {
-        drawing::evidence(text, m)
     }
 
     fn doubts(m: &Match) -> Vec<(u64, String)> {

@@ -98,15 +98,9 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
 mod tests {
     use super::*;
     use crate::event::Scope;
-    use crate::games::chat_checks::{assert_talk, event_of, reading, timed_out};
+    use crate::games::chat_checks::{timed_out, HostChat};
 
-    fn read(text: &str, speaker: Speaker) -> ChatReading {
-        reading(read_chat, &["quill", "Marrow Bone"], 0, (text, speaker))
-    }
-
-    fn event(text: &str) -> Body {
-        event_of(text, read(text, Speaker::Host))
-    }
+    const HOST: HostChat = HostChat::new(read_chat, ["quill", "Marrow Bone"]);
 
     #[test]
     fn the_host_names_player_1_rules_and_calls_time() {
@@ -117,7 +111,7 @@ mod tests {
             "quill goes first. Good luck!",
             "Marrow Bone is player 2, quill player 1",
         ] {
-            let Body::RoundStart(RoundSetup::XsAndLines(s)) = event(text) else {
+            let Body::RoundStart(RoundSetup::XsAndLines(s)) = HOST.event(text) else {
                 panic!("{text}")
             };
             assert_eq!(s.first, "quill", "{text}");
@@ -132,7 +126,7 @@ mod tests {
                 Some("Marrow Bone"),
             ),
         ] {
-            let Body::Ruling(r) = event(text) else {
+            let Body::Ruling(r) = HOST.event(text) else {
                 panic!("{text}")
             };
             assert_eq!(
@@ -143,26 +137,16 @@ mod tests {
             assert!(r.text.contains("wins") || r.text.contains("to") || r.text.contains("Winner"));
         }
         assert_eq!(
-            timed_out(event("Marrow Bone ran out of time")),
+            timed_out(HOST.event("Marrow Bone ran out of time")),
             "Marrow Bone"
         );
-        assert_talk(
-            |talk| read(talk, Speaker::Host),
-            &[
-                "welcome to the final",
-                "whoever draws the last line loses, player 1 places first",
-                "if quill wins this, it's over",
-                "who wins?",
-                "first to 8 x's, then lines",
-            ],
-        );
-        assert!(matches!(
-            read("quil wins", Speaker::Host),
-            ChatReading::Unread(_)
-        ));
-        assert!(matches!(
-            read("Marrow is player 1", Speaker::Host),
-            ChatReading::Unread(_)
-        ));
+        HOST.assert_talk(&[
+            "welcome to the final",
+            "whoever draws the last line loses, player 1 places first",
+            "if quill wins this, it's over",
+            "who wins?",
+            "first to 8 x's, then lines",
+        ]);
+        HOST.assert_unread(&["quil wins", "Marrow is player 1"]);
     }
 }

@@ -281,39 +281,38 @@ mod tests {
 
     #[test]
     fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
-        // wren placed A4; kit is to move.
-        let s = state(1);
-        for (text, seat, want) in [
-            ("B2\nno wait B3", 1, vec!["B2", "B3"]),
-            ("nvm, A5", 0, vec!["A5"]),
-            ("A4", 0, vec![]),
-            ("ugh should have gone A2", 0, vec![]),
-            ("ugh wait I meant B2", 1, vec![]),
-            ("A5 looks better", 0, vec![]),
-        ] {
-            assert_eq!(moves(text, seat, Some(&s)), want, "{text}");
-        }
-        // kit placed the last x (A8): a correction of it is an x, not a line.
-        let s = state(8);
-        assert_eq!(moves("oops, H8", 1, Some(&s)), ["H8"]);
+        READER.assert_moves(
+            state,
+            &[
+                // wren placed A4; kit is to move.
+                (1, "B2\nno wait B3", 1, &["B2", "B3"]),
+                (1, "nvm, A5", 0, &["A5"]),
+                (1, "A4", 0, &[]),
+                (1, "ugh should have gone A2", 0, &[]),
+                (1, "ugh wait I meant B2", 1, &[]),
+                (1, "A5 looks better", 0, &[]),
+                // kit placed the last x (A8): a correction of it is an x, not a line.
+                (8, "oops, H8", 1, &["H8"]),
+            ],
+        );
         let got = READER.read_in("A2\nno wait A3", 0, None);
         assert_eq!(got, [("A2".to_string(), 0..1), ("A3".to_string(), 1..2)]);
     }
 
     #[test]
     fn talk_is_talk_and_pass_is_read() {
-        for talk in [
-            "gl hf",
-            "hmm",
-            "nice x",
-            "pass the salt? no wait",
-            "brb 5",
-            "I think C3 was bad",
-            "is C3 free?",
-        ] {
-            assert_eq!(moves(talk, 1, None), Vec::<String>::new(), "{talk}");
-        }
-        assert_eq!(moves("pass", 1, None), ["pass"]);
+        READER.assert_talk_and_pass(
+            1,
+            &[
+                "gl hf",
+                "hmm",
+                "nice x",
+                "pass the salt? no wait",
+                "brb 5",
+                "I think C3 was bad",
+                "is C3 free?",
+            ],
+        );
     }
 
     reader_properties! {

@@ -14,10 +14,8 @@ use chrono::{DateTime, Utc};
 use super::message::{is_marker, Vocabulary};
 use crate::event::{Actor, Body, Create};
 use crate::games::chat::{ChatContext, ChatReading, Reading};
+use crate::games::chat_checks::{assert_says_nothing, read_lines, PlayerReader};
 use crate::games::{describe_payload, GameConfig, MatchState, RoundSetup};
-
-/// A player reader: what `seat` writing a text says, in a context.
-pub type PlayerReader = fn(&str, usize, &ChatContext) -> Vec<Reading>;
 
 /// What `seat` writing `text` reads as, each reading with its lines: the
 /// move `shown` gives for a placement, else the event's kind, or
@@ -29,20 +27,11 @@ pub fn read_as(
     s: Option<&MatchState>,
     shown: fn(&Body) -> Option<String>,
 ) -> Vec<(String, Range<usize>)> {
-    let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-    let mut ctx = ChatContext::new(&players, 1);
-    ctx.state = s;
-    read(text, seat, &ctx)
-        .into_iter()
-        .map(|r| {
-            let what = match r.read {
-                ChatReading::Event(b) => shown(&b).unwrap_or_else(|| b.kind().to_string()),
-                ChatReading::Unread(why) => format!("?{why}"),
-                other => format!("{other:?}"),
-            };
-            (what, r.lines)
-        })
-        .collect()
+    read_lines(read, players, (text, seat), s, |r| match r {
+        ChatReading::Event(b) => shown(b).unwrap_or_else(|| b.kind().to_string()),
+        ChatReading::Unread(why) => format!("?{why}"),
+        other => format!("{other:?}"),
+    })
 }
 
 /// Talk made of the `words` that are none of the reader's (no entity,
@@ -135,6 +124,29 @@ impl Reader {
             .into_iter()
             .map(|r| r.0)
             .collect()
+    }
+
+    /// Each case `(at, text, seat, want)`: `text` by `seat`, in the match
+    /// `state(at)` gives, reads as the moves `want` (or `?reason`s).
+    pub fn assert_moves(
+        &self,
+        state: fn(usize) -> MatchState,
+        cases: &[(usize, &str, usize, &[&str])],
+    ) {
+        for &(at, text, seat, want) in cases {
+            assert_eq!(
+                self.moves(text, seat, Some(&state(at))),
+                want,
+                "{text} at {at}"
+            );
+        }
+    }
+
+    /// Each of `talk` by `seat` (the match unknown) says nothing, and
+    /// `pass` is a pass.
+    pub fn assert_talk_and_pass(&self, seat: usize, talk: &[&str]) {
+        assert_says_nothing(|t| self.moves(t, seat, None), talk);
+        assert_eq!(self.moves("pass", seat, None), ["pass"]);
     }
 
     /// Why `text` by `seat` is unread: its one reading must be a reason

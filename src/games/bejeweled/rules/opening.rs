@@ -5,6 +5,12 @@
 
 use super::*;
 
+/// Cells a refusal names, with their verb: "A1 is", "A1 B2 are each".
+fn each_is(cells: &[String]) -> String {
+    let verb = if cells.len() == 1 { "is" } else { "are each" };
+    format!("{} {verb}", cells.join(" "))
+}
+
 /// The host opens a round: its grid, the powerups on offer, and the
 /// picks the players made after the last round.
 pub(super) fn open_round(
@@ -46,9 +52,8 @@ pub(super) fn open_round(
         return Err(rule(
             "grid",
             format!(
-                "{} {} a rock: a round's grid is filled with gems; put a gem on every cell",
-                rocks.join(" "),
-                if rocks.len() == 1 { "is" } else { "are each" }
+                "{} a rock: a round's grid is filled with gems; put a gem on every cell",
+                each_is(&rocks)
             ),
         ));
     }
@@ -99,9 +104,8 @@ pub(super) fn open_round(
             return Err(rule(
                 "carry-over",
                 format!(
-                    "{} {} still a rock {whence}: every rock is refilled with a gem for the next round",
-                    left.join(" "),
-                    if left.len() == 1 { "is" } else { "are each" }
+                    "{} still a rock {whence}: every rock is refilled with a gem for the next round",
+                    each_is(&left)
                 ),
             ));
         }

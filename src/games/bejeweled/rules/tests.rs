@@ -73,17 +73,17 @@ impl Table {
         )
     }
     pub(crate) fn claim(&mut self, secs: i64, p: usize, gems: u32) -> Result<String, RuleError> {
-        self.act(
+        self.posts(
             secs,
-            player(p),
+            p,
             Body::Claim(games::Claim::Bejeweled(Claim { gems })),
         )
     }
     pub(crate) fn prove(&mut self, secs: i64, p: usize, proof: &str) -> Result<String, RuleError> {
         let proof = proof.parse().unwrap();
-        self.act(
+        self.posts(
             secs,
-            player(p),
+            p,
             Body::Proof(games::Proof::Bejeweled(Proof { proof })),
         )
     }
@@ -98,11 +98,7 @@ impl Table {
             passive: w[1],
             active: w[2],
         };
-        self.act(
-            secs,
-            player(p),
-            Body::Place(games::Placement::Bejeweled(picks)),
-        )
+        self.posts(secs, p, Body::Place(games::Placement::Bejeweled(picks)))
     }
     /// The rules' verdict on the last round so far (not closed).
     pub(crate) fn verdict_open(&self) -> Option<Decision> {

@@ -5,34 +5,43 @@
 
 use super::*;
 
+/// During a challenge, whether `p` may answer it (`kind`: a pass or a
+/// track): only the challenged player does (`only` words who, given their
+/// name), and only until they give up (`given_up` words that they did).
+/// Outside a challenge there is nothing to refuse here.
+fn may_answer(
+    m: &Match,
+    p: usize,
+    kind: &str,
+    only: impl FnOnce(&str) -> String,
+    given_up: &str,
+) -> Result<(), RuleError> {
+    let Phase::Challenge {
+        challenger,
+        gave_up,
+        ..
+    } = &m.phase
+    else {
+        return Ok(());
+    };
+    if *challenger == p {
+        let who = format!("{} challenged; {}", m.players[p], only(&m.players[1 - p]));
+        return Err(rule(kind, who));
+    }
+    if *gave_up {
+        return Err(rule(kind, format!("{} {given_up}", m.players[p])));
+    }
+    Ok(())
+}
+
 /// A pass: the challenged player gives up showing a track, or the mover
 /// passes the turn (two passes in a row may start the endgame).
 pub(super) fn pass(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
     let p = player_seat(&m.players, actor)?;
-    if let Phase::Challenge {
-        challenger,
-        color,
-        gave_up,
-        ..
-    } = &mut m.phase
-    {
-        if *challenger == p {
-            return Err(rule(
-                "pass",
-                format!(
-                    "{} challenged; only {} may give up",
-                    m.players[p],
-                    m.players[1 - p]
-                ),
-            ));
-        }
-        if *gave_up {
-            return Err(rule(
-                "pass",
-                format!("{} has already given up", m.players[p]),
-            ));
-        }
+    let only = |them: &str| format!("only {them} may give up");
+    may_answer(m, p, "pass", only, "has already given up")?;
+    if let Phase::Challenge { color, gave_up, .. } = &mut m.phase {
         *gave_up = true;
         let mut note = format!("{} gives up showing a {} track", m.players[p], color.name());
         if let Some(d) = decision(m, false) {
@@ -103,31 +112,10 @@ pub(super) fn show_track(
 ) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
     let p = player_seat(&m.players, actor)?;
+    let only = |them: &str| format!("the challenged player, {them}, shows the track");
+    may_answer(m, p, "track", only, "has given up the challenge")?;
     let color = match &m.phase {
-        Phase::Challenge {
-            challenger,
-            gave_up,
-            color,
-            ..
-        } => {
-            if *challenger == p {
-                return Err(rule(
-                    "track",
-                    format!(
-                        "{} challenged; the challenged player, {}, shows the track",
-                        m.players[p],
-                        m.players[1 - p]
-                    ),
-                ));
-            }
-            if *gave_up {
-                return Err(rule(
-                    "track",
-                    format!("{} has given up the challenge", m.players[p]),
-                ));
-            }
-            *color
-        }
+        Phase::Challenge { color, .. } => *color,
         Phase::Endgame { .. } => m.color_of(p).expect("set up"),
         Phase::Waiting | Phase::Playing => return Err(rule(
             "track",

@@ -76,29 +76,21 @@ impl Table {
             cell: cell.parse().unwrap(),
             piece: piece.parse().unwrap(),
         };
-        self.act(
-            secs,
-            player(p),
-            Body::Place(games::Placement::Duorail(placement)),
-        )
+        self.posts(secs, p, Body::Place(games::Placement::Duorail(placement)))
     }
     fn pass(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
-        self.act(secs, player(p), Body::Pass)
+        self.posts(secs, p, Body::Pass)
     }
     fn challenge(&mut self, secs: i64, p: usize, color: Color) -> Result<String, RuleError> {
-        self.act(
+        self.posts(
             secs,
-            player(p),
+            p,
             Body::Challenge(games::Challenge::Duorail(Challenge { color })),
         )
     }
     fn show(&mut self, secs: i64, p: usize, track: &str) -> Result<String, RuleError> {
         let track = track.parse().unwrap();
-        self.act(
-            secs,
-            player(p),
-            Body::Proof(games::Proof::Duorail(Proof { track })),
-        )
+        self.posts(secs, p, Body::Proof(games::Proof::Duorail(Proof { track })))
     }
     /// The rules' verdict with no more tracks to come.
     fn verdict(&self) -> Option<usize> {

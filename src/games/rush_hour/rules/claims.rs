@@ -4,16 +4,25 @@
 //! Must not import anything from `log/`, `web/`, `import/` or `verify.rs`.
 
 use super::*;
+use crate::event::Actor;
 
-/// A player says the puzzle is finished at the target: the round turns to
-/// the claimer's solution (or the other's counter) against the clock.
-pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
-    let Stamp { seq, actor, at } = stamp;
+/// The seat of a player who claims or challenges, and the round in play;
+/// why not, when the player is no player, no round is in play or a claim
+/// is already being answered.
+fn open_to_claims<'m>(m: &'m Match, actor: &Actor) -> Result<(usize, &'m Round), RuleError> {
     let p = player_seat(&m.players, actor)?;
     let round = m.rounds.current().ok_or_else(no_round)?;
     if round.phase != Phase::Building {
         return Err(rule("claim", "a claim is already being answered"));
     }
+    Ok((p, round))
+}
+
+/// A player says the puzzle is finished at the target: the round turns to
+/// the claimer's solution (or the other's counter) against the clock.
+pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    let Stamp { seq, actor, at } = stamp;
+    let (p, round) = open_to_claims(m, actor)?;
     let start = if round.to_move == p {
         round.turn_started
     } else if round.last_placer() == Some(p) {
@@ -50,11 +59,7 @@ pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Result<String, 
 /// A player says the target cannot be reached: the other must prove it can.
 pub(super) fn challenge_impossible(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
     let Stamp { seq, actor, at } = stamp;
-    let p = player_seat(&m.players, actor)?;
-    let round = m.rounds.current().ok_or_else(no_round)?;
-    if round.phase != Phase::Building {
-        return Err(rule("claim", "a claim is already being answered"));
-    }
+    let (p, round) = open_to_claims(m, actor)?;
     if round.to_move != p {
         return Err(rule(
             "turn",

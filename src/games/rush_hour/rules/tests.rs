@@ -40,31 +40,31 @@ impl Table {
     }
     fn place(&mut self, secs: i64, p: usize, cells: &str) -> Result<String, RuleError> {
         let cells = parse_cells(cells).unwrap();
-        self.act(
+        self.posts(
             secs,
-            player(p),
+            p,
             Body::Place(games::Placement::RushHour(Placement { cells })),
         )
     }
     fn finished(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
-        self.act(
+        self.posts(
             secs,
-            player(p),
+            p,
             Body::Claim(games::Claim::RushHour(Claim::Finished)),
         )
     }
     fn impossible(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
-        self.act(
+        self.posts(
             secs,
-            player(p),
+            p,
             Body::Challenge(games::Challenge::RushHour(Challenge::Impossible)),
         )
     }
     fn prove(&mut self, secs: i64, p: usize, moves: &str) -> Result<String, RuleError> {
         let moves = parse_solution(moves).unwrap();
-        self.act(
+        self.posts(
             secs,
-            player(p),
+            p,
             Body::Proof(games::Proof::RushHour(Proof { moves })),
         )
     }

@@ -8,6 +8,8 @@
 //! engine.
 
 pub mod checkpoint;
+#[cfg(test)]
+pub(crate) mod fixtures;
 pub mod merkle;
 pub mod seal;
 pub mod store;

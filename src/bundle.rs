@@ -15,6 +15,8 @@
 //! that some check covers, so one altered byte anywhere is either a file
 //! that does not decode or a value that fails a check — which a text
 //! format, with whitespace no check sees, could not promise.
+//!
+//! Must not import `web`, `import` or `backup`: they call it.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -1,6 +1,9 @@
 //! `arbiter backup` and `arbiter restore`: the operator's side of
 //! [`arbiter::backup`] — where the files go, what is printed, and the
 //! exit codes (2 a bad request, 3 a backup at fault: nothing restored).
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::PathBuf;
 

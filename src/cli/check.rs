@@ -1,6 +1,9 @@
 //! `arbiter check <game>`: play a proof or a track on a position and say
 //! whether it is legal and what it scores; and the position files that
 //! `check` and `solve` both read, read once here.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::{Path, PathBuf};
 

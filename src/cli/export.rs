@@ -1,6 +1,9 @@
 //! `arbiter export`, `arbiter load` and `arbiter check-bundle`: a match
 //! out of a store (as a match file, or as its appeal bundle), a match file
 //! into one, and a bundle checked offline with no store at all.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::PathBuf;
 

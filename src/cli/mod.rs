@@ -2,6 +2,9 @@
 //! each defines its flags (`#[derive(clap::Args)]`) and a `run`.
 //! [`store::StoreArgs`] is the `--data`/`--store` pair every command that
 //! opens a store flattens in.
+//!
+//! No command module may import a storage engine's crate (sled,
+//! tokio-postgres): a store opens through `arbiter::log`.
 
 pub mod backup;
 pub mod check;

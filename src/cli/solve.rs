@@ -7,6 +7,9 @@
 //! so a batch line is byte for byte the single answer. A batch keeps going
 //! past a malformed line (it answers `{"error": "line N: ..."}` there) and
 //! exits 2 at the end if any line was malformed.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::collections::btree_map::{BTreeMap, Entry};
 use std::io::{BufRead, Write};

@@ -6,6 +6,10 @@
 //! changed, dropped or reordered byte is found by [`seal::verify_chain`].
 //! [`store`] keeps the log; nothing outside this module names the storage
 //! engine.
+//!
+//! Nothing in `log/` may import a module above it (a game, a page, the
+//! importer, the verifier, the replay, bundles or samples); tests/layers.rs
+//! checks.
 
 pub mod checkpoint;
 #[cfg(test)]

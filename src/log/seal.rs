@@ -22,6 +22,10 @@
 //! recorder signs the 32-byte hash with ed25519. [`verify_chain`] checks with
 //! `verify_strict`, which also rejects the malleable and small-order
 //! signatures that plain `verify` accepts.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -6,6 +6,10 @@
 //! [`WebError`], the one place that maps layers' errors to HTTP statuses, so
 //! a person gets a page that says what to do and a script gets
 //! `{"error": "..."}` with the same status.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry in `games`.
 
 mod api;
 mod appeals;

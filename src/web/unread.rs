@@ -12,6 +12,8 @@
 //! not parse, 404 for an address that leads nowhere, 405 for a method the
 //! address does not take, 413 for a body over its limit, 415 for a body of
 //! the wrong type.
+//!
+//! Must not import anything outside `web/`: no store, no game, no replay.
 
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError, UrlencodedError};
 use actix_web::http::StatusCode;

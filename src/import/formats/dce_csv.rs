@@ -7,6 +7,9 @@
 //! is ISO 8601 with an offset since DCE 2.42.3 (taken as is) and the TXT
 //! form before that (wall-clock in [`TimeContext::tz`], day/month order
 //! decided for the whole file). A record's lines are the lines it spans.
+//!
+//! Must not import anything outside `import/`: a format reader knows no
+//! game, no store and no page.
 
 use chrono::{DateTime, NaiveTime, Utc};
 

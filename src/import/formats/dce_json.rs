@@ -13,6 +13,9 @@
 //!   a note.
 //! - Lines: a small scanner finds each message object's byte span so that
 //!   every source line is accounted for like in the text formats.
+//!
+//! Must not import anything outside `import/`: a format reader knows no
+//! game, no store and no page.
 
 use std::collections::BTreeMap;
 

@@ -13,6 +13,9 @@
 //! wall-clock times in [`TimeContext::tz`], and their day/month order is
 //! decided for the whole file as for pastes. Forwarded content is skipped
 //! (with [`Flag::Forwarded`]): it is not the forwarder's words.
+//!
+//! Must not import anything outside `import/`: a format reader knows no
+//! game, no store and no page.
 
 use chrono::NaiveTime;
 

@@ -1,6 +1,9 @@
 //! One reader per transcript format. Each turns normalised text into a
 //! [`Transcript`](super::Transcript), accounting for every line; shared
 //! line-level helpers live here.
+//!
+//! Readers here must not import anything outside `import/`: a format reader
+//! knows no game, no store and no page.
 
 pub mod dce_csv;
 pub mod dce_html;

@@ -45,6 +45,9 @@
 //!   that would put messages after the paste date, the relative ones move
 //!   back so the last is on it (the client had not re-rendered since
 //!   midnight).
+//!
+//! Must not import anything outside `import/`: a format reader knows no
+//! game, no store and no page.
 
 //!
 //! Its parts: `shapes.rs` says what one line is (a header, a marker, a

@@ -1,5 +1,7 @@
 //! The seal's tests: canonical bytes (pinned by a golden), the chain check
 //! naming the first bad seq for every alteration, keys and key files.
+//!
+//! Like the code they test, must not import anything above `log/`.
 
 use super::*;
 use crate::event::{Actor, Body};

@@ -1,4 +1,6 @@
 //! The store's unit tests: appends, reads, damage, the witness, tokens and keys on the sled store.
+//!
+//! Like the code they test, must not import anything above `log/`.
 
 use super::*;
 use crate::event::Actor;

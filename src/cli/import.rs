@@ -3,6 +3,9 @@
 //! understood) and, with `--commit`, store it — the whole match or none
 //! of it. The reading itself is [`arbiter::import`]'s; this is the flags,
 //! the report's text form and the store.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::{Path, PathBuf};
 

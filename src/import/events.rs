@@ -25,6 +25,11 @@
 //! so does a preview that draws the board after every event
 //! ([`Imported::each_state`]). An import's cost grows with its messages,
 //! not with their square.
+//!
+//! Must not import the store (`log`), a page (`web`), bundles, backups or a
+//! game's own folder (`games::rush_hour` and the like): an import reads a
+//! transcript into events through the registry in `games`, and its caller
+//! stores them.
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,9 @@
 //! Tests over the example transcripts in `tests/data/import` (one Traffic
 //! Jam match per format), the traps from the issue, and properties: no
 //! input panics, and every line is accounted for.
+//!
+//! Like the readers it tests, must not import the store (`log`) or a page
+//! (`web`).
 
 use chrono::{NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;

@@ -11,6 +11,10 @@
 //! JavaScript; an uploaded file wins over the text box, and the preview
 //! puts the transcript back into the text box so the next round trip (a
 //! new preview, or the commit) carries it without a second upload.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry in `games`.
 
 use crate::log::Role;
 use std::collections::BTreeMap;

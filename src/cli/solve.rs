@@ -586,8 +586,7 @@ fn dodgem_text(q: &DodgemQuestion, out: &Value) {
 }
 
 fn permutation_answer(file: &Path) -> Result<permutation::Analysis, Failure> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+    let text = super::read_text(file)?;
     let p = permutation::Position::parse(&text)
         .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
     Ok(permutation::analyse(&p))
@@ -636,8 +635,7 @@ impl XsAnswer {
 }
 
 fn xs_and_lines_answer(file: &Path) -> Result<XsAnswer, Failure> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+    let text = super::read_text(file)?;
     let bad = |e: xs_and_lines::XsError| Failure::Input(format!("{}: {e}", file.display()));
     // A `placing` line asks about part 1 (small grids); otherwise the file
     // is a part-2 position.

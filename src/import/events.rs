@@ -480,14 +480,7 @@ impl Reading<'_> {
             self.chatter.push(index);
             return;
         };
-        let players = &self.opts.cast.players;
-        let ctx = ChatContext {
-            players,
-            rounds: self.rounds,
-            state: self.state(),
-            aliases: self.aliases,
-            picker: self.picker,
-        };
+        let ctx = self.context();
         // The player who picks names who starts the next round.
         if let (Speaker::Player(seat), Some(picker)) = (speaker, self.picker) {
             if seat == picker {

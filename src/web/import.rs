@@ -147,10 +147,7 @@ impl ImportPage {
     fn new(form: ImportForm) -> ImportPage {
         ImportPage {
             form,
-            games: GameKind::ALL
-                .iter()
-                .map(|g| (g.slug(), g.title()))
-                .collect(),
+            games: super::game_choices(),
             formats: Format::ALL.iter().map(|f| f.slug()).collect(),
             limit_mib: MAX_INPUT_BYTES >> 20,
             error: None,

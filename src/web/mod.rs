@@ -263,6 +263,15 @@ pub fn digest_hex(s: &str) -> String {
     hex::encode(Sha256::digest(s.as_bytes()))
 }
 
+/// Every game as a form offers it: (slug, title), in the registry's order
+/// (the listing's filter, the import form's game).
+fn game_choices() -> Vec<(&'static str, &'static str)> {
+    crate::games::GameKind::ALL
+        .iter()
+        .map(|g| (g.slug(), g.title()))
+        .collect()
+}
+
 /// An error as the web layer shows it.
 #[derive(Debug)]
 pub struct WebError {

@@ -25,3 +25,17 @@ pub use checkpoint::Checkpoint;
 pub use seal::{Keyring, Recorder, Sealed};
 pub use store::{EventStore, SledStore, StoreError, StoreLocation};
 pub use token::{Identity, Role};
+
+/// Options that create a file its owner alone may read or write (0600 on
+/// Unix; the platform's default elsewhere): the signing key, the witness
+/// journal and its compacted copy.
+fn owner_only() -> std::fs::OpenOptions {
+    #[allow(unused_mut)] // only Unix sets a mode
+    let mut options = std::fs::OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options
+}

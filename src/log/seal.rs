@@ -260,14 +260,7 @@ fn create_key_file(path: &Path) -> io::Result<Recorder> {
     }
     let recorder = Recorder::try_generate()?;
 
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = match options.open(path) {
+    let mut file = match super::owner_only().write(true).create_new(true).open(path) {
         Ok(file) => file,
         // Someone else created it between our read and our create: use theirs.
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {

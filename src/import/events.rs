@@ -46,6 +46,7 @@ mod refold;
 mod review;
 use super::corrections::{CorrectionInput, CorrectionReport};
 use super::{TimeContext, Transcript};
+use crate::access::same_name;
 use crate::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
@@ -67,20 +68,19 @@ pub struct Cast {
 impl Cast {
     /// Who an author is: a seat, the host, or nobody in the match.
     fn speaker(&self, author: &str, aliases: &[String]) -> Option<(Speaker, String)> {
-        let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
         std::iter::once(author)
             .chain(aliases.iter().map(String::as_str))
             .find_map(|name| {
                 let name = self
                     .aliases
                     .iter()
-                    .find(|(other, _)| same(other, name))
+                    .find(|(other, _)| same_name(other, name))
                     .map_or(name, |(_, real)| real.as_str());
-                if same(name, &self.host) {
+                if same_name(name, &self.host) {
                     return Some((Speaker::Host, self.host.clone()));
                 }
                 (0..2)
-                    .find(|&s| same(name, &self.players[s]))
+                    .find(|&s| same_name(name, &self.players[s]))
                     .map(|s| (Speaker::Player(s), self.players[s].clone()))
             })
     }

@@ -16,7 +16,8 @@
 //! that does not decode or a value that fails a check — which a text
 //! format, with whitespace no check sees, could not promise.
 //!
-//! Must not import `web`, `import` or `backup`: they call it.
+//! Must not import `web`, `import` or `backup`: it sits below them (the
+//! pages and the backups are built on bundles).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -5,8 +5,8 @@
 //!
 //! Must not import the store (`log`), a page (`web`), bundles, backups or a
 //! game's own folder (`games::rush_hour` and the like): an import reads a
-//! transcript into events through the registry in `games`, and its caller
-//! stores them.
+//! transcript into events through the registry and the shared modules of
+//! `games`, and its caller stores them.
 
 use std::borrow::Cow;
 

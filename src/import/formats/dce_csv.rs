@@ -8,8 +8,9 @@
 //! form before that (wall-clock in [`TimeContext::tz`], day/month order
 //! decided for the whole file). A record's lines are the lines it spans.
 //!
-//! Must not import anything outside `import/`: a format reader knows no
-//! game, no store and no page.
+//! Must not import the store (`log`), a page (`web`) or a game's own
+//! folder: a format reader turns text into messages and knows no game's
+//! rules.
 
 use chrono::{DateTime, NaiveTime, Utc};
 

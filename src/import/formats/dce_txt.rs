@@ -14,8 +14,9 @@
 //! decided for the whole file as for pastes. Forwarded content is skipped
 //! (with [`Flag::Forwarded`]): it is not the forwarder's words.
 //!
-//! Must not import anything outside `import/`: a format reader knows no
-//! game, no store and no page.
+//! Must not import the store (`log`), a page (`web`) or a game's own
+//! folder: a format reader turns text into messages and knows no game's
+//! rules.
 
 use chrono::NaiveTime;
 

@@ -46,8 +46,9 @@
 //!   back so the last is on it (the client had not re-rendered since
 //!   midnight).
 //!
-//! Must not import anything outside `import/`: a format reader knows no
-//! game, no store and no page.
+//! Must not import the store (`log`), a page (`web`) or a game's own
+//! folder: a format reader turns text into messages and knows no game's
+//! rules.
 
 //!
 //! Its parts: `shapes.rs` says what one line is (a header, a marker, a

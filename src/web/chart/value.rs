@@ -7,7 +7,8 @@
 //!
 //! Must not import a storage engine (only `log/` names sled or PostgreSQL)
 //! or a game's own folder (`games::rush_hour` and the like): the store is
-//! reached through `EventStore`, a game through the registry in `games`.
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use std::fmt::Write;
 

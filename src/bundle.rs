@@ -15,6 +15,9 @@
 //! that some check covers, so one altered byte anywhere is either a file
 //! that does not decode or a value that fails a check — which a text
 //! format, with whitespace no check sees, could not promise.
+//!
+//! Must not import `web`, `import` or `backup`: it sits below them (the
+//! pages and the backups are built on bundles).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

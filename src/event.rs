@@ -7,6 +7,10 @@
 //! canonical bincode bytes that are hashed and signed, and for the JSON event
 //! files and API; so no serde attribute here may depend on self-describing
 //! formats (no `untagged`, no internal tags).
+//!
+//! Must not import `log`, `web`, `import`, `verify` or `replay`
+//! (tests/layers.rs checks): the vocabulary sits below everything that uses
+//! it.
 
 use bincode::config::{BigEndian, Configuration, Fixint};
 use chrono::{DateTime, Utc};

@@ -3,7 +3,10 @@
 //!
 //! The match log is the only source of truth: every state, score, clock and
 //! verdict is derived from it by a pure fold and can be rebuilt at any time.
-//! The modules, one line each:
+//!
+//! Holds no code besides this map: what each module owns and must not
+//! import opens its own file (tests/layers.rs checks the layers). The
+//! modules, one line each:
 #![forbid(unsafe_code)]
 
 /// Who may write what: the actor an event is sealed under, from the token.

@@ -8,6 +8,9 @@
 //! Every command that opens a store takes `--data DIR` (this server's own
 //! files) and `--store URL` (where the log lives), through
 //! [`cli::store::StoreArgs`].
+//!
+//! Must not import a storage engine's crate or hold a command's body: each
+//! command is `cli/<name>.rs`.
 
 use std::process::ExitCode;
 

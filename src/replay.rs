@@ -5,6 +5,9 @@
 //! carries on unchanged from the step before. States contain no hash maps
 //! and no clock reads, so the same events give bit-identical states on any
 //! machine; [`state_digest`] hashes a state's canonical bytes to prove it.
+//!
+//! Must not import `verify`, `bundle`, `import` or `web`: they are built on
+//! the replay.
 
 use std::collections::BTreeMap;
 

@@ -3,6 +3,9 @@
 //!
 //! The samples are compiled into the binary, so a fresh `arbiter serve`
 //! finds them whatever its working directory.
+//!
+//! Must not import `replay`, `verify`, `import` or `web`: the replay reads
+//! the match-file format from here, so this sits below them.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

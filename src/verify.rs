@@ -6,6 +6,9 @@
 //! evidence (a shorter solution, the illegal move), and says whether the
 //! ruling agrees with the rules. Nothing here is stored: findings are
 //! recomputed from the log whenever they are asked for.
+//!
+//! Must not import `bundle`, `import` or `web`: they are built on its
+//! findings.
 
 use serde::Serialize;
 

@@ -1,6 +1,9 @@
 //! `arbiter backup` and `arbiter restore`: the operator's side of
 //! [`arbiter::backup`] — where the files go, what is printed, and the
 //! exit codes (2 a bad request, 3 a backup at fault: nothing restored).
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::PathBuf;
 
@@ -83,8 +86,7 @@ pub fn restore(args: RestoreArgs) -> Result<(), Failure> {
     }
     if let Some(path) = args.witness.as_deref() {
         // What the damaged store had acknowledged beyond the backup.
-        let text = std::fs::read(path)
-            .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+        let text = super::read_bytes(path)?;
         let journal = arbiter::log::witness::parse(text.as_slice(), &store.keyring())
             .map_err(|e| Failure::Other(e.to_string()))?;
         let mut missing = 0;

@@ -1,6 +1,9 @@
 //! `arbiter check <game>`: play a proof or a track on a position and say
 //! whether it is legal and what it scores; and the position files that
 //! `check` and `solve` both read, read once here.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::{Path, PathBuf};
 
@@ -136,8 +139,7 @@ fn bejeweled_proof(
 
 /// Reads a Bejeweled grid file.
 pub fn bejeweled_grid(path: &Path) -> Result<bejeweled::Grid, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    let text = super::read_text(path)?;
     bejeweled::Grid::parse(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))
 }
 
@@ -154,8 +156,7 @@ pub fn duorail_input(
             )))
         }
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    let text = super::read_text(path)?;
     let board = duorail::Board::parse(&text)
         .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
     if (board.height(), board.width()) != (9, 9) {

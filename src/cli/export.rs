@@ -1,6 +1,9 @@
 //! `arbiter export`, `arbiter load` and `arbiter check-bundle`: a match
 //! out of a store (as a match file, or as its appeal bundle), a match file
 //! into one, and a bundle checked offline with no store at all.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::PathBuf;
 
@@ -62,8 +65,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
 
 pub fn load(args: LoadArgs) -> Result<(), Failure> {
     let file = &args.file;
-    let json = std::fs::read_to_string(file)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+    let json = super::read_text(file)?;
     let store = args.store.open()?;
     let (id, n) = samples::load(&*store, &file.display().to_string(), &json)
         .map_err(|e| Failure::Input(e.to_string()))?;
@@ -77,13 +79,11 @@ pub fn check_bundle(args: CheckBundleArgs) -> Result<(), Failure> {
         receipt,
         json,
     } = args;
-    let bytes = std::fs::read(&path)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = super::read_bytes(&path)?;
     let receipt = match receipt {
         None => None,
         Some(p) => {
-            let text = std::fs::read_to_string(&p)
-                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", p.display())))?;
+            let text = super::read_text(&p)?;
             Some(serde_json::from_str::<Checkpoint>(&text).map_err(|e| {
                 Failure::Input(format!(
                     "{} is not a receipt (checkpoint JSON): {e}",

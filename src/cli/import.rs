@@ -3,6 +3,9 @@
 //! understood) and, with `--commit`, store it — the whole match or none
 //! of it. The reading itself is [`arbiter::import`]'s; this is the flags,
 //! the report's text form and the store.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::{Path, PathBuf};
 
@@ -104,8 +107,7 @@ pub fn run(args: ImportArgs) -> Result<(), Failure> {
     use arbiter::import::{self, corrections as fixes, events};
     let mut review = events::Reviewing::default();
     if let Some(path) = &corrections {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+        let text = super::read_text(path)?;
         review.corrections = fixes::parse_file(&text, &reviewer)
             .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
     }
@@ -168,8 +170,7 @@ pub fn run(args: ImportArgs) -> Result<(), Failure> {
             ))
         })?),
     };
-    let bytes = std::fs::read(&file)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+    let bytes = super::read_bytes(&file)?;
     let text = import::decode(&bytes).map_err(|e| Failure::Input(e.to_string()))?;
     let transcript = import::read_transcript(&text, forced, &ctx)
         .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;

@@ -1,6 +1,9 @@
 //! `arbiter keys`: the write tokens (each for one person in one role) and
 //! the server's signing keys. Only hashes of tokens are kept; a token is
 //! printed once, when it is made.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use clap::Subcommand;
 

@@ -4,6 +4,9 @@
 //! everything the source does, 1 when anything was refused, damaged or
 //! failed (each named; the rest is copied, and a second run resumes), 2
 //! for bad usage.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::PathBuf;
 

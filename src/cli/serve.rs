@@ -1,6 +1,9 @@
 //! `arbiter serve`: check the store against its witness, then serve the
 //! pages and the JSON API. A store whose witness names lost events is
 //! served read-only (no samples over it, no writes) until it is restored.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::net::ToSocketAddrs;
 use std::path::Path;

@@ -7,6 +7,9 @@
 //! so a batch line is byte for byte the single answer. A batch keeps going
 //! past a malformed line (it answers `{"error": "line N: ..."}` there) and
 //! exits 2 at the end if any line was malformed.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::collections::btree_map::{BTreeMap, Entry};
 use std::io::{BufRead, Write};
@@ -583,8 +586,7 @@ fn dodgem_text(q: &DodgemQuestion, out: &Value) {
 }
 
 fn permutation_answer(file: &Path) -> Result<permutation::Analysis, Failure> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+    let text = super::read_text(file)?;
     let p = permutation::Position::parse(&text)
         .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
     Ok(permutation::analyse(&p))
@@ -633,8 +635,7 @@ impl XsAnswer {
 }
 
 fn xs_and_lines_answer(file: &Path) -> Result<XsAnswer, Failure> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", file.display())))?;
+    let text = super::read_text(file)?;
     let bad = |e: xs_and_lines::XsError| Failure::Input(format!("{}: {e}", file.display()));
     // A `placing` line asks about part 1 (small grids); otherwise the file
     // is a part-2 position.

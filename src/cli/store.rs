@@ -7,6 +7,9 @@
 //! command runs (exit 2), not by clap, because clap's error repeats the
 //! value it refused, and an address may hold a password. For the same
 //! reason `--help` never shows the value of `ARBITER_STORE`.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use std::path::PathBuf;
 

@@ -2,6 +2,9 @@
 //! claim re-checked), or `--all` (damage only, every match the store or
 //! its witness knows). Exit codes: 0 clean, 1 disputed, 3 a broken chain
 //! or lost events, 4 the store cannot be opened or has no such match.
+//!
+//! Must not import a storage engine's crate (sled, tokio-postgres): a store
+//! opens through `arbiter::log`.
 
 use arbiter::replay::Replay;
 use arbiter::verify;

@@ -25,6 +25,11 @@
 //! so does a preview that draws the board after every event
 //! ([`Imported::each_state`]). An import's cost grows with its messages,
 //! not with their square.
+//!
+//! Must not import the store (`log`), a page (`web`), bundles, backups or a
+//! game's own folder (`games::rush_hour` and the like): an import reads a
+//! transcript into events through the registry and the shared modules of
+//! `games`, and its caller stores them.
 
 use std::collections::BTreeMap;
 
@@ -41,6 +46,7 @@ mod refold;
 mod review;
 use super::corrections::{CorrectionInput, CorrectionReport};
 use super::{TimeContext, Transcript};
+use crate::access::same_name;
 use crate::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
@@ -62,20 +68,19 @@ pub struct Cast {
 impl Cast {
     /// Who an author is: a seat, the host, or nobody in the match.
     fn speaker(&self, author: &str, aliases: &[String]) -> Option<(Speaker, String)> {
-        let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
         std::iter::once(author)
             .chain(aliases.iter().map(String::as_str))
             .find_map(|name| {
                 let name = self
                     .aliases
                     .iter()
-                    .find(|(other, _)| same(other, name))
+                    .find(|(other, _)| same_name(other, name))
                     .map_or(name, |(_, real)| real.as_str());
-                if same(name, &self.host) {
+                if same_name(name, &self.host) {
                     return Some((Speaker::Host, self.host.clone()));
                 }
                 (0..2)
-                    .find(|&s| same(name, &self.players[s]))
+                    .find(|&s| same_name(name, &self.players[s]))
                     .map(|s| (Speaker::Player(s), self.players[s].clone()))
             })
     }
@@ -475,14 +480,7 @@ impl Reading<'_> {
             self.chatter.push(index);
             return;
         };
-        let players = &self.opts.cast.players;
-        let ctx = ChatContext {
-            players,
-            rounds: self.rounds,
-            state: self.state(),
-            aliases: self.aliases,
-            picker: self.picker,
-        };
+        let ctx = self.context();
         // The player who picks names who starts the next round.
         if let (Speaker::Player(seat), Some(picker)) = (speaker, self.picker) {
             if seat == picker {

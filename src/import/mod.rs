@@ -27,6 +27,11 @@
 //!   spelling of each separator. Line numbers are kept.
 //! - **Bounded.** Inputs over [`MAX_INPUT_BYTES`] are refused; every reader
 //!   is linear in the input and never panics (a property test checks this).
+//!
+//! Nothing in `import/` may import the store (`log`), a page (`web`),
+//! bundles, backups or a game's own folder (`games::rush_hour` and the
+//! like): an import reads a transcript into events through the registry and
+//! the shared modules of `games`, and its caller stores them.
 
 pub mod corrections;
 pub mod events;

@@ -1,6 +1,9 @@
 //! Tests over the example transcripts in `tests/data/import` (one Traffic
 //! Jam match per format), the traps from the issue, and properties: no
 //! input panics, and every line is accounted for.
+//!
+//! Like the readers it tests, must not import the store (`log`) or a page
+//! (`web`).
 
 use chrono::{NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
@@ -17,6 +20,11 @@ const DCE_HTML: &str = include_str!("../../tests/data/import/rush-hour-round.dce
 
 fn ctx(tz: Tz, y: i32, m: u32, d: u32) -> TimeContext {
     TimeContext::new(tz, NaiveDate::from_ymd_opt(y, m, d).unwrap())
+}
+
+/// `text` read as pasted on `y-m-d` in UTC, its format detected.
+fn read_utc(text: &str, y: i32, m: u32, d: u32) -> Transcript {
+    read_transcript(text, None, &ctx(chrono_tz::UTC, y, m, d)).unwrap()
 }
 
 fn utc(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> DateTime<Utc> {
@@ -162,7 +170,7 @@ then Fern
 Fern — Today at 7:21 PM
 ok
 ";
-    let t = read_transcript(paste, None, &ctx(chrono_tz::UTC, 2026, 11, 20)).unwrap();
+    let t = read_utc(paste, 2026, 11, 20);
     assert_accounted(&t);
     let m = &t.messages;
     assert_eq!(
@@ -282,7 +290,7 @@ fn dce_csv_reads_quoted_multiline_fields() {
 #[test]
 fn dce_csv_with_local_dates_decides_the_order() {
     let csv = "AuthorID,Author,Date,Content,Attachments,Reactions\n\"1\",\"reds_\",\"11/21/2026 3:45 PM\",\"B1 B2\",\"\",\"\"\n\"2\",\"mika.ts\",\"11/21/2026 3:46 PM\",\"C4 C5 C6\",\"\",\"\"\n";
-    let t = read_transcript(csv, None, &ctx(chrono_tz::UTC, 2026, 11, 22)).unwrap();
+    let t = read_utc(csv, 2026, 11, 22);
     assert_eq!(t.messages[1].at, utc(2026, 11, 21, 15, 46));
     assert_accounted(&t);
 }
@@ -393,7 +401,7 @@ fn ambiguous_dates_ask_the_caller_and_the_answer_is_used() {
 fn time_order_across_lines_settles_the_date_order() {
     // 02/03 then 01/04: only day-first (Feb 3? no: 2 Mar → 1 Apr) runs forward.
     let p = "reds_ — 02/03/2024 9:00 PM\nB1 B2\nMika — 01/04/2024 9:01 PM\nC4 C5 C6\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2024, 6, 1)).unwrap();
+    let t = read_utc(p, 2024, 6, 1);
     assert_eq!(t.messages[1].at, utc(2024, 4, 1, 21, 1));
     assert!(t.notes.iter().any(|n| n.contains("day first")));
 }
@@ -401,7 +409,7 @@ fn time_order_across_lines_settles_the_date_order() {
 #[test]
 fn a_bare_time_going_down_is_the_next_day_and_never_after_the_paste_date() {
     let p = "reds_ — 23:58\nfinished\nMika — 23:59\nimpossible\nreds_ — 00:01\nX right 4\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 11, 21)).unwrap();
+    let t = read_utc(p, 2025, 11, 21);
     let at: Vec<_> = t.messages.iter().map(|m| m.at).collect();
     assert_eq!(
         at,
@@ -416,7 +424,7 @@ fn a_bare_time_going_down_is_the_next_day_and_never_after_the_paste_date() {
 #[test]
 fn sure_2330_under_bare_times_stays_text_when_its_author_never_posts() {
     let p = "reds_ — 14:00\nok\nsure — 23:30\nMika — 14:05\nfine\nreds_ — 14:06\ngo\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 11, 21)).unwrap();
+    let t = read_utc(p, 2025, 11, 21);
     assert_eq!(
         texts(&t),
         [
@@ -427,7 +435,7 @@ fn sure_2330_under_bare_times_stays_text_when_its_author_never_posts() {
     );
     // The same line is a header when `sure` is a real author who posts again.
     let p2 = "reds_ — 14:00\nok\nsure — 14:01\nhi\nsure — 14:02\nB1 B2\n";
-    let t = read_transcript(p2, None, &ctx(chrono_tz::UTC, 2025, 11, 21)).unwrap();
+    let t = read_utc(p2, 2025, 11, 21);
     assert_eq!(t.messages.len(), 3);
 }
 
@@ -435,7 +443,7 @@ fn sure_2330_under_bare_times_stays_text_when_its_author_never_posts() {
 fn sure_2330_is_text_in_a_transcript_of_full_dates() {
     let p =
         "reds_ — 03/25/2023 1:39 AM\nB1 B2\nsure — 23:30\nMika — 03/25/2023 1:40 AM\nC4 C5 C6\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2023, 3, 27)).unwrap();
+    let t = read_utc(p, 2023, 3, 27);
     assert_eq!(
         texts(&t),
         [("reds_", "B1 B2\nsure — 23:30"), ("Mika", "C4 C5 C6")]
@@ -445,7 +453,7 @@ fn sure_2330_is_text_in_a_transcript_of_full_dates() {
 #[test]
 fn edited_is_stripped_only_from_the_last_line() {
     let p = "reds_ — Today at 3:45 PM\nB1 B2 (edited) means nothing here\nC4 C5 C6 (edited)\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    let t = read_utc(p, 2025, 1, 1);
     assert_eq!(
         t.messages[0].text,
         "B1 B2 (edited) means nothing here\nC4 C5 C6"
@@ -456,7 +464,7 @@ fn edited_is_stripped_only_from_the_last_line() {
 #[test]
 fn normalisation_keeps_line_numbers() {
     let p = "\u{FEFF}reds_\u{00A0}— Today at 3:45\u{202F}PM\r\nB1\u{200B} B2\r\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    let t = read_utc(p, 2025, 1, 1);
     assert_eq!(texts(&t), [("reds_", "B1 B2")]);
     assert_eq!(t.line_count, 2);
     assert_eq!(t.messages[0].at, utc(2025, 1, 1, 15, 45));
@@ -542,7 +550,7 @@ fn ten_thousand_messages_parse() {
 #[test]
 fn custom_emoji_reactions_before_click_to_react_are_not_text() {
     let p = "reds_ — Today at 3:45 PM\nfinished\n:heart_on_fire:\nClick to react\nMika — Today at 3:46 PM\n3\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    let t = read_utc(p, 2025, 1, 1);
     assert_eq!(texts(&t), [("reds_", "finished"), ("Mika", "3")]);
     assert!(t.messages[0].has(&Flag::Reactions));
     // A lone trailing count is an answer, not a reaction.
@@ -557,7 +565,7 @@ xldn hopped into the server. — Today at 21:05\n\
 reds_ — Today at 21:06\nlook\n[9:07 PM] • B1 B2\n\
 Attachment file type: acrobat\nrules.pdf\n317.06 KB\n\
 https://github.com/x/y/pull/1\nGitHub\nFix the solver\nIt was slow\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    let t = read_utc(p, 2025, 1, 1);
     assert_accounted(&t);
     assert_eq!(
         texts(&t),
@@ -604,7 +612,7 @@ fn old_date_only_stamps_and_dst_gaps_are_flagged() {
 #[test]
 fn a_quoted_today_header_does_not_flip_a_bare_time_paste() {
     let p = "reds_ — 14:00\nas the old client said:\nMika — Today at 3:45 PM\nreds_ — 14:05\nB1 B2\nMika — 14:06\nC4 C5 C6\n";
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2025, 11, 21)).unwrap();
+    let t = read_utc(p, 2025, 11, 21);
     assert_eq!(t.messages.len(), 3);
     assert_eq!(
         t.messages[0].text,
@@ -616,12 +624,12 @@ fn a_quoted_today_header_does_not_flip_a_bare_time_paste() {
 #[test]
 fn dce_txt_old_and_dotted_date_forms() {
     let old = "[20-Jul-21 03:36 PM] reds_\nB1 B2\n\n\n[20-Jul-21 03:40 PM] mika.ts\nC4 C5 C6\n";
-    let t = read_transcript(old, None, &ctx(chrono_tz::UTC, 2021, 8, 1)).unwrap();
+    let t = read_utc(old, 2021, 8, 1);
     assert_eq!(t.format, Format::DceTxt);
     assert_eq!(t.messages[1].at, utc(2021, 7, 20, 15, 40));
     assert_accounted(&t);
     let de = "[03.04.2026 15:45] reds_\nB1 B2\n\n\n[03.04.2026 15:46] mika.ts\nfinished\n";
-    let t = read_transcript(de, None, &ctx(chrono_tz::UTC, 2026, 11, 1)).unwrap();
+    let t = read_utc(de, 2026, 11, 1);
     assert_eq!(t.messages[0].at, utc(2026, 4, 3, 15, 45));
     assert!(t.notes.iter().any(|n| n.contains("dots")));
 }
@@ -634,7 +642,7 @@ fn stacked_attachment_trailers_stay_linear() {
         p.push_str(&format!("A1 A2\nExpand\nround{i}.txt\n1 KB\n"));
     }
     let start = std::time::Instant::now();
-    let t = read_transcript(&p, None, &ctx(chrono_tz::UTC, 2025, 1, 1)).unwrap();
+    let t = read_utc(&p, 2025, 1, 1);
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
     assert_eq!(t.messages[0].text, "");
     assert_accounted(&t);
@@ -644,7 +652,7 @@ fn stacked_attachment_trailers_stay_linear() {
 fn compact_mode_is_a_fallback() {
     let p = "March 18, 2024\n[3:45 PM] reds_: B1 B2\n[3:46 PM] Mika ✦: C4 C5 C6\nand more\n";
     assert_eq!(detect(p), Some(Format::DiscordPaste));
-    let t = read_transcript(p, None, &ctx(chrono_tz::UTC, 2024, 6, 1)).unwrap();
+    let t = read_utc(p, 2024, 6, 1);
     assert_eq!(
         texts(&t),
         [("reds_", "B1 B2"), ("Mika ✦", "C4 C5 C6\nand more")]

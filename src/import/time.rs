@@ -13,6 +13,9 @@
 //! caller gets [`ImportError::AmbiguousDates`] and must ask the user. Dates
 //! written with dots (`21.11.2026`) are read day-first, as every culture that
 //! writes them does; the import says so in its notes.
+//!
+//! Must not import anything outside `import/`: a time is read from the
+//! transcript's text and the context alone.
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;

@@ -19,6 +19,10 @@
 //! is the last event's `recorded_at`, and ed25519 signatures are
 //! deterministic, so the latest checkpoint can be re-made at any time and
 //! comes out byte for byte the same.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};

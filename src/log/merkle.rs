@@ -16,6 +16,10 @@
 //! RFC's recursive definitions (MTH, PATH, PROOF) and its verification
 //! algorithms; each subtree hash is computed once per call, so building a
 //! root or a proof is O(n) and checking one O(log n).
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use sha2::{Digest, Sha256};
 

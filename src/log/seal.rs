@@ -22,6 +22,10 @@
 //! recorder signs the 32-byte hash with ed25519. [`verify_chain`] checks with
 //! `verify_strict`, which also rejects the malleable and small-order
 //! signatures that plain `verify` accepts.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -256,14 +260,7 @@ fn create_key_file(path: &Path) -> io::Result<Recorder> {
     }
     let recorder = Recorder::try_generate()?;
 
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = match options.open(path) {
+    let mut file = match super::owner_only().write(true).create_new(true).open(path) {
         Ok(file) => file,
         // Someone else created it between our read and our create: use theirs.
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {

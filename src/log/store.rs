@@ -32,6 +32,10 @@
 //! Stored bytes are never trusted: a record is decoded with a size limit and
 //! must re-encode to exactly the stored bytes, so a flipped byte shows up as
 //! [`StoreError::Corrupt`] or in [`EventStore::verify`], never as a panic.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use std::collections::HashMap;
 use std::io;

@@ -7,6 +7,10 @@
 //! record's bytes stable. Tokens made before roles existed stored just the
 //! time they were made: they read back as admin tokens
 //! ([`Identity::made_before_roles`]) until they are revoked.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use serde::{Deserialize, Serialize};
 

@@ -31,7 +31,7 @@
 //! Must not import `web`.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -194,14 +194,11 @@ impl Witness {
     /// Opens (or starts) the journal in `dir`, readable by its owner alone.
     pub fn open(dir: &Path) -> io::Result<Witness> {
         let path = dir.join(FILE);
-        let mut options = OpenOptions::new();
-        options.create(true).read(true).write(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let mut file = options.open(&path)?;
+        let mut file = super::owner_only()
+            .create(true)
+            .read(true)
+            .write(true)
+            .open(&path)?;
         let len = file.metadata()?.len();
         let mut end = written_end(&mut file, len)?;
         let syncer = file.try_clone()?;
@@ -302,14 +299,11 @@ pub fn compact(dir: &Path, keys: &Keyring, at_least: usize) -> io::Result<Option
         out.push(b'\n');
     }
     let fresh = dir.join(format!("{FILE}.compacting"));
-    let mut options = OpenOptions::new();
-    options.create(true).write(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options.open(&fresh)?;
+    let mut file = super::owner_only()
+        .create(true)
+        .write(true)
+        .truncate(true)
+        .open(&fresh)?;
     file.write_all(&out)?;
     file.sync_all()?;
     std::fs::rename(&fresh, &path)?;

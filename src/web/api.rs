@@ -1,6 +1,11 @@
 //! The JSON API. Reads are open; writes need a bearer token made by
 //! `arbiter keys new-token`. A write either stores everything it was given
 //! or nothing, and answers 400 / 401 / 404 / 409 with `{"error": ...}`.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};

@@ -9,6 +9,11 @@
 //! decides, and the page says whether the decision followed it.
 //! Writes need a token, as the JSON API's do; a form carries it in a field
 //! because a browser cannot set the `Authorization` header on a form post.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};

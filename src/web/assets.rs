@@ -11,6 +11,8 @@
 //! weak (`W/"…"`) because the `Compress` middleware (see [`super::app`])
 //! sends the same file gzip'd or plain under one tag: the bytes differ,
 //! the file is the same.
+//!
+//! Must not import anything outside `web/`: no store, no game, no replay.
 
 use std::sync::OnceLock;
 

@@ -11,6 +11,11 @@
 //! JavaScript; an uploaded file wins over the text box, and the preview
 //! puts the transcript back into the text box so the next round trip (a
 //! new preview, or the commit) carries it without a second upload.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use crate::log::Role;
 use std::collections::BTreeMap;
@@ -143,10 +148,7 @@ impl ImportPage {
     fn new(form: ImportForm) -> ImportPage {
         ImportPage {
             form,
-            games: GameKind::ALL
-                .iter()
-                .map(|g| (g.slug(), g.title()))
-                .collect(),
+            games: super::game_choices(),
             formats: Format::ALL.iter().map(|f| f.slug()).collect(),
             limit_mib: MAX_INPUT_BYTES >> 20,
             error: None,

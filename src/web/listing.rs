@@ -312,10 +312,7 @@ async fn index(
         game: query.game.clone(),
         player: query.player.clone(),
         disagrees: asked.disagrees,
-        games: GameKind::ALL
-            .iter()
-            .map(|g| (g.slug(), g.title()))
-            .collect(),
+        games: super::game_choices(),
         page: asked.page,
         pages,
         prev: (asked.page > 1).then(|| link(asked.page - 1)),

@@ -6,6 +6,11 @@
 //! [`WebError`], the one place that maps layers' errors to HTTP statuses, so
 //! a person gets a page that says what to do and a script gets
 //! `{"error": "..."}` with the same status.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 mod api;
 mod appeals;
@@ -257,6 +262,15 @@ pub fn new_token() -> String {
 /// sha256 of some text, hex; used for ETags of derived pages.
 pub fn digest_hex(s: &str) -> String {
     hex::encode(Sha256::digest(s.as_bytes()))
+}
+
+/// Every game as a form offers it: (slug, title), in the registry's order
+/// (the listing's filter, the import form's game).
+fn game_choices() -> Vec<(&'static str, &'static str)> {
+    crate::games::GameKind::ALL
+        .iter()
+        .map(|g| (g.slug(), g.title()))
+        .collect()
 }
 
 /// An error as the web layer shows it.

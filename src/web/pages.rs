@@ -4,6 +4,11 @@
 //! handlers (`templates/<page>.html`). The board is inline SVG drawn by
 //! [`super::board`] from the game's neutral drawing, so the pages need no
 //! script to be read; `static/replay.js` only adds keys for stepping.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use std::sync::Arc;
 

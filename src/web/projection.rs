@@ -17,6 +17,11 @@
 //!
 //! Reads the store through [`EventStore`] only; draws nothing itself (the
 //! pages' drawing types are built by `pages`).
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};

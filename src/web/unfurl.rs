@@ -13,6 +13,11 @@
 //! This module only shortens what the pages already say (the step's note,
 //! whose move it is, the verifier's verdict) to one line; the words
 //! themselves come from the games, the replay and the verifier.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use actix_web::HttpRequest;
 

@@ -12,6 +12,8 @@
 //! not parse, 404 for an address that leads nowhere, 405 for a method the
 //! address does not take, 413 for a body over its limit, 415 for a body of
 //! the wrong type.
+//!
+//! Must not import anything outside `web/`: no store, no game, no replay.
 
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError, UrlencodedError};
 use actix_web::http::StatusCode;
@@ -58,6 +60,12 @@ fn number_of(key: &str) -> Option<&'static str> {
     })
 }
 
+/// Whether `value`, given under `key`, should have been a whole number
+/// and is not.
+fn misnumbered(key: &str, value: &str) -> bool {
+    number_of(key).is_some() && value.trim().parse::<u64>().is_err()
+}
+
 /// The sentence for a value that should have been a whole number.
 fn not_a_number(value: &str, key: &str, place: &str) -> String {
     match number_of(key) {
@@ -88,10 +96,7 @@ fn bad_query(e: &QueryPayloadError, req: &HttpRequest) -> WebError {
                 .unwrap_or_default(),
             req.path()
         )
-    } else if let Some((key, value)) = pairs
-        .iter()
-        .find(|(k, v)| number_of(k).is_some() && v.trim().parse::<u64>().is_err())
-    {
+    } else if let Some((key, value)) = pairs.iter().find(|(k, v)| misnumbered(k, v)) {
         not_a_number(value, key, &format!("{key}=…"))
     } else {
         format!(
@@ -110,11 +115,7 @@ fn bad_path(e: &PathError, req: &HttpRequest) -> WebError {
     let pattern = req
         .match_pattern()
         .unwrap_or_else(|| req.path().to_string());
-    let message = match req
-        .match_info()
-        .iter()
-        .find(|(k, v)| number_of(k).is_some() && v.trim().parse::<u64>().is_err())
-    {
+    let message = match req.match_info().iter().find(|(k, v)| misnumbered(k, v)) {
         Some((key, value)) => not_a_number(value, key, &format!("{{{key}}} in {pattern}")),
         None => format!(
             "there is nothing at {} ({said}); its address is {pattern}",

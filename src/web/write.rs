@@ -7,6 +7,11 @@
 //! extractor that fails first), so a request without a good token costs
 //! nothing and gets 401 whatever its body; a token that may not write the
 //! event gets 403 and nothing is stored.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};

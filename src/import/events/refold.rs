@@ -10,6 +10,11 @@
 //! one corrected counted only until then. A correction is applied to the
 //! match as it was before the move it replaces, which is the fold of the
 //! events before it that still count; so the fold skips a corrected move.
+//!
+//! Must not import the store (`log`), a page (`web`), bundles, backups or a
+//! game's own folder (`games::rush_hour` and the like): an import reads a
+//! transcript into events through the registry and the shared modules of
+//! `games`, and its caller stores them.
 
 use super::{Imported, ReadEvent};
 use crate::event::NewEvent;

@@ -2,6 +2,11 @@
 //! what, whether a correction applies to this transcript, what the reader
 //! saw without it, and the review a Create keeps (see
 //! [`crate::import::corrections`]).
+//!
+//! Must not import the store (`log`), a page (`web`), bundles, backups or a
+//! game's own folder (`games::rush_hour` and the like): an import reads a
+//! transcript into events through the registry and the shared modules of
+//! `games`, and its caller stores them.
 
 use std::borrow::Cow;
 

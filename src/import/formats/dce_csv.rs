@@ -7,6 +7,10 @@
 //! is ISO 8601 with an offset since DCE 2.42.3 (taken as is) and the TXT
 //! form before that (wall-clock in [`TimeContext::tz`], day/month order
 //! decided for the whole file). A record's lines are the lines it spans.
+//!
+//! Must not import the store (`log`), a page (`web`) or a game's own
+//! folder: a format reader turns text into messages and knows no game's
+//! rules.
 
 use chrono::{DateTime, NaiveTime, Utc};
 

@@ -13,6 +13,10 @@
 //!   a note.
 //! - Lines: a small scanner finds each message object's byte span so that
 //!   every source line is accounted for like in the text formats.
+//!
+//! Must not import the store (`log`), a page (`web`) or a game's own
+//! folder: a format reader turns text into messages and knows no game's
+//! rules.
 
 use std::collections::BTreeMap;
 

@@ -13,6 +13,10 @@
 //! wall-clock times in [`TimeContext::tz`], and their day/month order is
 //! decided for the whole file as for pastes. Forwarded content is skipped
 //! (with [`Flag::Forwarded`]): it is not the forwarder's words.
+//!
+//! Must not import the store (`log`), a page (`web`) or a game's own
+//! folder: a format reader turns text into messages and knows no game's
+//! rules.
 
 use chrono::NaiveTime;
 

@@ -1,6 +1,10 @@
 //! One reader per transcript format. Each turns normalised text into a
 //! [`Transcript`](super::Transcript), accounting for every line; shared
 //! line-level helpers live here.
+//!
+//! Readers here must not import the store (`log`), a page (`web`) or a
+//! game's own folder: a format reader turns text into messages and knows no
+//! game's rules.
 
 pub mod dce_csv;
 pub mod dce_html;

@@ -45,6 +45,10 @@
 //!   that would put messages after the paste date, the relative ones move
 //!   back so the last is on it (the client had not re-rendered since
 //!   midnight).
+//!
+//! Must not import the store (`log`), a page (`web`) or a game's own
+//! folder: a format reader turns text into messages and knows no game's
+//! rules.
 
 //!
 //! Its parts: `shapes.rs` says what one line is (a header, a marker, a

@@ -7,6 +7,10 @@
 //! the 10th. Kept beside the match's head and updated in the same
 //! transaction, the frontier gives the root after an append in O(log n)
 //! hashes and one small record, whatever the match's length.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use super::{leaf_hash, node_hash, root, Hash};
 

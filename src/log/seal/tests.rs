@@ -1,8 +1,11 @@
 //! The seal's tests: canonical bytes (pinned by a golden), the chain check
 //! naming the first bad seq for every alteration, keys and key files.
+//!
+//! Like the code they test, must not import anything above `log/`.
 
 use super::*;
-use crate::event::{Actor, Body, Ruling, Scope, Timeout};
+use crate::event::{Actor, Body};
+use crate::log::fixtures;
 use chrono::{DateTime, Utc};
 
 fn at(s: &str) -> DateTime<Utc> {
@@ -23,18 +26,7 @@ fn envelope(match_id: &str, seq: u64, body: Body) -> Envelope {
 }
 
 fn body(seq: u64) -> Body {
-    match seq % 3 {
-        0 => Body::Pass,
-        1 => Body::Timeout(Timeout {
-            player: "ann".into(),
-            note: format!("note {seq}"),
-        }),
-        _ => Body::Ruling(Ruling {
-            scope: Scope::Round(1),
-            winner: Some("bob".into()),
-            text: "bob wins the round".into(),
-        }),
-    }
+    fixtures::body(seq, format!("note {seq}"), "bob wins the round")
 }
 
 /// A sealed log of `n` events of match "m1".

@@ -10,6 +10,10 @@
 //! matches that were lost. Anything read that cannot be read is damage of
 //! the match being read, named with it, never an early exit that leaves
 //! the other matches unchecked.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use std::collections::BTreeSet;
 use std::fmt;

@@ -2,6 +2,10 @@
 //! and opening it: sled in the data directory by default, or a
 //! PostgreSQL database. The data directory always keeps what is this
 //! server's own (its signing key, solver tables), whichever holds the log.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use std::path::Path;
 

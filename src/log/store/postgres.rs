@@ -424,6 +424,17 @@ pub(super) async fn query_opt<C: GenericClient + ?Sized>(
     client.query_opt(&cached(client, sql).await?, params).await
 }
 
+/// The match id `name` from a row of `arbiter_heads`: a name that is no
+/// match id means the table was altered, which only a backup mends.
+fn listed_match(name: &str) -> Result<MatchId, StoreError> {
+    MatchId::parse(name).map_err(|_| {
+        StoreError::Io(format!(
+            "the database is damaged: arbiter_heads holds '{name}', which is not a match id; \
+             restore it from a backup"
+        ))
+    })
+}
+
 /// Whether `e` is a broken primary key.
 fn is_duplicate(e: &tokio_postgres::Error) -> bool {
     e.code() == Some(&SqlState::UNIQUE_VIOLATION)
@@ -492,15 +503,7 @@ impl EventStore for PgStore {
         )?;
         let mut out = rows
             .iter()
-            .map(|r| {
-                let name: String = r.get(0);
-                MatchId::parse(&name).map_err(|_| {
-                    StoreError::Io(format!(
-                        "the database is damaged: arbiter_heads holds '{name}', which is not a \
-                         match id; restore it from a backup"
-                    ))
-                })
-            })
+            .map(|r| listed_match(r.get(0)))
             .collect::<Result<Vec<_>, _>>()?;
         // The database's collation may not be byte order: sort as sled does.
         out.sort();
@@ -514,13 +517,7 @@ impl EventStore for PgStore {
         )?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            let name: String = row.get(0);
-            let id = MatchId::parse(&name).map_err(|_| {
-                StoreError::Io(format!(
-                    "the database is damaged: arbiter_heads holds '{name}', which is not a \
-                     match id; restore it from a backup"
-                ))
-            })?;
+            let id = listed_match(row.get(0))?;
             let next: i64 = row.get(1);
             let last = rows::hash_of(row.get(2), "head hash").ok();
             out.push((id, last.map(|h| (u64::try_from(next).unwrap_or(0), h))));

@@ -1,7 +1,10 @@
 //! The store's unit tests: appends, reads, damage, the witness, tokens and keys on the sled store.
+//!
+//! Like the code they test, must not import anything above `log/`.
 
 use super::*;
-use crate::event::{Actor, Body, Ruling, Scope, Timeout};
+use crate::event::Actor;
+use crate::log::fixtures;
 use crate::log::seal::FORMAT_VERSION;
 use crate::log::token::Role;
 use crate::log::witness;
@@ -17,22 +20,14 @@ fn event(n: u64) -> NewEvent {
         .expect("test timestamp")
         .with_timezone(&Utc)
         + chrono::Duration::seconds(n as i64);
-    let body = match n % 3 {
-        0 => Body::Pass,
-        1 => Body::Timeout(Timeout {
-            player: "ann".into(),
-            note: format!("too slow at step {n}"),
-        }),
-        _ => Body::Ruling(Ruling {
-            scope: Scope::Round(1),
-            winner: Some("bob".into()),
-            text: "bob takes the round after a long and careful look at the board".into(),
-        }),
-    };
     NewEvent {
         occurred_at,
         actor: Actor::Host("kg".into()),
-        body,
+        body: fixtures::body(
+            n,
+            format!("too slow at step {n}"),
+            "bob takes the round after a long and careful look at the board",
+        ),
     }
 }
 

@@ -2,6 +2,10 @@
 //! not show them, revoked by value or id. Only each token's sha256 is kept,
 //! beside the [`Identity`](crate::log::token::Identity) it speaks for (see
 //! `log::token`). Shared by every store: which token a revocation names.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use super::{token_hash, StoreError};
 

@@ -7,6 +7,8 @@
 //! values are the stylesheet's own, written out once more: the test below
 //! reads the stylesheet and holds every one of them to it, so a color
 //! changed in one place and not the other fails the build's tests.
+//!
+//! Must not import anything outside `web/`: no store, no game, no replay.
 
 /// How one shape is painted: SVG presentation attributes.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -2,6 +2,8 @@
 //! viewBox, scaled to the screen), steps spread across it left to right,
 //! axis ticks a finger apart even on a phone, and path data that stays a
 //! few vertices per unit of width however many steps a match has.
+//!
+//! Must not import anything outside `web/`: no store, no game, no replay.
 
 use std::fmt::Write;
 

@@ -2,6 +2,11 @@
 //! each line held level over its runs (joined within a round), marks for
 //! its dots, and "no value" runs on a band of their own above the values.
 //! Every word comes from the game ([`Series`]); this only places them.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use std::fmt::Write;
 

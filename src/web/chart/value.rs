@@ -4,6 +4,11 @@
 //! (the game over) at the outer edges, so a win comes nearer the edge as
 //! it comes nearer. A win or loss whose remoteness is not computed (x's
 //! and lines) sits on its own row, marked "?", next to the draw line.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use std::fmt::Write;
 

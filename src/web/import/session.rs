@@ -5,6 +5,11 @@
 //! dropped or unknown one answers 410 and the page submits the whole form
 //! instead. A session id is 16 random bytes: only the page that made the
 //! preview knows it.
+//!
+//! Must not import a storage engine (only `log/` names sled or PostgreSQL)
+//! or a game's own folder (`games::rush_hour` and the like): the store is
+//! reached through `EventStore`, a game through the registry and the shared
+//! modules of `games`.
 
 use std::collections::VecDeque;
 use std::sync::Arc;

@@ -3,6 +3,10 @@
 //! re-encode to exactly them, hashes must be 32 bytes, a head or frontier
 //! must decode. What does not is the record's damage, named, for
 //! [`crate::log::seal::verify_chain`] to report; never a panic.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use tokio_postgres::Row;
 

@@ -9,6 +9,10 @@
 //! commits, then fails on it, rolls back and finds it applied: primary
 //! keys only, no advisory locks, so that a PostgreSQL-compatible engine
 //! could run the same statements.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use tokio_postgres::error::SqlState;
 use tokio_postgres::Client;

@@ -2,6 +2,10 @@
 //! head row locked, acknowledged after commit), adopting events sealed
 //! elsewhere, receipts, keys and tokens. See the parent module for why the
 //! order of statements keeps sled's guarantees.
+//!
+//! Must not import anything above `log/` (a game, a page, the importer, the
+//! verifier, the replay, bundles or samples): the log stores and seals, and
+//! knows no game.
 
 use chrono::Utc;
 use deadpool_postgres::{GenericClient, Transaction};

@@ -5,6 +5,9 @@
 //! The boards come from the import's states, so this is where a change in
 //! how those states are kept would show (`UPDATE_GOLDEN=1` rewrites the
 //! files in `tests/golden/import/preview/`).
+//!
+//! Like the code it tests, must not import a storage engine or a game's own
+//! folder.
 
 use std::collections::BTreeMap;
 

@@ -93,10 +93,14 @@ impl Roads {
             Side::Red => (red, 1),
         };
         // Red's moves keep blue's part of the number; blue's keep red's
-        // (see `blue_moved`).
-        let blue_part = ix.rank_count(blue);
-        let red_part = ix.rank_count(squeeze(red, blue));
-        for x in cells(cars) {
+        // (its cars renumbered among the free cells) unless a red car
+        // lies between where the blue car was and where it goes.
+        let (blue_rank, nb) = ix.rank_count(blue);
+        let (red_rank, nr) = ix.rank_count(squeeze(red, blue));
+        let mut each = cars;
+        while each != 0 {
+            let x = each.trailing_zeros();
+            each &= each - 1;
             let left = cars & !(1 << x);
             for &to in &self.ahead[s][x as usize] {
                 let (moved, between) = match to {
@@ -107,8 +111,15 @@ impl Roads {
                 };
                 k += 1;
                 f(match side {
-                    Side::Blue => blue_moved(ix, next, (moved, red), between, red_part),
-                    Side::Red => red_moved(ix, next, (blue, moved), blue_part),
+                    Side::Blue if red & between == 0 => {
+                        let (rb, nb) = ix.rank_count(moved);
+                        ix.blue_part(next, rb, nb, nr) + red_rank
+                    }
+                    Side::Blue => ix.index_of(moved, red, next),
+                    Side::Red => {
+                        let (rr, nr) = ix.rank_count(squeeze(moved, blue));
+                        ix.blue_part(next, blue_rank, nb, nr) + rr
+                    }
                 });
             }
         }
@@ -143,7 +154,10 @@ impl Roads {
         // where the car was and where it is now), then their numbers.
         let mut before = [(0u32, 0u32); 16];
         let mut k = 0;
-        for y in cells(cars) {
+        let mut each = cars;
+        while each != 0 {
+            let y = each.trailing_zeros();
+            each &= each - 1;
             let left = cars & !(1 << y);
             for &x in &self.behind[s][y as usize] {
                 if x != NO_ROAD && occupied & (1 << x) == 0 {
@@ -154,73 +168,38 @@ impl Roads {
         }
         // A car that drove off the exit edge.
         if cars.count_ones() < self.n as u32 - 1 {
-            for e in cells(self.exits[s] & !occupied) {
+            let mut free = self.exits[s] & !occupied;
+            while free != 0 {
+                let e = free.trailing_zeros();
+                free &= free - 1;
                 before[k] = (cars | 1 << e, above(e));
                 k += 1;
             }
         }
         match mover {
             Side::Blue => {
-                let red_part = ix.rank_count(squeeze(red, blue));
+                // Red's part of the number is the same unless a red car
+                // lies between the blue car's two cells.
+                let (red_rank, nr) = ix.rank_count(squeeze(red, blue));
                 for &(moved, between) in &before[..k] {
-                    f(blue_moved(ix, mover, (moved, red), between, red_part));
+                    f(if red & between == 0 {
+                        let (rb, nb) = ix.rank_count(moved);
+                        ix.blue_part(mover, rb, nb, nr) + red_rank
+                    } else {
+                        ix.index_of(moved, red, mover)
+                    });
                 }
             }
             Side::Red => {
                 // Blue's part of the number is the same for all.
-                let blue_part = ix.rank_count(blue);
+                let (blue_rank, nb) = ix.rank_count(blue);
                 for &(moved, _) in &before[..k] {
-                    f(red_moved(ix, mover, (blue, moved), blue_part));
+                    let (rr, nr) = ix.rank_count(squeeze(moved, blue));
+                    f(ix.blue_part(mover, blue_rank, nb, nr) + rr);
                 }
             }
         }
     }
-}
-
-/// The number of (`blue`, `red`, `side` to move) when one blue car has
-/// moved from a position whose red part was `red_part` (rank and count):
-/// red's part is kept unless a red car lies `between` the blue car's two
-/// cells (its cars are then renumbered among the free cells).
-#[inline(always)]
-fn blue_moved(
-    ix: &Indexer,
-    side: Side,
-    (blue, red): (u32, u32),
-    between: u32,
-    (red_rank, nr): (u32, usize),
-) -> u32 {
-    if red & between == 0 {
-        let (rb, nb) = ix.rank_count(blue);
-        ix.blue_part(side, rb, nb, nr) + red_rank
-    } else {
-        ix.index_of(blue, red, side)
-    }
-}
-
-/// The number of (`blue`, `red`, `side` to move) when one red car has
-/// moved from a position whose blue part was `blue_part` (rank and
-/// count): blue's part is kept.
-#[inline(always)]
-fn red_moved(
-    ix: &Indexer,
-    side: Side,
-    (blue, red): (u32, u32),
-    (blue_rank, nb): (u32, usize),
-) -> u32 {
-    let (rr, nr) = ix.rank_count(squeeze(red, blue));
-    ix.blue_part(side, blue_rank, nb, nr) + rr
-}
-
-/// The cells of `set`, lowest first.
-#[inline(always)]
-fn cells(mut set: u32) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros();
-            set &= set - 1;
-            c
-        })
-    })
 }
 
 /// The cells strictly between cells `a` and `b`.

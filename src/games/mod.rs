@@ -75,6 +75,10 @@ impl RuleError {
     }
 }
 
+/// What the rules make of an event: its note (what it did), or the rule
+/// it breaks (and then it changed nothing).
+pub type Noted = Result<String, RuleError>;
+
 /// The refusal of an event that breaks `rule`, said as `message`: how
 /// every game's rules write [`RuleError::new`].
 pub fn rule(rule: &str, message: impl Into<String>) -> RuleError {
@@ -275,11 +279,7 @@ pub trait Game {
     /// as it was. The `Ok` text is the step's note (what the event did, by
     /// the rules); for a timeout, what the clocks make of it, after the
     /// engine's "the host says X's time ran out" (empty, or "; …").
-    fn apply(
-        state: &mut Self::State,
-        event: Event<'_, Self>,
-        stamp: Stamp<'_>,
-    ) -> Result<String, RuleError>
+    fn apply(state: &mut Self::State, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted
     where
         Self: Sized;
 }
@@ -303,7 +303,7 @@ fn apply_to<G: Registered>(
     body: &Body,
     actor: &Actor,
     at: DateTime<Utc>,
-) -> Result<String, RuleError> {
+) -> Noted {
     let stamp = Stamp { seq, actor, at };
     let event = match body {
         Body::Ruling(r) => return G::referee(m).rule(seq, r, actor),
@@ -322,11 +322,7 @@ fn apply_to<G: Registered>(
 
 /// Plays one of the game's own events, in place or on a copy as the
 /// game's [`Refusal`] says.
-fn play<G: Game>(
-    m: &mut G::State,
-    event: Event<'_, G>,
-    stamp: Stamp<'_>,
-) -> Result<String, RuleError> {
+fn play<G: Game>(m: &mut G::State, event: Event<'_, G>, stamp: Stamp<'_>) -> Noted {
     match G::REFUSAL {
         Refusal::ChecksFirst => G::apply(m, event, stamp),
         Refusal::OnACopy => {

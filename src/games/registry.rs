@@ -208,7 +208,7 @@ macro_rules! games {
                 body: &Body,
                 actor: &Actor,
                 at: DateTime<Utc>,
-            ) -> Result<String, RuleError> {
+            ) -> $crate::games::Noted {
                 each_state!(self, m => apply_to::<G>(m, seq, body, actor, at))
             }
 

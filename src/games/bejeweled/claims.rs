@@ -23,7 +23,7 @@ use super::grid::Grid;
 use super::rules::{rule, Claim, Claimed, Config, Decision, Match, Proof, Round, Shown};
 use crate::event::Actor;
 use crate::games::engine::seats::player_seat;
-use crate::games::{RuleError, Stamp};
+use crate::games::{Noted, RuleError, Stamp};
 
 /// `600` → "10 minutes", `30` → "30 s", `150` → "2 minutes 30 s".
 pub(super) fn span(secs: u32) -> String {
@@ -261,7 +261,7 @@ fn claimed_in_time(
 
 /// A claim or counterclaim by the player who posted it: its note, or why
 /// it is not allowed.
-pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let (p, round) = poster_in_round(m, actor)?;
     let c = m.config.clone();
@@ -370,7 +370,7 @@ pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Result<St
 /// A proof by the player who posted it, played out and recorded: its
 /// note, or why it is not allowed (no claim, not the higher claimer, a
 /// powerup not offered).
-pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let (p, round) = poster_in_round(m, actor)?;
     let c = m.config.clone();

@@ -27,7 +27,7 @@ use crate::games::engine::seats::player_seat;
 pub use crate::games::engine::Decision;
 use crate::games::engine::{self, Rounds, Words};
 pub(super) use crate::games::rule;
-use crate::games::{Created, Event, Game, Payloads, Refusal, RuleError, Ruled, Stamp};
+use crate::games::{Created, Event, Game, Noted, Payloads, Refusal, RuleError, Ruled, Stamp};
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -191,7 +191,7 @@ impl Game for Bejeweled {
         })
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
         match event {
             Event::RoundStart(setup) => opening::open_round(m, setup, stamp),
             Event::Claim(claim) => claims::claim(m, claim, stamp),

@@ -25,7 +25,7 @@ use crate::games::engine::seats::{host_only, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{Ending, EndingWords, Words};
 use crate::games::rule;
-use crate::games::{Created, Event, Game, Payloads, Refusal, RuleError, Stamp};
+use crate::games::{Created, Event, Game, Noted, Payloads, Refusal, RuleError, Stamp};
 
 /// The host starts the game: who plays blue (and moves first).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -276,7 +276,7 @@ impl Game for Duorail {
         OneGame::new(&m.players, &mut m.ending, &WORDS).judged_by(verdict)
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
         let Stamp { seq, actor, at } = stamp;
         // Rulings and appeals go to the engine's referee, never here.
         if let Some(r) = &m.ending.ruled {

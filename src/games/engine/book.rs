@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::seats::{host_only, player_seat, winner_seat};
 use crate::event::{Actor, Appeal, AppealDecision};
+use crate::games::Noted;
 use crate::games::RuleError;
 
 /// One appeal: by which seat, against which ruling, and the seq of the
@@ -61,13 +62,7 @@ impl<Of: Copy> Book<Of> {
     }
 
     /// A player's appeal at `seq`; its note.
-    pub fn appeal(
-        &mut self,
-        players: &[String; 2],
-        seq: u64,
-        a: &Appeal,
-        actor: &Actor,
-    ) -> Result<String, RuleError> {
+    pub fn appeal(&mut self, players: &[String; 2], seq: u64, a: &Appeal, actor: &Actor) -> Noted {
         let by = player_seat(players, actor)?;
         if !self.rulings.contains_key(&a.ruling_seq) {
             return Err(RuleError::new(

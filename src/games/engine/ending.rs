@@ -17,7 +17,7 @@ use super::referee::{OneGame, Referee};
 use super::{Book, Decision, Words};
 use crate::event::{Actor, Ruling, Scope};
 use crate::findings::{Award, Finding, Verdict};
-use crate::games::{RuleError, Ruled};
+use crate::games::{Noted, RuleError, Ruled};
 
 /// The end of a one-game match.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
@@ -160,7 +160,7 @@ impl Ending {
 
 impl OneGame<'_> {
     /// The ruling itself, with the rules' verdict already in the ending.
-    fn take_ruling(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+    fn take_ruling(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Noted {
         let OneGame {
             players,
             ending,
@@ -207,7 +207,7 @@ impl Referee for OneGame<'_> {
 
     /// The host's ruling at `seq`: one per match, of round 1 or the match
     /// (a correction is an appeal).
-    fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+    fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Noted {
         let before = (self.verdict.take()).map(|v| mem::replace(&mut self.ending.by_rules, v));
         let note = self.take_ruling(seq, r, actor);
         if let (Err(_), Some(before)) = (&note, before) {

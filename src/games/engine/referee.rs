@@ -14,7 +14,7 @@
 //! the store, the web, the importer or the verifier.
 
 use crate::event::{Actor, Appeal, AppealDecision, Ruling};
-use crate::games::RuleError;
+use crate::games::Noted;
 
 use super::{Book, Decided, Decision, Ending, EndingWords, Round, Rounds, Words};
 
@@ -34,19 +34,19 @@ pub trait Referee {
     /// The players, and the book of the host's rulings and the appeals.
     fn book(&mut self) -> (&[String; 2], &mut Book<Self::Of>);
     /// The host's ruling at `seq`.
-    fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Result<String, RuleError>;
+    fn rule(&mut self, seq: u64, ruling: &Ruling, actor: &Actor) -> Noted;
     /// The host's decision at `seq` gives the ruling at `ruling`, of `of`,
     /// to `winner`: what that changes in the record; the note.
     fn overturn(&mut self, seq: u64, ruling: u64, of: Self::Of, winner: Option<usize>) -> String;
 
     /// A player's appeal at `seq` against a ruling.
-    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Result<String, RuleError> {
+    fn appeal(&mut self, seq: u64, appeal: &Appeal, actor: &Actor) -> Noted {
         let (players, book) = self.book();
         book.appeal(players, seq, appeal, actor)
     }
 
     /// The host's decision at `seq` on an appeal.
-    fn decide(&mut self, seq: u64, d: &AppealDecision, actor: &Actor) -> Result<String, RuleError> {
+    fn decide(&mut self, seq: u64, d: &AppealDecision, actor: &Actor) -> Noted {
         let (players, book) = self.book();
         Ok(match book.decide(players, seq, d, actor)? {
             Decided::Upheld { ruling } => format!("the ruling at seq {ruling} is upheld"),

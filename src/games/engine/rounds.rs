@@ -16,7 +16,7 @@ use super::referee::{OfRounds, Referee};
 use super::seats::{host_only, winner_seat};
 use super::{Book, Decision, Words};
 use crate::event::{Actor, Ruling, Scope};
-use crate::games::{RuleError, Ruled};
+use crate::games::{Noted, RuleError, Ruled};
 
 /// What the engine needs of a game's round.
 pub trait Round: Clone {
@@ -289,7 +289,7 @@ where
 
     /// The host's ruling at `seq` of the round in play or of the match.
     /// The forfeit is as for [`Rounds::winner_by_rules`].
-    fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Result<String, RuleError> {
+    fn rule(&mut self, seq: u64, r: &Ruling, actor: &Actor) -> Noted {
         let OfRounds {
             players,
             rounds,

@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 use chrono::{DateTime, Utc};
 
 use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Scope, Timeout};
-use crate::games::{GameConfig, MatchState, RuleError};
+use crate::games::{GameConfig, MatchState, Noted};
 
 pub const MIRA: usize = 0;
 pub const JONAS: usize = 1;
@@ -60,7 +60,7 @@ impl<G> Table<G> {
     }
 
     /// The next event, at `secs`; a refused one must change nothing.
-    pub fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Result<String, RuleError> {
+    pub fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Noted {
         self.seq += 1;
         let before = format!("{:?}", self.state);
         let r = self.state.apply(self.seq, &body, &actor, at(secs));
@@ -75,18 +75,13 @@ impl<G> Table<G> {
     }
 
     /// The player in seat `p` posts `body` at `secs`.
-    pub fn posts(&mut self, secs: i64, p: usize, body: Body) -> Result<String, RuleError> {
+    pub fn posts(&mut self, secs: i64, p: usize, body: Body) -> Noted {
         self.act(secs, player(p), body)
     }
 
     /// The host rules `scope` for the player in seat `winner` (`None`: no
     /// player).
-    pub fn rule(
-        &mut self,
-        secs: i64,
-        scope: Scope,
-        winner: Option<usize>,
-    ) -> Result<String, RuleError> {
+    pub fn rule(&mut self, secs: i64, scope: Scope, winner: Option<usize>) -> Noted {
         let ruling = Ruling {
             scope,
             winner: winner.map(name),
@@ -96,7 +91,7 @@ impl<G> Table<G> {
     }
 
     /// The host says the player in seat `p` ran out of time.
-    pub fn timeout(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+    pub fn timeout(&mut self, secs: i64, p: usize) -> Noted {
         let timeout = Timeout {
             player: name(p),
             note: String::new(),
@@ -105,13 +100,7 @@ impl<G> Table<G> {
     }
 
     /// The player in seat `p` appeals the ruling at `ruling_seq`.
-    pub fn appeal(
-        &mut self,
-        secs: i64,
-        p: usize,
-        ruling_seq: u64,
-        grounds: &str,
-    ) -> Result<String, RuleError> {
+    pub fn appeal(&mut self, secs: i64, p: usize, ruling_seq: u64, grounds: &str) -> Noted {
         let appeal = Appeal {
             ruling_seq,
             grounds: grounds.into(),
@@ -127,7 +116,7 @@ impl<G> Table<G> {
         by: Actor,
         appeal_seq: u64,
         overturn: Option<Option<usize>>,
-    ) -> Result<String, RuleError> {
+    ) -> Noted {
         let decision = AppealDecision {
             appeal_seq,
             upheld: overturn.is_none(),
@@ -148,7 +137,7 @@ pub fn says(text: &str, parts: &[&str]) {
 }
 
 /// `r` is refused under `rule`, its message saying each of `parts`.
-pub fn refused(r: Result<String, RuleError>, rule: &str, parts: &[&str]) {
+pub fn refused(r: Noted, rule: &str, parts: &[&str]) {
     let e = r.unwrap_err();
     assert_eq!(e.rule, rule, "{}", e.message);
     says(&e.message, parts);

@@ -26,7 +26,7 @@ use crate::games::engine::seats::{named_seat, player_seat};
 pub use crate::games::engine::Decision;
 use crate::games::engine::{self, Rounds, Words};
 use crate::games::rule;
-use crate::games::{Created, Event, Game, Payloads, RuleError, Stamp};
+use crate::games::{Created, Event, Game, Noted, Payloads, RuleError, Stamp};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -193,7 +193,7 @@ impl Game for RushHour {
         .forfeit(forfeit)
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
         // A rule error leaves the state untouched. Every rule is checked
         // before the match changes, except a placement's cells, which are
         // checked on the board after the placer's clock is charged: so the
@@ -216,7 +216,7 @@ impl Game for RushHour {
     }
 }
 
-fn apply(m: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+fn apply(m: &mut Match, event: Event<'_, RushHour>, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     match event {
         Event::RoundStart(setup) => {

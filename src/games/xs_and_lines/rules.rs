@@ -10,7 +10,7 @@ use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
 use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
-use crate::games::{Created, Ending, Event, Game, Payloads, RuleError, Stamp};
+use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Stamp};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -125,7 +125,7 @@ impl Game for XsAndLines {
         OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
     }
 
-    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Result<String, RuleError> {
+    fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {

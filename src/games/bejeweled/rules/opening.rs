@@ -13,11 +13,7 @@ fn each_is(cells: &[String]) -> String {
 
 /// The host opens a round: its grid, the powerups on offer, and the
 /// picks the players made after the last round.
-pub(super) fn open_round(
-    m: &mut Match,
-    setup: &Setup,
-    stamp: Stamp<'_>,
-) -> Result<String, RuleError> {
+pub(super) fn open_round(m: &mut Match, setup: &Setup, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     (m.rounds).may_open(setup.round, m.config.rounds, actor)?;
     if let Some([a, b, c]) = first_line(&setup.grid) {
@@ -191,7 +187,7 @@ pub(super) fn open_round(
 }
 
 /// A player's picks of powerups for the next round.
-pub(super) fn pick(m: &mut Match, picks: &Picks, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn pick(m: &mut Match, picks: &Picks, stamp: Stamp<'_>) -> Noted {
     let actor = stamp.actor;
     let p = player_seat(&m.players, actor)?;
     if let Some(r) = &m.rounds.match_ruling {

@@ -8,7 +8,7 @@ use super::*;
 use crate::event::{Body, Ruling, Scope};
 use crate::games::engine::table;
 pub(crate) use crate::games::engine::table::{at, host, player, refused, says, JONAS, MIRA};
-use crate::games::{self, MatchState};
+use crate::games::{self, MatchState, Noted};
 
 /// The seed's worked example (as in the engine tests).
 pub(crate) const SEED_GRID: &str =
@@ -54,13 +54,7 @@ impl Table {
     pub(crate) fn last(&self) -> &Round {
         self.m().rounds.last().unwrap()
     }
-    pub(crate) fn round(
-        &mut self,
-        secs: i64,
-        n: u32,
-        g: &str,
-        offer: &str,
-    ) -> Result<String, RuleError> {
+    pub(crate) fn round(&mut self, secs: i64, n: u32, g: &str, offer: &str) -> Noted {
         let setup = Setup {
             round: n,
             grid: grid(g),
@@ -72,14 +66,14 @@ impl Table {
             Body::RoundStart(games::RoundSetup::Bejeweled(setup)),
         )
     }
-    pub(crate) fn claim(&mut self, secs: i64, p: usize, gems: u32) -> Result<String, RuleError> {
+    pub(crate) fn claim(&mut self, secs: i64, p: usize, gems: u32) -> Noted {
         self.posts(
             secs,
             p,
             Body::Claim(games::Claim::Bejeweled(Claim { gems })),
         )
     }
-    pub(crate) fn prove(&mut self, secs: i64, p: usize, proof: &str) -> Result<String, RuleError> {
+    pub(crate) fn prove(&mut self, secs: i64, p: usize, proof: &str) -> Noted {
         let proof = proof.parse().unwrap();
         self.posts(
             secs,
@@ -88,7 +82,7 @@ impl Table {
         )
     }
     /// Picks as `starter passive active`.
-    pub(crate) fn pick(&mut self, secs: i64, p: usize, picks: &str) -> Result<String, RuleError> {
+    pub(crate) fn pick(&mut self, secs: i64, p: usize, picks: &str) -> Noted {
         let w: Vec<Powerup> = picks
             .split_whitespace()
             .map(|x| Powerup::parse(x).unwrap())

@@ -36,7 +36,7 @@ fn may_answer(
 
 /// A pass: the challenged player gives up showing a track, or the mover
 /// passes the turn (two passes in a row may start the endgame).
-pub(super) fn pass(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn pass(m: &mut Match, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let p = player_seat(&m.players, actor)?;
     let only = |them: &str| format!("only {them} may give up");
@@ -60,11 +60,7 @@ pub(super) fn pass(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError>
 }
 
 /// A challenge: the other player cannot finish a track of the color.
-pub(super) fn challenge(
-    m: &mut Match,
-    c: &Challenge,
-    stamp: Stamp<'_>,
-) -> Result<String, RuleError> {
+pub(super) fn challenge(m: &mut Match, c: &Challenge, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let p = mover(m, actor, "challenge")?;
     if c.color == Color::Common {
@@ -105,11 +101,7 @@ pub(super) fn challenge(
 }
 
 /// A track shown, to answer a challenge or in the endgame.
-pub(super) fn show_track(
-    m: &mut Match,
-    proof: &Proof,
-    stamp: Stamp<'_>,
-) -> Result<String, RuleError> {
+pub(super) fn show_track(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let p = player_seat(&m.players, actor)?;
     let only = |them: &str| format!("the challenged player, {them}, shows the track");

@@ -9,7 +9,7 @@ use crate::event::{Appeal, Body, Ruling, Scope};
 use crate::games::duorail::clock::HowTimeUp;
 use crate::games::engine::table;
 use crate::games::engine::table::{host, player, says, JONAS, MIRA};
-use crate::games::{self, MatchState};
+use crate::games::{self, MatchState, Noted};
 
 mod clocks;
 
@@ -59,7 +59,7 @@ impl Table {
             _ => unreachable!("a duorail table"),
         }
     }
-    fn setup(&mut self, secs: i64, blue: &str) -> Result<String, RuleError> {
+    fn setup(&mut self, secs: i64, blue: &str) -> Noted {
         let setup = Setup {
             round: 1,
             blue: blue.into(),
@@ -71,24 +71,24 @@ impl Table {
         )
     }
     /// `cell` like `A1`, `piece` like `B:RD`.
-    fn place(&mut self, secs: i64, p: usize, cell: &str, piece: &str) -> Result<String, RuleError> {
+    fn place(&mut self, secs: i64, p: usize, cell: &str, piece: &str) -> Noted {
         let placement = Placement {
             cell: cell.parse().unwrap(),
             piece: piece.parse().unwrap(),
         };
         self.posts(secs, p, Body::Place(games::Placement::Duorail(placement)))
     }
-    fn pass(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+    fn pass(&mut self, secs: i64, p: usize) -> Noted {
         self.posts(secs, p, Body::Pass)
     }
-    fn challenge(&mut self, secs: i64, p: usize, color: Color) -> Result<String, RuleError> {
+    fn challenge(&mut self, secs: i64, p: usize, color: Color) -> Noted {
         self.posts(
             secs,
             p,
             Body::Challenge(games::Challenge::Duorail(Challenge { color })),
         )
     }
-    fn show(&mut self, secs: i64, p: usize, track: &str) -> Result<String, RuleError> {
+    fn show(&mut self, secs: i64, p: usize, track: &str) -> Noted {
         let track = track.parse().unwrap();
         self.posts(secs, p, Body::Proof(games::Proof::Duorail(Proof { track })))
     }

@@ -20,7 +20,7 @@ fn open_to_claims<'m>(m: &'m Match, actor: &Actor) -> Result<(usize, &'m Round),
 
 /// A player says the puzzle is finished at the target: the round turns to
 /// the claimer's solution (or the other's counter) against the clock.
-pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let (p, round) = open_to_claims(m, actor)?;
     let start = if round.to_move == p {
@@ -57,7 +57,7 @@ pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Result<String, 
 }
 
 /// A player says the target cannot be reached: the other must prove it can.
-pub(super) fn challenge_impossible(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn challenge_impossible(m: &mut Match, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let (p, round) = open_to_claims(m, actor)?;
     if round.to_move != p {
@@ -97,7 +97,7 @@ pub(super) fn challenge_impossible(m: &mut Match, stamp: Stamp<'_>) -> Result<St
 
 /// A solution posted to prove a claim or answer a challenge; checked on
 /// the round's board, it decides the round by the rules.
-pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Noted {
     let Stamp { seq, actor, at } = stamp;
     let p = player_seat(&m.players, actor)?;
     let (solution_secs, counter_secs) = (m.config.solution_secs, m.config.counter_secs);
@@ -184,7 +184,7 @@ pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Result<St
 
 /// A player passes on a claim or a challenge: the claimer gives up their
 /// solution, the other posts no counter, or the challenged gives up solving.
-pub(super) fn pass(m: &mut Match, stamp: Stamp<'_>) -> Result<String, RuleError> {
+pub(super) fn pass(m: &mut Match, stamp: Stamp<'_>) -> Noted {
     let actor = stamp.actor;
     let p = player_seat(&m.players, actor)?;
     let players = m.players.clone();

@@ -9,7 +9,7 @@ use crate::event::{Body, Scope};
 use crate::games::engine::table;
 use crate::games::engine::table::{host, player, JONAS, MIRA};
 use crate::games::rush_hour::notation::{parse_cells, parse_solution};
-use crate::games::{self, MatchState};
+use crate::games::{self, MatchState, Noted};
 
 /// A match driven by bodies, with a clock in seconds.
 type Table = table::Table<RushHour>;
@@ -38,7 +38,7 @@ impl Table {
         )
         .unwrap();
     }
-    fn place(&mut self, secs: i64, p: usize, cells: &str) -> Result<String, RuleError> {
+    fn place(&mut self, secs: i64, p: usize, cells: &str) -> Noted {
         let cells = parse_cells(cells).unwrap();
         self.posts(
             secs,
@@ -46,21 +46,21 @@ impl Table {
             Body::Place(games::Placement::RushHour(Placement { cells })),
         )
     }
-    fn finished(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+    fn finished(&mut self, secs: i64, p: usize) -> Noted {
         self.posts(
             secs,
             p,
             Body::Claim(games::Claim::RushHour(Claim::Finished)),
         )
     }
-    fn impossible(&mut self, secs: i64, p: usize) -> Result<String, RuleError> {
+    fn impossible(&mut self, secs: i64, p: usize) -> Noted {
         self.posts(
             secs,
             p,
             Body::Challenge(games::Challenge::RushHour(Challenge::Impossible)),
         )
     }
-    fn prove(&mut self, secs: i64, p: usize, moves: &str) -> Result<String, RuleError> {
+    fn prove(&mut self, secs: i64, p: usize, moves: &str) -> Noted {
         let moves = parse_solution(moves).unwrap();
         self.posts(
             secs,

@@ -1283,6 +1283,84 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
     assert!(page.contains("This match corrects the import"), "{page}");
 }
 
+/// A preview's session, which keeps the parsed transcript on the server,
+/// ends when its page previews again (the new preview replaces it) or
+/// commits: what was pasted is not kept beyond the preview.
+#[actix_web::test]
+async fn a_preview_session_ends_with_the_next_preview_or_the_commit() {
+    let f = fixture();
+    let app = app!(f);
+    let transcript = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/import/dodgem-unread-setup.txt"
+    ))
+    .unwrap();
+    let post = |action: &str, session: &str| {
+        let fields = [
+            ("transcript", transcript.as_str()),
+            ("game", "dodgem"),
+            ("player_a", "fern"),
+            ("player_b", "mossy_k"),
+            ("host", "quill"),
+            ("aliases", "Fern = fern\nMoss = mossy_k"),
+            ("tz", "UTC"),
+            ("date", "2026-11-20"),
+            ("action", action),
+            ("token", f.token.as_str()),
+            ("id", "previewed-dodgem"),
+            ("reviewer", "ana"),
+            ("read_1", "fern plays blue"),
+            ("why_1", "the host named blue by a nickname"),
+            ("session", session),
+        ];
+        let (ct, body) = multipart(&fields);
+        test::TestRequest::post()
+            .uri("/import")
+            .insert_header(("content-type", ct))
+            .set_payload(body)
+            .to_request()
+    };
+    let session_of = |page: &str| {
+        page.split("data-session=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("the preview names its session")
+            .to_string()
+    };
+    let reread = |id: &str| {
+        test::TestRequest::post()
+            .uri(&format!("/import/sessions/{id}"))
+            .set_form([("read_1", "fern plays blue"), ("reviewer", "ana")])
+            .to_request()
+    };
+
+    let resp = test::call_service(&app, post("preview", "")).await;
+    let first = session_of(&String::from_utf8(test::read_body(resp).await.to_vec()).unwrap());
+    let resp = test::call_service(&app, reread(&first)).await;
+    assert_eq!(resp.status(), StatusCode::OK, "a kept session reads again");
+
+    // The page previews again, carrying its session: the new preview
+    // replaces it.
+    let resp = test::call_service(&app, post("preview", &first)).await;
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    let second = session_of(&page);
+    assert_ne!(first, second);
+    assert!(
+        page.contains(&format!("name=\"session\" value=\"{second}\"")),
+        "the form carries its session: {page}"
+    );
+    let resp = test::call_service(&app, reread(&first)).await;
+    assert_eq!(resp.status(), StatusCode::GONE, "the replaced one is gone");
+    let resp = test::call_service(&app, reread(&second)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+
+    // The commit ends the session.
+    let resp = test::call_service(&app, post("commit", &second)).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let resp = test::call_service(&app, reread(&second)).await;
+    assert_eq!(resp.status(), StatusCode::GONE, "committed: nothing kept");
+}
+
 /// A name the reader cannot tie is listed above the preview with the
 /// likely person chosen; one click ties it and the preview reads again.
 #[actix_web::test]

@@ -70,6 +70,9 @@ pub(crate) struct ImportForm {
     reviewer: String,
     /// The match this import corrects further, when reopened from one.
     supersedes: String,
+    /// The preview session this form was last previewed in: a new
+    /// preview replaces it, a commit ends it.
+    session: String,
     /// Each corrected message's "read as" box, as typed: `talk`, or the
     /// words it means; with the reason given beside it.
     reads: BTreeMap<usize, (String, String)>,
@@ -326,6 +329,7 @@ async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String
         reviewer: text("reviewer"),
         config: text("config"),
         supersedes: text("supersedes"),
+        session: text("session"),
         reads: fields
             .keys()
             .filter_map(|k| k.strip_prefix("read_")?.parse::<usize>().ok())
@@ -502,7 +506,10 @@ async fn import_post(
             Err(refused) => Err(refused),
         };
         match committed {
-            Ok(id) => return Ok(see_other(format!("/matches/{id}"))),
+            Ok(id) => {
+                previews(&state)?.forget(&form.session);
+                return Ok(see_other(format!("/matches/{id}")));
+            }
             Err(Refused::Token(code, why)) => {
                 status = code;
                 page.token_error = Some(why);
@@ -517,7 +524,10 @@ async fn import_post(
 
     page.without_corrections = uncorrected(&form, &transcript, &opts);
     preview::fill(&mut page, &form, &transcript, imported, opts.game);
-    page.session = Some(previews(&state)?.keep(session::Session {
+    // This page's earlier preview, if any, is replaced by this one.
+    let mut kept = previews(&state)?;
+    kept.forget(&form.session);
+    page.session = Some(kept.keep(session::Session {
         form: ImportForm {
             reads: BTreeMap::new(),
             ..form.clone()
@@ -526,6 +536,7 @@ async fn import_post(
         opts,
         ctx,
     }));
+    drop(kept);
     let mut resp = html(&page)?;
     *resp.status_mut() = status;
     Ok(resp)

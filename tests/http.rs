@@ -1335,7 +1335,8 @@ async fn a_preview_session_ends_with_the_next_preview_or_the_commit() {
     };
 
     let resp = test::call_service(&app, post("preview", "")).await;
-    let first = session_of(&String::from_utf8(test::read_body(resp).await.to_vec()).unwrap());
+    let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    let first = session_of(&page);
     let resp = test::call_service(&app, reread(&first)).await;
     assert_eq!(resp.status(), StatusCode::OK, "a kept session reads again");
 

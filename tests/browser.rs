@@ -600,16 +600,8 @@ fn the_import_forms_id_pattern_is_checked_by_the_browser() {
         let result = async {
             client.goto(&format!("http://127.0.0.1:{port}/import")).await?;
             // The id field comes with the preview.
-            for (name, value) in [
-                ("transcript", UNREAD_SETUP),
-                ("game", "dodgem"),
-                ("player_a", "fern"),
-                ("player_b", "mossy_k"),
-                ("host", "quill"),
-                ("aliases", "Fern = fern\nMoss = mossy_k"),
-                ("tz", "UTC"),
-                ("date", "2026-11-20"),
-            ] {
+            let form = [("transcript", UNREAD_SETUP)];
+            for (name, value) in form.into_iter().chain(crate::common::import::UNREAD_SETUP_FORM) {
                 client
                     .execute(
                         "document.querySelector(`[name=\"${arguments[0]}\"]`).value = arguments[1];",

@@ -1142,22 +1142,16 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
     );
     let token: &'static str = Box::leak(f.token.clone().into_boxed_str());
     let post = |action: &'static str, read: &'static str| {
-        let fields = vec![
-            ("transcript", transcript),
-            ("game", "dodgem"),
-            ("player_a", "fern"),
-            ("player_b", "mossy_k"),
-            ("host", "quill"),
-            ("aliases", "Fern = fern\nMoss = mossy_k"),
-            ("tz", "UTC"),
-            ("date", "2026-11-20"),
+        let mut fields = vec![("transcript", transcript)];
+        fields.extend(common::import::UNREAD_SETUP_FORM);
+        fields.extend([
             ("action", action),
             ("token", token),
             ("id", "reviewed-dodgem"),
             ("reviewer", "ana"),
             ("read_1", read),
             ("why_1", "the host named blue by a nickname"),
-        ];
+        ]);
         let (ct, body) = multipart(&fields);
         test::TestRequest::post()
             .uri("/import")
@@ -1296,15 +1290,9 @@ async fn a_preview_session_ends_with_the_next_preview_or_the_commit() {
     ))
     .unwrap();
     let post = |action: &str, session: &str| {
-        let fields = [
-            ("transcript", transcript.as_str()),
-            ("game", "dodgem"),
-            ("player_a", "fern"),
-            ("player_b", "mossy_k"),
-            ("host", "quill"),
-            ("aliases", "Fern = fern\nMoss = mossy_k"),
-            ("tz", "UTC"),
-            ("date", "2026-11-20"),
+        let mut fields = vec![("transcript", transcript.as_str())];
+        fields.extend(common::import::UNREAD_SETUP_FORM);
+        fields.extend([
             ("action", action),
             ("token", f.token.as_str()),
             ("id", "previewed-dodgem"),
@@ -1312,7 +1300,7 @@ async fn a_preview_session_ends_with_the_next_preview_or_the_commit() {
             ("read_1", "fern plays blue"),
             ("why_1", "the host named blue by a nickname"),
             ("session", session),
-        ];
+        ]);
         let (ct, body) = multipart(&fields);
         test::TestRequest::post()
             .uri("/import")

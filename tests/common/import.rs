@@ -9,6 +9,20 @@ use arbiter::log::{EventStore, MatchId, SledStore};
 use arbiter::verify::Finding;
 use chrono::NaiveDate;
 
+/// The import form's cast and times for `dodgem-unread-setup.txt` (whose
+/// host names blue by a nickname the reader cannot read): the game, its
+/// two players and host, the nicknames, the zone and the date it was
+/// copied on.
+pub const UNREAD_SETUP_FORM: [(&str, &str); 7] = [
+    ("game", "dodgem"),
+    ("player_a", "fern"),
+    ("player_b", "mossy_k"),
+    ("host", "quill"),
+    ("aliases", "Fern = fern\nMoss = mossy_k"),
+    ("tz", "UTC"),
+    ("date", "2026-11-20"),
+];
+
 /// A transcript file of `tests/data/import/`, as text.
 pub fn transcript(file: &str) -> String {
     let path = format!("{}/tests/data/import/{file}", env!("CARGO_MANIFEST_DIR"));

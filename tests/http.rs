@@ -1021,8 +1021,9 @@ async fn a_solution_steps_through_its_moves() {
     );
 }
 
-/// A multipart form body (text fields only) and its content type.
-fn multipart(fields: &[(&str, &str)]) -> (String, String) {
+/// A POST of the import form with these text fields, as a browser sends
+/// it (`multipart/form-data`).
+fn import_form(fields: &[(&str, &str)]) -> actix_http::Request {
     let boundary = "----arbiter-test-boundary";
     let mut body = String::new();
     for (name, value) in fields {
@@ -1031,7 +1032,14 @@ fn multipart(fields: &[(&str, &str)]) -> (String, String) {
         ));
     }
     body.push_str(&format!("--{boundary}--\r\n"));
-    (format!("multipart/form-data; boundary={boundary}"), body)
+    test::TestRequest::post()
+        .uri("/import")
+        .insert_header((
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body)
+        .to_request()
 }
 
 /// The import page: a pasted round previewed message by message with the
@@ -1050,14 +1058,7 @@ async fn a_transcript_is_previewed_then_committed_as_a_match() {
         "/tests/data/import/rush-hour-round.txt"
     ))
     .unwrap();
-    let post = |fields: Vec<(&str, &str)>| {
-        let (ct, body) = multipart(&fields);
-        test::TestRequest::post()
-            .uri("/import")
-            .insert_header(("content-type", ct))
-            .set_payload(body)
-            .to_request()
-    };
+    let post = |fields: Vec<(&str, &str)>| import_form(&fields);
     let base = |action: &'static str, token: &'static str| {
         vec![
             ("transcript", transcript.as_str()),
@@ -1152,12 +1153,7 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
             ("read_1", read),
             ("why_1", "the host named blue by a nickname"),
         ]);
-        let (ct, body) = multipart(&fields);
-        test::TestRequest::post()
-            .uri("/import")
-            .insert_header(("content-type", ct))
-            .set_payload(body)
-            .to_request()
+        import_form(&fields)
     };
     // A correction that reads as talk is shown beside its message, and a
     // commit with it stores nothing.
@@ -1241,15 +1237,9 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
         "{page}"
     );
     assert!(page.contains("Moss = mossy_k"), "{page}");
-    let fields = vec![
-        ("transcript", transcript),
-        ("game", "dodgem"),
-        ("player_a", "fern"),
-        ("player_b", "mossy_k"),
-        ("host", "quill"),
-        ("aliases", "Fern = fern\nMoss = mossy_k"),
-        ("tz", "UTC"),
-        ("date", "2026-11-20"),
+    let mut fields = vec![("transcript", transcript)];
+    fields.extend(common::import::UNREAD_SETUP_FORM);
+    fields.extend([
         ("action", "commit"),
         ("token", token),
         ("id", "reviewed-dodgem-2"),
@@ -1257,13 +1247,8 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
         ("read_1", "fern plays blue"),
         ("read_0", "talk"),
         ("supersedes", "reviewed-dodgem"),
-    ];
-    let (ct, body) = multipart(&fields);
-    let req = test::TestRequest::post()
-        .uri("/import")
-        .insert_header(("content-type", ct))
-        .set_payload(body)
-        .to_request();
+    ]);
+    let req = import_form(&fields);
     let resp = test::call_service(&app, req).await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     let (_, json) = get_text(&app, "/api/matches/reviewed-dodgem-2/events").await;
@@ -1301,12 +1286,7 @@ async fn a_preview_session_ends_with_the_next_preview_or_the_commit() {
             ("why_1", "the host named blue by a nickname"),
             ("session", session),
         ]);
-        let (ct, body) = multipart(&fields);
-        test::TestRequest::post()
-            .uri("/import")
-            .insert_header(("content-type", ct))
-            .set_payload(body)
-            .to_request()
+        import_form(&fields)
     };
     let session_of = |page: &str| {
         page.split("data-session=\"")
@@ -1374,12 +1354,7 @@ c1 N
             ("date", "2026-11-20"),
         ];
         fields.extend(extra);
-        let (ct, body) = multipart(&fields);
-        test::TestRequest::post()
-            .uri("/import")
-            .insert_header(("content-type", ct))
-            .set_payload(body)
-            .to_request()
+        import_form(&fields)
     };
     let resp = test::call_service(&app, post(vec![("action", "preview")])).await;
     let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
@@ -1438,12 +1413,7 @@ ZZ....
         ("date", "2026-11-20"),
         ("action", "preview"),
     ];
-    let (ct, body) = multipart(&fields);
-    let req = test::TestRequest::post()
-        .uri("/import")
-        .insert_header(("content-type", ct))
-        .set_payload(body)
-        .to_request();
+    let req = import_form(&fields);
     let resp = test::call_service(&app, req).await;
     let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
     assert!(page.contains("differs from the replay"), "{page}");
@@ -1517,14 +1487,7 @@ async fn imports_beyond_two_at_once_wait_their_turn() {
     use std::sync::atomic::Ordering;
     let f = fixture();
     let app = app!(f);
-    let post = || {
-        let (ct, body) = multipart(&[("transcript", "x"), ("action", "preview")]);
-        test::TestRequest::post()
-            .uri("/import")
-            .insert_header(("content-type", ct))
-            .set_payload(body)
-            .to_request()
-    };
+    let post = || import_form(&[("transcript", "x"), ("action", "preview")]);
     f.state
         .import_reading
         .store(arbiter::web::PREVIEWS_AT_ONCE, Ordering::SeqCst);

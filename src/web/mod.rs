@@ -230,6 +230,18 @@ pub fn serve(
         .damaged(damage)
         .with_public_url(public_url);
     actix_web::rt::System::new().block_on(async move {
+        // Idle import previews go on a timer, not only when another
+        // preview comes: a pasted transcript is not kept beyond its use.
+        let previews = state.import_previews.clone();
+        actix_web::rt::spawn(async move {
+            let mut sweep = actix_web::rt::time::interval(import::session::SWEEP);
+            loop {
+                sweep.tick().await;
+                if let Ok(mut kept) = previews.lock() {
+                    kept.forget_idle_now();
+                }
+            }
+        });
         HttpServer::new(move || app(state.clone()))
             .workers(workers)
             .bind(addr)?

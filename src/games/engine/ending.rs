@@ -8,12 +8,12 @@
 //! it, so a ruling, an appeal and a decision read the same in all four,
 //! and the verifier's finding for the three small games is built here.
 
-use serde::Serialize;
-
-use super::seats::{host_only, winner_seat};
 use std::mem;
 
+use serde::Serialize;
+
 use super::referee::{OneGame, Referee};
+use super::seats::{host_only, winner_seat};
 use super::{Book, Decision, Words};
 use crate::event::{Actor, Ruling, Scope};
 use crate::findings::{Award, Finding, Verdict};

@@ -3,7 +3,8 @@
 //! transcript without the page sending it (up to 8 MiB) or the server
 //! parsing it again. What is kept is kept only while the preview is in
 //! use: at most [`KEPT`] sessions, the oldest dropped first; a session
-//! unused for [`IDLE`] is dropped; and a page's session is dropped when it
+//! unused for [`IDLE`] is dropped (checked on every use and every
+//! [`SWEEP`]); and a page's session is dropped when it
 //! previews again (the new preview replaces it) or commits. Nothing of a
 //! preview is written to disk. A dropped or unknown session answers 410
 //! and the page submits the whole form instead. A session id is 16 random
@@ -27,6 +28,9 @@ pub const KEPT: usize = 32;
 
 /// How long a preview is kept after it was last used.
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
+
+/// How often the server drops the previews unused for [`IDLE`].
+pub const SWEEP: Duration = Duration::from_secs(60);
 
 /// What a preview read: the form (its corrections aside), the transcript
 /// as parsed, and the options and times it was read with.
@@ -77,6 +81,13 @@ impl Sessions {
         let (_, used, session) = self.kept.iter_mut().find(|(k, _, _)| k == id)?;
         *used = now;
         Some(session.clone())
+    }
+
+    /// Drops every preview unused for [`IDLE`] by now: the server calls it
+    /// every [`SWEEP`], so an idle preview goes even when no other preview
+    /// comes to push it out.
+    pub fn forget_idle_now(&mut self) {
+        self.forget_idle(Instant::now());
     }
 
     /// Drops every preview unused for [`IDLE`] at `now`.

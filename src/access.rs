@@ -160,6 +160,9 @@ pub fn recorded_actor(
     body: &Body,
 ) -> Result<Actor, String> {
     let kind = body.kind().replace('_', " ");
+    if body.is_about_the_record() {
+        return record_keeper(who, people, body);
+    }
     match who.role {
         Role::Player => {
             let Some(me) = people.player_named(&who.name) else {
@@ -237,6 +240,35 @@ pub fn recorded_actor(
                 },
             })
         }
+    }
+}
+
+/// The actor of an act on the record itself: a redaction is an admin's
+/// alone; a match is made private or public by an admin or its host.
+fn record_keeper(who: &Identity, people: &People, body: &Body) -> Result<Actor, String> {
+    match (who.role, body) {
+        (Role::Admin, _) => Ok(Actor::Operator(who.name.clone())),
+        (Role::Host, Body::Visibility(_)) => hosted(who, people).map(Actor::Host),
+        (_, Body::Visibility(_)) => Err(format!(
+            "only the match's host ({}) or an admin makes a match private or public; this token is for the {}",
+            people.host,
+            who.describe()
+        )),
+        _ => Err(format!(
+            "only an admin removes messages from a transcript; this token is for the {}",
+            who.describe()
+        )),
+    }
+}
+
+/// Whether `who` may read a private match of `people`: an admin, its host,
+/// or one of its players (names compared as the importer compares them).
+pub fn may_read_private(who: &Identity, people: &People) -> bool {
+    match who.role {
+        Role::Admin => true,
+        Role::Host => people.host_named(&who.name).is_some(),
+        Role::Player => people.player_named(&who.name).is_some(),
+        Role::Importer => false,
     }
 }
 

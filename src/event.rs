@@ -89,6 +89,10 @@ pub enum Actor {
         admin: String,
         speaker: Box<Actor>,
     },
+    /// An admin acting on the record itself, for nobody in the game: a
+    /// redaction, a change of visibility. A later variant, so every actor
+    /// stored before it keeps decoding.
+    Operator(String),
 }
 
 impl Actor {
@@ -113,7 +117,7 @@ impl Actor {
     }
     pub fn name(&self) -> &str {
         match self.speaker() {
-            Actor::Player(n) | Actor::Host(n) => n,
+            Actor::Player(n) | Actor::Host(n) | Actor::Operator(n) => n,
             Actor::Importer { importer, .. }
             | Actor::Corrected { importer, .. }
             | Actor::Admin {
@@ -195,6 +199,19 @@ pub enum Body {
     /// untouched in its source) and the review beside it. A later version
     /// of Create, so every Create stored before it keeps decoding.
     CreateReviewed(Box<ReviewedCreate>),
+    /// The match is set up from a transcript sealed as commitments: a
+    /// Merkle root over its pieces (each message salted and hashed), the
+    /// pieces themselves kept beside the log so that one can be removed on
+    /// request without breaking the seal. The third version of Create: the
+    /// setup (its `source` empty), the seal, and the review when there was
+    /// one.
+    CreateCommitted(Box<CommittedCreate>),
+    /// An admin removed messages of the match's transcript on request:
+    /// their text and salt are gone from storage, their hashes stay.
+    Redaction(Redaction),
+    /// The match is made private (only its players, its host and admins
+    /// may read it) or public again.
+    Visibility(Visibility),
 }
 
 impl Body {
@@ -212,7 +229,9 @@ impl Body {
             Body::Ruling(_) => "ruling",
             Body::Appeal(_) => "appeal",
             Body::AppealDecision(_) => "appeal_decision",
-            Body::CreateReviewed(_) => "create",
+            Body::CreateReviewed(_) | Body::CreateCommitted(_) => "create",
+            Body::Redaction(_) => "redaction",
+            Body::Visibility(_) => "visibility",
         }
     }
 
@@ -221,14 +240,31 @@ impl Body {
         match self {
             Body::Create(c) => Some(c),
             Body::CreateReviewed(r) => Some(&r.create),
+            Body::CreateCommitted(c) => Some(&c.create),
             _ => None,
         }
+    }
+
+    /// The seal over the match's transcript, when this is a Create that
+    /// committed to one message by message.
+    pub fn transcript_seal(&self) -> Option<&TranscriptSeal> {
+        match self {
+            Body::CreateCommitted(c) => Some(&c.transcript),
+            _ => None,
+        }
+    }
+
+    /// Whether the event is about the record (who may read it, what text
+    /// it keeps), not a move in the game: the rules never see it.
+    pub fn is_about_the_record(&self) -> bool {
+        matches!(self, Body::Redaction(_) | Body::Visibility(_))
     }
 
     /// A reviewer's corrections, when this is a reviewed Create.
     pub fn review(&self) -> Option<&Review> {
         match self {
             Body::CreateReviewed(r) => Some(&r.review),
+            Body::CreateCommitted(c) => c.review.as_ref(),
             _ => None,
         }
     }
@@ -255,6 +291,54 @@ pub struct Create {
 pub struct ReviewedCreate {
     pub create: Create,
     pub review: Review,
+}
+
+/// A Create whose transcript is sealed as commitments (see
+/// [`Body::CreateCommitted`]).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct CommittedCreate {
+    /// The setup; its `source` is `None` (the transcript is in pieces
+    /// beside the log, sealed by `transcript`).
+    pub create: Create,
+    pub transcript: TranscriptSeal,
+    pub review: Option<Review>,
+}
+
+/// What the Create of a committed transcript seals: the transcript's
+/// layout and name, how many pieces it was cut into (messages and the
+/// lines between them) and how many of those are messages, and the Merkle
+/// root over the pieces' salted hashes (`log::transcript` computes it).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TranscriptSeal {
+    /// The layout it was read as (`discord-paste`, `dce-json`, …).
+    pub format: String,
+    /// The file name, or `pasted`.
+    pub name: String,
+    pub pieces: u32,
+    pub messages: u32,
+    /// RFC 6962 Merkle root over the pieces' leaf hashes, hex. (No
+    /// unsalted hash of the whole text is sealed: with one message
+    /// removed and the rest known, it would let the removed one be
+    /// guessed back.)
+    pub root: String,
+}
+
+/// Messages of a match's transcript removed on request.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Redaction {
+    /// The messages, by the number the import report gives them (from 0).
+    pub messages: Vec<u32>,
+    pub reason: String,
+}
+
+/// Who may read a match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Anyone who can reach the server (the default).
+    Public,
+    /// Only its players, its host and admins, each with a token.
+    Private,
 }
 
 /// How a transcript was read and what a reviewer corrected: enough to read

@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::event::{Actor, Body, Envelope, Scope};
+use crate::event::{Actor, Body, Envelope, Scope, Visibility};
 use crate::games::play::Play;
 use crate::games::{value_text, Analysis, MatchState, RuleError, Value, View};
 
@@ -96,6 +96,9 @@ impl Replay {
                 "create",
                 "the match has no valid Create event at seq 0, so no rules apply",
             )),
+            // The rules never see an act on the record (a redaction, a
+            // visibility change): the game and its clocks stand still.
+            (_, body, Some(_)) if body.is_about_the_record() => Ok(describe(body)),
             (_, body, Some(p)) => match p.apply(e.seq, body, &e.actor, e.occurred_at) {
                 Ok(applied) => {
                     supersedes = applied.supersedes;
@@ -283,6 +286,16 @@ fn describe_create(c: &crate::event::Create) -> String {
     )
 }
 
+/// "message 14", "messages 3, 4 and 9".
+pub fn message_list(messages: &[u32]) -> String {
+    let numbers: Vec<String> = messages.iter().map(u32::to_string).collect();
+    match numbers.as_slice() {
+        [one] => format!("message {one}"),
+        [rest @ .., last] => format!("messages {} and {last}", rest.join(", ")),
+        [] => "no message".to_string(),
+    }
+}
+
 pub fn describe(body: &Body) -> String {
     if let Some(text) = crate::games::describe_payload(body) {
         return text;
@@ -294,6 +307,23 @@ pub fn describe(body: &Body) -> String {
             describe_create(&r.create),
             crate::games::words::count(r.review.corrections.len(), "correction", "corrections")
         ),
+        Body::CreateCommitted(c) => match &c.review {
+            Some(review) => format!(
+                "{}, {} by review",
+                describe_create(&c.create),
+                crate::games::words::count(review.corrections.len(), "correction", "corrections")
+            ),
+            None => describe_create(&c.create),
+        },
+        Body::Redaction(r) => format!(
+            "{} of the transcript removed on request: {}",
+            message_list(&r.messages),
+            r.reason
+        ),
+        Body::Visibility(Visibility::Private) => {
+            "made private: only its players, its host and admins may read it".to_string()
+        }
+        Body::Visibility(Visibility::Public) => "made public".to_string(),
         Body::Pass => "pass".to_string(),
         Body::Timeout(t) => format!("time out: {}", t.player),
         Body::Ruling(r) => {

@@ -101,6 +101,7 @@ pub(super) fn who(actor: &Actor) -> String {
         Actor::Admin { admin, speaker } => {
             format!("{} (entered by the admin {admin})", who(speaker))
         }
+        Actor::Operator(admin) => format!("{admin} (admin)"),
     }
 }
 

@@ -269,6 +269,7 @@ fn main() {
     let file = MatchFile {
         id: ID.into(),
         events: s.events,
+        transcript: None,
     };
     let path = format!("{}/data/samples/{ID}.json", env!("CARGO_MANIFEST_DIR"));
     std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap() + "\n").unwrap();

@@ -221,6 +221,7 @@ fn check_and_write(id: &str, events: Vec<NewEvent>, want: &[Verdict]) {
     let file = MatchFile {
         id: id.to_string(),
         events,
+        transcript: None,
     };
     let path = format!("{}/data/samples/{id}.json", env!("CARGO_MANIFEST_DIR"));
     std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap() + "\n").unwrap();

@@ -1046,6 +1046,7 @@ fn main() {
         let file = MatchFile {
             id: spec.id.to_string(),
             events,
+            transcript: None,
         };
         let json = serde_json::to_string_pretty(&file).expect("events serialise");
         // What is written must read back as the same match.

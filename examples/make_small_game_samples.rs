@@ -104,6 +104,7 @@ impl Script {
         let file = MatchFile {
             id: id.into(),
             events: self.events,
+            transcript: None,
         };
         std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap() + "\n").unwrap();
         println!("wrote {path}");

@@ -309,6 +309,10 @@ pub fn restore(backup: &Backup, store: &dyn EventStore) -> Result<Restored, Vec<
             }
         };
         let b = sealed.bundle;
+        if let Err(e) = bundle::transcript_finding(&b) {
+            faults.push(format!("match {}: {e}", entry.id));
+            continue;
+        }
         let n = b.events.len() as u64;
         let head = b.events.last().map(|s| s.hash_hex()).unwrap_or_default();
         if b.match_id != entry.id || n != entry.events || head != entry.head {
@@ -342,6 +346,16 @@ pub fn restore(backup: &Backup, store: &dyn EventStore) -> Result<Restored, Vec<
     }
     for b in checked {
         let id = MatchId::parse(&b.match_id).map_err(|e| vec![e])?;
+        // The transcript first: the match is never there without it.
+        let seal = b
+            .events
+            .first()
+            .and_then(|e| e.envelope.body.transcript_seal());
+        if let (Some(seal), Some(pieces)) = (seal, &b.transcript) {
+            store
+                .put_transcript(&id, &seal.root, pieces)
+                .map_err(|e| vec![format!("match {id}: its transcript: {e}")])?;
+        }
         store
             .adopt(&id, &b.events, &keys)
             .map_err(|e| vec![format!("match {id}: {e}")])?;

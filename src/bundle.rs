@@ -24,12 +24,20 @@ use thiserror::Error;
 
 use crate::log::merkle;
 use crate::log::seal::{self, Hash, Keyring, Sealed};
+use crate::log::transcript::{self, Piece};
 use crate::log::{Checkpoint, EventStore, MatchId, StoreError};
 use crate::replay::Replay;
 use crate::verify::{self, Report};
 
-/// The first bytes of every bundle.
+/// The first bytes of a bundle whose match keeps no transcript beside
+/// its log (every bundle written before transcripts were sealed message by
+/// message, and still every such match's).
 pub const MAGIC: &[u8] = b"arbiter-bundle v1\n";
+
+/// The first bytes of a bundle that also carries its match's transcript
+/// pieces (after the v1 body, in the same encoding): the Create seals
+/// their root, so they are checked like everything else.
+pub const MAGIC_V2: &[u8] = b"arbiter-bundle v2\n";
 
 /// The largest bundle read (far above any match: a thousand-event match
 /// is about half a megabyte).
@@ -43,6 +51,10 @@ pub struct Bundle {
     pub checkpoint: Checkpoint,
     /// (key id, ed25519 public key) for every key that signed.
     pub keys: Vec<(String, [u8; 32])>,
+    /// The transcript's pieces, as the store keeps them (removed ones as
+    /// their hashes), when the Create seals one message by message.
+    #[serde(skip)]
+    pub transcript: Option<Vec<Piece>>,
 }
 
 /// Why a bundle is not accepted; each says what and where.
@@ -59,10 +71,19 @@ pub enum BundleError {
 impl Bundle {
     /// The bundle file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let mut out = match self.transcript {
+            None => MAGIC.to_vec(),
+            Some(_) => MAGIC_V2.to_vec(),
+        };
         let body = bincode::serde::encode_to_vec(self, seal::CONFIG)
             .expect("a bundle encodes: its types are the log's, which encode canonically");
         out.extend(body);
+        if let Some(pieces) = &self.transcript {
+            out.extend(
+                bincode::serde::encode_to_vec(pieces, seal::CONFIG)
+                    .expect("transcript pieces encode: strings and numbers"),
+            );
+        }
         out
     }
 
@@ -74,12 +95,25 @@ impl Bundle {
                 bytes.len()
             )));
         }
-        let body = bytes.strip_prefix(MAGIC).ok_or(BundleError::NotABundle)?;
+        let (body, with_transcript) = match bytes.strip_prefix(MAGIC_V2) {
+            Some(body) => (body, true),
+            None => (
+                bytes.strip_prefix(MAGIC).ok_or(BundleError::NotABundle)?,
+                false,
+            ),
+        };
         // The limit keeps a damaged length from asking for more memory
         // than any bundle needs.
         let config = seal::CONFIG.with_limit::<MAX_BUNDLE_BYTES>();
-        let (bundle, used): (Bundle, usize) = bincode::serde::decode_from_slice(body, config)
-            .map_err(|e| BundleError::Damaged(format!("it does not decode ({e})")))?;
+        let undecodable = |e| BundleError::Damaged(format!("it does not decode ({e})"));
+        let (mut bundle, mut used): (Bundle, usize) =
+            bincode::serde::decode_from_slice(body, config).map_err(undecodable)?;
+        if with_transcript {
+            let (pieces, more): (Vec<Piece>, usize) =
+                bincode::serde::decode_from_slice(&body[used..], config).map_err(undecodable)?;
+            bundle.transcript = Some(pieces);
+            used += more;
+        }
         if used != body.len() {
             return Err(BundleError::Damaged(format!(
                 "{} bytes follow the end of the bundle",
@@ -116,11 +150,24 @@ impl Bundle {
             .into_iter()
             .filter_map(|k| ring.get(k).map(|key| (k.to_string(), key.to_bytes())))
             .collect();
+        let transcript = match events.first().and_then(|e| e.envelope.body.transcript_seal()) {
+            Some(seal) => Some(store.transcript(id, &seal.root)?.ok_or_else(|| {
+                StoreError::Corrupt {
+                    seq: 0,
+                    reason: format!(
+                        "the Create seals a transcript (root {}) and the store has none of its pieces",
+                        seal.root
+                    ),
+                }
+            })?),
+            None => None,
+        };
         Ok(Bundle {
             match_id: id.to_string(),
             events,
             checkpoint,
             keys,
+            transcript,
         })
     }
 }
@@ -151,7 +198,8 @@ pub fn check(bytes: &[u8], receipt: Option<&Checkpoint>) -> Result<BundleReport,
     let id = MatchId::parse(&b.match_id).map_err(rejected)?;
     let envelopes: Vec<_> = b.events.iter().map(|s| s.envelope.clone()).collect();
     let replay = Replay::new(&envelopes);
-    let report = verify::report(&id, sealed.chain, &replay);
+    let mut report = verify::report(&id, sealed.chain, &replay);
+    report.transcript = transcript_finding(b)?;
     Ok(BundleReport {
         match_id: b.match_id.clone(),
         events: b.events.len() as u64,
@@ -160,6 +208,36 @@ pub fn check(bytes: &[u8], receipt: Option<&Checkpoint>) -> Result<BundleReport,
         receipt: sealed.receipt,
         report,
     })
+}
+
+/// The bundle's transcript checked against the root its Create seals
+/// (and each removed piece against its Redaction event): `None` when the
+/// Create seals none; rejected when the pieces are missing or wrong.
+pub fn transcript_finding(b: &Bundle) -> Result<Option<verify::TranscriptFinding>, BundleError> {
+    let seal = b
+        .events
+        .first()
+        .and_then(|e| e.envelope.body.transcript_seal());
+    match (seal, &b.transcript) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => Err(rejected(
+            "it carries transcript pieces and its Create seals none".into(),
+        )),
+        (Some(_), None) => Err(rejected(
+            "its Create seals a transcript and the bundle does not carry its pieces".into(),
+        )),
+        (Some(seal), Some(pieces)) => {
+            let log = b.events.iter().map(|e| (e.envelope.seq, &e.envelope.body));
+            let checked = transcript::check_with_log(seal, pieces, log)
+                .map_err(|why| rejected(format!("its transcript: {why}")))?;
+            Ok(Some(verify::TranscriptFinding {
+                intact: true,
+                messages: checked.messages,
+                redacted: checked.removed,
+                problem: None,
+            }))
+        }
+    }
 }
 
 /// A bundle whose seal checks: what [`check_seal`] found.

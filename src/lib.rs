@@ -35,6 +35,8 @@ pub mod samples;
 /// The test-only seventh game driven through every layer.
 #[cfg(test)]
 mod seventh_game;
+/// A match's transcript beside its log: sealed as commitments, redacted.
+pub mod transcripts;
 /// Findings: per claim, what the host ruled beside what the rules say.
 pub mod verify;
 /// actix-web: pages (askama) and the JSON API.

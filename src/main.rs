@@ -71,6 +71,10 @@ enum Command {
     Import(cli::import::ImportArgs),
     /// Store a match file (the format `export` prints).
     Load(cli::export::LoadArgs),
+    /// Remove messages of a match's transcript on request: their text is
+    /// deleted, their hashes stay, and a Redaction event says who removed
+    /// which and why. The events read from them stay.
+    Redact(cli::redact::RedactArgs),
     /// Write a backup into a new directory: every match's appeal bundle,
     /// the witness journal and the public keys (never the private key or
     /// the tokens). Stop the server first, or take one from it with
@@ -168,6 +172,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::CheckBundle(args) => cli::export::check_bundle(args),
         Command::Import(args) => cli::import::run(args),
         Command::Load(args) => cli::export::load(args),
+        Command::Redact(args) => cli::redact::run(args),
         Command::Backup(args) => cli::backup::backup(args),
         Command::Restore(args) => cli::backup::restore(args),
         Command::Migrate(args) => cli::migrate::run(args),

@@ -392,6 +392,26 @@ fn copy_match(
         Ok(head) => head,
         Err(e) => return Outcome::Failed(format!("the destination's head: {e}")),
     };
+    // The transcript kept beside the log goes first, so the copy is never
+    // there without it.
+    if let Some(seal) = events
+        .first()
+        .and_then(|e| e.envelope.body.transcript_seal())
+    {
+        match from.transcript(id, &seal.root) {
+            Ok(Some(pieces)) => {
+                if let Err(e) = to.put_transcript(id, &seal.root, &pieces) {
+                    return Outcome::Failed(format!("its transcript: {e}"));
+                }
+            }
+            Ok(None) => {
+                return Outcome::DamagedAtSource(
+                    "its Create seals a transcript whose pieces are not kept".to_string(),
+                )
+            }
+            Err(e) => return Outcome::DamagedAtSource(format!("its transcript: {e}")),
+        }
+    }
     match to.adopt(id, &events, keys) {
         Ok(()) => {}
         Err(StoreError::Exists(_)) => {

@@ -10,13 +10,19 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::log::{EventStore, MatchId, NewEvent, StoreError};
+use crate::log::transcript::{self, Piece};
+use crate::log::{EventStore, MatchId, NewEvent, Sealed, StoreError};
 
 /// A whole match as a file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MatchFile {
     pub id: String,
     pub events: Vec<NewEvent>,
+    /// The pieces of the transcript its Create seals as commitments, as
+    /// stored (removed ones as their hashes): absent for a match with no
+    /// committed transcript.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<Vec<Piece>>,
 }
 
 impl MatchFile {
@@ -24,8 +30,16 @@ impl MatchFile {
     /// (what `arbiter export` prints): each event's time, actor and body.
     pub fn export(store: &dyn EventStore, id: &MatchId) -> Result<MatchFile, StoreError> {
         let events = store.events(id)?;
+        let transcript = match events
+            .first()
+            .and_then(|e| e.envelope.body.transcript_seal())
+        {
+            Some(seal) => store.transcript(id, &seal.root)?,
+            None => None,
+        };
         Ok(MatchFile {
             id: id.to_string(),
+            transcript,
             events: events
                 .into_iter()
                 .map(|s| NewEvent {
@@ -86,6 +100,11 @@ pub enum LoadError {
 
 /// Parses a match file.
 pub fn parse(file: &str, json: &str) -> Result<(MatchId, Vec<NewEvent>), LoadError> {
+    parse_whole(file, json).map(|(id, m)| (id, m.events))
+}
+
+/// Parses a match file, its transcript's pieces included.
+pub fn parse_whole(file: &str, json: &str) -> Result<(MatchId, MatchFile), LoadError> {
     let m: MatchFile = serde_json::from_str(json).map_err(|e| LoadError::Json {
         file: file.to_string(),
         error: e.to_string(),
@@ -94,21 +113,67 @@ pub fn parse(file: &str, json: &str) -> Result<(MatchId, Vec<NewEvent>), LoadErr
         file: file.to_string(),
         error,
     })?;
-    Ok((id, m.events))
+    Ok((id, m))
 }
 
 /// Appends a whole match; fails without writing when the id is taken.
 pub fn load(store: &dyn EventStore, file: &str, json: &str) -> Result<(MatchId, usize), LoadError> {
-    let (id, events) = parse(file, json)?;
-    let n = events.len();
-    // All of the match or none of it.
-    store
-        .append_all(&id, 0, events)
-        .map_err(|error| LoadError::Store {
-            file: file.to_string(),
-            error,
-        })?;
+    let (id, m) = parse_whole(file, json)?;
+    let n = m.events.len();
+    store_match(store, &id, m.events, m.transcript).map_err(|error| LoadError::Store {
+        file: file.to_string(),
+        error,
+    })?;
     Ok((id, n))
+}
+
+/// Stores a new match: the pieces of the transcript its Create seals (if
+/// it seals one) beside the log first, checked against the seal, then all
+/// of its events or none. When the append fails (the id was taken
+/// meanwhile) the pieces are forgotten again: they are kept under the root
+/// only this Create seals, so nobody else's are touched.
+pub fn store_match(
+    store: &dyn EventStore,
+    id: &MatchId,
+    events: Vec<NewEvent>,
+    pieces: Option<Vec<Piece>>,
+) -> Result<Vec<Sealed>, StoreError> {
+    let seal = events.first().and_then(|e| e.body.transcript_seal());
+    // The root of pieces this write put there (to forget if it fails).
+    let root = match (seal, &pieces) {
+        (None, None) => None,
+        (Some(seal), Some(pieces)) => {
+            transcript::check(seal, pieces).map_err(|why| {
+                StoreError::Io(format!("the transcript does not match its Create: {why}"))
+            })?;
+            if store.head(id)?.is_some() {
+                return Err(StoreError::Exists(id.to_string()));
+            }
+            // The same match file loaded twice seals the same root: never
+            // forget pieces that were there before this write.
+            let there_before = store.transcript(id, &seal.root)?.is_some();
+            store.put_transcript(id, &seal.root, pieces)?;
+            (!there_before).then(|| seal.root.clone())
+        }
+        (Some(_), None) => {
+            return Err(StoreError::Io(
+                "the Create seals a transcript and the match comes without its pieces: give the match file's `transcript`".into(),
+            ))
+        }
+        (None, Some(_)) => {
+            return Err(StoreError::Io(
+                "the match comes with transcript pieces and its first event is not a Create that seals them".into(),
+            ))
+        }
+    };
+    // All of the match or none of it.
+    store.append_all(id, 0, events).inspect_err(|_| {
+        if let Some(root) = &root {
+            // Best effort: pieces left over are never read (no Create
+            // names their root).
+            let _ = store.drop_transcript(id, root);
+        }
+    })
 }
 
 /// Loads the bundled samples into an empty store; does nothing when the

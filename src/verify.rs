@@ -29,6 +29,38 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Moves that threw a win away, by the exact analysis: (seq, why).
     pub mistakes: Vec<(u64, String)>,
+    /// The transcript kept beside the log, checked against the root its
+    /// Create seals; `None` when the Create seals none message by message
+    /// (or the caller did not look: only the store holds the pieces).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<TranscriptFinding>,
+}
+
+/// What checking a match's kept transcript found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TranscriptFinding {
+    /// The pieces recompute the sealed root (and each removed one has its
+    /// Redaction event).
+    pub intact: bool,
+    pub messages: usize,
+    /// The messages removed on request.
+    pub redacted: Vec<u32>,
+    /// Why it is not intact, when it is not.
+    pub problem: Option<String>,
+}
+
+impl std::fmt::Display for TranscriptFinding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.problem {
+            Some(why) => write!(f, "BROKEN: {why}"),
+            None => write!(
+                f,
+                "ok ({} messages, {} redacted on request; the sealed root recomputes)",
+                self.messages,
+                self.redacted.len()
+            ),
+        }
+    }
 }
 
 /// What a report amounts to, for a script: `arbiter verify` exits 0, 1 or
@@ -48,7 +80,8 @@ pub enum Standing {
 
 impl Report {
     pub fn standing(&self) -> Standing {
-        if !self.chain.is_ok() {
+        let transcript_broken = self.transcript.as_ref().is_some_and(|t| !t.intact);
+        if !self.chain.is_ok() || transcript_broken {
             Standing::Broken
         } else if self.disagreements() > 0 || !self.rule_errors.is_empty() {
             Standing::Disputed
@@ -111,6 +144,7 @@ pub fn report_with(
             .zip(&replay.steps)
             .filter_map(|(why, s)| why.clone().map(|w| (s.seq, w)))
             .collect(),
+        transcript: None,
     }
 }
 
@@ -124,6 +158,9 @@ impl std::fmt::Display for Report {
                 self.chain.events
             )?,
             Some(bad) => writeln!(f, "chain: BROKEN at seq {}: {}", bad.seq, bad.reason)?,
+        }
+        if let Some(t) = &self.transcript {
+            writeln!(f, "transcript: {t}")?;
         }
         if self.rule_errors.is_empty() {
             writeln!(f, "rule errors: none")?;

@@ -207,6 +207,7 @@ async fn writes_need_a_token_and_valid_input() {
     let file = MatchFile {
         id: "fresh".into(),
         events: common::small_match()[..3].to_vec(),
+        transcript: None,
     };
     let body = serde_json::to_string(&file).unwrap();
 
@@ -220,6 +221,7 @@ async fn writes_need_a_token_and_valid_input() {
     let no_create = MatchFile {
         id: "fresh".into(),
         events: common::small_match()[1..3].to_vec(),
+        transcript: None,
     };
     let resp = call(post(
         "/api/matches",
@@ -248,6 +250,7 @@ async fn writes_need_a_token_and_valid_input() {
     let other = MatchFile {
         id: "fresh".into(),
         events: common::small_match()[..4].to_vec(),
+        transcript: None,
     };
     let resp = call(post(
         "/api/matches",
@@ -1211,9 +1214,19 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
     assert!(page.contains("Every ruling agrees"), "{page}");
     let (_, json) = get_text(&app, "/api/matches/reviewed-dodgem/events").await;
     let events: Value = serde_json::from_str(&json).unwrap();
-    let create = &events[0]["body"]["create_reviewed"];
-    assert_eq!(create["create"]["source"]["text"], transcript);
+    // The Create seals the transcript message by message (its pieces are
+    // kept beside the log, shown on the transcript page), the review
+    // beside it.
+    let create = &events[0]["body"]["create_committed"];
+    assert_eq!(create["create"]["source"], Value::Null);
+    assert_eq!(create["transcript"]["format"], "discord-paste");
     assert_eq!(create["review"]["corrections"][0]["reviewer"], "ana");
+    let (status, page) = get_text(&app, "/matches/reviewed-dodgem/transcript").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        page.contains("the sapphire fleet belongs to fern tonight"),
+        "{page}"
+    );
     // The setup (seq 1) came from the correction; its step page says so.
     let (_, page) = get_text(&app, "/matches/reviewed-dodgem/steps/1").await;
     assert!(
@@ -1519,6 +1532,7 @@ async fn a_damaged_store_serves_to_read_and_takes_no_writes() {
     let file = MatchFile {
         id: "fresh".into(),
         events: common::small_match()[..3].to_vec(),
+        transcript: None,
     };
     let body = serde_json::to_string(&file).unwrap();
     let resp = test::call_service(&app, post("/api/matches", Some(&f.token), &body)).await;

@@ -95,18 +95,30 @@ fn a_corrected_setup_commits_the_right_match_with_the_transcript_untouched() {
     let (code, out, err) = arbiter(&["verify", "fixed", "--data", data, "--json"]);
     assert_eq!(code, 0, "verify: {out} {err}");
 
-    // The stored Create holds the transcript byte for byte and the
-    // correction beside it; the setup event names the correction.
+    // The stored Create seals the transcript message by message, with the
+    // correction beside it; the pieces kept beside the log give the
+    // transcript back byte for byte; the setup event names the correction.
     let (code, out, err) = arbiter(&["export", "fixed", "--data", data]);
     assert_eq!(code, 0, "{err}");
     let m: Value = serde_json::from_str(&out).unwrap();
-    let reviewed = &m["events"][0]["body"]["create_reviewed"];
-    assert_eq!(reviewed["create"]["source"]["text"], game());
+    let reviewed = &m["events"][0]["body"]["create_committed"];
+    assert_eq!(reviewed["create"]["source"], Value::Null);
+    let whole: String = m["transcript"]
+        .as_array()
+        .expect("the pieces are exported")
+        .iter()
+        .map(|p| p["content"]["kept"]["text"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(whole, game());
     let stored = &reviewed["review"]["corrections"][0];
     assert_eq!(stored["reading"]["says"], "fern plays blue");
     assert_eq!(stored["message"], 1);
-    assert_eq!(
-        stored["message_sha256"],
+    // Not the message's plain sha256 (which would let a message removed
+    // later be guessed back): its piece's salted leaf.
+    let named = stored["message_sha256"].as_str().unwrap();
+    assert_eq!(named.len(), 64);
+    assert_ne!(
+        named,
         corrections::message_sha256("the sapphire fleet belongs to fern tonight")
     );
     let by_correction: Vec<&Value> = m["events"]
@@ -260,7 +272,7 @@ fn the_stored_transcript_and_corrections_read_again_give_the_stored_events() {
             &source.text,
             &opts,
             &Reviewing {
-                corrections: corrections::from_review(review),
+                corrections: corrections::from_review(review, false),
                 time: Some(time),
                 supersedes: review.supersedes.clone(),
             },

@@ -212,11 +212,9 @@ pub fn run(args: ImportArgs) -> Result<(), Failure> {
         }
         let id = match id {
             Some(id) => match_id(&id)?,
-            None => {
-                use sha2::Digest;
-                let h = sha2::Sha256::digest(text.as_bytes());
-                match_id(&format!("import-{}", &hex::encode(h)[..12]))?
-            }
+            // Random, not a hash of the text: a hash would let a message
+            // later removed on request be guessed back from the id.
+            None => match_id(&format!("import-{}", random_suffix()?))?,
         };
         let store = store_args.open()?;
         if store.events(&id).is_ok_and(|e| !e.is_empty()) {
@@ -225,13 +223,21 @@ pub fn run(args: ImportArgs) -> Result<(), Failure> {
             )));
         }
         let n = imported.events.len();
-        // The whole import or none of it.
-        store
-            .append_all(&id, 0, imported.events)
+        // The whole import or none of it, its transcript sealed message by
+        // message and kept beside it.
+        arbiter::transcripts::store_new(&*store, &id, imported.events, Some(&transcript))
             .map_err(|e| Failure::Other(format!("storing match {id}: {e}")))?;
         eprintln!("stored match {id} ({n} events); see /matches/{id}");
     }
     Ok(())
+}
+
+/// Twelve random hex digits for an import's default id.
+fn random_suffix() -> Result<String, Failure> {
+    let mut bytes = [0u8; 6];
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| Failure::Other(format!("the system gave no random bytes: {e}")))?;
+    Ok(hex::encode(bytes))
 }
 
 /// The report for a person: every event, clock overrun, unread message

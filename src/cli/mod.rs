@@ -14,6 +14,7 @@ pub mod export;
 pub mod import;
 pub mod keys;
 pub mod migrate;
+pub mod redact;
 pub mod serve;
 pub mod solve;
 pub mod store;

@@ -71,12 +71,15 @@ fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
     if let Some(note) = witnessed.note.filter(|n| n.contains("not yet witnessed")) {
         eprintln!("note: {note}");
     }
-    let events: Vec<_> = match store.events(&id) {
-        Ok(sealed) => sealed.into_iter().map(|s| s.envelope).collect(),
+    let sealed = match store.events(&id) {
+        Ok(sealed) => sealed,
         Err(_) if !chain.is_ok() => Vec::new(),
         Err(e) => return Err(other(e.to_string())),
     };
-    let report = verify::report(&id, chain, &Replay::new(&events));
+    let transcript = arbiter::transcripts::check(&*store, &id, &sealed).finding();
+    let events: Vec<_> = sealed.into_iter().map(|s| s.envelope).collect();
+    let mut report = verify::report(&id, chain, &Replay::new(&events));
+    report.transcript = transcript;
     if json {
         println!("{}", to_json(&report)?);
     } else {
@@ -94,6 +97,10 @@ fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
                 },
                 arbiter::games::words::count(report.rule_errors.len(), "rule error", "rule errors")
             ),
+        )),
+        Standing::Broken if report.chain.is_ok() => Err(Failure::Exit(
+            3,
+            "the match's transcript does not match its seal: restore the data directory from a backup".into(),
         )),
         Standing::Broken => Err(Failure::Exit(3, "the match's chain is broken".into())),
     }

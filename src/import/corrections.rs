@@ -105,8 +105,11 @@ pub fn parse_file(text: &str, reviewer: &str) -> Result<Vec<CorrectionInput>, St
     Ok(out)
 }
 
-/// The corrections a stored review holds, to apply again.
-pub fn from_review(review: &Review) -> Vec<CorrectionInput> {
+/// The corrections a stored review holds, to apply again. In a Create
+/// that seals its transcript message by message, a correction names its
+/// message by the piece's salted leaf, not the text's sha256
+/// (`committed`): that is checked by the seal, so it is not compared here.
+pub fn from_review(review: &Review, committed: bool) -> Vec<CorrectionInput> {
     review
         .corrections
         .iter()
@@ -115,7 +118,7 @@ pub fn from_review(review: &Review) -> Vec<CorrectionInput> {
             reading: c.reading.clone(),
             reviewer: c.reviewer.clone(),
             reason: c.reason.clone(),
-            message_sha256: Some(c.message_sha256.clone()),
+            message_sha256: (!committed).then(|| c.message_sha256.clone()),
         })
         .collect()
 }

@@ -18,6 +18,7 @@ pub mod merkle;
 pub mod seal;
 pub mod store;
 pub mod token;
+pub mod transcript;
 pub mod witness;
 
 pub use crate::event::{Actor, Body, Envelope, MatchId, NewEvent};

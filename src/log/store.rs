@@ -47,6 +47,7 @@ use super::checkpoint::Checkpoint;
 use super::merkle::Frontier;
 use super::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
 use super::token::Identity;
+use super::transcript::Piece;
 use super::witness::{self, Witness};
 use crate::event::{MatchId, NewEvent};
 
@@ -287,6 +288,19 @@ pub trait EventStore: Send + Sync {
         events: &[Sealed],
         keys: &[(String, [u8; 32])],
     ) -> Result<(), StoreError>;
+
+    /// Keeps the pieces of match `id`'s transcript, which its Create seals
+    /// with `root` (hex), beside its log: put before the Create is
+    /// appended, and put again, whole, when a redaction removes pieces
+    /// (the root stays). What a replaced version held is gone from the
+    /// store's files once this returns.
+    fn put_transcript(&self, id: &MatchId, root: &str, pieces: &[Piece]) -> Result<(), StoreError>;
+
+    /// The pieces kept for match `id` under `root`, if any.
+    fn transcript(&self, id: &MatchId, root: &str) -> Result<Option<Vec<Piece>>, StoreError>;
+
+    /// Forgets pieces no Create sealed (an import whose append failed).
+    fn drop_transcript(&self, id: &MatchId, root: &str) -> Result<(), StoreError>;
 }
 
 /// Every match with its head (`None` where it does not read), in id order.
@@ -323,6 +337,8 @@ pub struct SledStore {
     turns: Vec<std::sync::Mutex<()>>,
     /// Group commit of appends ([`appending`]).
     commits: appending::Commits,
+    /// The matches' transcripts, as files beside the database.
+    shelf: shelf::Shelf,
 }
 
 /// How many matches' last receipts a store keeps at most; past it they
@@ -394,6 +410,7 @@ impl SledStore {
             receipts: Default::default(),
             turns: appending::turns(),
             commits: Default::default(),
+            shelf: shelf::Shelf::in_data(dir),
         };
         store.register_key()?;
         Ok(store)
@@ -657,6 +674,18 @@ impl EventStore for SledStore {
     ) -> Result<(), StoreError> {
         self.adopt_here(id, events, keys)
     }
+
+    fn put_transcript(&self, id: &MatchId, root: &str, pieces: &[Piece]) -> Result<(), StoreError> {
+        self.shelf.put(id, root, pieces)
+    }
+
+    fn transcript(&self, id: &MatchId, root: &str) -> Result<Option<Vec<Piece>>, StoreError> {
+        self.shelf.get(id, root)
+    }
+
+    fn drop_transcript(&self, id: &MatchId, root: &str) -> Result<(), StoreError> {
+        self.shelf.drop(id, root)
+    }
 }
 
 /// How both stores read a match's log back: its records decoded (with its
@@ -756,6 +785,7 @@ pub use location::StoreLocation;
 mod reading;
 mod records;
 mod sealing;
+mod shelf;
 use reading::in_order;
 use records::{
     decode_head, decode_record, encode_head, encode_record, event_key, event_prefix, io_error,

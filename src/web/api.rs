@@ -114,13 +114,9 @@ async fn verify_match(state: web::Data<AppState>, path: web::Path<String>) -> Ap
     let m = api(load(&state, &path))?;
     let chain = m.chain.clone();
     let findings = state.findings(&m).to_vec();
-    Ok(HttpResponse::Ok().json(verify::report_with(
-        &m.id,
-        chain,
-        &m.replay,
-        findings,
-        &state.timeline(&m),
-    )))
+    let mut report = verify::report_with(&m.id, chain, &m.replay, findings, &state.timeline(&m));
+    report.transcript = crate::transcripts::check(state.store.as_ref(), &m.id, &m.sealed).finding();
+    Ok(HttpResponse::Ok().json(report))
 }
 
 fn store_error(e: StoreError) -> WebError {

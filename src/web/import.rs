@@ -204,15 +204,34 @@ fn reopened(state: &AppState, id: &str) -> Result<ImportForm, WebError> {
         )
     };
     let create = first.body.create().ok_or_else(no_source)?;
-    let source = create.source.as_ref().ok_or_else(no_source)?;
+    let (text, format) = match (&create.source, first.body.transcript_seal()) {
+        (Some(source), _) => (source.text.clone(), source.format.clone()),
+        (None, Some(seal)) => {
+            let pieces = state
+                .store
+                .transcript(&m.id, &seal.root)?
+                .ok_or_else(no_source)?;
+            let text = crate::log::transcript::whole_text(&pieces).ok_or_else(|| {
+                WebError::page(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "match {id}'s transcript had {} removed on request, so it cannot be read again whole",
+                        crate::replay::message_list(&crate::log::transcript::removed_messages(&pieces))
+                    ),
+                )
+            })?;
+            (text, seal.format.clone())
+        }
+        (None, None) => return Err(no_source()),
+    };
     let review = first.body.review();
     let mut form = ImportForm {
-        transcript: source.text.clone(),
+        transcript: text,
         game: create.config.game().slug().to_string(),
         player_a: create.players.first().cloned().unwrap_or_default(),
         player_b: create.players.get(1).cloned().unwrap_or_default(),
         host: create.host.clone(),
-        format: source.format.clone(),
+        format,
         title: create.title.clone(),
         config: serde_json::to_string(&create.config).unwrap_or_default(),
         supersedes: m.id.to_string(),
@@ -502,7 +521,7 @@ async fn import_post(
         // A failed commit shows the form again, everything filled in and
         // the reason beside the field, with the status that says why.
         let committed = match committer {
-            Ok(_) => commit(&state, &form, imported.events.clone()).await,
+            Ok(_) => commit(&state, &form, imported.events.clone(), transcript.clone()).await,
             Err(refused) => Err(refused),
         };
         match committed {
@@ -665,6 +684,7 @@ async fn commit(
     state: &AppState,
     form: &ImportForm,
     events: Vec<crate::event::NewEvent>,
+    read: import::Transcript,
 ) -> Result<MatchId, Refused> {
     let id =
         MatchId::parse(&form.id).map_err(|e| Refused::Id(StatusCode::UNPROCESSABLE_ENTITY, e))?;
@@ -674,8 +694,9 @@ async fn commit(
         if store.events(&stored_id).is_ok_and(|e| !e.is_empty()) {
             return Err(crate::log::StoreError::Exists(stored_id.to_string()));
         }
-        // The whole import or none of it.
-        store.append_all(&stored_id, 0, events)?;
+        // The whole import or none of it, its transcript sealed message
+        // by message and kept beside it.
+        crate::transcripts::store_new(&*store, &stored_id, events, Some(&read))?;
         Ok(())
     })
     .await

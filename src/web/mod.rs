@@ -26,6 +26,7 @@ mod players;
 mod projection;
 mod roster;
 mod rules;
+mod transcript;
 mod unfurl;
 mod unread;
 mod write;
@@ -214,7 +215,8 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(write::routes)
             .configure(rules::routes)
             .configure(listing::routes)
-            .configure(players::routes);
+            .configure(players::routes)
+            .configure(transcript::routes);
     }
 }
 

@@ -196,7 +196,10 @@ async fn match_page(
     let checkpoint = m.checkpoint(state.store.as_ref())?;
     let page = MatchPage {
         unfurl: Unfurl::of_match(&unfurl::base(&state, &req), &m, report.disagreements()),
-        reopenable: m.create().is_some_and(|c| c.source.is_some()),
+        reopenable: m.create().is_some_and(|c| c.source.is_some())
+            || m.sealed
+                .first()
+                .is_some_and(|e| e.envelope.body.transcript_seal().is_some()),
         supersedes: m
             .sealed
             .first()

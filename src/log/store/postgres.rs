@@ -37,6 +37,7 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::log::transcript::Piece;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use ed25519_dalek::VerifyingKey;
 use tokio_postgres::error::SqlState;
@@ -682,6 +683,56 @@ impl EventStore for PgStore {
     ) -> Result<(), StoreError> {
         let (id, events, keys) = (id.clone(), events.to_vec(), keys.to_vec());
         self.run(|inner| async move { writing::adopt(&inner, &id, &events, &keys).await })
+    }
+
+    fn put_transcript(&self, id: &MatchId, root: &str, pieces: &[Piece]) -> Result<(), StoreError> {
+        let json = serde_json::to_vec(pieces)
+            .map_err(|e| StoreError::Io(format!("cannot write the transcript: {e}")))?;
+        self.rows(
+            "INSERT INTO arbiter_transcripts (match_id, root, pieces) VALUES ($1, $2, $3)
+             ON CONFLICT (match_id, root) DO UPDATE SET pieces = EXCLUDED.pieces",
+            vec![
+                Box::new(id.to_string()),
+                Box::new(root.to_string()),
+                Box::new(json),
+            ],
+        )?;
+        if crate::log::transcript::removed_messages(pieces).is_empty() {
+            return Ok(());
+        }
+        // The row written over is a dead tuple until vacuumed, its text
+        // still in the table's file: rewrite the table so it is gone.
+        self.run(|inner| async move {
+            let client = inner.client().await?;
+            client
+                .batch_execute("VACUUM FULL arbiter_transcripts")
+                .await
+                .map_err(|e| inner.error(e))
+        })
+    }
+
+    fn transcript(&self, id: &MatchId, root: &str) -> Result<Option<Vec<Piece>>, StoreError> {
+        let rows = self.rows(
+            "SELECT pieces FROM arbiter_transcripts WHERE match_id = $1 AND root = $2",
+            vec![Box::new(id.to_string()), Box::new(root.to_string())],
+        )?;
+        let Some(row) = rows.first() else {
+            return Ok(None);
+        };
+        serde_json::from_slice(row.get::<_, &[u8]>(0))
+            .map(Some)
+            .map_err(|e| StoreError::Corrupt {
+                seq: 0,
+                reason: format!("match {id}'s stored transcript is not its pieces ({e})"),
+            })
+    }
+
+    fn drop_transcript(&self, id: &MatchId, root: &str) -> Result<(), StoreError> {
+        self.rows(
+            "DELETE FROM arbiter_transcripts WHERE match_id = $1 AND root = $2",
+            vec![Box::new(id.to_string()), Box::new(root.to_string())],
+        )
+        .map(|_| ())
     }
 }
 

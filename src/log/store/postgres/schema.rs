@@ -21,10 +21,11 @@ use super::Inner;
 use crate::log::store::StoreError;
 
 /// The migrations in order: (version, what it does, SQL).
-const MIGRATIONS: &[(i32, &str, &str)] = &[(
-    1,
-    "events, heads, checkpoints, keys and tokens",
-    "
+const MIGRATIONS: &[(i32, &str, &str)] = &[
+    (
+        1,
+        "events, heads, checkpoints, keys and tokens",
+        "
     -- One row per sealed event. `envelope` is the exact canonical bytes
     -- the seal hashes (sha256(prev_hash ‖ envelope) = hash, signed by
     -- key_id): verification recomputes everything from them.
@@ -66,7 +67,22 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[(
         identity   bytea NOT NULL
     );
     ",
-)];
+    ),
+    (
+        2,
+        "transcripts kept beside the log",
+        "
+    -- The pieces of each committed transcript (JSON), under the Merkle
+    -- root its Create seals. A redaction rewrites the row whole.
+    CREATE TABLE arbiter_transcripts (
+        match_id text  NOT NULL,
+        root     text  NOT NULL,
+        pieces   bytea NOT NULL,
+        PRIMARY KEY (match_id, root)
+    );
+    ",
+    ),
+];
 
 /// The newest schema this arbiter knows.
 pub(super) const VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;

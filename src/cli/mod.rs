@@ -18,6 +18,7 @@ pub mod serve;
 pub mod solve;
 pub mod store;
 pub mod verify;
+pub mod visibility;
 
 use std::path::Path;
 

@@ -24,10 +24,12 @@ mod listing;
 mod pages;
 mod players;
 mod projection;
+mod reader;
 mod roster;
 mod rules;
 mod unfurl;
 mod unread;
+mod visibility;
 mod write;
 
 pub use card::{Cards, CARDS_KEPT, SCALE as CARD_SCALE};
@@ -214,7 +216,9 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(write::routes)
             .configure(rules::routes)
             .configure(listing::routes)
-            .configure(players::routes);
+            .configure(players::routes)
+            .configure(reader::routes)
+            .configure(visibility::routes);
     }
 }
 

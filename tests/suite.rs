@@ -34,6 +34,7 @@ mod migrate;
 mod pages;
 mod players;
 mod postgres_servers;
+mod privacy;
 mod projection;
 mod replay;
 mod rulings;

@@ -711,3 +711,33 @@ mod cli {
         assert_eq!(code, 2);
     }
 }
+
+/// A match file posted whole may end with its Visibility event: written
+/// by its host's token in the same all-or-nothing create.
+#[actix_web::test]
+async fn a_match_created_over_the_api_may_be_private_from_its_first_write() {
+    let f = fixture();
+    let app = app!(f);
+    let mut events = secret_match()[..2].to_vec();
+    events.push(common::ev(
+        20,
+        Actor::Host("quill".into()),
+        Body::Visibility(Visibility::Private),
+    ));
+    let file = json!({"id": "closed", "events": events});
+    // A player's token writes neither its Create nor its Visibility:
+    // refused whole, nothing is stored.
+    let mut by_player = file.clone();
+    by_player["events"][2]["actor"] = json!({"player": "fern"});
+    let (status, body) = post_json(&app, "/api/matches", &f.fern, by_player).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, _, _) = get(&app, "/matches/closed", Carried::Bearer(&f.ops)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = post_json(&app, "/api/matches", &f.quill, file).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["events"], 3);
+    let (status, _, _) = get(&app, "/matches/closed", Carried::Nothing).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _, _) = get(&app, "/matches/closed", Carried::Bearer(&f.fern)).await;
+    assert_eq!(status, StatusCode::OK);
+}

@@ -1,5 +1,8 @@
-//! The JSON API. Reads are open; writes need a bearer token made by
-//! `arbiter keys new-token`. A write either stores everything it was given
+//! The JSON API. Reads are open but for a private match, which only its
+//! players, its host and admins read, each with their bearer token (for
+//! anyone else it is the 404 of a match that is not there: see
+//! [`Reader`]); writes need a bearer token made by `arbiter keys
+//! new-token`. A write either stores everything it was given
 //! or nothing, and answers 400 / 401 / 404 / 409 with `{"error": ...}`.
 //!
 //! Must not import a storage engine (only `log/` names sled or PostgreSQL)

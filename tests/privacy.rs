@@ -741,3 +741,64 @@ async fn a_match_created_over_the_api_may_be_private_from_its_first_write() {
     let (status, _, _) = get(&app, "/matches/closed", Carried::Bearer(&f.fern)).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// The web layer's sources, read as text: a route reads a match through
+/// a `Reader` (`reader.load(…)`), never through the bare `load` that
+/// knows no reader — so a route added later cannot show a private match
+/// to anyone by forgetting the check.
+mod source {
+    use std::path::Path;
+
+    /// The files that may call the bare `load`: the projection that
+    /// defines it, the reader that checks it, and the roster and listing,
+    /// which keep per-match facts and filter them by reader themselves.
+    const MAY_LOAD: [&str; 4] = ["projection.rs", "reader.rs", "roster.rs", "listing.rs"];
+
+    fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn every_web_route_reads_a_match_through_a_reader() {
+        let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web");
+        let mut files = Vec::new();
+        rust_files(&web, &mut files);
+        assert!(files.len() > 10, "the web layer's files are found");
+        let mut bare = Vec::new();
+        for file in files {
+            let name = file.file_name().unwrap().to_string_lossy().into_owned();
+            if MAY_LOAD.contains(&name.as_str()) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                for call in ["load(", "load_at("] {
+                    let bare_call = code.match_indices(call).any(|(i, _)| {
+                        let before = code[..i].chars().next_back();
+                        let path = &code[..i];
+                        !before.is_some_and(|c| matches!(c, '.' | '_' | ':') || c.is_alphanumeric())
+                            || ["super::", "projection::", "web::"]
+                                .iter()
+                                .any(|p| path.ends_with(p))
+                    });
+                    if bare_call {
+                        bare.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(
+            bare.is_empty(),
+            "read a match through `reader.load(&state, id)` (a `Reader` argument), not the bare load:\n{}",
+            bare.join("\n")
+        );
+    }
+}

@@ -341,6 +341,39 @@ pub enum Visibility {
     Private,
 }
 
+impl Visibility {
+    /// The visibility a log of `bodies` leaves its match with: the last
+    /// Visibility event wins; none, public.
+    pub fn of<'a>(bodies: impl IntoIterator<Item = &'a Body>) -> Visibility {
+        bodies
+            .into_iter()
+            .fold(Visibility::Public, Visibility::after)
+    }
+
+    /// The visibility after `body`, when it was `now` before it.
+    pub fn after(now: Visibility, body: &Body) -> Visibility {
+        match body {
+            Body::Visibility(v) => *v,
+            _ => now,
+        }
+    }
+
+    /// `public` or `private`, as the API and the CLI write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::Private => "private",
+        }
+    }
+
+    /// `public` or `private` (any case, spaces aside).
+    pub fn parse(s: &str) -> Option<Visibility> {
+        [Visibility::Public, Visibility::Private]
+            .into_iter()
+            .find(|v| v.word().eq_ignore_ascii_case(s.trim()))
+    }
+}
+
 /// How a transcript was read and what a reviewer corrected: enough to read
 /// the stored transcript again and get exactly the stored events.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -475,5 +508,25 @@ impl AppealDecision {
         self.recommendation
             .as_ref()
             .map(|r| r.accord(self.upheld, &self.winner))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_visibility_event_wins_and_none_is_public() {
+        let private = Body::Visibility(Visibility::Private);
+        let public = Body::Visibility(Visibility::Public);
+        assert_eq!(Visibility::of([&Body::Pass]), Visibility::Public);
+        assert_eq!(
+            Visibility::of([&Body::Pass, &private, &Body::Pass]),
+            Visibility::Private
+        );
+        assert_eq!(Visibility::of([&private, &public]), Visibility::Public);
+        assert_eq!(Visibility::parse(" Private "), Some(Visibility::Private));
+        assert_eq!(Visibility::parse("hidden"), None);
+        assert_eq!(Visibility::Public.word(), "public");
     }
 }

@@ -95,6 +95,11 @@ enum Command {
     /// the source does; 1 when anything was refused, damaged or failed; 2
     /// for bad usage.
     Migrate(cli::migrate::MigrateArgs),
+    /// Make a match private (only its players, its host and admins may
+    /// read it) or public again, offline: one event at the end of its log,
+    /// recorded as the admin named. Stop the server first, or use
+    /// `POST /api/matches/{id}/visibility` on a running one.
+    Visibility(cli::visibility::VisibilityArgs),
     /// Manage write tokens.
     Keys {
         #[command(subcommand)]
@@ -176,6 +181,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Backup(args) => cli::backup::backup(args),
         Command::Restore(args) => cli::backup::restore(args),
         Command::Migrate(args) => cli::migrate::run(args),
+        Command::Visibility(args) => cli::visibility::run(args),
         Command::Keys { action } => cli::keys::run(action),
     }
 }

@@ -67,6 +67,13 @@ fn store_commands(dir: &Path, data: &str) -> Vec<Vec<String>> {
         vec!["keys", "list"],
         vec!["keys", "revoke", "0123456789ab"],
         vec!["keys", "rotate"],
+        vec![
+            "visibility",
+            "dg-bumper-cup-r2",
+            "private",
+            "--admin",
+            "ops",
+        ],
     ];
     commands
         .into_iter()

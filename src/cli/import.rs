@@ -73,6 +73,10 @@ pub struct ImportArgs {
     /// Store the match (the report is printed either way).
     #[arg(long)]
     commit: bool,
+    /// With --commit: store it as a private match (only its players, its
+    /// host and admins may read it), recorded as the operator's act.
+    #[arg(long, requires = "commit")]
+    private: bool,
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -97,6 +101,7 @@ pub fn run(args: ImportArgs) -> Result<(), Failure> {
         corrections,
         reviewer,
         commit,
+        private,
         json,
         store: store_args,
     } = args;
@@ -222,12 +227,28 @@ pub fn run(args: ImportArgs) -> Result<(), Failure> {
                 "match id {id} is taken; choose another with --id"
             )));
         }
-        let n = imported.events.len();
+        let mut events = imported.events;
+        let n = events.len();
+        if private {
+            // After the imported events (their seqs stay as the report
+            // gives them), at the time of the last of them.
+            let occurred_at = events.last().map(|e| e.occurred_at);
+            events.extend(occurred_at.map(|occurred_at| arbiter::event::NewEvent {
+                occurred_at,
+                actor: arbiter::event::Actor::Operator(opts.importer.clone()),
+                body: arbiter::event::Body::Visibility(arbiter::event::Visibility::Private),
+            }));
+        }
         // The whole import or none of it, its transcript sealed message by
         // message and kept beside it.
-        arbiter::transcripts::store_new(&*store, &id, imported.events, Some(&transcript))
+        arbiter::transcripts::store_new(&*store, &id, events, Some(&transcript))
             .map_err(|e| Failure::Other(format!("storing match {id}: {e}")))?;
-        eprintln!("stored match {id} ({n} events); see /matches/{id}");
+        let private = if private {
+            ", private: only its players, its host and admins may read it"
+        } else {
+            ""
+        };
+        eprintln!("stored match {id} ({n} events{private}); see /matches/{id}");
     }
     Ok(())
 }

@@ -19,6 +19,7 @@ pub mod serve;
 pub mod solve;
 pub mod store;
 pub mod verify;
+pub mod visibility;
 
 use std::path::Path;
 

@@ -1,5 +1,8 @@
-//! The JSON API. Reads are open; writes need a bearer token made by
-//! `arbiter keys new-token`. A write either stores everything it was given
+//! The JSON API. Reads are open but for a private match, which only its
+//! players, its host and admins read, each with their bearer token (for
+//! anyone else it is the 404 of a match that is not there: see
+//! [`Reader`]); writes need a bearer token made by `arbiter keys
+//! new-token`. A write either stores everything it was given
 //! or nothing, and answers 400 / 401 / 404 / 409 with `{"error": ...}`.
 //!
 //! Must not import a storage engine (only `log/` names sled or PostgreSQL)
@@ -11,7 +14,8 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-use super::{load, AppState, WebError};
+use super::reader::Reader;
+use super::{AppState, WebError};
 use crate::log::merkle;
 use crate::log::{Sealed, StoreError};
 use crate::verify;
@@ -57,8 +61,8 @@ impl<'a> From<&'a Sealed> for SealedJson<'a> {
 }
 
 #[get("/api/matches/{id}/events")]
-async fn events(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
-    let m = api(load(&state, &path))?;
+async fn events(state: web::Data<AppState>, path: web::Path<String>, reader: Reader) -> ApiResult {
+    let m = api(reader.load(&state, &path))?;
     let out: Vec<SealedJson> = m.sealed.iter().map(SealedJson::from).collect();
     Ok(HttpResponse::Ok().json(out))
 }
@@ -79,9 +83,13 @@ struct StepJson<'a> {
 }
 
 #[get("/api/matches/{id}/steps/{n}")]
-async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> ApiResult {
+async fn step(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    reader: Reader,
+) -> ApiResult {
     let (id, n) = path.into_inner();
-    let m = api(load(&state, &id))?;
+    let m = api(reader.load(&state, &id))?;
     let total = m.replay.steps.len();
     let k = n.parse::<usize>().ok().filter(|&i| i < total);
     let step = k.and_then(|i| m.replay.steps.get(i)).ok_or_else(|| {
@@ -110,8 +118,12 @@ async fn step(state: web::Data<AppState>, path: web::Path<(String, String)>) -> 
 }
 
 #[get("/api/matches/{id}/verify")]
-async fn verify_match(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
-    let m = api(load(&state, &path))?;
+async fn verify_match(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    reader: Reader,
+) -> ApiResult {
+    let m = api(reader.load(&state, &path))?;
     let chain = m.chain.clone();
     let findings = state.findings(&m).to_vec();
     let mut report = verify::report_with(&m.id, chain, &m.replay, findings, &state.timeline(&m));
@@ -138,8 +150,12 @@ async fn keys(state: web::Data<AppState>) -> ApiResult {
 }
 
 #[get("/api/matches/{id}/checkpoint")]
-async fn checkpoint(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult {
-    let m = api(load(&state, &path))?;
+async fn checkpoint(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    reader: Reader,
+) -> ApiResult {
+    let m = api(reader.load(&state, &path))?;
     let c = m.checkpoint(state.store.as_ref()).map_err(store_error)?;
     Ok(HttpResponse::Ok().json(c))
 }
@@ -175,8 +191,9 @@ async fn inclusion(
     state: web::Data<AppState>,
     path: web::Path<String>,
     q: web::Query<InclusionQuery>,
+    reader: Reader,
 ) -> ApiResult {
-    let m = api(load(&state, &path))?;
+    let m = api(reader.load(&state, &path))?;
     let (size, tree) = tree(&m, q.size)?;
     let proof = merkle::inclusion_proof(q.seq as usize, &tree).map_err(proof_error)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
@@ -201,8 +218,9 @@ async fn consistency(
     state: web::Data<AppState>,
     path: web::Path<String>,
     q: web::Query<ConsistencyQuery>,
+    reader: Reader,
 ) -> ApiResult {
-    let m = api(load(&state, &path))?;
+    let m = api(reader.load(&state, &path))?;
     let (to, tree) = tree(&m, q.to)?;
     if q.from > to {
         return Err(proof_error(merkle::ProofError::Backwards {
@@ -225,8 +243,9 @@ async fn consistency(
 async fn bundle_file(
     state: web::Data<AppState>,
     path: web::Path<String>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
-    let m = load(&state, &path)?;
+    let m = reader.load(&state, &path)?;
     let b = crate::bundle::Bundle::export(state.store.as_ref(), &m.id)?;
     Ok(HttpResponse::Ok()
         .content_type("application/octet-stream")

@@ -22,8 +22,9 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::pages::{html, who};
+use super::reader::Reader;
 use super::write::{forbidden, identify, people_in};
-use super::{load, AppState, Loaded, WebError};
+use super::{AppState, Loaded, WebError};
 use crate::access;
 use crate::event::{Appeal, AppealDecision, Ruling};
 use crate::log::{Actor, Body, Identity, NewEvent, Role};
@@ -281,9 +282,10 @@ fn appeal_view(
 async fn appeal_page(
     state: web::Data<AppState>,
     path: web::Path<(String, u64)>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
     let (id, seq) = path.into_inner();
-    let m = load(&state, &id)?;
+    let m = reader.load(&state, &id)?;
     html(&appeal_view(&state, &m, seq, DecisionDraft::default())?)
 }
 
@@ -337,7 +339,7 @@ async fn file_appeal(
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
     let who = form_token(&state, &form.token)?;
-    let m = load(&state, &path)?;
+    let m = Reader::person(who.clone()).load(&state, &path)?;
     ruling_at(&m, form.ruling_seq)?;
     let appeal = Body::Appeal(Appeal {
         ruling_seq: form.ruling_seq,
@@ -428,10 +430,12 @@ async fn decide_appeal(
     state: web::Data<AppState>,
     path: web::Path<(String, u64)>,
     form: web::Form<DecisionForm>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
     let (id, seq) = path.into_inner();
     let form = form.into_inner();
-    let m = load(&state, &id)?;
+    // The token typed into the form reads the match too.
+    let m = reader.or_token(&state, &form.token).load(&state, &id)?;
     let appeal = appeal_at(&m, seq)?;
     if let Some((d, _)) = appeal.decision {
         return Err(WebError::page(

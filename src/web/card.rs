@@ -27,7 +27,9 @@ use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 
 use super::board::{self, Svg, SvgGem, SvgOverlay, SvgPiece, SvgRail};
-use super::{assets, load, AppState, WebError};
+use super::reader::Reader;
+use super::{assets, AppState, WebError};
+use crate::event::Visibility;
 use paint::{Ink, Paint};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -208,9 +210,12 @@ async fn step_card(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
     req: HttpRequest,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let m = load(&state, &id)?;
+    // Before the card cache: a private match's card is drawn and served
+    // only for those who may read it.
+    let m = reader.load(&state, &id)?;
     let last = m.replay.steps.len().saturating_sub(1);
     let no_step = || {
         WebError::page(
@@ -253,7 +258,15 @@ async fn step_card(
             card
         }
     };
-    Ok(assets::revalidated(&req, &card.etag, "image/png", card.png))
+    let mut resp = assets::revalidated(&req, &card.etag, "image/png", card.png);
+    if m.visibility() == Visibility::Private {
+        // Not for a shared cache to hand to anyone who asks.
+        resp.headers_mut().insert(
+            actix_web::http::header::CACHE_CONTROL,
+            actix_web::http::header::HeaderValue::from_static("private, no-cache"),
+        );
+    }
+    Ok(resp)
 }
 
 #[cfg(test)]

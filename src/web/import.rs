@@ -30,7 +30,9 @@ use futures_util::StreamExt;
 use super::appeals::{form_token, see_other};
 use super::board::Svg;
 use super::pages::html;
+use super::reader::Reader;
 use super::{AppState, WebError, PREVIEWS_AT_ONCE};
+use crate::event::{Body, NewEvent, Visibility};
 use crate::games::GameKind;
 use crate::import::corrections::CorrectionInput;
 use crate::import::events::{self, ImportOptions, ImportReport};
@@ -70,6 +72,9 @@ pub(crate) struct ImportForm {
     reviewer: String,
     /// The match this import corrects further, when reopened from one.
     supersedes: String,
+    /// Commit it as a private match (only its players, its host and
+    /// admins read it): the "private" box.
+    private: bool,
     /// The preview session this form was last previewed in: a new
     /// preview replaces it, a commit ends it.
     session: String,
@@ -176,9 +181,10 @@ struct ImportQuery {
 async fn import_form(
     state: web::Data<AppState>,
     query: web::Query<ImportQuery>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
     let form = match &query.from {
-        Some(id) => reopened(&state, id)?,
+        Some(id) => reopened(&state, id, &reader)?,
         None => ImportForm {
             game: "rush-hour".into(),
             tz: "UTC".into(),
@@ -192,8 +198,8 @@ async fn import_form(
 /// The form as a committed import left it: its transcript, cast, options
 /// and corrections, to correct further and commit as a new match that
 /// supersedes it (a sealed log is never rewritten).
-fn reopened(state: &AppState, id: &str) -> Result<ImportForm, WebError> {
-    let m = super::load(state, id)?;
+fn reopened(state: &AppState, id: &str, reader: &Reader) -> Result<ImportForm, WebError> {
+    let m = reader.load(state, id)?;
     let first = &m.sealed[0].envelope;
     let no_source = || {
         WebError::page(
@@ -235,6 +241,8 @@ fn reopened(state: &AppState, id: &str) -> Result<ImportForm, WebError> {
         title: create.title.clone(),
         config: serde_json::to_string(&create.config).unwrap_or_default(),
         supersedes: m.id.to_string(),
+        // A private match's correction is private too, unless unticked.
+        private: m.visibility() == Visibility::Private,
         // Times were read in UTC from the first message's day, unless the
         // review says how.
         tz: "UTC".into(),
@@ -348,6 +356,7 @@ async fn read_form(mut payload: Multipart) -> Result<(ImportForm, String, String
         reviewer: text("reviewer"),
         config: text("config"),
         supersedes: text("supersedes"),
+        private: !text("private").is_empty(),
         session: text("session"),
         reads: fields
             .keys()
@@ -520,10 +529,14 @@ async fn import_post(
     } else if let Some(committer) = committer {
         // A failed commit shows the form again, everything filled in and
         // the reason beside the field, with the status that says why.
-        let committed = match committer {
-            Ok(_) => commit(&state, &form, imported.events.clone(), transcript.clone()).await,
-            Err(refused) => Err(refused),
-        };
+        let committed =
+            match committer.and_then(|_| made_private(&state, &form, &token, &imported.events)) {
+                Ok(private) => {
+                    let events = imported.events.iter().cloned().chain(private).collect();
+                    commit(&state, &form, events, transcript.clone()).await
+                }
+                Err(refused) => Err(refused),
+            };
         match committed {
             Ok(id) => {
                 previews(&state)?.forget(&form.session);
@@ -677,6 +690,40 @@ fn importer(state: &AppState, token: &str, opts: &ImportOptions) -> Result<Strin
             ),
         )),
     }
+}
+
+/// The Visibility event that makes the import private when the form's box
+/// is ticked: the token's person must be the match's host or an admin. It
+/// goes after the imported events, so none of their seqs moves, at the
+/// time of the last of them (a time from the source, as every event's).
+fn made_private(
+    state: &AppState,
+    form: &ImportForm,
+    token: &str,
+    events: &[NewEvent],
+) -> Result<Option<NewEvent>, Refused> {
+    if !form.private {
+        return Ok(None);
+    }
+    let who = form_token(state, token).map_err(|e| Refused::Token(e.status, e.message))?;
+    let (Some(first), Some(last)) = (events.first(), events.last()) else {
+        return Ok(None);
+    };
+    let Some(people) = crate::access::People::of(&first.body) else {
+        return Ok(None);
+    };
+    let body = Body::Visibility(Visibility::Private);
+    let actor = crate::access::recorded_actor(&who, &people, None, &body).map_err(|why| {
+        Refused::Token(
+            StatusCode::FORBIDDEN,
+            format!("{why}; untick \"private\" or use such a token"),
+        )
+    })?;
+    Ok(Some(NewEvent {
+        occurred_at: last.occurred_at,
+        actor,
+        body,
+    }))
 }
 
 /// Stores the import as match `form.id` (the committer already checked).

@@ -6,8 +6,10 @@
 //! the same question. The API keeps its shape (a JSON array of matches);
 //! the count and the other pages travel in headers (`X-Total-Count`,
 //! `Link`), as in GitHub's API. A player is found under any spelling of
-//! their name, as their player page is ([`Roster::plays`]). Must not
-//! import `import` or the store beyond [`AppState`].
+//! their name, as their player page is ([`Roster::plays`]). A private
+//! match is listed only for a [`Reader`] who may read it, and otherwise
+//! counted nowhere. Must not import `import` or the store beyond
+//! [`AppState`].
 
 use actix_web::{get, http::StatusCode, web, HttpResponse};
 use askama::Template;
@@ -16,7 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use super::pages::html;
 use super::projection::load_at;
-use super::roster::{roster, Roster};
+use super::reader::Reader;
+use super::roster::{roster_for, Roster};
 use super::{AppState, WebError};
 use crate::games::GameKind;
 use crate::verify;
@@ -190,11 +193,14 @@ impl Listed {
     }
 }
 
-/// Every match, listed.
-fn every_match(state: &AppState) -> Result<Vec<Listed>, WebError> {
+/// Every match `reader` may read, listed.
+fn every_match(state: &AppState, reader: &Reader) -> Result<Vec<Listed>, WebError> {
     let mut out = Vec::new();
     for (id, head) in state.store.heads()? {
         let m = load_at(state, id.clone(), head)?;
+        if !reader.may_read(&m) {
+            continue;
+        }
         let create = m.create();
         let view = m.replay.last_state().map(crate::games::MatchState::view);
         out.push(Listed {
@@ -225,17 +231,22 @@ fn every_match(state: &AppState) -> Result<Vec<Listed>, WebError> {
     Ok(out)
 }
 
-/// The matches `query` asks for: (this page of them, how many in all, the
-/// query read).
+/// What a question about the matches finds: this page of them, how many
+/// in all, the query read, and whether the reader may read any match at
+/// all (not: any that fits).
+type Answer = (Vec<Listed>, usize, Asked, bool);
+
+/// The matches `query` asks for, of those `reader` may read.
 /// A question that does not read is 400; a store that cannot be read says
 /// why with its own status (503 while its database is away).
-fn answer(state: &AppState, query: &MatchQuery) -> Result<(Vec<Listed>, usize, Asked), WebError> {
+fn answer(state: &AppState, query: &MatchQuery, reader: &Reader) -> Result<Answer, WebError> {
     let asked = query
         .read()
         .map_err(|e| WebError::page(StatusCode::BAD_REQUEST, e))?;
-    let all = every_match(state)?;
+    let all = every_match(state, reader)?;
+    let any = !all.is_empty();
     let roster = if asked.player.is_some() || asked.host.is_some() {
-        Some(roster(state)?)
+        Some(roster_for(state, reader)?)
     } else {
         None
     };
@@ -249,7 +260,7 @@ fn answer(state: &AppState, query: &MatchQuery) -> Result<(Vec<Listed>, usize, A
         .skip((asked.page - 1).saturating_mul(asked.per_page))
         .take(asked.per_page)
         .collect();
-    Ok((page, total, asked))
+    Ok((page, total, asked, any))
 }
 
 /// How many pages `total` matches fill.
@@ -289,12 +300,13 @@ struct Row {
 async fn index(
     state: web::Data<AppState>,
     query: web::Query<MatchQuery>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
-    let (listed, total, asked) = answer(&state, &query)?;
+    let (listed, total, asked, any) = answer(&state, &query, &reader)?;
     let pages = pages(total, asked.per_page);
     let link = |p: usize| format!("/?{}", query.for_page(p));
     html(&MatchesPage {
-        empty_store: total == 0 && state.store.matches()?.is_empty(),
+        empty_store: !any,
         rows: listed
             .iter()
             .map(|m| Row {
@@ -324,8 +336,9 @@ async fn index(
 async fn list(
     state: web::Data<AppState>,
     query: web::Query<MatchQuery>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
-    let (listed, total, asked) = answer(&state, &query).map_err(WebError::as_api)?;
+    let (listed, total, asked, _) = answer(&state, &query, &reader).map_err(WebError::as_api)?;
     let pages = pages(total, asked.per_page);
     let mut links = Vec::new();
     if asked.page > 1 {

@@ -24,11 +24,13 @@ mod listing;
 mod pages;
 mod players;
 mod projection;
+mod reader;
 mod roster;
 mod rules;
 mod transcript;
 mod unfurl;
 mod unread;
+mod visibility;
 mod write;
 
 pub use card::{Cards, CARDS_KEPT, SCALE as CARD_SCALE};
@@ -216,7 +218,9 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(rules::routes)
             .configure(listing::routes)
             .configure(players::routes)
-            .configure(transcript::routes);
+            .configure(transcript::routes)
+            .configure(reader::routes)
+            .configure(visibility::routes);
     }
 }
 

@@ -18,8 +18,9 @@ use askama::Template;
 
 use super::board::{opening_board, DrawnBoard};
 use super::chart::{ChartBase, ValueChart};
+use super::reader::Reader;
 use super::unfurl::{self, Unfurl};
-use super::{load, AppState, Loaded, WebError};
+use super::{AppState, Loaded, WebError};
 use crate::event::Actor;
 use crate::games::{value_text, Analysis, AnalysisNote, MatchState, ProofSteps};
 use crate::log::MatchId;
@@ -142,6 +143,9 @@ struct MatchPage {
     checkpoint_signature: String,
     /// Imported from a transcript: it can be reopened and corrected.
     reopenable: bool,
+    /// The Create seals its transcript message by message: the transcript
+    /// page shows it (and where messages were removed).
+    committed_transcript: bool,
     /// The match this re-import replaces, and the matches that replace it.
     supersedes: Option<String>,
     superseded_by: Vec<String>,
@@ -180,8 +184,9 @@ async fn match_page(
     state: web::Data<AppState>,
     path: web::Path<String>,
     req: HttpRequest,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
-    let m = load(&state, &path)?;
+    let m = reader.load(&state, &path)?;
     let chain = m.chain.clone();
     let timeline = state.timeline(&m);
     let report = verify::report_with(
@@ -196,6 +201,10 @@ async fn match_page(
     let checkpoint = m.checkpoint(state.store.as_ref())?;
     let page = MatchPage {
         unfurl: Unfurl::of_match(&unfurl::base(&state, &req), &m, report.disagreements()),
+        committed_transcript: m
+            .sealed
+            .first()
+            .is_some_and(|e| e.envelope.body.transcript_seal().is_some()),
         reopenable: m.create().is_some_and(|c| c.source.is_some())
             || m.sealed
                 .first()
@@ -205,7 +214,11 @@ async fn match_page(
             .first()
             .and_then(|s| s.envelope.body.review())
             .and_then(|r| r.supersedes.clone()),
-        superseded_by: superseding(&state, &m.id),
+        // A private correction is named only to those who may read it.
+        superseded_by: superseding(&state, &m.id)
+            .into_iter()
+            .filter(|other| reader.load(&state, other).is_ok())
+            .collect(),
         checkpoint_text: checkpoint.text(),
         checkpoint_signature: hex::encode(&checkpoint.signature),
         id: m.id.to_string(),
@@ -538,9 +551,10 @@ async fn step_page(
     path: web::Path<(String, String)>,
     query: web::Query<StepQuery>,
     req: HttpRequest,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let m = load(&state, &id)?;
+    let m = reader.load(&state, &id)?;
     let n: u64 = n.parse().map_err(|_| {
         WebError::page(
             StatusCode::NOT_FOUND,

@@ -7,7 +7,7 @@
 //! [`Directory`](crate::people::Directory) joins them through reviewed
 //! aliases), so every page links a player with [`href`]. A match a later
 //! re-import corrects is listed but counted once, as its correction. The
-//! numbers are added up from the [`roster`]'s per-match records; the page
+//! numbers are added up from the [`roster_for`]'s per-match records; the page
 //! and the API are made from the same [`Record`]. Must not import `import`
 //! or the store beyond [`AppState`].
 
@@ -20,7 +20,8 @@ use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::Serialize;
 
 use super::pages::{html, score_line};
-use super::roster::{roster, AppealFiled, MatchRecord, Outcome, Roster};
+use super::reader::Reader;
+use super::roster::{roster_for, AppealFiled, MatchRecord, Outcome, Roster};
 use super::{AppState, WebError};
 use crate::games::words::count;
 use crate::people::Person;
@@ -329,8 +330,9 @@ impl PlayerPage {
 async fn player_page(
     state: web::Data<AppState>,
     name: web::Path<String>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
-    let roster = roster(&state)?;
+    let roster = roster_for(&state, &reader)?;
     let person = find(&roster, &name)?;
     html(&PlayerPage::new(&Record::of(&roster, person)))
 }
@@ -339,8 +341,9 @@ async fn player_page(
 async fn player_api(
     state: web::Data<AppState>,
     name: web::Path<String>,
+    reader: Reader,
 ) -> Result<HttpResponse, WebError> {
-    let roster = roster(&state).map_err(WebError::as_api)?;
+    let roster = roster_for(&state, &reader).map_err(WebError::as_api)?;
     let person = find(&roster, &name).map_err(WebError::as_api)?;
     Ok(HttpResponse::Ok().json(Record::of(&roster, person)))
 }
@@ -353,8 +356,8 @@ struct PlayersPage {
 }
 
 #[get("/players")]
-async fn everyone(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let roster = roster(&state)?;
+async fn everyone(state: web::Data<AppState>, reader: Reader) -> Result<HttpResponse, WebError> {
+    let roster = roster_for(&state, &reader)?;
     let mut rows: Vec<(String, String, String)> = roster
         .directory
         .people()

@@ -29,7 +29,8 @@ use std::sync::{Arc, OnceLock};
 use actix_web::http::StatusCode;
 
 use super::{board, chart, AppState, WebError};
-use crate::event::{Create, Envelope};
+use crate::access::People;
+use crate::event::{Create, Envelope, Visibility};
 use crate::games::series::SeriesFold;
 use crate::games::{analysis_generation, View};
 use crate::log::seal::{self, ChainReport, Hash, Keyring};
@@ -107,6 +108,9 @@ pub struct Loaded {
     pub sealed: Vec<Sealed>,
     pub replay: Replay,
     pub chain: ChainReport,
+    /// Who may read the match: the last Visibility event in its log wins
+    /// (none: public). Kept with the head, so no page replays to know it.
+    visibility: Visibility,
     /// Every step's exact value, computed on first use.
     timeline: OnceLock<Arc<Timeline>>,
     /// The game's own series over the steps, folded on first use and
@@ -144,6 +148,7 @@ impl Loaded {
         let replay = Replay::new(&envelopes);
         Loaded {
             shown: vec![StepShown::default(); replay.steps.len()],
+            visibility: Visibility::of(envelopes.iter().map(|e| &e.body)),
             id,
             sealed,
             replay,
@@ -174,6 +179,17 @@ impl Loaded {
 
     pub fn create(&self) -> Option<&Create> {
         self.sealed.first().and_then(|s| s.envelope.body.create())
+    }
+
+    /// Who may read the match (see [`Visibility`]).
+    pub fn visibility(&self) -> Visibility {
+        self.visibility
+    }
+
+    /// Its host and players (and their aliases), as its first event names
+    /// them; `None` when that is no Create.
+    pub fn people(&self) -> Option<People> {
+        People::of(&self.sealed.first()?.envelope.body)
     }
     pub fn title(&self) -> String {
         match self.create() {
@@ -299,6 +315,9 @@ impl Loaded {
         let mut m = Arc::try_unwrap(this).unwrap_or_else(|shared| (*shared).clone());
         let envelopes: Vec<Envelope> = added.iter().map(|s| s.envelope.clone()).collect();
         m.replay.extend(&envelopes);
+        m.visibility = envelopes
+            .iter()
+            .fold(m.visibility, |now, e| Visibility::after(now, &e.body));
         m.sealed.extend(added);
         m.chain = report;
         m.chart = OnceLock::new();
@@ -326,6 +345,16 @@ fn fold_steps(fold: &mut SeriesFold, replay: &Replay, from: usize) {
     }
 }
 
+/// The 404 for a match id the store does not hold: also the answer for a
+/// private match to anyone who may not read it, so the two cannot be told
+/// apart.
+pub fn no_such_match(id: &MatchId) -> WebError {
+    WebError::page(
+        StatusCode::NOT_FOUND,
+        format!("there is no match '{id}'; the list of matches is at /"),
+    )
+}
+
 /// A match's projection, from [`LoadedMatches`] while its head has not
 /// moved, grown by the appended events when it has; 404 with a helpful
 /// message when missing.
@@ -344,12 +373,7 @@ pub fn load_at(
     id: MatchId,
     head: Option<(u64, Hash)>,
 ) -> Result<Arc<Loaded>, WebError> {
-    let missing = || {
-        WebError::page(
-            StatusCode::NOT_FOUND,
-            format!("there is no match '{id}'; the list of matches is at /"),
-        )
-    };
+    let missing = || no_such_match(&id);
     // Read before anything is derived: tables that arrive meanwhile make
     // the next request derive again, never the other way round.
     let generation = analysis_generation();

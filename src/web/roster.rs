@@ -8,7 +8,10 @@
 //! replaced — is kept under the list of every match's head: a request
 //! checks each head (one small read per match) and reuses the roster when
 //! none has moved, so a player page costs no replay however many matches
-//! there are. Must not import `import` or the store beyond [`AppState`].
+//! there are. A reader who may not read every private match gets the
+//! roster of the matches they may read ([`roster_for`]), made from the
+//! kept records without reading a match. Must not import `import` or the
+//! store beyond [`AppState`].
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,8 +19,10 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 use serde::Serialize;
 
+use super::reader::Reader;
 use super::{load, AppState, Loaded, WebError};
 use crate::access::{same_name, People};
+use crate::event::Visibility;
 use crate::log::seal::Hash;
 use crate::log::MatchId;
 use crate::people::{Directory, Person};
@@ -76,6 +81,8 @@ pub struct MatchRecord {
     pub score_by_rules: Vec<u32>,
     /// Per seat, in the order of `people.players`.
     pub seats: Vec<SeatRecord>,
+    /// Who may read the match.
+    pub visibility: Visibility,
 }
 
 impl MatchRecord {
@@ -126,6 +133,7 @@ impl MatchRecord {
             score_by_rules: view.map(|v| v.score_by_rules.clone()).unwrap_or_default(),
             people,
             seats,
+            visibility: m.visibility(),
         })
     }
 
@@ -187,6 +195,25 @@ impl Roster {
             None => names.iter().any(|p| same_name(p, name)),
         }
     }
+}
+
+/// The roster of the matches `reader` may read: the whole roster when that
+/// is every match, else one made from the readable records alone, so a
+/// private match is neither listed nor counted, and a person who plays
+/// only in private matches is nobody here.
+pub fn roster_for(state: &AppState, reader: &Reader) -> Result<Arc<Roster>, WebError> {
+    let all = roster(state)?;
+    let readable = |r: &Arc<MatchRecord>| reader.may_read_people(r.visibility, Some(&r.people));
+    if all.records.iter().all(readable) {
+        return Ok(all);
+    }
+    Ok(Arc::new(Roster::new(
+        all.records
+            .iter()
+            .filter(|r| readable(r))
+            .cloned()
+            .collect(),
+    )))
 }
 
 /// Records by match id under the head they were made at, and the roster

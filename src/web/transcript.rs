@@ -13,7 +13,8 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::appeals::see_other;
-use super::projection::{load, Loaded};
+use super::projection::Loaded;
+use super::reader::Reader;
 use super::write::{forbidden, identify, Writer};
 use super::{AppState, WebError};
 use crate::event::Body;
@@ -133,10 +134,11 @@ fn page(state: &AppState, m: &Loaded, error: Option<String>) -> Result<Transcrip
 
 #[get("/matches/{id}/transcript")]
 async fn transcript_page(
+    reader: Reader,
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let m = load(&state, &path)?;
+    let m = reader.load(&state, &path)?;
     super::pages::html(&page(&state, &m, None)?)
 }
 
@@ -210,9 +212,10 @@ async fn redact_form(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, WebError> {
-    let m = load(&state, &path)?;
     let (messages, reason, token, bad) = read_form(&body);
     let admin = admin(&state, token.trim())?;
+    // An admin reads every match, private ones included.
+    let m = Reader::of_token(&state, Some(token.trim())).load(&state, &path)?;
     let problem = if !bad.is_empty() {
         Some(format!("'{}' is not a message number", bad.join("', '")))
     } else if messages.is_empty() {
@@ -258,8 +261,10 @@ async fn redact_api(
             true,
         ));
     }
-    let admin = who.name;
-    let m = load(&state, &path).map_err(WebError::as_api)?;
+    let admin = who.name.clone();
+    let m = Reader::person(who)
+        .load(&state, &path)
+        .map_err(WebError::as_api)?;
     let RedactionRequest { messages, reason } = body.into_inner();
     let done = redact_now(&state, &m, messages, reason, admin)
         .await?

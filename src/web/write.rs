@@ -18,7 +18,8 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
-use super::{load, AppState, WebError};
+use super::reader::Reader;
+use super::{AppState, WebError};
 use crate::access::{self, People};
 use crate::event::{Actor, Body};
 use crate::games::MatchState;
@@ -293,11 +294,14 @@ async fn append(
         ));
     }
     let people = people_of(&state, &id, true)?;
+    // A private match is not there for a token that may not read it.
+    let m = Reader::person(who.clone())
+        .load(&state, &path)
+        .map_err(WebError::as_api)?;
     let mut event = event.recorded(&who, &people, expected_seq as usize)?;
     if let Body::AppealDecision(d) = &mut event.body {
         // The recommendation is the verifier's, never the client's: it is
         // computed here from the log and recorded with the decision.
-        let m = load(&state, &path).map_err(WebError::as_api)?;
         (d.recommendation, d.findings) = super::appeals::recommend(&state, &m, d.appeal_seq);
     }
     let store = state.store.clone();

@@ -10,9 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::analysis::{Perm, Position};
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
-use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
-use crate::games::xs_and_lines::rules::x_on_grid;
+use crate::games::xs_and_lines::rules::place_x;
 use crate::games::xs_and_lines::Cell;
 use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Stamp};
 
@@ -31,18 +30,10 @@ impl Default for Config {
     }
 }
 
-/// The host's setup: who is player 1.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Setup {
-    pub first: String,
-}
-
-/// An x placed (part 1) or numbered (part 2), written `C3`.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Placement {
-    #[serde(rename = "move")]
-    pub mv: String,
-}
+/// The host's setup (who is player 1) and a move as written (an x placed
+/// in part 1 or numbered in part 2, `C3`): as in x's and lines, whose part
+/// 1 this game plays.
+pub use crate::games::xs_and_lines::rules::{Placement, Setup};
 
 /// Where the game is.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -116,7 +107,7 @@ impl Game for Permutation {
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
-        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+        OneGame::small(&m.players, &mut m.ending)
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
@@ -136,17 +127,11 @@ impl Game for Permutation {
                 let who = m.players[seat].clone();
                 let (written, note) = match &mut m.stage {
                     Stage::Placing(xs) => {
-                        let cell = x_on_grid(&p.mv, n)?;
-                        if let Some(x) = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)
-                        {
+                        let (cell, mut note) = place_x(xs, &p.mv, n, &who, |xs, cell| {
+                            let x = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)?;
                             let line = if x.row == cell.row { "row" } else { "column" };
-                            return Err(rule(
-                                "placement",
-                                format!("{cell} shares a {line} with the x on {x}"),
-                            ));
-                        }
-                        xs.push(cell);
-                        let mut note = format!("{who} places an x on {cell}");
+                            Some(format!("{cell} shares a {line} with the x on {x}"))
+                        })?;
                         if xs.len() == n as usize {
                             let mut rows = vec![0u8; n as usize];
                             for x in xs.iter() {

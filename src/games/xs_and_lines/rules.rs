@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use super::analysis::{Cell, Position};
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
-use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
 use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Stamp};
 
@@ -26,13 +25,16 @@ impl Default for Config {
     }
 }
 
-/// The host's setup: who is player 1.
+/// The host's setup: who is player 1 (in x's and lines and the
+/// permutation game).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Setup {
     pub first: String,
 }
 
-/// An x (`C3`) in part 1, a line (`C3-F6 via F3`) in part 2.
+/// A move as written: an x (`C3`) in part 1; in part 2 a line
+/// (`C3-F6 via F3`) in x's and lines, an x numbered (`G3`) in the
+/// permutation game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Placement {
     #[serde(rename = "move")]
@@ -80,10 +82,18 @@ impl Match {
     }
 }
 
-/// The cell of the n×n grid an x is placed on, written `C3` (part 1 of
-/// x's and lines and of the permutation game).
-pub(crate) fn x_on_grid(mv: &str, n: u8) -> Result<Cell, RuleError> {
-    Cell::parse(mv, n).ok_or_else(|| {
+/// Part 1 of x's and lines and of the permutation game: `who` places an
+/// x written `mv` (`C3`) on the n×n grid, unless `refused` (the game's own
+/// rule, from the x's already placed) says why not. Gives the cell and
+/// the note; part 1 is over when `xs` holds n x's.
+pub(crate) fn place_x(
+    xs: &mut Vec<Cell>,
+    mv: &str,
+    n: u8,
+    who: &str,
+    refused: impl Fn(&[Cell], Cell) -> Option<String>,
+) -> Result<(Cell, String), RuleError> {
+    let cell = Cell::parse(mv, n).ok_or_else(|| {
         rule(
             "placement",
             format!(
@@ -91,7 +101,12 @@ pub(crate) fn x_on_grid(mv: &str, n: u8) -> Result<Cell, RuleError> {
                 mv.trim()
             ),
         )
-    })
+    })?;
+    if let Some(why) = refused(xs, cell) {
+        return Err(rule("placement", why));
+    }
+    xs.push(cell);
+    Ok((cell, format!("{who} places an x on {cell}")))
 }
 
 /// The x's-and-lines game.
@@ -122,7 +137,7 @@ impl Game for XsAndLines {
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
-        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+        OneGame::small(&m.players, &mut m.ending)
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
@@ -141,12 +156,10 @@ impl Game for XsAndLines {
                 let n = m.config.size;
                 let (written, note) = match &mut m.stage {
                     Stage::Placing(xs) => {
-                        let cell = x_on_grid(&p.mv, n)?;
-                        if xs.contains(&cell) {
-                            return Err(rule("placement", format!("{cell} already holds an x")));
-                        }
-                        xs.push(cell);
-                        let mut note = format!("{} places an x on {cell}", m.players[seat]);
+                        let who = &m.players[seat];
+                        let (cell, mut note) = place_x(xs, &p.mv, n, who, |xs, cell| {
+                            (xs.contains(&cell)).then(|| format!("{cell} already holds an x"))
+                        })?;
                         if xs.len() == n as usize {
                             let start = Position::new(n, std::mem::take(xs))
                                 .map_err(|e| rule("placement", e.to_string()))?;

@@ -29,7 +29,8 @@ pub mod table;
 use serde::Serialize;
 
 pub use book::{Appealed, Book, Decided};
-pub use ending::{Ending, EndingWords, SMALL_GAME};
+use ending::SMALL_GAME;
+pub use ending::{Ending, EndingWords};
 pub(crate) use rounds::round_record;
 pub use rounds::{check_to_win, Round, Rounds};
 

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{Cell, Position};
+use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
 use crate::games::rule;
@@ -51,28 +52,75 @@ pub enum Stage {
 }
 
 /// The whole match.
+pub type Match = XsMatch<Config, Stage>;
+
+/// A match that opens with part 1 of x's and lines (x's and lines, the
+/// permutation game): the host names player 1, who places the first x;
+/// part 2 is the game's own (its `Stage`).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Match {
-    pub config: Config,
+pub struct XsMatch<C, S> {
+    pub config: C,
     pub players: [String; 2],
     /// Seat of player 1, once the host names them.
     pub first: Option<usize>,
-    pub stage: Stage,
+    pub stage: S,
     /// Moves played, as written canonically, with their seq.
     pub moves: Vec<(u64, String)>,
     pub ending: Ending,
 }
 
-impl Match {
-    /// The seat to move next, once player 1 is named.
-    pub fn to_move(&self) -> Option<usize> {
-        let done = match &self.stage {
-            Stage::Placing(xs) => xs.len(),
-            Stage::Drawing(p) => p.lines.len(),
-        };
-        self.first.map(|f| (f + done) % 2)
+/// The two parts of a game that opens with part 1 of x's and lines.
+pub trait Parts {
+    /// Part 1 with no x placed.
+    fn opening() -> Self;
+    /// The turns played so far (player 1 plays the first).
+    fn turns(&self) -> usize;
+}
+
+impl<C, S: Parts> XsMatch<C, S> {
+    /// The match before the host names player 1.
+    pub fn new(config: C, created: Created<'_>) -> XsMatch<C, S> {
+        XsMatch {
+            config,
+            players: created.players.clone(),
+            first: None,
+            stage: S::opening(),
+            moves: Vec::new(),
+            ending: Ending::default(),
+        }
     }
 
+    /// The seat to move next, once player 1 is named.
+    pub fn to_move(&self) -> Option<usize> {
+        self.first.map(|f| (f + self.stage.turns()) % 2)
+    }
+
+    /// The host names player 1: their seat.
+    pub(crate) fn name_first(&mut self, actor: &Actor, named: &str) -> Result<usize, RuleError> {
+        first_seat(&self.players, actor, &mut self.first, named)
+    }
+
+    /// The seat of the player behind `actor`, when it is their turn.
+    pub(crate) fn mover(&self, actor: &Actor) -> Result<usize, RuleError> {
+        let unset = "the host has not named player 1";
+        mover(&self.players, &self.ending, actor, self.to_move(), unset)
+    }
+}
+
+impl Parts for Stage {
+    fn opening() -> Stage {
+        Stage::Placing(Vec::new())
+    }
+
+    fn turns(&self) -> usize {
+        match self {
+            Stage::Placing(xs) => xs.len(),
+            Stage::Drawing(p) => p.lines.len(),
+        }
+    }
+}
+
+impl Match {
     /// The x's on the grid.
     pub fn xs(&self) -> &[Cell] {
         match &self.stage {
@@ -126,14 +174,7 @@ impl Game for XsAndLines {
                 ),
             ));
         }
-        Ok(Match {
-            config: *config,
-            players: created.players.clone(),
-            first: None,
-            stage: Stage::Placing(Vec::new()),
-            moves: Vec::new(),
-            ending: Ending::default(),
-        })
+        Ok(Match::new(*config, created))
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
@@ -144,15 +185,14 @@ impl Game for XsAndLines {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {
-                let f = first_seat(&m.players, actor, &mut m.first, &s.first)?;
+                let f = m.name_first(actor, &s.first)?;
                 Ok(format!(
                     "{} is player 1: places the first x and draws the first line",
                     m.players[f]
                 ))
             }
             Event::Place(p) => {
-                let unset = "the host has not named player 1";
-                let seat = mover(&m.players, &m.ending, actor, m.to_move(), unset)?;
+                let seat = m.mover(actor)?;
                 let n = m.config.size;
                 let (written, note) = match &mut m.stage {
                     Stage::Placing(xs) => {

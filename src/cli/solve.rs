@@ -16,7 +16,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
 use arbiter::games::rush_hour::{self, solver};
@@ -104,12 +104,8 @@ pub enum SolveGame {
         /// `numbered A5 G3 …`.
         #[arg(long, required_unless_present = BATCH)]
         position: Option<PathBuf>,
-        #[arg(long)]
-        json: bool,
-        /// Many positions: a file (or - for stdin) with one position file
-        /// a line; prints one JSON answer a line.
-        #[arg(long, value_name = "FILE|-", conflicts_with = "position")]
-        batch: Option<PathBuf>,
+        #[command(flatten)]
+        asked: PositionFiles,
     },
     /// x's and lines: the value of a part-2 position and of each line.
     ///
@@ -122,12 +118,8 @@ pub enum SolveGame {
         /// `{"cell": "C3", ...}`, the cell to place on.
         #[arg(long, required_unless_present = BATCH)]
         position: Option<PathBuf>,
-        #[arg(long)]
-        json: bool,
-        /// Many positions: a file (or - for stdin) with one position file
-        /// a line; prints one JSON answer a line.
-        #[arg(long, value_name = "FILE|-", conflicts_with = "position")]
-        batch: Option<PathBuf>,
+        #[command(flatten)]
+        asked: PositionFiles,
     },
     /// Duorail: the longest track of a color (exact).
     ///
@@ -146,6 +138,18 @@ pub enum SolveGame {
         #[arg(long, value_name = "FILE|-", conflicts_with_all = ["board", "color"])]
         batch: Option<PathBuf>,
     },
+}
+
+/// How a game asked about a position file answers (x's and lines, the
+/// permutation game): `--json`, or `--batch` of position files.
+#[derive(Args)]
+pub struct PositionFiles {
+    #[arg(long)]
+    json: bool,
+    /// Many positions: a file (or - for stdin) with one position file
+    /// a line; prints one JSON answer a line.
+    #[arg(long, value_name = "FILE|-", conflicts_with = "position")]
+    batch: Option<PathBuf>,
 }
 
 /// `arbiter solve <game>`: the single form, or `--batch`.
@@ -249,12 +253,17 @@ pub fn run(game: SolveGame) -> Result<(), Failure> {
             Ok(())
         }
         SolveGame::Permutation {
-            batch: Some(src), ..
-        } => batch(&src, |q| {
-            let [file] = words(q, "<position file>")?;
-            Ok(permutation_json(&permutation_answer(Path::new(file))?))
+            asked: PositionFiles {
+                batch: Some(src), ..
+            },
+            ..
+        } => batch_of_files(&src, |file| {
+            Ok(permutation_json(&permutation_answer(file)?))
         }),
-        SolveGame::Permutation { position, json, .. } => {
+        SolveGame::Permutation {
+            position,
+            asked: PositionFiles { json, .. },
+        } => {
             let a = permutation_answer(&given(position))?;
             if json {
                 println!("{}", permutation_json(&a));
@@ -269,12 +278,15 @@ pub fn run(game: SolveGame) -> Result<(), Failure> {
             Ok(())
         }
         SolveGame::XsAndLines {
-            batch: Some(src), ..
-        } => batch(&src, |q| {
-            let [file] = words(q, "<position file>")?;
-            Ok(xs_and_lines_answer(Path::new(file))?.json())
-        }),
-        SolveGame::XsAndLines { position, json, .. } => {
+            asked: PositionFiles {
+                batch: Some(src), ..
+            },
+            ..
+        } => batch_of_files(&src, |file| Ok(xs_and_lines_answer(file)?.json())),
+        SolveGame::XsAndLines {
+            position,
+            asked: PositionFiles { json, .. },
+        } => {
             let a = xs_and_lines_answer(&given(position))?;
             if json {
                 println!("{}", a.json());
@@ -412,6 +424,18 @@ fn batch(
 }
 
 /// A batch line split into exactly `N` words, or a reason naming `form`.
+/// A `--batch` of position files, one file name a line, each answered
+/// by `answer`.
+fn batch_of_files(
+    src: &Path,
+    mut answer: impl FnMut(&Path) -> Result<Value, Failure>,
+) -> Result<(), Failure> {
+    batch(src, |q| {
+        let [file] = words(q, "<position file>")?;
+        answer(Path::new(file))
+    })
+}
+
 fn words<'a, const N: usize>(q: &'a str, form: &str) -> Result<[&'a str; N], Failure> {
     let words: Vec<&str> = q.split_whitespace().collect();
     words.try_into().map_err(|_| {

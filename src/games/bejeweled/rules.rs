@@ -136,9 +136,7 @@ pub struct Round {
 }
 
 /// How Bejeweled words an outcome: a round no player wins is the host's.
-pub const WORDS: Words = Words {
-    nobody: "no player (the host)",
-};
+pub const WORDS: Words = Words::THE_HOST;
 
 /// The whole match.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]

@@ -177,13 +177,11 @@ fn round_facts(m: &Match, r: &Round, facts: &mut Vec<(String, String)>) {
         facts.push((label, text));
     }
     if let Some(d) = m.decision(r, r.ruled.is_some()) {
-        let w = d.winner.map_or("no player (the host)".to_string(), name);
+        let w = m.name(d.winner);
         facts.push(("By the rules".to_string(), format!("{w}: {}", d.reason)));
     }
     if let Some(x) = &r.ruled {
-        let w = x
-            .standing()
-            .map_or("no player (the host)".to_string(), name);
+        let w = m.name(x.standing());
         facts.push(("Ruled".to_string(), format!("round to {w}")));
     }
 }

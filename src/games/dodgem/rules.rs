@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use super::board::{Position, Side, StuckRule};
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
-use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
 use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Stamp};
 
@@ -97,7 +96,7 @@ impl Game for Dodgem {
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
-        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+        OneGame::small(&m.players, &mut m.ending)
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {

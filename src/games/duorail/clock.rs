@@ -79,27 +79,19 @@ fn banks(n: u32) -> String {
 }
 
 impl Match {
-    /// `standard`: takes over-time since `start` beyond `allowance_secs`
-    /// from `p`'s bank, once per allowance; returns a note when anything
-    /// was taken. A bank below zero is recorded in `bank_out` (first time
-    /// only).
-    fn charge_standard(
-        &mut self,
-        p: usize,
-        start: DateTime<Utc>,
-        allowance_secs: u32,
-        at: DateTime<Utc>,
-        seq: u64,
-    ) -> Option<String> {
+    /// `standard`: takes the over-time of `p`'s turn beyond the move's
+    /// allowance from `p`'s bank, once per allowance; returns a note when
+    /// anything was taken. A bank below zero is recorded in `bank_out`
+    /// (first time only).
+    fn charge_standard(&mut self, p: usize, at: DateTime<Utc>, seq: u64) -> Option<String> {
         let allowance = Allowance {
             seat: p,
-            start,
-            secs: allowance_secs,
+            start: self.turn_started,
+            secs: self.config.move_secs,
         };
-        let player = &self.players[p];
-        let bank = &mut self.bank_ms[p];
-        let mut note = (self.windows).take(allowance, at, bank, player, "bank")?;
-        if self.bank_ms[p] < 0 && self.bank_out[p].is_none() {
+        let bank = &mut self.bank_ms;
+        let (mut note, out) = (self.windows).take(allowance, at, bank, &self.players, "bank")?;
+        if out && self.bank_out[p].is_none() {
             self.bank_out[p] = Some(seq);
             note.push_str(&format!("; {}'s bank is exhausted", self.players[p]));
         }
@@ -178,7 +170,7 @@ impl Match {
         let move_secs = self.config.move_secs;
         match self.config.variant {
             Variant::Standard => {
-                let clock = self.charge_standard(p, self.turn_started, move_secs, at, seq);
+                let clock = self.charge_standard(p, at, seq);
                 clock.map(|mut c| {
                     if self.bank_out[p] == Some(seq) {
                         c.push_str(" (the move stands; the verifier reports it)");
@@ -313,8 +305,7 @@ impl Match {
                 }
             }
             Phase::Playing if self.to_move == p => {
-                let clock =
-                    self.charge_standard(p, self.turn_started, self.config.move_secs, at, seq);
+                let clock = self.charge_standard(p, at, seq);
                 if self.bank_ms[p] >= 0 {
                     note.push_str(&format!(
                         "; by the clocks {name} still has {:.1} s of bank",

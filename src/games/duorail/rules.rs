@@ -135,10 +135,8 @@ pub enum Phase {
 
 /// How Duorail words its ruling: a game no player wins is the host's.
 pub const WORDS: EndingWords = EndingWords {
-    words: Words {
-        nobody: "no player (the host)",
-    },
-    nobody_ruled: "no player (the host)",
+    words: Words::THE_HOST,
+    nobody_ruled: Words::THE_HOST.nobody,
     opening: "the host awards the game to ",
     unended: "",
 };

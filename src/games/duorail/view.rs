@@ -7,7 +7,7 @@
 //! the page draws the [`View`](crate::games::View).
 
 use super::board::{Board, Cell, Color, Side, Track};
-use super::rules::{Match, Phase};
+use super::rules::{Match, Phase, WORDS};
 use super::solver::{longest, Longest};
 use crate::games::{Drawing, Overlay, Rail, View};
 
@@ -189,13 +189,11 @@ pub fn view(m: &Match) -> View {
         }
     }
     if let Some(d) = m.decision(m.ending.ruled.is_some()) {
-        let w = d.winner.map_or("no player (the host)".to_string(), name);
+        let w = WORDS.words.name(&m.players, d.winner);
         facts.push(("By the rules".to_string(), format!("{w}: {}", d.reason)));
     }
     if let Some(r) = &m.ending.ruled {
-        let w = r
-            .standing()
-            .map_or("no player (the host)".to_string(), name);
+        let w = WORDS.words.name(&m.players, r.standing());
         facts.push(("Ruled".to_string(), format!("the game to {w}")));
     }
     facts.push((

@@ -78,29 +78,33 @@ pub struct Allowance {
 }
 
 impl Allowances {
-    /// Takes the over-time of `allowance` at `at` not charged yet from
-    /// `left_ms` (a reserve or a bank, named `word` in the note): the note
-    /// ("mira ran 3.0 s over; reserve left 12.0 s") when anything was
-    /// taken. What running out means is the caller's (`left_ms` below 0).
+    /// Takes the over-time of `allowance` at `at` not charged yet from its
+    /// seat's store in `left_ms` (a reserve or a bank per seat, named `word`
+    /// in the note): the note ("mira ran 3.0 s over; reserve left 12.0 s")
+    /// when anything was taken, and whether the seat's store is now below
+    /// zero. What running out means is the caller's.
     pub fn take(
         &mut self,
         allowance: Allowance,
         at: DateTime<Utc>,
-        left_ms: &mut i64,
-        player: &str,
+        left_ms: &mut [i64; 2],
+        players: &[String; 2],
         word: &str,
-    ) -> Option<String> {
+    ) -> Option<(String, bool)> {
         let Allowance { seat, start, secs } = allowance;
         let extra = self.overrun(seat, start, secs, at);
         if extra <= 0 {
             return None;
         }
-        *left_ms -= extra;
-        Some(format!(
-            "{player} ran {:.1} s over; {word} left {:.1} s",
+        let left = &mut left_ms[seat];
+        *left -= extra;
+        let note = format!(
+            "{} ran {:.1} s over; {word} left {:.1} s",
+            players[seat],
             self::secs(extra),
-            self::secs((*left_ms).max(0))
-        ))
+            self::secs((*left).max(0))
+        );
+        Some((note, *left < 0))
     }
 }
 

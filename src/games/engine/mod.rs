@@ -29,7 +29,8 @@ pub mod table;
 use serde::Serialize;
 
 pub use book::{Appealed, Book, Decided};
-pub use ending::{Ending, EndingWords, SMALL_GAME};
+use ending::SMALL_GAME;
+pub use ending::{Ending, EndingWords};
 pub(crate) use rounds::round_record;
 pub use rounds::{check_to_win, Round, Rounds};
 
@@ -51,6 +52,12 @@ pub struct Words {
 }
 
 impl Words {
+    /// The words of a game whose outcome no player wins is the host's
+    /// (Bejeweled, Duorail).
+    pub const THE_HOST: Words = Words {
+        nobody: "no player (the host)",
+    };
+
     /// A seat's name, or the game's word for no player.
     pub fn name(&self, players: &[String; 2], seat: Option<usize>) -> String {
         seat.map_or_else(|| self.nobody.to_string(), |s| players[s].clone())

@@ -16,7 +16,7 @@
 use crate::event::{Actor, Appeal, AppealDecision, Ruling};
 use crate::games::Noted;
 
-use super::{Book, Decided, Decision, Ending, EndingWords, Round, Rounds, Words};
+use super::{Book, Decided, Decision, Ending, EndingWords, Round, Rounds, Words, SMALL_GAME};
 
 /// Takes the host's rulings and the appeals against them for one match.
 ///
@@ -78,6 +78,12 @@ impl<'m> OneGame<'m> {
             words,
             verdict: None,
         }
+    }
+
+    /// The referee of a small game (Dodgem, x's and lines, the
+    /// permutation game, Nim): its ending, in the small games' words.
+    pub fn small(players: &'m [String; 2], ending: &'m mut Ending) -> OneGame<'m> {
+        OneGame::new(players, ending, &SMALL_GAME)
     }
 
     /// The rules' verdict at the moment the host rules: kept in the ending

@@ -11,7 +11,6 @@ use super::solver;
 use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::mover;
-use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
 use crate::games::{Created, Ending, Event, Game, Noted, Nothing, Payloads, RuleError, Stamp};
 
@@ -97,7 +96,7 @@ impl Game for Nim {
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
-        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+        OneGame::small(&m.players, &mut m.ending)
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {

@@ -9,12 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis::{Perm, Position};
 use crate::games::engine::referee::{OneGame, Referee};
-use crate::games::engine::seats::{first_seat, mover};
-use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
-use crate::games::xs_and_lines::rules::x_on_grid;
+use crate::games::xs_and_lines::rules::{place_x, Parts, XsMatch};
 use crate::games::xs_and_lines::Cell;
-use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Stamp};
+use crate::games::{Created, Event, Game, Noted, Payloads, RuleError, Stamp};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -31,18 +29,10 @@ impl Default for Config {
     }
 }
 
-/// The host's setup: who is player 1.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Setup {
-    pub first: String,
-}
-
-/// An x placed (part 1) or numbered (part 2), written `C3`.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Placement {
-    #[serde(rename = "move")]
-    pub mv: String,
-}
+/// The host's setup (who is player 1) and a move as written (an x placed
+/// in part 1 or numbered in part 2, `C3`): as in x's and lines, whose part
+/// 1 this game plays.
+pub use crate::games::xs_and_lines::rules::{Placement, Setup};
 
 /// Where the game is.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -54,30 +44,24 @@ pub enum Stage {
     Numbering(Position),
 }
 
-/// The whole match.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Match {
-    pub config: Config,
-    pub players: [String; 2],
-    /// Seat of player 1, once the host names them.
-    pub first: Option<usize>,
-    pub stage: Stage,
-    /// Moves played, as written canonically, with their seq.
-    pub moves: Vec<(u64, String)>,
-    pub ending: Ending,
-}
+/// The whole match: part 1 as in x's and lines, then the numbering.
+pub type Match = XsMatch<Config, Stage>;
 
-impl Match {
-    /// The seat to move next, once player 1 is named.
-    pub fn to_move(&self) -> Option<usize> {
-        let done = match &self.stage {
+impl Parts for Stage {
+    fn opening() -> Stage {
+        Stage::Placing(Vec::new())
+    }
+
+    fn turns(&self) -> usize {
+        match self {
             Stage::Placing(xs) => xs.len(),
             // 1 is written by no one; player 1 writes 2.
             Stage::Numbering(p) => p.numbered.len() - 1,
-        };
-        self.first.map(|f| (f + done) % 2)
+        }
     }
+}
 
+impl Match {
     /// Points so far per seat.
     pub fn points(&self) -> [u32; 2] {
         let mut out = [0, 0];
@@ -105,48 +89,34 @@ impl Game for Permutation {
                 format!("two players play on n = 2k + 1 with k ≥ 3 (7, 9, … 15), not {n}"),
             ));
         }
-        Ok(Match {
-            config: *config,
-            players: created.players.clone(),
-            first: None,
-            stage: Stage::Placing(Vec::new()),
-            moves: Vec::new(),
-            ending: Ending::default(),
-        })
+        Ok(Match::new(*config, created))
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
-        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+        OneGame::small(&m.players, &mut m.ending)
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {
-                let f = first_seat(&m.players, actor, &mut m.first, &s.first)?;
+                let f = m.name_first(actor, &s.first)?;
                 Ok(format!(
                     "{} is player 1: places the first x and writes 2",
                     m.players[f]
                 ))
             }
             Event::Place(p) => {
-                let unset = "the host has not named player 1";
-                let seat = mover(&m.players, &m.ending, actor, m.to_move(), unset)?;
+                let seat = m.mover(actor)?;
                 let n = m.config.size;
                 let who = m.players[seat].clone();
                 let (written, note) = match &mut m.stage {
                     Stage::Placing(xs) => {
-                        let cell = x_on_grid(&p.mv, n)?;
-                        if let Some(x) = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)
-                        {
+                        let (cell, mut note) = place_x(xs, &p.mv, n, &who, |xs, cell| {
+                            let x = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)?;
                             let line = if x.row == cell.row { "row" } else { "column" };
-                            return Err(rule(
-                                "placement",
-                                format!("{cell} shares a {line} with the x on {x}"),
-                            ));
-                        }
-                        xs.push(cell);
-                        let mut note = format!("{who} places an x on {cell}");
+                            Some(format!("{cell} shares a {line} with the x on {x}"))
+                        })?;
                         if xs.len() == n as usize {
                             let mut rows = vec![0u8; n as usize];
                             for x in xs.iter() {

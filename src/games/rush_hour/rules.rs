@@ -152,10 +152,10 @@ impl Match {
             start,
             secs: allowance_secs,
         };
-        let player = &self.players[p];
-        let reserve = &mut self.reserve_ms[p];
-        let mut note = (self.windows).take(allowance, at, reserve, player, "reserve")?;
-        if self.reserve_ms[p] < 0 && self.lost_on_time.is_none() {
+        let reserve = &mut self.reserve_ms;
+        let (mut note, out) =
+            (self.windows).take(allowance, at, reserve, &self.players, "reserve")?;
+        if out && self.lost_on_time.is_none() {
             self.lost_on_time = Some((p, seq));
             note.push_str(&format!(
                 "; the reserve is exhausted, so by the rules {} loses the match",

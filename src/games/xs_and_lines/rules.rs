@@ -6,9 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{Cell, Position};
+use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
-use crate::games::engine::SMALL_GAME;
 use crate::games::rule;
 use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Stamp};
 
@@ -26,13 +26,16 @@ impl Default for Config {
     }
 }
 
-/// The host's setup: who is player 1.
+/// The host's setup: who is player 1 (in x's and lines and the
+/// permutation game).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Setup {
     pub first: String,
 }
 
-/// An x (`C3`) in part 1, a line (`C3-F6 via F3`) in part 2.
+/// A move as written: an x (`C3`) in part 1; in part 2 a line
+/// (`C3-F6 via F3`) in x's and lines, an x numbered (`G3`) in the
+/// permutation game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Placement {
     #[serde(rename = "move")]
@@ -49,28 +52,75 @@ pub enum Stage {
 }
 
 /// The whole match.
+pub type Match = XsMatch<Config, Stage>;
+
+/// A match that opens with part 1 of x's and lines (x's and lines, the
+/// permutation game): the host names player 1, who places the first x;
+/// part 2 is the game's own (its `Stage`).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Match {
-    pub config: Config,
+pub struct XsMatch<C, S> {
+    pub config: C,
     pub players: [String; 2],
     /// Seat of player 1, once the host names them.
     pub first: Option<usize>,
-    pub stage: Stage,
+    pub stage: S,
     /// Moves played, as written canonically, with their seq.
     pub moves: Vec<(u64, String)>,
     pub ending: Ending,
 }
 
-impl Match {
-    /// The seat to move next, once player 1 is named.
-    pub fn to_move(&self) -> Option<usize> {
-        let done = match &self.stage {
-            Stage::Placing(xs) => xs.len(),
-            Stage::Drawing(p) => p.lines.len(),
-        };
-        self.first.map(|f| (f + done) % 2)
+/// The two parts of a game that opens with part 1 of x's and lines.
+pub trait Parts {
+    /// Part 1 with no x placed.
+    fn opening() -> Self;
+    /// The turns played so far (player 1 plays the first).
+    fn turns(&self) -> usize;
+}
+
+impl<C, S: Parts> XsMatch<C, S> {
+    /// The match before the host names player 1.
+    pub fn new(config: C, created: Created<'_>) -> XsMatch<C, S> {
+        XsMatch {
+            config,
+            players: created.players.clone(),
+            first: None,
+            stage: S::opening(),
+            moves: Vec::new(),
+            ending: Ending::default(),
+        }
     }
 
+    /// The seat to move next, once player 1 is named.
+    pub fn to_move(&self) -> Option<usize> {
+        self.first.map(|f| (f + self.stage.turns()) % 2)
+    }
+
+    /// The host names player 1: their seat.
+    pub(crate) fn name_first(&mut self, actor: &Actor, named: &str) -> Result<usize, RuleError> {
+        first_seat(&self.players, actor, &mut self.first, named)
+    }
+
+    /// The seat of the player behind `actor`, when it is their turn.
+    pub(crate) fn mover(&self, actor: &Actor) -> Result<usize, RuleError> {
+        let unset = "the host has not named player 1";
+        mover(&self.players, &self.ending, actor, self.to_move(), unset)
+    }
+}
+
+impl Parts for Stage {
+    fn opening() -> Stage {
+        Stage::Placing(Vec::new())
+    }
+
+    fn turns(&self) -> usize {
+        match self {
+            Stage::Placing(xs) => xs.len(),
+            Stage::Drawing(p) => p.lines.len(),
+        }
+    }
+}
+
+impl Match {
     /// The x's on the grid.
     pub fn xs(&self) -> &[Cell] {
         match &self.stage {
@@ -80,10 +130,18 @@ impl Match {
     }
 }
 
-/// The cell of the n×n grid an x is placed on, written `C3` (part 1 of
-/// x's and lines and of the permutation game).
-pub(crate) fn x_on_grid(mv: &str, n: u8) -> Result<Cell, RuleError> {
-    Cell::parse(mv, n).ok_or_else(|| {
+/// Part 1 of x's and lines and of the permutation game: `who` places an
+/// x written `mv` (`C3`) on the n×n grid, unless `refused` (the game's own
+/// rule, from the x's already placed) says why not. Gives the cell and
+/// the note; part 1 is over when `xs` holds n x's.
+pub(crate) fn place_x(
+    xs: &mut Vec<Cell>,
+    mv: &str,
+    n: u8,
+    who: &str,
+    refused: impl Fn(&[Cell], Cell) -> Option<String>,
+) -> Result<(Cell, String), RuleError> {
+    let cell = Cell::parse(mv, n).ok_or_else(|| {
         rule(
             "placement",
             format!(
@@ -91,7 +149,12 @@ pub(crate) fn x_on_grid(mv: &str, n: u8) -> Result<Cell, RuleError> {
                 mv.trim()
             ),
         )
-    })
+    })?;
+    if let Some(why) = refused(xs, cell) {
+        return Err(rule("placement", why));
+    }
+    xs.push(cell);
+    Ok((cell, format!("{who} places an x on {cell}")))
 }
 
 /// The x's-and-lines game.
@@ -111,42 +174,32 @@ impl Game for XsAndLines {
                 ),
             ));
         }
-        Ok(Match {
-            config: *config,
-            players: created.players.clone(),
-            first: None,
-            stage: Stage::Placing(Vec::new()),
-            moves: Vec::new(),
-            ending: Ending::default(),
-        })
+        Ok(Match::new(*config, created))
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
-        OneGame::new(&m.players, &mut m.ending, &SMALL_GAME)
+        OneGame::small(&m.players, &mut m.ending)
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
         let Stamp { seq, actor, .. } = stamp;
         match event {
             Event::RoundStart(s) => {
-                let f = first_seat(&m.players, actor, &mut m.first, &s.first)?;
+                let f = m.name_first(actor, &s.first)?;
                 Ok(format!(
                     "{} is player 1: places the first x and draws the first line",
                     m.players[f]
                 ))
             }
             Event::Place(p) => {
-                let unset = "the host has not named player 1";
-                let seat = mover(&m.players, &m.ending, actor, m.to_move(), unset)?;
+                let seat = m.mover(actor)?;
                 let n = m.config.size;
                 let (written, note) = match &mut m.stage {
                     Stage::Placing(xs) => {
-                        let cell = x_on_grid(&p.mv, n)?;
-                        if xs.contains(&cell) {
-                            return Err(rule("placement", format!("{cell} already holds an x")));
-                        }
-                        xs.push(cell);
-                        let mut note = format!("{} places an x on {cell}", m.players[seat]);
+                        let who = &m.players[seat];
+                        let (cell, mut note) = place_x(xs, &p.mv, n, who, |xs, cell| {
+                            (xs.contains(&cell)).then(|| format!("{cell} already holds an x"))
+                        })?;
                         if xs.len() == n as usize {
                             let start = Position::new(n, std::mem::take(xs))
                                 .map_err(|e| rule("placement", e.to_string()))?;

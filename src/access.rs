@@ -243,10 +243,17 @@ pub fn recorded_actor(
     }
 }
 
-/// The actor of an act on the record itself: a redaction is an admin's
-/// alone; a match is made private or public by an admin or its host.
+/// The actor of an act on the record itself: a match is made private or
+/// public by an admin or its host. A redaction is never written as an
+/// event alone (`crate::transcripts::redact` appends it as it deletes the
+/// text), so every token is refused here.
 fn record_keeper(who: &Identity, people: &People, body: &Body) -> Result<Actor, String> {
     match (who.role, body) {
+        // Appended alone, it would say text was removed that is still
+        // kept: a redaction is made where the text is deleted with it.
+        (_, Body::Redaction(_)) => Err(
+            "a redaction is made with `arbiter redact` or POST /api/matches/{id}/redactions (an admin's), which delete the messages' text as they record it".to_string(),
+        ),
         (Role::Admin, _) => Ok(Actor::Operator(who.name.clone())),
         (Role::Host, Body::Visibility(_)) => hosted(who, people).map(Actor::Host),
         (_, Body::Visibility(_)) => Err(format!(
@@ -255,7 +262,7 @@ fn record_keeper(who: &Identity, people: &People, body: &Body) -> Result<Actor, 
             who.describe()
         )),
         _ => Err(format!(
-            "only an admin removes messages from a transcript; this token is for the {}",
+            "only an admin or the match's host acts on the record; this token is for the {}",
             who.describe()
         )),
     }
@@ -323,6 +330,30 @@ mod tests {
             winner: Some("Mira".into()),
             text: String::new(),
         })
+    }
+
+    #[test]
+    fn acts_on_the_record_are_the_hosts_or_an_admins_and_a_redaction_nobodys_alone() {
+        use crate::event::{Redaction, Visibility};
+        let private = Body::Visibility(Visibility::Private);
+        assert_eq!(
+            actor_for(&token(Role::Admin, "ops"), None, &private),
+            Ok(Actor::Operator("ops".into()))
+        );
+        assert_eq!(
+            actor_for(&token(Role::Host, "KG"), None, &private),
+            Ok(Actor::Host("kg".into()))
+        );
+        assert!(actor_for(&token(Role::Player, "mira"), None, &private).is_err());
+        assert!(actor_for(&token(Role::Host, "other"), None, &private).is_err());
+        let redaction = Body::Redaction(Redaction {
+            messages: vec![3],
+            reason: "asked".into(),
+        });
+        for role in [Role::Admin, Role::Host, Role::Player, Role::Importer] {
+            let refused = actor_for(&token(role, "kg"), None, &redaction).unwrap_err();
+            assert!(refused.contains("arbiter redact"), "{refused}");
+        }
     }
 
     #[test]

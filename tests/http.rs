@@ -1266,7 +1266,7 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     let (_, json) = get_text(&app, "/api/matches/reviewed-dodgem-2/events").await;
     let events: Value = serde_json::from_str(&json).unwrap();
-    let review = &events[0]["body"]["create_reviewed"]["review"];
+    let review = &events[0]["body"]["create_committed"]["review"];
     assert_eq!(review["supersedes"], "reviewed-dodgem");
     assert_eq!(review["corrections"].as_array().unwrap().len(), 2);
     let (_, page) = get_text(&app, "/matches/reviewed-dodgem").await;

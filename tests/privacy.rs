@@ -549,9 +549,17 @@ async fn the_import_form_commits_a_private_match_after_its_imported_events() {
     // The imported events keep their seqs; the Visibility event is last,
     // at the time of the last imported one.
     assert_eq!(private.len(), public.len() + 1);
+    // Each import salts its transcript afresh, so only the roots differ.
+    let unsalted = |e: &Value| {
+        let mut body = e["body"].clone();
+        if let Some(root) = body.pointer_mut("/create_committed/transcript/root") {
+            *root = Value::Null;
+        }
+        body
+    };
     for (a, b) in private.iter().zip(&public) {
         assert_eq!(a["seq"], b["seq"]);
-        assert_eq!(a["body"], b["body"]);
+        assert_eq!(unsalted(a), unsalted(b));
     }
     let last = private.last().unwrap();
     assert_eq!(last["body"], json!({"visibility": "private"}));

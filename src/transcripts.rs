@@ -282,8 +282,13 @@ pub fn redact(
     check_pieces(&kept, &events).map_err(RedactError::Damaged)?;
     let asked: BTreeSet<u32> = messages.iter().copied().collect();
     let mut probe = kept.pieces.clone();
-    transcript::remove(&mut probe, &asked.iter().copied().collect::<Vec<_>>(), 0)
-        .map_err(RedactError::Asked)?;
+    transcript::remove(
+        &mut probe,
+        &asked.iter().copied().collect::<Vec<_>>(),
+        0,
+        reason,
+    )
+    .map_err(RedactError::Asked)?;
     let already: BTreeSet<u32> = transcript::removed_messages(&kept.pieces)
         .into_iter()
         .collect();
@@ -313,8 +318,8 @@ pub fn redact(
         }
     };
     let asked_list: Vec<u32> = asked.iter().copied().collect();
-    let removed =
-        transcript::remove(&mut kept.pieces, &asked_list, seq).map_err(RedactError::Asked)?;
+    let removed = transcript::remove(&mut kept.pieces, &asked_list, seq, reason.trim())
+        .map_err(RedactError::Asked)?;
     store
         .put_transcript(id, &kept.seal.root, &kept.pieces)
         .map_err(RedactError::Store)?;

@@ -142,6 +142,12 @@ async fn a_spectators_message_is_removed_and_every_proof_still_checks() {
         report["report"]["transcript"]["redacted"],
         serde_json::json!([12])
     );
+    let (code, out, err) = arbiter(&["check-bundle", bundle.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(
+        out.contains("transcript: ok (27 messages, 1 redacted on request"),
+        "{out}"
+    );
     let bytes = std::fs::read(&bundle).unwrap();
     assert!(!bytes
         .windows(SPECTATOR.len())
@@ -166,6 +172,10 @@ async fn a_spectators_message_is_removed_and_every_proof_still_checks() {
         .find(|p| p["messages"] == serde_json::json!([12]))
         .unwrap();
     assert!(piece["content"]["removed"]["leaf"].is_string(), "{piece}");
+    assert_eq!(
+        piece["content"]["removed"]["note"],
+        "message 12 removed on request: asked by kibitz_kat"
+    );
     let last = m["events"].as_array().unwrap().last().unwrap();
     assert_eq!(
         last["body"]["redaction"]["messages"],

@@ -1,4 +1,4 @@
-//! `arbiter redact MATCH --message N … --reason "…" --admin NAME`: removes
+//! `arbiter redact MATCH --message N … --reason "…" [--admin NAME]`: removes
 //! messages of a match's transcript on request, offline (the server
 //! stopped, or against PostgreSQL with `--store`). The web's admin form
 //! does the same through `arbiter::transcripts::redact`.
@@ -21,33 +21,32 @@ pub struct RedactArgs {
     /// Why (kept in the record, shown in the message's place).
     #[arg(long)]
     reason: String,
-    /// The admin who removes them (recorded in the Redaction event).
+    /// The admin who removes them (recorded in the Redaction event);
+    /// the account running the command when not given.
     #[arg(long)]
-    admin: String,
+    admin: Option<String>,
     #[command(flatten)]
     store: StoreArgs,
 }
 
 pub fn run(args: RedactArgs) -> Result<(), Failure> {
     let id = match_id(&args.match_id)?;
-    if args.admin.trim().is_empty() {
-        return Err(Failure::Input(
-            "--admin names who removes the messages (it is recorded)".into(),
-        ));
-    }
+    let admin = args
+        .admin
+        .or_else(|| std::env::var("USER").ok())
+        .map(|a| a.trim().to_string())
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| {
+            Failure::Input("--admin names who removes the messages (it is recorded)".into())
+        })?;
     let store = args.store.open_existing()?;
-    let done = transcripts::redact(
-        &*store,
-        &id,
-        &args.messages,
-        &args.reason,
-        args.admin.trim(),
-    )
-    .map_err(|e| match e {
-        RedactError::Asked(_) | RedactError::NotCommitted(_) => Failure::Input(e.to_string()),
-        RedactError::Damaged(_) => Failure::Exit(3, e.to_string()),
-        RedactError::Store(_) => Failure::Other(e.to_string()),
-    })?;
+    let done = transcripts::redact(&*store, &id, &args.messages, &args.reason, &admin).map_err(
+        |e| match e {
+            RedactError::Asked(_) | RedactError::NotCommitted(_) => Failure::Input(e.to_string()),
+            RedactError::Damaged(_) => Failure::Exit(3, e.to_string()),
+            RedactError::Store(_) => Failure::Other(e.to_string()),
+        },
+    )?;
     let asked: std::collections::BTreeSet<u32> = args.messages.iter().copied().collect();
     let with: Vec<u32> = done
         .removed

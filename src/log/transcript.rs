@@ -61,6 +61,9 @@ pub enum Content {
         leaf: String,
         /// The seq of the Redaction event that removed it.
         redaction: u64,
+        /// What stands in its place, for anyone reading the pieces:
+        /// "message 14 removed on request: <reason>".
+        note: String,
     },
 }
 
@@ -306,10 +309,16 @@ pub fn whole_text(pieces: &[Piece]) -> Option<String> {
 }
 
 /// Removes the pieces that hold `messages`, recording `redaction` (the
-/// Redaction event's seq) in their place; a piece already removed stays as
-/// it is. Returns the messages removed with them (a piece two messages
-/// share goes whole). `Err` names a message the transcript does not have.
-pub fn remove(pieces: &mut [Piece], messages: &[u32], redaction: u64) -> Result<Vec<u32>, String> {
+/// Redaction event's seq) and why (`reason`) in their place; a piece
+/// already removed stays as it is. Returns the messages removed with them
+/// (a piece two messages share goes whole). `Err` names a message the
+/// transcript does not have.
+pub fn remove(
+    pieces: &mut [Piece],
+    messages: &[u32],
+    redaction: u64,
+    reason: &str,
+) -> Result<Vec<u32>, String> {
     let total: usize = pieces.iter().map(|p| p.messages.len()).sum();
     if let Some(missing) = messages.iter().find(|m| **m as usize >= total) {
         return Err(format!(
@@ -324,7 +333,15 @@ pub fn remove(pieces: &mut [Piece], messages: &[u32], redaction: u64) -> Result<
         }
         if let Content::Kept { .. } = piece.content {
             let leaf = hex::encode(leaf(piece)?);
-            piece.content = Content::Removed { leaf, redaction };
+            let what = match piece.messages.as_slice() {
+                [one] => format!("message {one}"),
+                many => format!("messages {many:?}"),
+            };
+            piece.content = Content::Removed {
+                leaf,
+                redaction,
+                note: format!("{what} removed on request: {reason}"),
+            };
         }
         gone.extend(piece.messages.iter().copied());
     }
@@ -382,7 +399,7 @@ mod tests {
         let mut pieces = cut(TEXT, &[start(3, "mira"), start(5, "kit")]).unwrap();
         let sealed = seal("discord-paste", "pasted", &pieces).unwrap();
         assert_eq!((sealed.pieces, sealed.messages), (3, 2));
-        let gone = remove(&mut pieces, &[1], 9).unwrap();
+        let gone = remove(&mut pieces, &[1], 9, "asked").unwrap();
         assert_eq!(gone, vec![1]);
         let stored = serde_json::to_string(&pieces).unwrap();
         assert!(!stored.contains("gg"), "{stored}");
@@ -393,9 +410,9 @@ mod tests {
         // Removing it again changes nothing; a message that is not there
         // is named.
         let again = pieces.clone();
-        remove(&mut pieces, &[1], 10).unwrap();
+        remove(&mut pieces, &[1], 10, "again").unwrap();
         assert_eq!(pieces, again);
-        assert!(remove(&mut pieces, &[2], 10)
+        assert!(remove(&mut pieces, &[2], 10, "no")
             .unwrap_err()
             .contains("no message 2"));
     }

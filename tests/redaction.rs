@@ -312,6 +312,61 @@ fn backup_restore_and_migrate_carry_the_redacted_transcript() {
     );
 }
 
+/// A redaction cut short after its event was written (the text still
+/// kept): `verify` says so and what to do, and running the same redaction
+/// again finishes it without a second event.
+#[test]
+fn a_redaction_cut_short_is_named_by_verify_and_finished_by_running_it_again() {
+    use arbiter::event::{Actor, Body, NewEvent, Redaction};
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    imported(data);
+    let id = MatchId::parse("bumper").unwrap();
+    {
+        let store = SledStore::open(dir.path()).unwrap();
+        let n = store.events(&id).unwrap().len() as u64;
+        let event = NewEvent {
+            occurred_at: chrono::Utc::now(),
+            actor: Actor::Operator("ops".into()),
+            body: Body::Redaction(Redaction {
+                messages: vec![12],
+                reason: "asked".into(),
+            }),
+        };
+        store.append(&id, n, event).unwrap();
+    }
+    let (code, out, err) = arbiter(&["verify", "bumper", "--data", data]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(out.contains("run the same redaction again"), "{out}");
+    let (code, out, err) = arbiter(&[
+        "redact",
+        "bumper",
+        "--message",
+        "12",
+        "--reason",
+        "asked",
+        "--admin",
+        "ops",
+        "--data",
+        data,
+    ]);
+    assert_eq!(code, 0, "{out} {err}");
+    let after = verify_json(data);
+    assert_eq!(after["transcript"]["redacted"], serde_json::json!([12]));
+    let store = SledStore::open(dir.path()).unwrap();
+    let redactions = store
+        .events(&id)
+        .unwrap()
+        .iter()
+        .filter(|e| e.envelope.body.kind() == "redaction")
+        .count();
+    assert_eq!(redactions, 1);
+    assert_eq!(
+        files_holding(dir.path(), SPECTATOR.as_bytes()),
+        Vec::<String>::new()
+    );
+}
+
 /// A match whose transcript is not sealed message by message (the bundled
 /// samples, any store written before) cannot be redacted: it says why and
 /// what to do instead, and nothing is written.

@@ -100,7 +100,8 @@ fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
         )),
         Standing::Broken if report.chain.is_ok() => Err(Failure::Exit(
             3,
-            "the match's transcript does not match its seal: restore the data directory from a backup".into(),
+            "the match's kept transcript does not check: its line above says why and what to do"
+                .into(),
         )),
         Standing::Broken => Err(Failure::Exit(3, "the match's chain is broken".into())),
     }

@@ -270,6 +270,22 @@ pub fn check_with_log<'a>(
     log: impl Iterator<Item = (u64, &'a Body)> + Clone,
 ) -> Result<TranscriptCheck, String> {
     let checked = check(seal, pieces)?;
+    // A redaction whose event is written and whose text is still kept (a
+    // run cut short between its two steps) is not done: say so.
+    for (seq, body) in log.clone() {
+        if let Body::Redaction(r) = body {
+            let kept = pieces.iter().find(|p| {
+                matches!(p.content, Content::Kept { .. })
+                    && p.messages.iter().any(|m| r.messages.contains(m))
+            });
+            if let Some(p) = kept {
+                return Err(format!(
+                    "the Redaction at seq {seq} removes messages {:?}, and the text of {:?} is still kept: run the same redaction again to finish it",
+                    r.messages, p.messages
+                ));
+            }
+        }
+    }
     for piece in pieces {
         if let Content::Removed { redaction, .. } = piece.content {
             let named = log.clone().any(|(seq, body)| {

@@ -289,11 +289,10 @@ pub trait EventStore: Send + Sync {
         keys: &[(String, [u8; 32])],
     ) -> Result<(), StoreError>;
 
-    /// Keeps the pieces of match `id`'s transcript, which its Create seals
-    /// with `root` (hex), beside its log: put before the Create is
-    /// appended, and put again, whole, when a redaction removes pieces
-    /// (the root stays). What a replaced version held is gone from the
-    /// store's files once this returns.
+    /// Keeps match `id`'s transcript pieces, sealed by its Create with
+    /// `root` (hex), beside its log: put before the Create is appended, put
+    /// again whole by a redaction; what a replaced version held is gone
+    /// from the store's files once this returns.
     fn put_transcript(&self, id: &MatchId, root: &str, pieces: &[Piece]) -> Result<(), StoreError>;
 
     /// The pieces kept for match `id` under `root`, if any.

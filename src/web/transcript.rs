@@ -19,7 +19,7 @@ use super::write::{forbidden, identify, Writer};
 use super::{AppState, WebError};
 use crate::event::Body;
 use crate::log::transcript::{Content, Piece};
-use crate::log::Role;
+use crate::log::{Identity, Role};
 use crate::transcripts::{self, RedactError};
 
 /// One piece as the page shows it.
@@ -176,20 +176,31 @@ fn refused(e: RedactError, json: bool) -> WebError {
     }
 }
 
+/// The page again with `why` above the form (422): nothing was removed.
+fn refill(state: &AppState, m: &Loaded, why: String) -> Result<HttpResponse, WebError> {
+    let mut resp = super::pages::html(&page(state, m, Some(why))?)?;
+    *resp.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+    Ok(resp)
+}
+
+/// `who`'s name when an admin's token, else the 403 that says why.
+fn only_an_admin(who: &Identity, json: bool) -> Result<String, WebError> {
+    if who.role == Role::Admin {
+        return Ok(who.name.clone());
+    }
+    Err(forbidden(
+        format!(
+            "only an admin removes messages from a transcript; this token is for the {}",
+            who.describe()
+        ),
+        json,
+    ))
+}
+
 /// The admin behind the form's `token`, or why not (401/403).
 fn admin(state: &AppState, token: &str) -> Result<String, WebError> {
     state.writable()?;
-    let who = identify(state, Some(token), false)?;
-    if who.role != Role::Admin {
-        return Err(forbidden(
-            format!(
-                "only an admin removes messages from a transcript; this token is for the {}",
-                who.describe()
-            ),
-            false,
-        ));
-    }
-    Ok(who.name)
+    only_an_admin(&identify(state, Some(token), false)?, false)
 }
 
 async fn redact_now(
@@ -224,17 +235,11 @@ async fn redact_form(
         None
     };
     if let Some(why) = problem {
-        let mut resp = super::pages::html(&page(&state, &m, Some(why))?)?;
-        *resp.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
-        return Ok(resp);
+        return refill(&state, &m, why);
     }
     match redact_now(&state, &m, messages, reason, admin).await? {
         Ok(_) => Ok(see_other(format!("/matches/{}/transcript", m.id))),
-        Err(e @ RedactError::Asked(_)) => {
-            let mut resp = super::pages::html(&page(&state, &m, Some(e.to_string()))?)?;
-            *resp.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
-            Ok(resp)
-        }
+        Err(e @ RedactError::Asked(_)) => refill(&state, &m, e.to_string()),
         Err(e) => Err(refused(e, false)),
     }
 }
@@ -252,16 +257,7 @@ async fn redact_api(
     path: web::Path<String>,
     body: web::Json<RedactionRequest>,
 ) -> Result<HttpResponse, WebError> {
-    if who.role != Role::Admin {
-        return Err(forbidden(
-            format!(
-                "only an admin removes messages from a transcript; this token is for the {}",
-                who.describe()
-            ),
-            true,
-        ));
-    }
-    let admin = who.name.clone();
+    let admin = only_an_admin(&who, true)?;
     let m = Reader::person(who)
         .load(&state, &path)
         .map_err(WebError::as_api)?;

@@ -37,7 +37,6 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::log::transcript::Piece;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use ed25519_dalek::VerifyingKey;
 use tokio_postgres::error::SqlState;
@@ -52,8 +51,10 @@ use crate::event::{MatchId, NewEvent};
 use crate::log::checkpoint::Checkpoint;
 use crate::log::seal::{self, ChainReport, Hash, Keyring, Recorder, Sealed};
 use crate::log::token::Identity;
+use crate::log::transcript::Piece;
 use crate::log::witness;
 
+mod pieces;
 mod rows;
 mod schema;
 mod writing;
@@ -686,53 +687,15 @@ impl EventStore for PgStore {
     }
 
     fn put_transcript(&self, id: &MatchId, root: &str, pieces: &[Piece]) -> Result<(), StoreError> {
-        let json = serde_json::to_vec(pieces)
-            .map_err(|e| StoreError::Io(format!("cannot write the transcript: {e}")))?;
-        self.rows(
-            "INSERT INTO arbiter_transcripts (match_id, root, pieces) VALUES ($1, $2, $3)
-             ON CONFLICT (match_id, root) DO UPDATE SET pieces = EXCLUDED.pieces",
-            vec![
-                Box::new(id.to_string()),
-                Box::new(root.to_string()),
-                Box::new(json),
-            ],
-        )?;
-        if crate::log::transcript::removed_messages(pieces).is_empty() {
-            return Ok(());
-        }
-        // The row written over is a dead tuple until vacuumed, its text
-        // still in the table's file: rewrite the table so it is gone.
-        self.run(|inner| async move {
-            let client = inner.client().await?;
-            client
-                .batch_execute("VACUUM FULL arbiter_transcripts")
-                .await
-                .map_err(|e| inner.error(e))
-        })
+        self.put_pieces(id, root, pieces)
     }
 
     fn transcript(&self, id: &MatchId, root: &str) -> Result<Option<Vec<Piece>>, StoreError> {
-        let rows = self.rows(
-            "SELECT pieces FROM arbiter_transcripts WHERE match_id = $1 AND root = $2",
-            vec![Box::new(id.to_string()), Box::new(root.to_string())],
-        )?;
-        let Some(row) = rows.first() else {
-            return Ok(None);
-        };
-        serde_json::from_slice(row.get::<_, &[u8]>(0))
-            .map(Some)
-            .map_err(|e| StoreError::Corrupt {
-                seq: 0,
-                reason: format!("match {id}'s stored transcript is not its pieces ({e})"),
-            })
+        self.pieces(id, root)
     }
 
     fn drop_transcript(&self, id: &MatchId, root: &str) -> Result<(), StoreError> {
-        self.rows(
-            "DELETE FROM arbiter_transcripts WHERE match_id = $1 AND root = $2",
-            vec![Box::new(id.to_string()), Box::new(root.to_string())],
-        )
-        .map(|_| ())
+        self.drop_pieces(id, root)
     }
 }
 

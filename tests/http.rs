@@ -1024,27 +1024,6 @@ async fn a_solution_steps_through_its_moves() {
     );
 }
 
-/// A POST of the import form with these text fields, as a browser sends
-/// it (`multipart/form-data`).
-fn import_form(fields: &[(&str, &str)]) -> actix_http::Request {
-    let boundary = "----arbiter-test-boundary";
-    let mut body = String::new();
-    for (name, value) in fields {
-        body.push_str(&format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-        ));
-    }
-    body.push_str(&format!("--{boundary}--\r\n"));
-    test::TestRequest::post()
-        .uri("/import")
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-        .to_request()
-}
-
 /// The import page: a pasted round previewed message by message with the
 /// board after each event, then committed with a token as a match.
 #[actix_web::test]
@@ -1061,7 +1040,7 @@ async fn a_transcript_is_previewed_then_committed_as_a_match() {
         "/tests/data/import/rush-hour-round.txt"
     ))
     .unwrap();
-    let post = |fields: Vec<(&str, &str)>| import_form(&fields);
+    let post = |fields: Vec<(&str, &str)>| crate::common::web::import_form(&fields);
     let base = |action: &'static str, token: &'static str| {
         vec![
             ("transcript", transcript.as_str()),
@@ -1156,7 +1135,7 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
             ("read_1", read),
             ("why_1", "the host named blue by a nickname"),
         ]);
-        import_form(&fields)
+        crate::common::web::import_form(&fields)
     };
     // A correction that reads as talk is shown beside its message, and a
     // commit with it stores nothing.
@@ -1261,7 +1240,7 @@ async fn a_reviewer_corrects_a_reading_in_the_preview_and_commits() {
         ("read_0", "talk"),
         ("supersedes", "reviewed-dodgem"),
     ]);
-    let req = import_form(&fields);
+    let req = crate::common::web::import_form(&fields);
     let resp = test::call_service(&app, req).await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     let (_, json) = get_text(&app, "/api/matches/reviewed-dodgem-2/events").await;
@@ -1299,7 +1278,7 @@ async fn a_preview_session_ends_with_the_next_preview_or_the_commit() {
             ("why_1", "the host named blue by a nickname"),
             ("session", session),
         ]);
-        import_form(&fields)
+        crate::common::web::import_form(&fields)
     };
     let session_of = |page: &str| {
         page.split("data-session=\"")
@@ -1367,7 +1346,7 @@ c1 N
             ("date", "2026-11-20"),
         ];
         fields.extend(extra);
-        import_form(&fields)
+        crate::common::web::import_form(&fields)
     };
     let resp = test::call_service(&app, post(vec![("action", "preview")])).await;
     let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
@@ -1426,7 +1405,7 @@ ZZ....
         ("date", "2026-11-20"),
         ("action", "preview"),
     ];
-    let req = import_form(&fields);
+    let req = crate::common::web::import_form(&fields);
     let resp = test::call_service(&app, req).await;
     let page = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
     assert!(page.contains("differs from the replay"), "{page}");
@@ -1500,7 +1479,7 @@ async fn imports_beyond_two_at_once_wait_their_turn() {
     use std::sync::atomic::Ordering;
     let f = fixture();
     let app = app!(f);
-    let post = || import_form(&[("transcript", "x"), ("action", "preview")]);
+    let post = || crate::common::web::import_form(&[("transcript", "x"), ("action", "preview")]);
     f.state
         .import_reading
         .store(arbiter::web::PREVIEWS_AT_ONCE, Ordering::SeqCst);

@@ -465,26 +465,6 @@ async fn a_browser_keeps_a_token_in_a_strict_http_only_cookie_and_forgets_it() {
     assert!(page.contains("no longer keeps a token"), "{page}");
 }
 
-/// The import form, as multipart.
-fn import_form(fields: &[(&str, &str)]) -> actix_http::Request {
-    let boundary = "----arbiter-privacy-boundary";
-    let mut body = String::new();
-    for (name, value) in fields {
-        body.push_str(&format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-        ));
-    }
-    body.push_str(&format!("--{boundary}--\r\n"));
-    test::TestRequest::post()
-        .uri("/import")
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-        .to_request()
-}
-
 /// The sealed events of match `id`, read as an admin.
 async fn events_of(
     app: &impl actix_web::dev::Service<
@@ -526,7 +506,7 @@ async fn the_import_form_commits_a_private_match_after_its_imported_events() {
         if private {
             fields.push(("private", "on"));
         }
-        import_form(&fields)
+        crate::common::web::import_form(&fields)
     };
     // An importer may import, but not make a match private.
     let resp = test::call_service(&app, form("penzo-private", &f.importer, true)).await;

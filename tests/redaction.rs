@@ -52,6 +52,31 @@ fn verify_json(data: &str) -> Value {
     serde_json::from_str(&out).unwrap()
 }
 
+/// `arbiter redact bumper --message N --reason R --admin ops` on `data`.
+fn redact(data: &str, message: u32, reason: &str) -> (i32, String, String) {
+    let message = message.to_string();
+    arbiter(&[
+        "redact",
+        "bumper",
+        "--message",
+        &message,
+        "--reason",
+        reason,
+        "--admin",
+        "ops",
+        "--data",
+        data,
+    ])
+}
+
+/// Asserts that no file under `dir` holds the spectator's message.
+fn spectator_gone(dir: &Path) {
+    assert_eq!(
+        files_holding(dir, SPECTATOR.as_bytes()),
+        Vec::<String>::new()
+    );
+}
+
 /// Whether any file under `dir` holds `needle`'s bytes.
 fn files_holding(dir: &Path, needle: &[u8]) -> Vec<String> {
     let mut found = Vec::new();
@@ -78,26 +103,12 @@ async fn a_spectators_message_is_removed_and_every_proof_still_checks() {
     assert_eq!(before["transcript"]["redacted"], serde_json::json!([]));
     assert!(!files_holding(dir.path(), SPECTATOR.as_bytes()).is_empty());
 
-    let (code, out, err) = arbiter(&[
-        "redact",
-        "bumper",
-        "--message",
-        "12",
-        "--reason",
-        "asked by kibitz_kat",
-        "--admin",
-        "ops",
-        "--data",
-        data,
-    ]);
+    let (code, out, err) = redact(data, 12, "asked by kibitz_kat");
     assert_eq!(code, 0, "{out} {err}");
     assert!(out.contains("removed message 12"), "{out}");
 
     // Gone from every file of the data directory, the database included.
-    assert_eq!(
-        files_holding(dir.path(), SPECTATOR.as_bytes()),
-        Vec::<String>::new()
-    );
+    spectator_gone(dir.path());
     // The chain, the findings and the transcript's root all still check.
     let after = verify_json(data);
     assert_eq!(after["chain"]["first_bad"], Value::Null);
@@ -108,18 +119,7 @@ async fn a_spectators_message_is_removed_and_every_proof_still_checks() {
     assert!(text.contains("1 redacted on request"), "{text}");
 
     // Asking again is refused, and says why.
-    let (code, _, err) = arbiter(&[
-        "redact",
-        "bumper",
-        "--message",
-        "12",
-        "--reason",
-        "again",
-        "--admin",
-        "ops",
-        "--data",
-        data,
-    ]);
+    let (code, _, err) = redact(data, 12, "again");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("already removed"), "{err}");
 
@@ -227,18 +227,7 @@ fn redacting_a_message_that_made_an_event_keeps_the_event_and_the_replay() {
         replayed(&store)
     };
     let before = verify_json(data);
-    let (code, out, err) = arbiter(&[
-        "redact",
-        "bumper",
-        "--message",
-        "6",
-        "--reason",
-        "tamsin asked",
-        "--admin",
-        "ops",
-        "--data",
-        data,
-    ]);
+    let (code, out, err) = redact(data, 6, "tamsin asked");
     assert_eq!(code, 0, "{out} {err}");
     assert!(out.contains("the events read from them stay"), "{out}");
     let store = SledStore::open(dir.path()).unwrap();
@@ -268,18 +257,7 @@ fn backup_restore_and_migrate_carry_the_redacted_transcript() {
     let data = dir.path().join("data");
     let data_s = data.to_str().unwrap();
     imported(data_s);
-    let (code, out, err) = arbiter(&[
-        "redact",
-        "bumper",
-        "--message",
-        "12",
-        "--reason",
-        "asked",
-        "--admin",
-        "ops",
-        "--data",
-        data_s,
-    ]);
+    let (code, out, err) = redact(data_s, 12, "asked");
     assert_eq!(code, 0, "{out} {err}");
     let backup = dir.path().join("backup");
     let (code, _, err) = arbiter(&["backup", backup.to_str().unwrap(), "--data", data_s]);
@@ -306,10 +284,7 @@ fn backup_restore_and_migrate_carry_the_redacted_transcript() {
         assert_eq!(v["transcript"]["intact"], true, "{v}");
         assert_eq!(v["transcript"]["redacted"], serde_json::json!([12]));
     }
-    assert_eq!(
-        files_holding(dir.path(), SPECTATOR.as_bytes()),
-        Vec::<String>::new()
-    );
+    spectator_gone(dir.path());
 }
 
 /// A redaction cut short after its event was written (the text still
@@ -338,18 +313,7 @@ fn a_redaction_cut_short_is_named_by_verify_and_finished_by_running_it_again() {
     let (code, out, err) = arbiter(&["verify", "bumper", "--data", data]);
     assert_eq!(code, 3, "{out} {err}");
     assert!(out.contains("run the same redaction again"), "{out}");
-    let (code, out, err) = arbiter(&[
-        "redact",
-        "bumper",
-        "--message",
-        "12",
-        "--reason",
-        "asked",
-        "--admin",
-        "ops",
-        "--data",
-        data,
-    ]);
+    let (code, out, err) = redact(data, 12, "asked");
     assert_eq!(code, 0, "{out} {err}");
     let after = verify_json(data);
     assert_eq!(after["transcript"]["redacted"], serde_json::json!([12]));
@@ -361,10 +325,7 @@ fn a_redaction_cut_short_is_named_by_verify_and_finished_by_running_it_again() {
         .filter(|e| e.envelope.body.kind() == "redaction")
         .count();
     assert_eq!(redactions, 1);
-    assert_eq!(
-        files_holding(dir.path(), SPECTATOR.as_bytes()),
-        Vec::<String>::new()
-    );
+    spectator_gone(dir.path());
 }
 
 /// A match whose transcript is not sealed message by message (the bundled

@@ -40,3 +40,23 @@ pub async fn samples(
         })
         .collect()
 }
+
+/// The `/import` form posted as multipart with `fields`.
+pub fn import_form(fields: &[(&str, &str)]) -> actix_http::Request {
+    let boundary = "----arbiter-test-boundary";
+    let mut body = String::new();
+    for (name, value) in fields {
+        body.push_str(&format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        ));
+    }
+    body.push_str(&format!("--{boundary}--\r\n"));
+    test::TestRequest::post()
+        .uri("/import")
+        .insert_header((
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body)
+        .to_request()
+}

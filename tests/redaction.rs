@@ -198,6 +198,11 @@ async fn a_spectators_message_is_removed_and_every_proof_still_checks() {
     let (status, page) = get_text(&app, "/matches/bumper").await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("/matches/bumper/transcript"), "{page}");
+    // With a message gone, the transcript cannot be read again whole to
+    // correct the import: the page says why.
+    let (status, page) = get_text(&app, "/import?from=bumper").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(page.contains("had message 12 removed on request"), "{page}");
 }
 
 /// A message that became an event (tamsin's "A2 north", a move) loses its

@@ -419,6 +419,34 @@ async fn token_form(
     (status, cookie, String::from_utf8_lossy(&body).into_owned())
 }
 
+/// Another site cannot post a token into this browser's cookie (or make
+/// it forget one): a cross-site post names its origin, and is refused.
+#[actix_web::test]
+async fn a_token_posted_from_another_site_is_refused_and_nothing_is_kept() {
+    let f = fixture();
+    let app = app!(f);
+    let post = |origin: &str| {
+        test::TestRequest::post()
+            .uri("/token")
+            .insert_header(("Host", "arbiter.example.org"))
+            .insert_header(("Origin", origin.to_string()))
+            .set_form([("token", f.fern.as_str())])
+            .to_request()
+    };
+    for other in [
+        "https://evil.example",
+        "null",
+        "https://arbiter.example.org.evil.example",
+    ] {
+        let resp = test::call_service(&app, post(other)).await;
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{other}");
+        assert!(resp.headers().get("set-cookie").is_none(), "{other}");
+    }
+    let resp = test::call_service(&app, post("https://arbiter.example.org")).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(resp.headers().get("set-cookie").is_some());
+}
+
 #[actix_web::test]
 async fn a_browser_keeps_a_token_in_a_strict_http_only_cookie_and_forgets_it() {
     let f = fixture();

@@ -198,6 +198,29 @@ struct TokenForm {
 
 /// Keeps the token given (when the store knows it) in an HttpOnly,
 /// SameSite=Strict cookie, or forgets the kept one.
+/// Whether a form post came from this site: a browser names the page's
+/// origin on a cross-site post, and another site must not set (or forget)
+/// the token this browser reads with. No `Origin` (a script, an old
+/// browser) is taken as this site's.
+fn same_site(req: &HttpRequest) -> bool {
+    let Some(origin) = req.headers().get("origin") else {
+        return true;
+    };
+    let host = req.connection_info().host().to_ascii_lowercase();
+    let named = origin
+        .to_str()
+        .ok()
+        .and_then(|o| url::Url::parse(o).ok())
+        .and_then(|u| {
+            let h = u.host_str()?.to_ascii_lowercase();
+            Some(match u.port() {
+                Some(p) => format!("{h}:{p}"),
+                None => h,
+            })
+        });
+    named.as_deref() == Some(host.as_str())
+}
+
 #[post("/token")]
 async fn token_post(
     state: web::Data<AppState>,
@@ -205,6 +228,12 @@ async fn token_post(
     form: web::Form<TokenForm>,
 ) -> Result<HttpResponse, WebError> {
     let secure = req.connection_info().scheme() == "https";
+    if !same_site(&req) {
+        return Err(WebError::page(
+            actix_web::http::StatusCode::FORBIDDEN,
+            "a token is kept only from this site's own /token page: open it here and paste the token there",
+        ));
+    }
     if form.action == "forget" {
         let page = TokenPage {
             kept: None,

@@ -150,16 +150,11 @@ impl Bundle {
             .into_iter()
             .filter_map(|k| ring.get(k).map(|key| (k.to_string(), key.to_bytes())))
             .collect();
-        let transcript = match events.first().and_then(|e| e.envelope.body.transcript_seal()) {
-            Some(seal) => Some(store.transcript(id, &seal.root)?.ok_or_else(|| {
-                StoreError::Corrupt {
-                    seq: 0,
-                    reason: format!(
-                        "the Create seals a transcript (root {}) and the store has none of its pieces",
-                        seal.root
-                    ),
-                }
-            })?),
+        let transcript = match events
+            .first()
+            .and_then(|e| e.envelope.body.transcript_seal())
+        {
+            Some(seal) => Some(transcript::sealed(store, id, seal)?),
             None => None,
         };
         Ok(Bundle {
@@ -230,12 +225,7 @@ pub fn transcript_finding(b: &Bundle) -> Result<Option<verify::TranscriptFinding
             let log = b.events.iter().map(|e| (e.envelope.seq, &e.envelope.body));
             let checked = transcript::check_with_log(seal, pieces, log)
                 .map_err(|why| rejected(format!("its transcript: {why}")))?;
-            Ok(Some(verify::TranscriptFinding {
-                intact: true,
-                messages: checked.messages,
-                redacted: checked.removed,
-                problem: None,
-            }))
+            Ok(Some(verify::TranscriptFinding::of(Ok(checked))))
         }
     }
 }

@@ -331,6 +331,16 @@ pub struct Redaction {
     pub reason: String,
 }
 
+/// "message 14", "messages 3, 4 and 9".
+pub fn message_list(messages: &[u32]) -> String {
+    let numbers: Vec<String> = messages.iter().map(u32::to_string).collect();
+    match numbers.as_slice() {
+        [one] => format!("message {one}"),
+        [rest @ .., last] => format!("messages {} and {last}", rest.join(", ")),
+        [] => "no message".to_string(),
+    }
+}
+
 /// Who may read a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

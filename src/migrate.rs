@@ -398,16 +398,11 @@ fn copy_match(
         .first()
         .and_then(|e| e.envelope.body.transcript_seal())
     {
-        match from.transcript(id, &seal.root) {
-            Ok(Some(pieces)) => {
+        match crate::log::transcript::sealed(from, id, seal) {
+            Ok(pieces) => {
                 if let Err(e) = to.put_transcript(id, &seal.root, &pieces) {
                     return Outcome::Failed(format!("its transcript: {e}"));
                 }
-            }
-            Ok(None) => {
-                return Outcome::DamagedAtSource(
-                    "its Create seals a transcript whose pieces are not kept".to_string(),
-                )
             }
             Err(e) => return Outcome::DamagedAtSource(format!("its transcript: {e}")),
         }

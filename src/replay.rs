@@ -286,16 +286,6 @@ fn describe_create(c: &crate::event::Create) -> String {
     )
 }
 
-/// "message 14", "messages 3, 4 and 9".
-pub fn message_list(messages: &[u32]) -> String {
-    let numbers: Vec<String> = messages.iter().map(u32::to_string).collect();
-    match numbers.as_slice() {
-        [one] => format!("message {one}"),
-        [rest @ .., last] => format!("messages {} and {last}", rest.join(", ")),
-        [] => "no message".to_string(),
-    }
-}
-
 pub fn describe(body: &Body) -> String {
     if let Some(text) = crate::games::describe_payload(body) {
         return text;
@@ -317,7 +307,7 @@ pub fn describe(body: &Body) -> String {
         },
         Body::Redaction(r) => format!(
             "{} of the transcript removed on request: {}",
-            message_list(&r.messages),
+            crate::event::message_list(&r.messages),
             r.reason
         ),
         Body::Visibility(Visibility::Private) => {

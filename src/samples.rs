@@ -34,7 +34,7 @@ impl MatchFile {
             .first()
             .and_then(|e| e.envelope.body.transcript_seal())
         {
-            Some(seal) => store.transcript(id, &seal.root)?,
+            Some(seal) => Some(transcript::sealed(store, id, seal)?),
             None => None,
         };
         Ok(MatchFile {

@@ -20,6 +20,7 @@ use crate::event::{Actor, Body, CommittedCreate, Create, NewEvent, Redaction, Tr
 use crate::import::{self, Transcript};
 use crate::log::transcript::{self, MessageStart, Piece, TranscriptCheck};
 use crate::log::{EventStore, MatchId, Sealed, StoreError};
+use crate::verify::TranscriptFinding;
 
 /// Seals the transcript a Create at `events[0]` carries whole as
 /// commitments: the Create becomes the committed version and the pieces
@@ -147,86 +148,23 @@ pub fn kept(
     let Some(seal) = create.transcript_seal() else {
         return Ok(None);
     };
-    match store.transcript(id, &seal.root)? {
-        Some(pieces) => Ok(Some(Kept {
-            seal: seal.clone(),
-            pieces,
-        })),
-        None => Err(StoreError::Corrupt {
-            seq: 0,
-            reason: format!(
-                "the Create seals a transcript (root {}) and the store has none of its pieces: restore them from a backup",
-                seal.root
-            ),
-        }),
-    }
-}
-
-/// What checking a match's kept transcript found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TranscriptStatus {
-    /// The Create seals no transcript message by message.
-    NotCommitted,
-    /// The pieces recompute the sealed root.
-    Intact(TranscriptCheck),
-    /// They do not, or they are missing: why.
-    Broken(String),
-}
-
-impl TranscriptStatus {
-    /// One line for `verify` and the match page.
-    pub fn describe(&self) -> String {
-        match self {
-            TranscriptStatus::NotCommitted => {
-                "not sealed message by message (none, or kept whole in the Create)".into()
-            }
-            TranscriptStatus::Intact(c) => format!(
-                "ok ({} messages in {} pieces, {} redacted; the root recomputes)",
-                c.messages,
-                c.pieces,
-                c.removed.len()
-            ),
-            TranscriptStatus::Broken(why) => format!("BROKEN: {why}"),
-        }
-    }
-}
-
-impl TranscriptStatus {
-    /// The report's form of it (`None`: nothing committed to check).
-    pub fn finding(self) -> Option<crate::verify::TranscriptFinding> {
-        match self {
-            TranscriptStatus::NotCommitted => None,
-            TranscriptStatus::Intact(c) => Some(crate::verify::TranscriptFinding {
-                intact: true,
-                messages: c.messages,
-                redacted: c.removed,
-                problem: None,
-            }),
-            TranscriptStatus::Broken(why) => Some(crate::verify::TranscriptFinding {
-                intact: false,
-                messages: 0,
-                redacted: Vec::new(),
-                problem: Some(why),
-            }),
-        }
-    }
+    Ok(Some(Kept {
+        seal: seal.clone(),
+        pieces: transcript::sealed(store, id, seal)?,
+    }))
 }
 
 /// Checks the transcript match `id` keeps against the seal in its Create
-/// (`events[0]`), and every removed piece against a Redaction before it.
-pub fn check(store: &dyn EventStore, id: &MatchId, events: &[Sealed]) -> TranscriptStatus {
-    let Some(first) = events.first() else {
-        return TranscriptStatus::NotCommitted;
+/// (`events[0]`), and every removed piece against a Redaction before it:
+/// `None` when the Create seals none message by message.
+pub fn check(store: &dyn EventStore, id: &MatchId, events: &[Sealed]) -> Option<TranscriptFinding> {
+    let first = events.first()?;
+    let checked = match kept(store, id, &first.envelope.body) {
+        Ok(None) => return None,
+        Ok(Some(k)) => check_pieces(&k, events),
+        Err(e) => Err(e.to_string()),
     };
-    let kept = match kept(store, id, &first.envelope.body) {
-        Ok(None) => return TranscriptStatus::NotCommitted,
-        Ok(Some(k)) => k,
-        Err(e) => return TranscriptStatus::Broken(e.to_string()),
-    };
-    match check_pieces(&kept, events) {
-        Ok(c) => TranscriptStatus::Intact(c),
-        Err(why) => TranscriptStatus::Broken(why),
-    }
+    Some(TranscriptFinding::of(checked))
 }
 
 /// Checks `kept` against its seal and the log's Redaction events.
@@ -282,15 +220,8 @@ pub fn redact(
     // (Against the seal alone: a redaction cut short, its event written
     // and its text still kept, is what this call finishes.)
     transcript::check(&kept.seal, &kept.pieces).map_err(RedactError::Damaged)?;
+    transcript::has_messages(&kept.pieces, messages).map_err(RedactError::Asked)?;
     let asked: BTreeSet<u32> = messages.iter().copied().collect();
-    let mut probe = kept.pieces.clone();
-    transcript::remove(
-        &mut probe,
-        &asked.iter().copied().collect::<Vec<_>>(),
-        0,
-        reason,
-    )
-    .map_err(RedactError::Asked)?;
     let already: BTreeSet<u32> = transcript::removed_messages(&kept.pieces)
         .into_iter()
         .collect();
@@ -302,7 +233,7 @@ pub fn redact(
             if to_remove.is_empty() {
                 return Err(RedactError::Asked(format!(
                     "{} already removed",
-                    crate::replay::message_list(&asked.iter().copied().collect::<Vec<_>>())
+                    crate::event::message_list(&asked.iter().copied().collect::<Vec<_>>())
                 )));
             }
             let event = NewEvent {

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::games::MatchState;
 use crate::log::seal::ChainReport;
+use crate::log::transcript::TranscriptCheck;
 use crate::log::MatchId;
 use crate::replay::{Replay, Timeline};
 
@@ -47,6 +48,27 @@ pub struct TranscriptFinding {
     pub redacted: Vec<u32>,
     /// Why it is not intact, when it is not.
     pub problem: Option<String>,
+}
+
+impl TranscriptFinding {
+    /// The finding of a transcript check: intact, with its counts, or why
+    /// not.
+    pub fn of(checked: Result<TranscriptCheck, String>) -> TranscriptFinding {
+        match checked {
+            Ok(c) => TranscriptFinding {
+                intact: true,
+                messages: c.messages,
+                redacted: c.removed,
+                problem: None,
+            },
+            Err(why) => TranscriptFinding {
+                intact: false,
+                messages: 0,
+                redacted: Vec::new(),
+                problem: Some(why),
+            },
+        }
+    }
 }
 
 impl std::fmt::Display for TranscriptFinding {

@@ -56,13 +56,13 @@ pub fn run(args: RedactArgs) -> Result<(), Failure> {
         .collect();
     println!(
         "removed {} of match {id} (Redaction event at seq {}); the events read from them stay",
-        arbiter::replay::message_list(&asked.into_iter().collect::<Vec<_>>()),
+        arbiter::event::message_list(&asked.into_iter().collect::<Vec<_>>()),
         done.seq
     );
     if !with.is_empty() {
         println!(
             "{} shared their lines and went with them",
-            arbiter::replay::message_list(&with)
+            arbiter::event::message_list(&with)
         );
     }
     Ok(())

@@ -76,7 +76,7 @@ fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
         Err(_) if !chain.is_ok() => Vec::new(),
         Err(e) => return Err(other(e.to_string())),
     };
-    let transcript = arbiter::transcripts::check(&*store, &id, &sealed).finding();
+    let transcript = arbiter::transcripts::check(&*store, &id, &sealed);
     let events: Vec<_> = sealed.into_iter().map(|s| s.envelope).collect();
     let mut report = verify::report(&id, chain, &Replay::new(&events));
     report.transcript = transcript;

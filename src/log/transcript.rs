@@ -26,7 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use super::merkle;
 use super::seal::Hash;
-use crate::event::{Body, TranscriptSeal};
+use super::store::{EventStore, StoreError};
+use crate::event::{message_list, Body, MatchId, TranscriptSeal};
 
 /// Tags a piece's bytes so they cannot pass for anything else hashed here.
 const DOMAIN: &[u8] = b"arbiter transcript piece v1";
@@ -280,8 +281,9 @@ pub fn check_with_log<'a>(
             });
             if let Some(p) = kept {
                 return Err(format!(
-                    "the Redaction at seq {seq} removes messages {:?}, and the text of {:?} is still kept: run the same redaction again to finish it",
-                    r.messages, p.messages
+                    "the Redaction at seq {seq} removes {}, and the text of {} is still kept: run the same redaction again to finish it",
+                    message_list(&r.messages),
+                    message_list(&p.messages)
                 ));
             }
         }
@@ -295,8 +297,8 @@ pub fn check_with_log<'a>(
             });
             if !named {
                 return Err(format!(
-                    "messages {:?} were removed with no Redaction event at seq {redaction} naming them",
-                    piece.messages
+                    "{} removed with no Redaction event at seq {redaction} naming it",
+                    message_list(&piece.messages)
                 ));
             }
         }
@@ -311,6 +313,37 @@ pub fn removed_messages(pieces: &[Piece]) -> Vec<u32> {
         .filter(|p| matches!(p.content, Content::Removed { .. }))
         .flat_map(|p| p.messages.iter().copied())
         .collect()
+}
+
+/// The pieces `seal` (match `id`'s Create) seals, as `store` keeps them;
+/// their absence is damage ([`StoreError::Corrupt`] at seq 0), never "no
+/// transcript".
+pub fn sealed(
+    store: &dyn EventStore,
+    id: &MatchId,
+    seal: &TranscriptSeal,
+) -> Result<Vec<Piece>, StoreError> {
+    store
+        .transcript(id, &seal.root)?
+        .ok_or_else(|| StoreError::Corrupt {
+            seq: 0,
+            reason: format!(
+                "the Create seals a transcript (root {}) and the store has none of its pieces: restore them from a backup",
+                seal.root
+            ),
+        })
+}
+
+/// `Err` naming the first of `messages` the transcript does not have.
+pub fn has_messages(pieces: &[Piece], messages: &[u32]) -> Result<(), String> {
+    let total: usize = pieces.iter().map(|p| p.messages.len()).sum();
+    match messages.iter().find(|m| **m as usize >= total) {
+        Some(missing) => Err(format!(
+            "the transcript has messages 0 to {}; there is no message {missing}",
+            total.saturating_sub(1)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The whole text, when no piece was removed.
@@ -335,13 +368,7 @@ pub fn remove(
     redaction: u64,
     reason: &str,
 ) -> Result<Vec<u32>, String> {
-    let total: usize = pieces.iter().map(|p| p.messages.len()).sum();
-    if let Some(missing) = messages.iter().find(|m| **m as usize >= total) {
-        return Err(format!(
-            "the transcript has messages 0 to {}; there is no message {missing}",
-            total.saturating_sub(1)
-        ));
-    }
+    has_messages(pieces, messages)?;
     let mut gone = Vec::new();
     for piece in pieces.iter_mut() {
         if !piece.messages.iter().any(|m| messages.contains(m)) {
@@ -349,10 +376,7 @@ pub fn remove(
         }
         if let Content::Kept { .. } = piece.content {
             let leaf = hex::encode(leaf(piece)?);
-            let what = match piece.messages.as_slice() {
-                [one] => format!("message {one}"),
-                many => format!("messages {many:?}"),
-            };
+            let what = message_list(&piece.messages);
             piece.content = Content::Removed {
                 leaf,
                 redaction,

@@ -127,7 +127,7 @@ async fn verify_match(
     let chain = m.chain.clone();
     let findings = state.findings(&m).to_vec();
     let mut report = verify::report_with(&m.id, chain, &m.replay, findings, &state.timeline(&m));
-    report.transcript = crate::transcripts::check(state.store.as_ref(), &m.id, &m.sealed).finding();
+    report.transcript = crate::transcripts::check(state.store.as_ref(), &m.id, &m.sealed);
     Ok(HttpResponse::Ok().json(report))
 }
 

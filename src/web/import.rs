@@ -213,16 +213,13 @@ fn reopened(state: &AppState, id: &str, reader: &Reader) -> Result<ImportForm, W
     let (text, format) = match (&create.source, first.body.transcript_seal()) {
         (Some(source), _) => (source.text.clone(), source.format.clone()),
         (None, Some(seal)) => {
-            let pieces = state
-                .store
-                .transcript(&m.id, &seal.root)?
-                .ok_or_else(no_source)?;
+            let pieces = crate::log::transcript::sealed(state.store.as_ref(), &m.id, seal)?;
             let text = crate::log::transcript::whole_text(&pieces).ok_or_else(|| {
                 WebError::page(
                     StatusCode::UNPROCESSABLE_ENTITY,
                     format!(
                         "match {id}'s transcript had {} removed on request, so it cannot be read again whole",
-                        crate::replay::message_list(&crate::log::transcript::removed_messages(&pieces))
+                        crate::event::message_list(&crate::log::transcript::removed_messages(&pieces))
                     ),
                 )
             })?;

@@ -115,13 +115,9 @@ impl Reader {
 /// The token a request carries: `Authorization: Bearer …` first, then the
 /// cookie a browser was given at `/token`.
 fn carried(req: &HttpRequest) -> Option<String> {
-    let header = req
-        .headers()
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::to_string);
-    header.or_else(|| cookie(req))
+    super::write::bearer(req)
+        .map(str::to_string)
+        .or_else(|| cookie(req))
 }
 
 /// The value of the [`COOKIE`] the request carries, if any.
@@ -196,8 +192,6 @@ struct TokenForm {
     action: String,
 }
 
-/// Keeps the token given (when the store knows it) in an HttpOnly,
-/// SameSite=Strict cookie, or forgets the kept one.
 /// Whether a form post came from this site: a browser names the page's
 /// origin on a cross-site post, and another site must not set (or forget)
 /// the token this browser reads with. No `Origin` (a script, an old
@@ -221,6 +215,8 @@ fn same_site(req: &HttpRequest) -> bool {
     named.as_deref() == Some(host.as_str())
 }
 
+/// Keeps the token given (when the store knows it) in an HttpOnly,
+/// SameSite=Strict cookie, or forgets the kept one.
 #[post("/token")]
 async fn token_post(
     state: web::Data<AppState>,
@@ -230,7 +226,7 @@ async fn token_post(
     let secure = req.connection_info().scheme() == "https";
     if !same_site(&req) {
         return Err(WebError::page(
-            actix_web::http::StatusCode::FORBIDDEN,
+            StatusCode::FORBIDDEN,
             "a token is kept only from this site's own /token page: open it here and paste the token there",
         ));
     }

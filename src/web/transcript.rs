@@ -27,7 +27,7 @@ struct ShownPiece {
     messages: Vec<u32>,
     /// The first message's number (for anchors and the checkbox).
     first: u32,
-    /// "14", or "14 and 15" when two share lines.
+    /// "message 14", or "messages 14 and 15" when two share lines.
     numbers: String,
     author: String,
     time: String,
@@ -55,7 +55,7 @@ struct TranscriptPage {
 
 /// What stands in the place of a piece removed by the event at `seq`.
 fn removed_note(m: &Loaded, messages: &[u32], seq: u64) -> String {
-    let what = crate::replay::message_list(messages);
+    let what = crate::event::message_list(messages);
     match m.sealed.get(seq as usize).map(|s| &s.envelope) {
         Some(e) => match &e.body {
             Body::Redaction(r) => format!(
@@ -71,11 +71,7 @@ fn removed_note(m: &Loaded, messages: &[u32], seq: u64) -> String {
 }
 
 fn shown(m: &Loaded, piece: &Piece) -> ShownPiece {
-    let numbers: Vec<String> = piece.messages.iter().map(u32::to_string).collect();
-    let numbers = match numbers.as_slice() {
-        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => numbers.join(""),
-    };
+    let numbers = crate::event::message_list(&piece.messages);
     let first = piece.messages.first().copied().unwrap_or_default();
     match &piece.content {
         Content::Kept {

@@ -94,16 +94,20 @@ fn admin_only(who: &Identity, does: &str) -> Result<(), WebError> {
 /// parsed. It also refuses every write while the store is damaged.
 pub struct Writer(pub Identity);
 
+/// The token of an `Authorization: Bearer <token>` header, if any.
+pub(super) fn bearer(req: &HttpRequest) -> Option<&str> {
+    req.headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+}
+
 impl actix_web::FromRequest for Writer {
     type Error = WebError;
     type Future = std::future::Ready<Result<Writer, WebError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let token = req
-            .headers()
-            .get("authorization")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "));
+        let token = bearer(req);
         let checked = match req.app_data::<web::Data<AppState>>() {
             Some(state) => identify(state, token, true)
                 .and_then(|who| state.writable().map_err(WebError::as_api).map(|()| who))

@@ -15,7 +15,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 use super::reader::Reader;
-use super::{AppState, WebError};
+use super::{Answer, Shared, WebError};
 use crate::log::merkle;
 use crate::log::{Sealed, StoreError};
 use crate::verify;
@@ -30,8 +30,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(consistency)
         .service(bundle_file);
 }
-
-type ApiResult = Result<HttpResponse, WebError>;
 
 fn api<T>(r: Result<T, WebError>) -> Result<T, WebError> {
     r.map_err(WebError::as_api)
@@ -61,7 +59,7 @@ impl<'a> From<&'a Sealed> for SealedJson<'a> {
 }
 
 #[get("/api/matches/{id}/events")]
-async fn events(state: web::Data<AppState>, path: web::Path<String>, reader: Reader) -> ApiResult {
+async fn events(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
     let m = api(reader.load(&state, &path))?;
     let out: Vec<SealedJson> = m.sealed.iter().map(SealedJson::from).collect();
     Ok(HttpResponse::Ok().json(out))
@@ -83,11 +81,7 @@ struct StepJson<'a> {
 }
 
 #[get("/api/matches/{id}/steps/{n}")]
-async fn step(
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-    reader: Reader,
-) -> ApiResult {
+async fn step(state: Shared, path: web::Path<(String, String)>, reader: Reader) -> Answer {
     let (id, n) = path.into_inner();
     let m = api(reader.load(&state, &id))?;
     let total = m.replay.steps.len();
@@ -118,11 +112,7 @@ async fn step(
 }
 
 #[get("/api/matches/{id}/verify")]
-async fn verify_match(
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    reader: Reader,
-) -> ApiResult {
+async fn verify_match(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
     let m = api(reader.load(&state, &path))?;
     let chain = m.chain.clone();
     let findings = state.findings(&m).to_vec();
@@ -136,7 +126,7 @@ fn store_error(e: StoreError) -> WebError {
 }
 
 #[get("/keys")]
-async fn keys(state: web::Data<AppState>) -> ApiResult {
+async fn keys(state: Shared) -> Answer {
     let keys: Vec<_> = state
         .store
         .keyring()
@@ -150,11 +140,7 @@ async fn keys(state: web::Data<AppState>) -> ApiResult {
 }
 
 #[get("/api/matches/{id}/checkpoint")]
-async fn checkpoint(
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    reader: Reader,
-) -> ApiResult {
+async fn checkpoint(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
     let m = api(reader.load(&state, &path))?;
     let c = m.checkpoint(state.store.as_ref()).map_err(store_error)?;
     Ok(HttpResponse::Ok().json(c))
@@ -188,11 +174,11 @@ struct InclusionQuery {
 /// Event `seq` is in the tree of the first `size` events (default: all).
 #[get("/api/matches/{id}/proof/inclusion")]
 async fn inclusion(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     q: web::Query<InclusionQuery>,
     reader: Reader,
-) -> ApiResult {
+) -> Answer {
     let m = api(reader.load(&state, &path))?;
     let (size, tree) = tree(&m, q.size)?;
     let proof = merkle::inclusion_proof(q.seq as usize, &tree).map_err(proof_error)?;
@@ -215,11 +201,11 @@ struct ConsistencyQuery {
 /// The tree of the first `from` events is a prefix of the tree of `to`.
 #[get("/api/matches/{id}/proof/consistency")]
 async fn consistency(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     q: web::Query<ConsistencyQuery>,
     reader: Reader,
-) -> ApiResult {
+) -> Answer {
     let m = api(reader.load(&state, &path))?;
     let (to, tree) = tree(&m, q.to)?;
     if q.from > to {
@@ -240,11 +226,7 @@ async fn consistency(
 
 /// The appeal bundle, as `arbiter export --bundle` writes it.
 #[get("/matches/{id}/bundle")]
-async fn bundle_file(
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    reader: Reader,
-) -> Result<HttpResponse, WebError> {
+async fn bundle_file(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
     let m = reader.load(&state, &path)?;
     let b = crate::bundle::Bundle::export(state.store.as_ref(), &m.id)?;
     Ok(HttpResponse::Ok()

@@ -24,7 +24,7 @@ use serde::Deserialize;
 use super::pages::{html, who};
 use super::reader::Reader;
 use super::write::{forbidden, identify, people_in};
-use super::{AppState, Loaded, WebError};
+use super::{Answer, AppState, Loaded, Shared, WebError};
 use crate::access;
 use crate::event::{Appeal, AppealDecision, Ruling};
 use crate::log::{Actor, Body, Identity, NewEvent, Role};
@@ -279,11 +279,7 @@ fn appeal_view(
 }
 
 #[get("/matches/{id}/appeals/{seq}")]
-async fn appeal_page(
-    state: web::Data<AppState>,
-    path: web::Path<(String, u64)>,
-    reader: Reader,
-) -> Result<HttpResponse, WebError> {
+async fn appeal_page(state: Shared, path: web::Path<(String, u64)>, reader: Reader) -> Answer {
     let (id, seq) = path.into_inner();
     let m = reader.load(&state, &id)?;
     html(&appeal_view(&state, &m, seq, DecisionDraft::default())?)
@@ -333,10 +329,10 @@ struct AppealForm {
 
 #[post("/matches/{id}/appeals")]
 async fn file_appeal(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     form: web::Form<AppealForm>,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let form = form.into_inner();
     let who = form_token(&state, &form.token)?;
     let m = Reader::person(who.clone()).load(&state, &path)?;
@@ -427,11 +423,11 @@ fn chosen_winner(value: &str, players: &[String]) -> Result<Option<String>, Stri
 /// is written.
 #[post("/matches/{id}/appeals/{seq}/decision")]
 async fn decide_appeal(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<(String, u64)>,
     form: web::Form<DecisionForm>,
     reader: Reader,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let (id, seq) = path.into_inner();
     let form = form.into_inner();
     // The token typed into the form reads the match too.

@@ -21,14 +21,14 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use actix_web::http::StatusCode;
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpRequest};
 use askama::Template;
 use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 
 use super::board::{self, Svg, SvgGem, SvgOverlay, SvgPiece, SvgRail};
 use super::reader::Reader;
-use super::{assets, AppState, WebError};
+use super::{assets, Answer, Shared, WebError};
 use crate::event::Visibility;
 use paint::{Ink, Paint};
 
@@ -207,11 +207,11 @@ impl Cards {
 
 #[get("/matches/{id}/steps/{n}/card.png")]
 async fn step_card(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<(String, String)>,
     req: HttpRequest,
     reader: Reader,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let (id, n) = path.into_inner();
     // Before the card cache: a private match's card is drawn and served
     // only for those who may read it.

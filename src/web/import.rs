@@ -31,7 +31,7 @@ use super::appeals::{form_token, see_other};
 use super::board::Svg;
 use super::pages::html;
 use super::reader::Reader;
-use super::{AppState, WebError, PREVIEWS_AT_ONCE};
+use super::{Answer, AppState, Shared, WebError, PREVIEWS_AT_ONCE};
 use crate::event::{Body, NewEvent, Visibility};
 use crate::games::GameKind;
 use crate::import::corrections::CorrectionInput;
@@ -178,11 +178,7 @@ struct ImportQuery {
 }
 
 #[get("/import")]
-async fn import_form(
-    state: web::Data<AppState>,
-    query: web::Query<ImportQuery>,
-    reader: Reader,
-) -> Result<HttpResponse, WebError> {
+async fn import_form(state: Shared, query: web::Query<ImportQuery>, reader: Reader) -> Answer {
     let form = match &query.from {
         Some(id) => reopened(&state, id, &reader)?,
         None => ImportForm {
@@ -469,10 +465,7 @@ fn busy() -> HttpResponse {
 }
 
 #[post("/import")]
-async fn import_post(
-    state: web::Data<AppState>,
-    payload: Multipart,
-) -> Result<HttpResponse, WebError> {
+async fn import_post(state: Shared, payload: Multipart) -> Answer {
     let Some(_turn) = turn(&state) else {
         return Ok(busy());
     };
@@ -587,10 +580,10 @@ fn previews(state: &AppState) -> Result<std::sync::MutexGuard<'_, session::Sessi
 /// 410 when the session is no longer kept: submit the whole form.
 #[post("/import/sessions/{id}")]
 async fn session_post(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     fields: web::Form<Vec<(String, String)>>,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let Some(_turn) = turn(&state) else {
         return Ok(busy());
     };

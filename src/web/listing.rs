@@ -20,7 +20,7 @@ use super::pages::html;
 use super::projection::load_at;
 use super::reader::Reader;
 use super::roster::{roster_for, Roster};
-use super::{AppState, WebError};
+use super::{Answer, AppState, Shared, WebError};
 use crate::games::GameKind;
 use crate::verify;
 
@@ -234,12 +234,12 @@ fn every_match(state: &AppState, reader: &Reader) -> Result<Vec<Listed>, WebErro
 /// What a question about the matches finds: this page of them, how many
 /// in all, the query read, and whether the reader may read any match at
 /// all (not: any that fits).
-type Answer = (Vec<Listed>, usize, Asked, bool);
+type Found = (Vec<Listed>, usize, Asked, bool);
 
 /// The matches `query` asks for, of those `reader` may read.
 /// A question that does not read is 400; a store that cannot be read says
 /// why with its own status (503 while its database is away).
-fn answer(state: &AppState, query: &MatchQuery, reader: &Reader) -> Result<Answer, WebError> {
+fn answer(state: &AppState, query: &MatchQuery, reader: &Reader) -> Result<Found, WebError> {
     let asked = query
         .read()
         .map_err(|e| WebError::page(StatusCode::BAD_REQUEST, e))?;
@@ -297,11 +297,7 @@ struct Row {
 }
 
 #[get("/")]
-async fn index(
-    state: web::Data<AppState>,
-    query: web::Query<MatchQuery>,
-    reader: Reader,
-) -> Result<HttpResponse, WebError> {
+async fn index(state: Shared, query: web::Query<MatchQuery>, reader: Reader) -> Answer {
     let (listed, total, asked, any) = answer(&state, &query, &reader)?;
     let pages = pages(total, asked.per_page);
     let link = |p: usize| format!("/?{}", query.for_page(p));
@@ -333,11 +329,7 @@ async fn index(
 }
 
 #[get("/api/matches")]
-async fn list(
-    state: web::Data<AppState>,
-    query: web::Query<MatchQuery>,
-    reader: Reader,
-) -> Result<HttpResponse, WebError> {
+async fn list(state: Shared, query: web::Query<MatchQuery>, reader: Reader) -> Answer {
     let (listed, total, asked, _) = answer(&state, &query, &reader).map_err(WebError::as_api)?;
     let pages = pages(total, asked.per_page);
     let mut links = Vec::new();

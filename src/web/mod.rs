@@ -53,6 +53,13 @@ use crate::verify::{self, Finding};
 /// Match id → (head hash the findings were computed at, the findings).
 pub type FindingsCache = BTreeMap<String, (String, Arc<Vec<Finding>>)>;
 
+/// What a handler answers: the page or JSON, or the [`WebError`] that says
+/// why not (as a page or as `{"error"}`, by the route).
+pub(crate) type Answer = Result<HttpResponse, WebError>;
+
+/// The [`AppState`] as actix hands it to a handler.
+pub(crate) type Shared = web::Data<AppState>;
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
@@ -203,24 +210,33 @@ pub fn app(
         .configure(routes(state))
 }
 
+/// Each part of the site, as the function that registers its routes
+/// (`unread`: the extractors' error answers and the answer for addresses
+/// no route takes).
+const PARTS: [fn(&mut web::ServiceConfig); 14] = [
+    unread::configure,
+    pages::routes,
+    card::routes,
+    assets::routes,
+    appeals::routes,
+    import::routes,
+    api::routes,
+    write::routes,
+    rules::routes,
+    listing::routes,
+    players::routes,
+    transcript::routes,
+    reader::routes,
+    visibility::routes,
+];
+
 /// Registers every route; used by `serve` and by the tests.
 pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
-        cfg.app_data(web::Data::new(state))
-            .configure(unread::configure)
-            .configure(pages::routes)
-            .configure(card::routes)
-            .configure(assets::routes)
-            .configure(appeals::routes)
-            .configure(import::routes)
-            .configure(api::routes)
-            .configure(write::routes)
-            .configure(rules::routes)
-            .configure(listing::routes)
-            .configure(players::routes)
-            .configure(transcript::routes)
-            .configure(reader::routes)
-            .configure(visibility::routes);
+        cfg.app_data(web::Data::new(state));
+        for part in PARTS {
+            cfg.configure(part);
+        }
     }
 }
 

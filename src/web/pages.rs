@@ -20,7 +20,7 @@ use super::board::{opening_board, DrawnBoard};
 use super::chart::{ChartBase, ValueChart};
 use super::reader::Reader;
 use super::unfurl::{self, Unfurl};
-use super::{AppState, Loaded, WebError};
+use super::{Answer, AppState, Loaded, Shared, WebError};
 use crate::event::Actor;
 use crate::games::{value_text, Analysis, AnalysisNote, MatchState, ProofSteps};
 use crate::log::MatchId;
@@ -30,7 +30,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(match_page).service(step_page);
 }
 
-pub(super) fn html<T: Template>(t: &T) -> Result<HttpResponse, WebError> {
+pub(super) fn html<T: Template>(t: &T) -> Answer {
     let body = t.render().map_err(|e| {
         WebError::page(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -181,11 +181,11 @@ fn superseding(state: &AppState, id: &MatchId) -> Vec<String> {
 
 #[get("/matches/{id}")]
 async fn match_page(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     req: HttpRequest,
     reader: Reader,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let m = reader.load(&state, &path)?;
     let chain = m.chain.clone();
     let timeline = state.timeline(&m);
@@ -547,12 +547,12 @@ struct StepQuery {
 
 #[get("/matches/{id}/steps/{n}")]
 async fn step_page(
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<(String, String)>,
     query: web::Query<StepQuery>,
     req: HttpRequest,
     reader: Reader,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let (id, n) = path.into_inner();
     let m = reader.load(&state, &id)?;
     let n: u64 = n.parse().map_err(|_| {

@@ -22,7 +22,7 @@ use serde::Serialize;
 use super::pages::{html, score_line};
 use super::reader::Reader;
 use super::roster::{roster_for, AppealFiled, MatchRecord, Outcome, Roster};
-use super::{AppState, WebError};
+use super::{Answer, Shared, WebError};
 use crate::games::words::count;
 use crate::people::Person;
 
@@ -327,22 +327,14 @@ impl PlayerPage {
 }
 
 #[get("/players/{name}")]
-async fn player_page(
-    state: web::Data<AppState>,
-    name: web::Path<String>,
-    reader: Reader,
-) -> Result<HttpResponse, WebError> {
+async fn player_page(state: Shared, name: web::Path<String>, reader: Reader) -> Answer {
     let roster = roster_for(&state, &reader)?;
     let person = find(&roster, &name)?;
     html(&PlayerPage::new(&Record::of(&roster, person)))
 }
 
 #[get("/api/players/{name}")]
-async fn player_api(
-    state: web::Data<AppState>,
-    name: web::Path<String>,
-    reader: Reader,
-) -> Result<HttpResponse, WebError> {
+async fn player_api(state: Shared, name: web::Path<String>, reader: Reader) -> Answer {
     let roster = roster_for(&state, &reader).map_err(WebError::as_api)?;
     let person = find(&roster, &name).map_err(WebError::as_api)?;
     Ok(HttpResponse::Ok().json(Record::of(&roster, person)))
@@ -356,7 +348,7 @@ struct PlayersPage {
 }
 
 #[get("/players")]
-async fn everyone(state: web::Data<AppState>, reader: Reader) -> Result<HttpResponse, WebError> {
+async fn everyone(state: Shared, reader: Reader) -> Answer {
     let roster = roster_for(&state, &reader)?;
     let mut rows: Vec<(String, String, String)> = roster
         .directory

@@ -29,7 +29,7 @@ use serde::Deserialize;
 
 use super::pages::html;
 use super::projection::{load, no_such_match, Loaded};
-use super::{AppState, WebError};
+use super::{Answer, AppState, Shared, WebError};
 use crate::access::{self, People};
 use crate::event::Visibility;
 use crate::log::{Identity, Role};
@@ -154,7 +154,7 @@ impl actix_web::FromRequest for Reader {
     type Future = std::future::Ready<Result<Reader, WebError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let reader = match req.app_data::<web::Data<AppState>>() {
+        let reader = match req.app_data::<Shared>() {
             Some(state) => Reader::of_token(state, carried(req).as_deref()),
             None => Reader::nobody(),
         };
@@ -175,7 +175,7 @@ struct TokenPage {
 /// `/token`: whose token this browser keeps, a box to give one, and a
 /// button to forget it.
 #[get("/token")]
-async fn token_page(reader: Reader) -> Result<HttpResponse, WebError> {
+async fn token_page(reader: Reader) -> Answer {
     html(&TokenPage {
         kept: reader.identity().map(Identity::describe),
         said: None,
@@ -218,11 +218,7 @@ fn same_site(req: &HttpRequest) -> bool {
 /// Keeps the token given (when the store knows it) in an HttpOnly,
 /// SameSite=Strict cookie, or forgets the kept one.
 #[post("/token")]
-async fn token_post(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: web::Form<TokenForm>,
-) -> Result<HttpResponse, WebError> {
+async fn token_post(state: Shared, req: HttpRequest, form: web::Form<TokenForm>) -> Answer {
     let secure = req.connection_info().scheme() == "https";
     if !same_site(&req) {
         return Err(WebError::page(
@@ -273,10 +269,7 @@ async fn token_post(
 }
 
 /// `resp` with the header `set` added.
-fn with_cookie(
-    mut resp: HttpResponse,
-    (name, value): (header::HeaderName, String),
-) -> Result<HttpResponse, WebError> {
+fn with_cookie(mut resp: HttpResponse, (name, value): (header::HeaderName, String)) -> Answer {
     let value = header::HeaderValue::from_str(&value)
         .map_err(|e| WebError::page(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     resp.headers_mut().append(name, value);

@@ -8,10 +8,10 @@
 
 use std::sync::OnceLock;
 
-use actix_web::{get, http::StatusCode, web, HttpResponse};
+use actix_web::{get, http::StatusCode, web};
 use askama::Template;
 
-use super::{Loaded, WebError};
+use super::{Answer, Loaded, WebError};
 use crate::games::GameKind;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -75,7 +75,7 @@ fn games() -> Vec<(String, &'static str)> {
 }
 
 #[get("/rules")]
-async fn list() -> Result<HttpResponse, WebError> {
+async fn list() -> Answer {
     let rules = RulesPage {
         title: "Rules".into(),
         body: "",
@@ -85,7 +85,7 @@ async fn list() -> Result<HttpResponse, WebError> {
 }
 
 #[get("/rules/{game}")]
-async fn page(game: web::Path<String>) -> Result<HttpResponse, WebError> {
+async fn page(game: web::Path<String>) -> Answer {
     let game = GameKind::from_slug(&game).ok_or_else(|| {
         WebError::page(
             StatusCode::NOT_FOUND,

@@ -16,7 +16,7 @@ use super::appeals::see_other;
 use super::projection::Loaded;
 use super::reader::Reader;
 use super::write::{forbidden, identify, Writer};
-use super::{AppState, WebError};
+use super::{Answer, AppState, Shared, WebError};
 use crate::event::Body;
 use crate::log::transcript::{Content, Piece};
 use crate::log::{Identity, Role};
@@ -129,11 +129,7 @@ fn page(state: &AppState, m: &Loaded, error: Option<String>) -> Result<Transcrip
 }
 
 #[get("/matches/{id}/transcript")]
-async fn transcript_page(
-    reader: Reader,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
+async fn transcript_page(reader: Reader, state: Shared, path: web::Path<String>) -> Answer {
     let m = reader.load(&state, &path)?;
     super::pages::html(&page(&state, &m, None)?)
 }
@@ -173,7 +169,7 @@ fn refused(e: RedactError, json: bool) -> WebError {
 }
 
 /// The page again with `why` above the form (422): nothing was removed.
-fn refill(state: &AppState, m: &Loaded, why: String) -> Result<HttpResponse, WebError> {
+fn refill(state: &AppState, m: &Loaded, why: String) -> Answer {
     let mut resp = super::pages::html(&page(state, m, Some(why))?)?;
     *resp.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
     Ok(resp)
@@ -214,11 +210,7 @@ async fn redact_now(
 }
 
 #[post("/matches/{id}/transcript/redact")]
-async fn redact_form(
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, WebError> {
+async fn redact_form(state: Shared, path: web::Path<String>, body: web::Bytes) -> Answer {
     let (messages, reason, token, bad) = read_form(&body);
     let admin = admin(&state, token.trim())?;
     // An admin reads every match, private ones included.
@@ -249,10 +241,10 @@ struct RedactionRequest {
 #[post("/api/matches/{id}/redactions")]
 async fn redact_api(
     Writer(who): Writer,
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     body: web::Json<RedactionRequest>,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let admin = only_an_admin(&who, true)?;
     let m = Reader::person(who)
         .load(&state, &path)

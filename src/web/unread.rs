@@ -17,9 +17,9 @@
 
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError, UrlencodedError};
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest};
 
-use super::{WebError, MAX_BODY};
+use super::{Answer, WebError, MAX_BODY};
 
 /// Registers the extractors' error handlers and the answer for addresses
 /// no route takes.
@@ -181,7 +181,7 @@ fn bad_form(e: &UrlencodedError, req: &HttpRequest) -> WebError {
 
 /// An address no route takes: 405 when a route takes the address with
 /// another method (every route here is GET or POST), else 404.
-async fn unrouted(req: HttpRequest) -> Result<HttpResponse, WebError> {
+async fn unrouted(req: HttpRequest) -> Answer {
     let path = req.path();
     let method = req.method().as_str();
     let routed = req.resource_map().has_resource(path);

@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 use super::reader::Reader;
 use super::write::{forbidden, people_in, Writer};
-use super::{AppState, WebError};
+use super::{Answer, Shared, WebError};
 use crate::access;
 use crate::event::{Body, NewEvent, Visibility};
 use crate::log::StoreError;
@@ -38,10 +38,10 @@ struct VisibilityRequest {
 #[post("/api/matches/{id}/visibility")]
 async fn set_visibility(
     Writer(who): Writer,
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     body: web::Json<VisibilityRequest>,
-) -> Result<HttpResponse, WebError> {
+) -> Answer {
     let m = Reader::person(who.clone())
         .load(&state, &path)
         .map_err(WebError::as_api)?;

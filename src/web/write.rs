@@ -19,7 +19,7 @@ use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
 use super::reader::Reader;
-use super::{AppState, WebError};
+use super::{Answer, AppState, Shared, WebError};
 use crate::access::{self, People};
 use crate::event::{Actor, Body};
 use crate::games::MatchState;
@@ -31,8 +31,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(new_token)
         .service(backup);
 }
-
-type ApiResult = Result<HttpResponse, WebError>;
 
 /// The person behind `token`; 401 (as a page or JSON) when there is none.
 pub(super) fn identify(
@@ -108,7 +106,7 @@ impl actix_web::FromRequest for Writer {
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let token = bearer(req);
-        let checked = match req.app_data::<web::Data<AppState>>() {
+        let checked = match req.app_data::<Shared>() {
             Some(state) => identify(state, token, true)
                 .and_then(|who| state.writable().map_err(WebError::as_api).map(|()| who))
                 .map(Writer),
@@ -156,11 +154,7 @@ struct CreateRequest {
 }
 
 #[post("/api/matches")]
-async fn create(
-    Writer(who): Writer,
-    state: web::Data<AppState>,
-    body: web::Json<CreateRequest>,
-) -> ApiResult {
+async fn create(Writer(who): Writer, state: Shared, body: web::Json<CreateRequest>) -> Answer {
     let request = body.into_inner();
     let id = MatchId::parse(&request.id).map_err(|m| WebError::api(StatusCode::BAD_REQUEST, m))?;
     let first = request.events.first().ok_or_else(|| {
@@ -276,10 +270,10 @@ pub(super) fn people_in(
 #[post("/api/matches/{id}/events")]
 async fn append(
     Writer(who): Writer,
-    state: web::Data<AppState>,
+    state: Shared,
     path: web::Path<String>,
     body: web::Json<AppendRequest>,
-) -> ApiResult {
+) -> Answer {
     let id = MatchId::parse(&path).map_err(|m| WebError::api(StatusCode::NOT_FOUND, m))?;
     let AppendRequest {
         expected_seq,
@@ -337,11 +331,7 @@ struct TokenRequest {
 /// without shell access to the server. The token is in the answer once
 /// and never again (only its hash is kept).
 #[post("/api/tokens")]
-async fn new_token(
-    Writer(who): Writer,
-    state: web::Data<AppState>,
-    body: web::Json<TokenRequest>,
-) -> ApiResult {
+async fn new_token(Writer(who): Writer, state: Shared, body: web::Json<TokenRequest>) -> Answer {
     admin_only(&who, "issues tokens")?;
     let TokenRequest { role, name } = body.into_inner();
     let role = Role::parse(&role).ok_or_else(|| {
@@ -380,7 +370,7 @@ async fn new_token(
 /// first and each match's bundle in one read, so every bundle holds at
 /// least what the witness in the archive acknowledged.
 #[get("/api/backup")]
-async fn backup(Writer(who): Writer, state: web::Data<AppState>) -> ApiResult {
+async fn backup(Writer(who): Writer, state: Shared) -> Answer {
     admin_only(&who, "takes backups")?;
     let store = state.store.clone();
     let top = format!("arbiter-backup-{}", Utc::now().format("%Y%m%dT%H%M%SZ"));

@@ -347,10 +347,7 @@ pub fn restore(backup: &Backup, store: &dyn EventStore) -> Result<Restored, Vec<
     for b in checked {
         let id = MatchId::parse(&b.match_id).map_err(|e| vec![e])?;
         // The transcript first: the match is never there without it.
-        let seal = b
-            .events
-            .first()
-            .and_then(|e| e.envelope.body.transcript_seal());
+        let seal = crate::log::transcript::seal_of(&b.events);
         if let (Some(seal), Some(pieces)) = (seal, &b.transcript) {
             store
                 .put_transcript(&id, &seal.root, pieces)

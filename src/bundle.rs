@@ -150,13 +150,7 @@ impl Bundle {
             .into_iter()
             .filter_map(|k| ring.get(k).map(|key| (k.to_string(), key.to_bytes())))
             .collect();
-        let transcript = match events
-            .first()
-            .and_then(|e| e.envelope.body.transcript_seal())
-        {
-            Some(seal) => Some(transcript::sealed(store, id, seal)?),
-            None => None,
-        };
+        let transcript = transcript::of_match(store, id, &events)?;
         Ok(Bundle {
             match_id: id.to_string(),
             events,
@@ -209,11 +203,7 @@ pub fn check(bytes: &[u8], receipt: Option<&Checkpoint>) -> Result<BundleReport,
 /// (and each removed piece against its Redaction event): `None` when the
 /// Create seals none; rejected when the pieces are missing or wrong.
 pub fn transcript_finding(b: &Bundle) -> Result<Option<verify::TranscriptFinding>, BundleError> {
-    let seal = b
-        .events
-        .first()
-        .and_then(|e| e.envelope.body.transcript_seal());
-    match (seal, &b.transcript) {
+    match (transcript::seal_of(&b.events), &b.transcript) {
         (None, None) => Ok(None),
         (None, Some(_)) => Err(rejected(
             "it carries transcript pieces and its Create seals none".into(),

@@ -394,10 +394,7 @@ fn copy_match(
     };
     // The transcript kept beside the log goes first, so the copy is never
     // there without it.
-    if let Some(seal) = events
-        .first()
-        .and_then(|e| e.envelope.body.transcript_seal())
-    {
+    if let Some(seal) = crate::log::transcript::seal_of(&events) {
         match crate::log::transcript::sealed(from, id, seal) {
             Ok(pieces) => {
                 if let Err(e) = to.put_transcript(id, &seal.root, &pieces) {

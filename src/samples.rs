@@ -30,13 +30,7 @@ impl MatchFile {
     /// (what `arbiter export` prints): each event's time, actor and body.
     pub fn export(store: &dyn EventStore, id: &MatchId) -> Result<MatchFile, StoreError> {
         let events = store.events(id)?;
-        let transcript = match events
-            .first()
-            .and_then(|e| e.envelope.body.transcript_seal())
-        {
-            Some(seal) => Some(transcript::sealed(store, id, seal)?),
-            None => None,
-        };
+        let transcript = transcript::of_match(store, id, &events)?;
         Ok(MatchFile {
             id: id.to_string(),
             transcript,

@@ -152,6 +152,29 @@ pub struct PositionFiles {
     batch: Option<PathBuf>,
 }
 
+impl PositionFiles {
+    /// Answers the position file asked, in JSON (`--json`) or as `text`
+    /// prints it; with `--batch`, each file listed, one JSON line each.
+    fn answer<A>(
+        self,
+        position: Option<PathBuf>,
+        answer: impl Fn(&Path) -> Result<A, Failure>,
+        json: impl Fn(&A) -> Value,
+        text: impl FnOnce(A),
+    ) -> Result<(), Failure> {
+        if let Some(src) = self.batch {
+            return batch_of_files(&src, |file| Ok(json(&answer(file)?)));
+        }
+        let a = answer(&given(position))?;
+        if self.json {
+            println!("{}", json(&a));
+        } else {
+            text(a);
+        }
+        Ok(())
+    }
+}
+
 /// `arbiter solve <game>`: the single form, or `--batch`.
 pub fn run(game: SolveGame) -> Result<(), Failure> {
     match game {
@@ -252,51 +275,23 @@ pub fn run(game: SolveGame) -> Result<(), Failure> {
             }
             Ok(())
         }
-        SolveGame::Permutation {
-            asked: PositionFiles {
-                batch: Some(src), ..
-            },
-            ..
-        } => batch_of_files(&src, |file| {
-            Ok(permutation_json(&permutation_answer(file)?))
-        }),
-        SolveGame::Permutation {
-            position,
-            asked: PositionFiles { json, .. },
-        } => {
-            let a = permutation_answer(&given(position))?;
-            if json {
-                println!("{}", permutation_json(&a));
-            } else {
+        SolveGame::Permutation { position, asked } => {
+            asked.answer(position, permutation_answer, permutation_json, |a| {
                 println!("totals under best play: {:?}", a.totals);
                 println!(
                     "best next x: {}",
                     a.best.as_deref().unwrap_or("(none: every x is numbered)")
                 );
                 println!("line: {}", a.line.join(" "));
-            }
-            Ok(())
+            })
         }
-        SolveGame::XsAndLines {
-            asked: PositionFiles {
-                batch: Some(src), ..
-            },
-            ..
-        } => batch_of_files(&src, |file| Ok(xs_and_lines_answer(file)?.json())),
-        SolveGame::XsAndLines {
-            position,
-            asked: PositionFiles { json, .. },
-        } => {
-            let a = xs_and_lines_answer(&given(position))?;
-            if json {
-                println!("{}", a.json());
-            } else {
+        SolveGame::XsAndLines { position, asked } => {
+            asked.answer(position, xs_and_lines_answer, XsAnswer::json, |a| {
                 println!("{} for the side to move", word(a.wins));
                 for (l, w) in a.moves {
                     println!("  {l}: {}", word(w));
                 }
-            }
-            Ok(())
+            })
         }
         SolveGame::Bejeweled {
             batch: Some(src), ..

@@ -25,7 +25,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::merkle;
-use super::seal::Hash;
+use super::seal::{Hash, Sealed};
 use super::store::{EventStore, StoreError};
 use crate::event::{message_list, Body, MatchId, TranscriptSeal};
 
@@ -313,6 +313,24 @@ pub fn removed_messages(pieces: &[Piece]) -> Vec<u32> {
         .filter(|p| matches!(p.content, Content::Removed { .. }))
         .flat_map(|p| p.messages.iter().copied())
         .collect()
+}
+
+/// The transcript seal of the match `events` are the log of: what its
+/// Create commits to, when it is the third version (`None` otherwise).
+pub fn seal_of(events: &[Sealed]) -> Option<&TranscriptSeal> {
+    events.first()?.envelope.body.transcript_seal()
+}
+
+/// The pieces of match `id`'s transcript, when its log (`events`) seals
+/// one: [`sealed`] for [`seal_of`].
+pub fn of_match(
+    store: &dyn EventStore,
+    id: &MatchId,
+    events: &[Sealed],
+) -> Result<Option<Vec<Piece>>, StoreError> {
+    seal_of(events)
+        .map(|seal| sealed(store, id, seal))
+        .transpose()
 }
 
 /// The pieces `seal` (match `id`'s Create) seals, as `store` keeps them;

@@ -643,6 +643,17 @@ fn word(w: bool) -> &'static str {
 }
 
 impl XsAnswer {
+    /// The answer `solved` gives: whether the side to move wins, and each
+    /// move (a `key`: a cell or a line) with whether it wins.
+    fn of<M: std::fmt::Display>(key: &'static str, solved: (bool, Vec<(M, bool)>)) -> XsAnswer {
+        let (wins, moves) = solved;
+        XsAnswer {
+            key,
+            wins,
+            moves: moves.into_iter().map(|(m, w)| (m.to_string(), w)).collect(),
+        }
+    }
+
     fn json(&self) -> Value {
         let moves: Vec<_> = self
             .moves
@@ -660,20 +671,10 @@ fn xs_and_lines_answer(file: &Path) -> Result<XsAnswer, Failure> {
     // is a part-2 position.
     Ok(if xs_and_lines::Placing::is_placing(&text) {
         let p = xs_and_lines::Placing::parse(&text).map_err(bad)?;
-        let (wins, cells) = xs_and_lines::solve_placing(&p);
-        XsAnswer {
-            key: "cell",
-            wins,
-            moves: cells.into_iter().map(|(c, w)| (c.to_string(), w)).collect(),
-        }
+        XsAnswer::of("cell", xs_and_lines::solve_placing(&p))
     } else {
         let p = xs_and_lines::Position::parse(&text).map_err(bad)?;
-        let (wins, lines) = xs_and_lines::solve(&p);
-        XsAnswer {
-            key: "line",
-            wins,
-            moves: lines.into_iter().map(|(l, w)| (l.to_string(), w)).collect(),
-        }
+        XsAnswer::of("line", xs_and_lines::solve(&p))
     })
 }
 

@@ -4,6 +4,8 @@
 //!
 //! Kept apart from `store.rs` because it is the one place where the store
 //! and the journal beside it meet; the journal itself knows no sled.
+//! Only `log/`'s own modules and the event vocabulary: nothing above
+//! `log/`, and no game.
 
 use std::io;
 

@@ -21,7 +21,6 @@ use chrono::{DateTime, Duration, Utc};
 use super::engine::play;
 use super::grid::Grid;
 use super::rules::{rule, Claim, Claimed, Config, Decision, Match, Proof, Round, Shown};
-use crate::event::Actor;
 use crate::games::engine::seats::player_seat;
 use crate::games::{Noted, RuleError, Stamp};
 
@@ -230,13 +229,16 @@ pub(super) fn decision(
     decided(winner, reason)
 }
 
-/// The seat of the player who posts a claim or a proof, and the round it
-/// is posted in; why not, when the poster is no player or no round is in
-/// progress.
-fn poster_in_round<'m>(m: &'m Match, actor: &Actor) -> Result<(usize, &'m Round), RuleError> {
-    let p = player_seat(&m.players, actor)?;
+/// A claim or a proof posted at `stamp`: its seq, when, the poster's
+/// seat and the round it is posted in; why not, when the poster is no
+/// player or no round is in progress.
+fn posted<'m>(
+    m: &'m Match,
+    stamp: Stamp<'_>,
+) -> Result<(u64, DateTime<Utc>, usize, &'m Round), RuleError> {
+    let p = player_seat(&m.players, stamp.actor)?;
     let round = m.rounds.current().ok_or_else(no_round)?;
-    Ok((p, round))
+    Ok((stamp.seq, stamp.at, p, round))
 }
 
 fn no_round() -> RuleError {
@@ -262,8 +264,7 @@ fn claimed_in_time(
 /// A claim or counterclaim by the player who posted it: its note, or why
 /// it is not allowed.
 pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Noted {
-    let Stamp { seq, actor, at } = stamp;
-    let (p, round) = poster_in_round(m, actor)?;
+    let (seq, at, p, round) = posted(m, stamp)?;
     let c = m.config.clone();
     let name = |q: usize| m.players[q].clone();
     let note = match round.claims.as_slice() {
@@ -371,8 +372,7 @@ pub(super) fn claim(m: &mut Match, claim: &Claim, stamp: Stamp<'_>) -> Noted {
 /// note, or why it is not allowed (no claim, not the higher claimer, a
 /// powerup not offered).
 pub(super) fn prove(m: &mut Match, proof: &Proof, stamp: Stamp<'_>) -> Noted {
-    let Stamp { seq, actor, at } = stamp;
-    let (p, round) = poster_in_round(m, actor)?;
+    let (seq, at, p, round) = posted(m, stamp)?;
     let c = m.config.clone();
     let name = |q: usize| m.players[q].clone();
     let (Some(higher), Some(first), Some(window), Some(due)) = (

@@ -148,12 +148,14 @@ pub struct Match {
 }
 
 impl Match {
-    pub fn new(config: Config, players: [String; 2]) -> Match {
-        Match {
-            rounds: Rounds::new(config.to_win),
+    /// The match before its first round; a rule error unless its options
+    /// can decide it (`to_win` round wins in at most `rounds`).
+    pub fn new(config: Config, players: [String; 2]) -> Result<Match, RuleError> {
+        Ok(Match {
+            rounds: Rounds::first_to(config.to_win, config.rounds)?,
             config,
             players,
-        }
+        })
     }
 
     /// The rules' verdict for round `r` so far; `closed` when nothing more
@@ -174,8 +176,7 @@ impl Game for Bejeweled {
     type State = Match;
 
     fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
-        engine::check_to_win(config.to_win, config.rounds)?;
-        Ok(Match::new(config.clone(), created.players.clone()))
+        Match::new(config.clone(), created.players.clone())
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {

@@ -32,7 +32,7 @@ pub use book::{Appealed, Book, Decided};
 use ending::SMALL_GAME;
 pub use ending::{Ending, EndingWords};
 pub(crate) use rounds::round_record;
-pub use rounds::{check_to_win, Round, Rounds};
+pub use rounds::{Round, Rounds};
 
 /// The rules' verdict on a round or a game, with the reason.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]

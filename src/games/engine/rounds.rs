@@ -106,26 +106,24 @@ impl<'a, R> IntoIterator for &'a Rounds<R> {
     }
 }
 
-/// A rule error unless `to_win` round wins can decide a match of `rounds`.
-pub fn check_to_win(to_win: u32, rounds: u32) -> Result<(), RuleError> {
-    if to_win == 0 || to_win > rounds {
-        return Err(RuleError::new(
-            "config",
-            format!("{to_win} round wins cannot decide a match of {rounds} rounds"),
-        ));
-    }
-    Ok(())
-}
-
 impl<R: Round> Rounds<R> {
-    pub fn new(to_win: u32) -> Rounds<R> {
-        Rounds {
+    /// A match of at most `rounds` rounds, won by the first to `to_win`
+    /// round wins, before its first round; a rule error unless `to_win`
+    /// wins can decide it.
+    pub fn first_to(to_win: u32, rounds: u32) -> Result<Rounds<R>, RuleError> {
+        if to_win == 0 || to_win > rounds {
+            return Err(RuleError::new(
+                "config",
+                format!("{to_win} round wins cannot decide a match of {rounds} rounds"),
+            ));
+        }
+        Ok(Rounds {
             played: Vec::new(),
             to_win,
             match_ruling: None,
             book: Book::default(),
             ruled_wins: [0; 2],
-        }
+        })
     }
 
     /// The round in progress (opened and not ruled, no match ruling).

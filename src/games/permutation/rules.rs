@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::analysis::{Perm, Position};
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::rule;
-use crate::games::xs_and_lines::rules::{place_x, Parts, XsMatch};
+use crate::games::xs_and_lines::rules::{Part, PartTwoEnd, Parts, XsMatch};
 use crate::games::xs_and_lines::Cell;
 use crate::games::{Created, Event, Game, Noted, Payloads, RuleError, Stamp};
 
@@ -48,6 +48,11 @@ pub enum Stage {
 pub type Match = XsMatch<Config, Stage>;
 
 impl Parts for Stage {
+    type Config = Config;
+    type PartTwo = Position;
+    const FIRST_TURN: &'static str = "places the first x and writes 2";
+    const NO_PASS: &'static str = "every turn places or numbers an x";
+
     fn opening() -> Stage {
         Stage::Placing(Vec::new())
     }
@@ -58,6 +63,90 @@ impl Parts for Stage {
             // 1 is written by no one; player 1 writes 2.
             Stage::Numbering(p) => p.numbered.len() - 1,
         }
+    }
+
+    fn size(config: &Config) -> u8 {
+        config.size
+    }
+
+    fn part(&mut self) -> Part<'_, Position> {
+        match self {
+            Stage::Placing(xs) => Part::One(xs),
+            Stage::Numbering(pos) => Part::Two(pos),
+        }
+    }
+
+    /// At most one x per row and per column.
+    fn refuses(xs: &[Cell], cell: Cell) -> Option<String> {
+        let x = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)?;
+        let line = if x.row == cell.row { "row" } else { "column" };
+        Some(format!("{cell} shares a {line} with the x on {x}"))
+    }
+
+    /// The x's read as a permutation (the row of the x in each column);
+    /// 1 goes on the leftmost x.
+    fn part_two(xs: Vec<Cell>, n: u8) -> Result<(Stage, String), RuleError> {
+        let mut rows = vec![0u8; n as usize];
+        for x in &xs {
+            rows[x.col as usize] = x.row;
+        }
+        let perm = Perm { rows };
+        let leftmost = perm.name(0);
+        let numbering = Stage::Numbering(Position {
+            players: 2,
+            perm,
+            numbered: vec![0],
+        });
+        let opens = format!("; all x's are placed: 1 goes on the leftmost x, {leftmost}");
+        Ok((numbering, opens))
+    }
+
+    /// `who` writes the next number on the x written `mv`, scoring
+    /// against the x numbered just before.
+    fn play(pos: &mut Position, mv: &str, who: &str) -> Result<(String, String), RuleError> {
+        let c = pos
+            .perm
+            .column_of(mv)
+            .map_err(|e| rule("numbering", e.to_string()))?;
+        let name = pos.perm.name(c);
+        if pos.numbered.contains(&c) {
+            return Err(rule("numbering", format!("{name} is numbered already")));
+        }
+        let last = *pos.numbered.last().expect("1 is always placed");
+        let points = pos.perm.points(last, c);
+        pos.numbered.push(c);
+        let j = pos.numbered.len();
+        let note = format!(
+            "{who} writes {j} on {name}: |{}|·|{}| = {points} points",
+            pos.perm.rows[c] as i32 - pos.perm.rows[last] as i32,
+            c as i32 - last as i32
+        );
+        Ok((name, note))
+    }
+
+    /// Every x numbered: the higher total wins, equal totals share the win.
+    fn ended(m: &Match, _seat: usize) -> Option<PartTwoEnd> {
+        let Stage::Numbering(pos) = &m.stage else {
+            return None;
+        };
+        if pos.numbered.len() != m.config.size as usize {
+            return None;
+        }
+        let t = m.points();
+        let (winner, why) = match t[0].cmp(&t[1]) {
+            std::cmp::Ordering::Greater => (Some(0), "the higher total"),
+            std::cmp::Ordering::Less => (Some(1), "the higher total"),
+            std::cmp::Ordering::Equal => (None, "equal totals share the win"),
+        };
+        let why = format!(
+            "every x is numbered: {} {} – {} {}, {why}",
+            m.players[0], t[0], t[1], m.players[1]
+        );
+        Some(PartTwoEnd {
+            winner,
+            note: format!("; {why}"),
+            why,
+        })
     }
 }
 
@@ -97,90 +186,6 @@ impl Game for Permutation {
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
-        let Stamp { seq, actor, .. } = stamp;
-        match event {
-            Event::RoundStart(s) => {
-                let f = m.name_first(actor, &s.first)?;
-                Ok(format!(
-                    "{} is player 1: places the first x and writes 2",
-                    m.players[f]
-                ))
-            }
-            Event::Place(p) => {
-                let seat = m.mover(actor)?;
-                let n = m.config.size;
-                let who = m.players[seat].clone();
-                let (written, note) = match &mut m.stage {
-                    Stage::Placing(xs) => {
-                        let (cell, mut note) = place_x(xs, &p.mv, n, &who, |xs, cell| {
-                            let x = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)?;
-                            let line = if x.row == cell.row { "row" } else { "column" };
-                            Some(format!("{cell} shares a {line} with the x on {x}"))
-                        })?;
-                        if xs.len() == n as usize {
-                            let mut rows = vec![0u8; n as usize];
-                            for x in xs.iter() {
-                                rows[x.col as usize] = x.row;
-                            }
-                            let perm = Perm { rows };
-                            let leftmost = perm.name(0);
-                            m.stage = Stage::Numbering(Position {
-                                players: 2,
-                                perm,
-                                numbered: vec![0],
-                            });
-                            note.push_str(&format!(
-                                "; all x's are placed: 1 goes on the leftmost x, {leftmost}"
-                            ));
-                        }
-                        (cell.to_string(), note)
-                    }
-                    Stage::Numbering(pos) => {
-                        let c = pos
-                            .perm
-                            .column_of(&p.mv)
-                            .map_err(|e| rule("numbering", e.to_string()))?;
-                        let name = pos.perm.name(c);
-                        if pos.numbered.contains(&c) {
-                            return Err(rule("numbering", format!("{name} is numbered already")));
-                        }
-                        let last = *pos.numbered.last().expect("1 is always placed");
-                        let points = pos.perm.points(last, c);
-                        pos.numbered.push(c);
-                        let j = pos.numbered.len();
-                        (
-                            name.clone(),
-                            format!(
-                                "{who} writes {j} on {name}: |{}|·|{}| = {points} points",
-                                pos.perm.rows[c] as i32 - pos.perm.rows[last] as i32,
-                                c as i32 - last as i32
-                            ),
-                        )
-                    }
-                };
-                m.moves.push((seq, written));
-                let mut note = note;
-                if let Stage::Numbering(pos) = &m.stage {
-                    if pos.numbered.len() == n as usize {
-                        let t = m.points();
-                        let (winner, why) = match t[0].cmp(&t[1]) {
-                            std::cmp::Ordering::Greater => (Some(0), "the higher total"),
-                            std::cmp::Ordering::Less => (Some(1), "the higher total"),
-                            std::cmp::Ordering::Equal => (None, "equal totals share the win"),
-                        };
-                        let why = format!(
-                            "every x is numbered: {} {} – {} {}, {why}",
-                            m.players[0], t[0], t[1], m.players[1]
-                        );
-                        note.push_str(&format!("; {why}"));
-                        m.ending.end(winner, why);
-                    }
-                }
-                Ok(note)
-            }
-            Event::Timeout(_) => Ok(String::new()),
-            Event::Pass => Err(rule("pass", "every turn places or numbers an x")),
-            Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
-        }
+        m.play(event, stamp)
     }
 }

@@ -24,7 +24,7 @@ use crate::games::engine::clock::{push_clock, Allowance, Allowances};
 use crate::games::engine::referee::{OfRounds, Referee};
 use crate::games::engine::seats::{named_seat, player_seat};
 pub use crate::games::engine::Decision;
-use crate::games::engine::{self, Rounds, Words};
+use crate::games::engine::{Rounds, Words};
 use crate::games::rule;
 use crate::games::{Created, Event, Game, Noted, Payloads, RuleError, Stamp};
 
@@ -119,16 +119,18 @@ pub struct Match {
 }
 
 impl Match {
-    pub fn new(config: Config, players: [String; 2]) -> Match {
+    /// The match before its first round; a rule error unless its options
+    /// can decide it (`to_win` round wins in at most `rounds`).
+    pub fn new(config: Config, players: [String; 2]) -> Result<Match, RuleError> {
         let reserve = config.reserve_secs as i64 * 1000;
-        Match {
-            rounds: Rounds::new(config.to_win),
+        Ok(Match {
+            rounds: Rounds::first_to(config.to_win, config.rounds)?,
             config,
             players,
             reserve_ms: [reserve; 2],
             windows: Allowances::default(),
             lost_on_time: None,
-        }
+        })
     }
 
     /// The match winner by the rules: reserve exhausted, else first to
@@ -178,8 +180,7 @@ impl Game for RushHour {
     type State = Match;
 
     fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
-        engine::check_to_win(config.to_win, config.rounds)?;
-        Ok(Match::new(config.clone(), created.players.clone()))
+        Match::new(config.clone(), created.players.clone())
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {

@@ -69,12 +69,56 @@ pub struct XsMatch<C, S> {
     pub ending: Ending,
 }
 
-/// The two parts of a game that opens with part 1 of x's and lines.
-pub trait Parts {
+/// The two parts of a game that opens with part 1 of x's and lines: the
+/// game says what is its own (its options' size, its rule for an x, how
+/// part 2 begins, is played and ends), and [`XsMatch::play`] plays both
+/// parts with it.
+pub trait Parts: Sized {
+    /// The match's options.
+    type Config;
+    /// What player 1 does first, as the host's setup is noted ("places the
+    /// first x and draws the first line").
+    const FIRST_TURN: &'static str;
+    /// Why a turn cannot be passed.
+    const NO_PASS: &'static str;
     /// Part 1 with no x placed.
     fn opening() -> Self;
     /// The turns played so far (player 1 plays the first).
     fn turns(&self) -> usize;
+    /// The grid size n (n x's on n×n) of a match with these options.
+    fn size(config: &Self::Config) -> u8;
+    /// Part 2's position.
+    type PartTwo;
+    /// Where the game is: the x's placed so far, or part 2.
+    fn part(&mut self) -> Part<'_, Self::PartTwo>;
+    /// Why the game's own rule refuses an x on `cell`, with `xs` placed.
+    fn refuses(xs: &[Cell], cell: Cell) -> Option<String>;
+    /// Part 2 from the n x's of part 1, and what the note adds ("; …").
+    fn part_two(xs: Vec<Cell>, n: u8) -> Result<(Self, String), RuleError>;
+    /// A move of part 2 by `who`, written `mv`: the move as written
+    /// canonically, and the note.
+    fn play(two: &mut Self::PartTwo, mv: &str, who: &str) -> Result<(String, String), RuleError>;
+    /// How the rules end the game after the move of the player in `seat`,
+    /// if they do.
+    fn ended(m: &XsMatch<Self::Config, Self>, seat: usize) -> Option<PartTwoEnd>;
+}
+
+/// Where a game that opens with part 1 of x's and lines is.
+pub enum Part<'a, P> {
+    /// Part 1: the x's placed so far.
+    One(&'a mut Vec<Cell>),
+    /// Part 2: the game's own position.
+    Two(&'a mut P),
+}
+
+/// The end of a game by its rules in part 2.
+pub struct PartTwoEnd {
+    /// The winner's seat; `None`: the two share the win.
+    pub winner: Option<usize>,
+    /// Why, as the ending keeps it.
+    pub why: String,
+    /// What the move's note adds ("; …").
+    pub note: String,
 }
 
 impl<C, S: Parts> XsMatch<C, S> {
@@ -107,7 +151,61 @@ impl<C, S: Parts> XsMatch<C, S> {
     }
 }
 
+impl<S: Parts> XsMatch<S::Config, S> {
+    /// Plays one of the game's own events: the host names player 1, a
+    /// player places an x (part 1) or makes a move of part 2, a timeout
+    /// (no clock: nothing to add). Every rule is checked before the match
+    /// changes.
+    pub fn play<G>(&mut self, event: Event<'_, G>, stamp: Stamp<'_>) -> Noted
+    where
+        G: Game<Payloads = Payloads<S::Config, Setup, Placement>>,
+    {
+        let Stamp { seq, actor, .. } = stamp;
+        match event {
+            Event::RoundStart(s) => {
+                let f = self.name_first(actor, &s.first)?;
+                Ok(format!(
+                    "{} is player 1: {}",
+                    self.players[f],
+                    S::FIRST_TURN
+                ))
+            }
+            Event::Place(p) => {
+                let seat = self.mover(actor)?;
+                let n = S::size(&self.config);
+                let who = &self.players[seat];
+                let (written, mut note) = match self.stage.part() {
+                    Part::One(xs) => {
+                        let (cell, mut note) = place_x(xs, &p.mv, n, who, S::refuses)?;
+                        if xs.len() == n as usize {
+                            let (part_two, opens) = S::part_two(std::mem::take(xs), n)?;
+                            self.stage = part_two;
+                            note.push_str(&opens);
+                        }
+                        (cell.to_string(), note)
+                    }
+                    Part::Two(two) => S::play(two, &p.mv, who)?,
+                };
+                self.moves.push((seq, written));
+                if let Some(end) = S::ended(self, seat) {
+                    note.push_str(&end.note);
+                    self.ending.end(end.winner, end.why);
+                }
+                Ok(note)
+            }
+            Event::Timeout(_) => Ok(String::new()),
+            Event::Pass => Err(rule("pass", S::NO_PASS)),
+            Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
+        }
+    }
+}
+
 impl Parts for Stage {
+    type Config = Config;
+    type PartTwo = Position;
+    const FIRST_TURN: &'static str = "places the first x and draws the first line";
+    const NO_PASS: &'static str = "a player who can move must";
+
     fn opening() -> Stage {
         Stage::Placing(Vec::new())
     }
@@ -117,6 +215,55 @@ impl Parts for Stage {
             Stage::Placing(xs) => xs.len(),
             Stage::Drawing(p) => p.lines.len(),
         }
+    }
+
+    fn size(config: &Config) -> u8 {
+        config.size
+    }
+
+    fn part(&mut self) -> Part<'_, Position> {
+        match self {
+            Stage::Placing(xs) => Part::One(xs),
+            Stage::Drawing(pos) => Part::Two(pos),
+        }
+    }
+
+    fn refuses(xs: &[Cell], cell: Cell) -> Option<String> {
+        xs.contains(&cell)
+            .then(|| format!("{cell} already holds an x"))
+    }
+
+    fn part_two(xs: Vec<Cell>, n: u8) -> Result<(Stage, String), RuleError> {
+        let start = Position::new(n, xs).map_err(|e| rule("placement", e.to_string()))?;
+        let opens = "; all x's are placed: part 2, drawing lines, begins";
+        Ok((Stage::Drawing(start), opens.to_string()))
+    }
+
+    fn play(pos: &mut Position, mv: &str, who: &str) -> Result<(String, String), RuleError> {
+        let line = pos.play(mv).map_err(|e| rule("line", e.to_string()))?;
+        Ok((line.to_string(), format!("{who} draws {line}")))
+    }
+
+    fn ended(m: &Match, seat: usize) -> Option<PartTwoEnd> {
+        let (Stage::Drawing(pos), Some(next)) = (&m.stage, m.to_move()) else {
+            return None;
+        };
+        if !pos.legal_lines().is_empty() {
+            return None;
+        }
+        let why = if pos.lines.is_empty() {
+            format!("{} has no line to draw", m.players[next])
+        } else {
+            format!(
+                "{} drew the last line; {} has none left",
+                m.players[seat], m.players[next]
+            )
+        };
+        Some(PartTwoEnd {
+            winner: Some(next),
+            note: format!("; {why}: {} wins", m.players[next]),
+            why,
+        })
     }
 }
 
@@ -134,12 +281,12 @@ impl Match {
 /// x written `mv` (`C3`) on the n×n grid, unless `refused` (the game's own
 /// rule, from the x's already placed) says why not. Gives the cell and
 /// the note; part 1 is over when `xs` holds n x's.
-pub(crate) fn place_x(
+fn place_x(
     xs: &mut Vec<Cell>,
     mv: &str,
     n: u8,
     who: &str,
-    refused: impl Fn(&[Cell], Cell) -> Option<String>,
+    refused: fn(&[Cell], Cell) -> Option<String>,
 ) -> Result<(Cell, String), RuleError> {
     let cell = Cell::parse(mv, n).ok_or_else(|| {
         rule(
@@ -182,61 +329,6 @@ impl Game for XsAndLines {
     }
 
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
-        let Stamp { seq, actor, .. } = stamp;
-        match event {
-            Event::RoundStart(s) => {
-                let f = m.name_first(actor, &s.first)?;
-                Ok(format!(
-                    "{} is player 1: places the first x and draws the first line",
-                    m.players[f]
-                ))
-            }
-            Event::Place(p) => {
-                let seat = m.mover(actor)?;
-                let n = m.config.size;
-                let (written, note) = match &mut m.stage {
-                    Stage::Placing(xs) => {
-                        let who = &m.players[seat];
-                        let (cell, mut note) = place_x(xs, &p.mv, n, who, |xs, cell| {
-                            (xs.contains(&cell)).then(|| format!("{cell} already holds an x"))
-                        })?;
-                        if xs.len() == n as usize {
-                            let start = Position::new(n, std::mem::take(xs))
-                                .map_err(|e| rule("placement", e.to_string()))?;
-                            m.stage = Stage::Drawing(start);
-                            note.push_str("; all x's are placed: part 2, drawing lines, begins");
-                        }
-                        (cell.to_string(), note)
-                    }
-                    Stage::Drawing(pos) => {
-                        let line = pos.play(&p.mv).map_err(|e| rule("line", e.to_string()))?;
-                        (
-                            line.to_string(),
-                            format!("{} draws {line}", m.players[seat]),
-                        )
-                    }
-                };
-                m.moves.push((seq, written));
-                let mut note = note;
-                if let (Stage::Drawing(pos), Some(next)) = (&m.stage, m.to_move()) {
-                    if pos.legal_lines().is_empty() {
-                        let why = if pos.lines.is_empty() {
-                            format!("{} has no line to draw", m.players[next])
-                        } else {
-                            format!(
-                                "{} drew the last line; {} has none left",
-                                m.players[seat], m.players[next]
-                            )
-                        };
-                        note.push_str(&format!("; {why}: {} wins", m.players[next]));
-                        m.ending.end(Some(next), why);
-                    }
-                }
-                Ok(note)
-            }
-            Event::Timeout(_) => Ok(String::new()),
-            Event::Pass => Err(rule("pass", "a player who can move must")),
-            Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},
-        }
+        m.play(event, stamp)
     }
 }

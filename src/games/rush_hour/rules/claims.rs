@@ -36,24 +36,19 @@ pub(super) fn claim_finished(m: &mut Match, stamp: Stamp<'_>) -> Noted {
             ),
         ));
     };
-    let clock = m.charge(p, start, m.config.turn_secs, at, seq);
-    let (name, secs) = (m.players[p].clone(), m.config.solution_secs);
-    let round = m.rounds.current_mut().ok_or_else(no_round)?;
-    round.phase = Phase::Finished {
+    let said = format!(
+        "{} claims the puzzle is finished: exactly {} moves; a solution is due within {} s",
+        m.players[p], round.target, m.config.solution_secs
+    );
+    answered_from(m, p, start, stamp, said, |board| Phase::Finished {
         seq,
         claimer: p,
-        board: round.board.clone(),
+        board,
         since: at,
         solutions: Vec::new(),
         counters: Vec::new(),
         passed: None,
-    };
-    let mut note = format!(
-        "{name} claims the puzzle is finished: exactly {} moves; a solution is due within {secs} s",
-        round.target
-    );
-    push_clock(&mut note, clock);
-    Ok(note)
+    })
 }
 
 /// A player says the target cannot be reached: the other must prove it can.
@@ -75,22 +70,40 @@ pub(super) fn challenge_impossible(m: &mut Match, stamp: Stamp<'_>) -> Noted {
             ),
         ));
     }
-    let clock = m.charge(p, round.turn_started, m.config.turn_secs, at, seq);
-    let (name, other) = (m.players[p].clone(), m.players[1 - p].clone());
-    let secs = m.config.solution_secs;
-    let round = m.rounds.current_mut().ok_or_else(no_round)?;
-    round.phase = Phase::Impossible {
+    let said = format!(
+        "{} claims the puzzle is impossible in {} moves; {} must solve it within {} s",
+        m.players[p],
+        round.target,
+        m.players[1 - p],
+        m.config.solution_secs
+    );
+    let start = round.turn_started;
+    answered_from(m, p, start, stamp, said, |board| Phase::Impossible {
         seq,
         challenger: p,
-        board: round.board.clone(),
+        board,
         since: at,
         attempts: Vec::new(),
         passed: false,
-    };
-    let mut note = format!(
-        "{name} claims the puzzle is impossible in {} moves; {other} must solve it within {secs} s",
-        round.target
-    );
+    })
+}
+
+/// A claim or challenge by seat `p`, `said` so: `p`'s turn time from
+/// `start` is charged, the round in play turns to the answer (`phase`,
+/// over the round's board), and the note ends with what the clock makes
+/// of the turn.
+fn answered_from(
+    m: &mut Match,
+    p: usize,
+    start: DateTime<Utc>,
+    stamp: Stamp<'_>,
+    said: String,
+    phase: impl FnOnce(Board) -> Phase,
+) -> Noted {
+    let clock = m.charge(p, start, m.config.turn_secs, stamp.at, stamp.seq);
+    let round = m.rounds.current_mut().ok_or_else(no_round)?;
+    round.phase = phase(round.board.clone());
+    let mut note = said;
     push_clock(&mut note, clock);
     Ok(note)
 }

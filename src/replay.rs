@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 
 use crate::event::{Actor, Body, Envelope, Scope, Visibility};
 use crate::games::play::Play;
-use crate::games::{value_text, Analysis, MatchState, RuleError, Value, View};
+use crate::games::{value_text, Analysis, MatchState, RuleError, Stamp, Value, View};
 
 /// One event and what it did.
 #[derive(Clone, Debug, Serialize)]
@@ -99,7 +99,7 @@ impl Replay {
             // The rules never see an act on the record (a redaction, a
             // visibility change): the game and its clocks stand still.
             (_, body, Some(_)) if body.is_about_the_record() => Ok(describe(body)),
-            (_, body, Some(p)) => match p.apply(e.seq, body, &e.actor, e.occurred_at) {
+            (_, body, Some(p)) => match p.apply(body, Stamp::of(e)) {
                 Ok(applied) => {
                     supersedes = applied.supersedes;
                     Ok(applied.note)

@@ -17,7 +17,7 @@ use proptest::test_runner::{Config, TestRunner};
 
 use crate::event::{Actor, Body, Create, Scope};
 use crate::games::chat::{ChatContext, ChatReading, Reading, Speaker};
-use crate::games::{GameConfig, MatchState};
+use crate::games::{GameConfig, MatchState, Stamp};
 
 /// A game's chat reader: what a message by a speaker is, in a context.
 pub type ChatReader = fn(&str, Speaker, &ChatContext) -> ChatReading;
@@ -150,8 +150,16 @@ pub fn match_after(
             Some(seat) => Actor::Player(players[*seat].clone()),
             None => Actor::Host("host".into()),
         };
-        s.apply(n as u64 + 1, body, &actor, at)
-            .expect("a legal event");
+        let seq = n as u64 + 1;
+        s.apply(
+            body,
+            Stamp {
+                seq,
+                actor: &actor,
+                at,
+            },
+        )
+        .expect("a legal event");
     }
     s
 }

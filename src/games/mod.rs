@@ -50,7 +50,7 @@ pub use chat::{
 pub use engine::Ending;
 pub use plug::{ChatReaders, Plug, RoundsByRules};
 
-use crate::event::{Actor, Body, Create};
+use crate::event::{Actor, Body, Create, Envelope};
 use crate::findings::Finding;
 use engine::referee::Referee;
 use engine::seats::named_seat;
@@ -220,6 +220,17 @@ pub struct Stamp<'a> {
     pub at: DateTime<Utc>,
 }
 
+impl<'a> Stamp<'a> {
+    /// Where `e` stands in its log.
+    pub fn of(e: &'a Envelope) -> Stamp<'a> {
+        Stamp {
+            seq: e.seq,
+            actor: &e.actor,
+            at: e.occurred_at,
+        }
+    }
+}
+
 /// A match as its Create event opens it: the two players, by seat, and
 /// when (a game whose clocks run from the start keeps it).
 #[derive(Clone, Copy, Debug)]
@@ -297,14 +308,8 @@ fn generic_event<G: Game>(body: &Body) -> Option<Event<'_, G>> {
 /// against them go to the engine's referee; a timeout is checked (the
 /// host's, naming a player) and worded here, and the game adds what its
 /// clocks make of it; the game's own events go to its `apply`.
-fn apply_to<G: Registered>(
-    m: &mut G::State,
-    seq: u64,
-    body: &Body,
-    actor: &Actor,
-    at: DateTime<Utc>,
-) -> Noted {
-    let stamp = Stamp { seq, actor, at };
+fn apply_to<G: Registered>(m: &mut G::State, body: &Body, stamp: Stamp<'_>) -> Noted {
+    let Stamp { seq, actor, .. } = stamp;
     let event = match body {
         Body::Ruling(r) => return G::referee(m).rule(seq, r, actor),
         Body::Appeal(a) => return G::referee(m).appeal(seq, a, actor),

@@ -23,9 +23,7 @@
 //! whole state per move, and a match's state grows with its rounds (the
 //! import of a long match spent most of its time and memory on them).
 
-use chrono::{DateTime, Utc};
-
-use super::{MatchState, RuleError};
+use super::{MatchState, RuleError, Stamp};
 use crate::event::{Actor, Body};
 
 /// The last event, when it was a player's move that may still be
@@ -79,14 +77,8 @@ impl Play {
     /// Applies one event; a rule error leaves the match as it was (and a
     /// move that is still correctable stays so). An uncopied play tries no
     /// correction here: see [`Play::apply_with`].
-    pub fn apply(
-        &mut self,
-        seq: u64,
-        body: &Body,
-        actor: &Actor,
-        at: DateTime<Utc>,
-    ) -> Result<Applied, RuleError> {
-        self.apply_with(seq, body, actor, at, |_| None)
+    pub fn apply(&mut self, body: &Body, stamp: Stamp<'_>) -> Result<Applied, RuleError> {
+        self.apply_with(body, stamp, |_| None)
     }
 
     /// [`Play::apply`], where `before(seq)` gives the state the move at
@@ -96,12 +88,11 @@ impl Play {
     /// no correction is tried.
     pub fn apply_with(
         &mut self,
-        seq: u64,
         body: &Body,
-        actor: &Actor,
-        at: DateTime<Utc>,
+        stamp: Stamp<'_>,
         before: impl FnOnce(u64) -> Option<MatchState>,
     ) -> Result<Applied, RuleError> {
+        let Stamp { seq, actor, .. } = stamp;
         let is_move = matches!(body, Body::Place(_) | Body::Pass);
         let player = actor.player().map(str::to_string);
         // A move the player may make now is a move (the permutation game's
@@ -109,7 +100,7 @@ impl Play {
         // the rules refuse now is tried as a correction of the last. A
         // refused event leaves the state as it was (the `Game` contract).
         let kept = (is_move && self.copies).then(|| self.state.clone());
-        let refused = match self.state.apply(seq, body, actor, at) {
+        let refused = match self.state.apply(body, stamp) {
             Ok(note) => {
                 self.last = match (is_move, player) {
                     (true, Some(player)) => Some(Correctable {
@@ -143,7 +134,7 @@ impl Play {
             true => last.before.insert(base).clone(),
             false => base,
         };
-        let note = match state.apply(seq, body, actor, at) {
+        let note = match state.apply(body, stamp) {
             Ok(note) => note,
             Err(_) => {
                 if !self.copies {

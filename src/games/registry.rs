@@ -202,14 +202,8 @@ macro_rules! games {
             }
 
             /// Applies one event of the match's log (any body but Create).
-            pub fn apply(
-                &mut self,
-                seq: u64,
-                body: &Body,
-                actor: &Actor,
-                at: DateTime<Utc>,
-            ) -> $crate::games::Noted {
-                each_state!(self, m => apply_to::<G>(m, seq, body, actor, at))
+            pub fn apply(&mut self, body: &Body, stamp: $crate::games::Stamp<'_>) -> $crate::games::Noted {
+                each_state!(self, m => apply_to::<G>(m, body, stamp))
             }
 
             /// What a page draws for this state.

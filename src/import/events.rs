@@ -51,7 +51,7 @@ use crate::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
 use crate::games::play::Play;
-use crate::games::{ChatContext, ChatReading, GameConfig, GameKind, MatchState, Speaker};
+use crate::games::{ChatContext, ChatReading, GameConfig, GameKind, MatchState, Speaker, Stamp};
 use refold::Refold;
 
 /// Who is who in the transcript.
@@ -693,7 +693,15 @@ impl Reading<'_> {
             refold.before(events, read, k).cloned()
         };
         let (rule_error, note) = match self.play.as_mut() {
-            Some(p) => match p.apply_with(seq, &body, &actor, at, before_move) {
+            Some(p) => match p.apply_with(
+                &body,
+                Stamp {
+                    seq,
+                    actor: &actor,
+                    at,
+                },
+                before_move,
+            ) {
                 Ok(applied) => {
                     if let Some(old) = applied.supersedes {
                         // read[k] is the event at seq k + 1.

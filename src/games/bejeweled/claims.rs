@@ -15,6 +15,9 @@
 //! proof shown in time counts; the earlier ones stay in the record as
 //! superseded, and one shown after the deadline does not count when one in
 //! time exists. [`Standing`] says what each proof is for the round.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use chrono::{DateTime, Duration, Utc};
 

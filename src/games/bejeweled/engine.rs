@@ -13,6 +13,9 @@
 //!
 //! The same code serves the verifier (with a trace) and the solver (without
 //! one): `trace: false` skips every allocation that only the trace needs.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use serde::Serialize;
 

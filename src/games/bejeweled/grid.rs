@@ -5,6 +5,9 @@
 //! five colors, a rock (`#`), or — only in the middle of a cascade — a
 //! hole left by a removed gem. The grid is a flat array of 56 bytes so a
 //! cascade copies it for free and the solver can run millions of them.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use std::fmt;
 use std::str::FromStr;

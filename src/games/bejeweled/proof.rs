@@ -6,6 +6,9 @@
 //! action, `then swap C3 C4`. Colors by letter or name. Parsing checks the
 //! form; whether the actions are legal on the grid is the engine's job, and
 //! whether the powerups were offered is checked against the round's offer.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use std::fmt;
 use std::str::FromStr;

@@ -11,6 +11,9 @@
 //! players' picks in `rules/opening.rs`; rulings and appeals in the
 //! engine's referee. This module holds the match and hands each event to
 //! its part. The rules as implemented: `docs/rules/bejeweled.md`.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use std::collections::BTreeSet;
 

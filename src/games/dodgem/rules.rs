@@ -3,6 +3,9 @@
 //! has driven every car off (it wins), when the side to move is stuck (it
 //! loses or wins by the match's rule), or when the host rules — a draw by
 //! repetition is a ruling with no winner.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use serde::{Deserialize, Serialize};
 

@@ -11,6 +11,9 @@
 //! `classic` for the player to move, whose turn it ends as no action,
 //! which counts as a pass. The options are in `config`, the moves in
 //! `rules`.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;

@@ -8,6 +8,9 @@
 //! from the variant's defaults: `{"variant": "classic"}` alone is a classic
 //! match with the classic text's time controls. Writing always gives every
 //! field, so an exported match reads back the same.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use serde::{Deserialize, Deserializer, Serialize};
 

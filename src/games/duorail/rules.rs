@@ -6,6 +6,9 @@
 //! really had a track, or how long the longest track was, is the
 //! verifier's question (`check`). A match is one game (one "round"); the
 //! host closes it with a ruling, and the rules' verdict is fixed beside it.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

@@ -3,6 +3,9 @@
 //! decision answered each appeal. Every game keeps this book the same way;
 //! what an overturned ruling changes (a round's winner, the game's) is the
 //! caller's, told by [`Decided`].
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; and, being the engine, it names no game.
 
 use std::collections::BTreeMap;
 

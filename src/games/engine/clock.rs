@@ -7,6 +7,9 @@
 //! event in the same allowance is charged only what it adds. What the
 //! over-time is taken from (a reserve, a bank, whole-minute time banks)
 //! and how a game words it are the game's own.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; and, being the engine, it names no game.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;

@@ -7,6 +7,9 @@
 //! a correction is an appeal. The four reducers share this one record of
 //! it, so a ruling, an appeal and a decision read the same in all four,
 //! and the verifier's finding for the three small games is built here.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; and, being the engine, it names no game.
 
 use std::mem;
 

@@ -3,6 +3,9 @@
 //! same way (what the rules say, what the host ruled and any appeal that
 //! overturned it, the verdict and the award). The game adds its claim, the
 //! truth its solver found, and the proofs.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; and, being the engine, it names no game.
 
 use super::{Decision, Round, Words};
 use crate::findings::{Award, Finding, Verdict};

@@ -6,6 +6,9 @@
 //! closure how the rules decide one ([`Rounds::close`]); everything a
 //! round game does with rulings and the score is here, so Traffic Jam and
 //! Bejeweled rule, appeal and count the same way.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; and, being the engine, it names no game.
 
 use std::ops::Deref;
 use std::sync::Arc;

@@ -1,5 +1,8 @@
 //! Who may do what: the two players by seat, the host, and the names a
 //! ruling or a timeout gives.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; and, being the engine, it names no game.
 
 use super::Ending;
 use crate::event::Actor;

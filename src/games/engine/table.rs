@@ -5,13 +5,16 @@
 //!
 //! A game's tests name `Table<TheirGame>` and add their game's moves in
 //! an `impl Table<TheirGame>` of their own.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; and, being the engine, it names no game.
 
 use std::marker::PhantomData;
 
 use chrono::{DateTime, Utc};
 
 use crate::event::{Actor, Appeal, AppealDecision, Body, Create, Ruling, Scope, Timeout};
-use crate::games::{GameConfig, MatchState, Noted};
+use crate::games::{GameConfig, MatchState, Noted, Stamp};
 
 pub const MIRA: usize = 0;
 pub const JONAS: usize = 1;
@@ -63,7 +66,14 @@ impl<G> Table<G> {
     pub fn act(&mut self, secs: i64, actor: Actor, body: Body) -> Noted {
         self.seq += 1;
         let before = format!("{:?}", self.state);
-        let r = self.state.apply(self.seq, &body, &actor, at(secs));
+        let r = self.state.apply(
+            &body,
+            Stamp {
+                seq: self.seq,
+                actor: &actor,
+                at: at(secs),
+            },
+        );
         if r.is_err() {
             assert_eq!(
                 before,

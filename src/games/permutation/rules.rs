@@ -4,6 +4,10 @@
 //! (player 1 first) write the next number on an x (written `G3`), scoring
 //! |Δrow|·|Δcolumn| against the x numbered just before. Highest total
 //! wins; equal totals share the win.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`; of the other games it imports only x's and
+//! lines, whose part 1 it shares.
 
 use serde::{Deserialize, Serialize};
 

@@ -18,6 +18,9 @@
 //! over a round's steps against its target, for the chart under the pages), `drawing` (boards as hosts
 //! draw them in chat, read and compared with the replay), `plug` (the game
 //! in the registry: each part the layers above ask for, from these files).
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 pub mod board;
 pub mod chart;

@@ -6,7 +6,7 @@ use super::*;
 use crate::event::{Actor, Create, Ruling, Scope};
 use crate::games::rush_hour::notation::{describe_placement, parse_cells, parse_solution};
 use crate::games::rush_hour::rules::RoundSetup;
-use crate::games::{ChatContext, GameConfig, RoundSetup as GameSetup};
+use crate::games::{ChatContext, GameConfig, RoundSetup as GameSetup, Stamp};
 use chrono::{DateTime, Utc};
 use proptest::prelude::*;
 
@@ -73,7 +73,12 @@ fn after(steps: &[&str]) -> MatchState {
             }),
             other => panic!("no step {other}"),
         };
-        state.apply(i as u64 + 1, &body, &actor, at(i + 1)).unwrap();
+        let stamp = Stamp {
+            seq: i as u64 + 1,
+            actor: &actor,
+            at: at(i + 1),
+        };
+        state.apply(&body, stamp).unwrap();
     }
     state
 }

@@ -10,6 +10,9 @@
 //! placement or claim, 2 minutes for a solution and for a counter-solution,
 //! and over-time is taken from the player's 5-minute reserve for the match.
 //! A reserve below zero loses the match.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

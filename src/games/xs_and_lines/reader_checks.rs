@@ -15,7 +15,7 @@ use super::message::{is_marker, Vocabulary};
 use crate::event::{Actor, Body, Create};
 use crate::games::chat::{ChatContext, ChatReading, Reading};
 use crate::games::chat_checks::{assert_says_nothing, read_lines, PlayerReader};
-use crate::games::{describe_payload, GameConfig, MatchState, RoundSetup};
+use crate::games::{describe_payload, GameConfig, MatchState, RoundSetup, Stamp};
 
 /// What `seat` writing `text` reads as, each reading with its lines: the
 /// move `shown` gives for a placement, else the event's kind, or
@@ -178,12 +178,25 @@ impl Reader {
         };
         let mut s = MatchState::start(&create, at).expect("a valid test match");
         let host = Actor::Host("host".into());
-        s.apply(1, &Body::RoundStart(setup), &host, at)
+        let opening = Stamp {
+            seq: 1,
+            actor: &host,
+            at,
+        };
+        s.apply(&Body::RoundStart(setup), opening)
             .expect("a valid setup");
         for (i, mv) in moves.iter().enumerate() {
             let who = Actor::Player(self.players[seat(i)].into());
-            s.apply(i as u64 + 2, &(self.place)(mv.to_string()), &who, at)
-                .expect("a legal test move");
+            let seq = i as u64 + 2;
+            s.apply(
+                &(self.place)(mv.to_string()),
+                Stamp {
+                    seq,
+                    actor: &who,
+                    at,
+                },
+            )
+            .expect("a legal test move");
         }
         s
     }

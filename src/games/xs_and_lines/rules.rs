@@ -2,6 +2,9 @@
 //! x's in turn (player 1 first, written `C3`), then draw lines in turn
 //! (player 1 first, written `C3-F6 via F3`); the player with no line to
 //! draw at its turn wins, because its opponent drew the last one.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use serde::{Deserialize, Serialize};
 

@@ -18,7 +18,7 @@
 
 use super::{Imported, ReadEvent};
 use crate::event::NewEvent;
-use crate::games::MatchState;
+use crate::games::{MatchState, Stamp};
 
 /// The match by the read events that still count, up to some event.
 pub(super) struct Refold {
@@ -65,7 +65,15 @@ impl Refold {
     fn apply_next(&mut self, events: &[NewEvent]) {
         if let (Some(s), Some(e)) = (self.state.as_mut(), events.get(self.done + 1)) {
             // Applied once already: the rules accept it again.
-            let _ = s.apply(self.done as u64 + 1, &e.body, &e.actor, e.occurred_at);
+            let seq = self.done as u64 + 1;
+            let _ = s.apply(
+                &e.body,
+                Stamp {
+                    seq,
+                    actor: &e.actor,
+                    at: e.occurred_at,
+                },
+            );
         }
     }
 }

@@ -1,5 +1,8 @@
 //! Properties of the Bejeweled cascade over random grids and proofs: every
 //! cell stays a gem or a rock, and the trace counts what was removed.
+//!
+//! Like all of `games/`, it imports nothing from `log/`, `web/`,
+//! `import/` or `verify`, and no other game's folder.
 
 use super::*;
 use crate::games::bejeweled::proof::{Action, Active, Passive};

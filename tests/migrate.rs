@@ -483,7 +483,8 @@ fn a_match_damaged_at_the_source_is_named_and_not_copied() {
     // done to sled's trees: a PostgreSQL source would need its rows
     // changed instead.)
     {
-        let db = sled::open(from.data.join("sled")).unwrap();
+        // The store just closed: its lock may still be letting go.
+        let db = arbiter::log::store::open_sled(&from.data.join("sled")).unwrap();
         let heads = db.open_tree("heads").unwrap();
         heads.remove("xl-inkwell-dm3").unwrap();
         let events = db.open_tree("events").unwrap();

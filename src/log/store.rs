@@ -777,7 +777,8 @@ pub(super) fn check_head(
 mod appending;
 mod audit;
 mod opening;
-use opening::{keep_private, open_error, open_sled, unpanicked};
+pub use opening::open_sled;
+use opening::{keep_private, open_error, unpanicked};
 pub mod location;
 pub mod postgres;
 pub use location::StoreLocation;
@@ -793,8 +794,7 @@ use records::{
 use sealing::{check_expected, seal_new};
 mod tokens;
 mod witnessing;
-pub use audit::{Audit, Standing};
-pub use witnessing::WitnessCheck;
+pub use {audit::Audit, audit::Standing, witnessing::WitnessCheck};
 
 #[cfg(test)]
 mod tests;

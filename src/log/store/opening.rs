@@ -21,7 +21,8 @@ const LOCK_WAIT: Duration = Duration::from_secs(1);
 /// handle is dropped (spacejam/sled#1289), so reopening a database just
 /// closed in this process can briefly find it locked. A database that stays
 /// locked is held by another process and the lock error is returned.
-pub(super) fn open_sled(path: &Path) -> sled::Result<sled::Db> {
+/// (Public for the tests that damage a store's trees on purpose.)
+pub fn open_sled(path: &Path) -> sled::Result<sled::Db> {
     let start = Instant::now();
     let mut pause = Duration::from_millis(10);
     loop {

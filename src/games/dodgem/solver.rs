@@ -157,11 +157,11 @@ impl Tables {
             frontier = rounds.level(
                 &frontier,
                 |i, s| {
-                    let (blue, red, side) = indexer.position_at(i);
-                    let k = roads.children(&indexer, blue, red, side, |c| s.file(c));
-                    let other = match side {
-                        Side::Blue => red,
-                        Side::Red => blue,
+                    let at = indexer.position_at(i);
+                    let k = roads.children(&indexer, at, |c| s.file(c));
+                    let other = match at.side {
+                        Side::Blue => at.red,
+                        Side::Red => at.blue,
                     };
                     let w = if other == 0 {
                         // The side that just moved got its last car off.
@@ -200,8 +200,8 @@ impl Tables {
                 &level,
                 |x, s| {
                     let lost = x & LOST;
-                    let (blue, red, side) = indexer.position_at(x & !LOST);
-                    roads.parents(&indexer, blue, red, side, |p| s.file(p | lost));
+                    let at = indexer.position_at(x & !LOST);
+                    roads.parents(&indexer, at, |p| s.file(p | lost));
                 },
                 |x, out| {
                     let e = &entries[(x & !LOST) as usize];

@@ -17,6 +17,26 @@ const MAX_CARS: usize = 4;
 
 /// Dense numbering of positions of one board size.
 ///
+/// A position as the solver's hot loops hold it: each side's cars as a
+/// set of cells (bit `c` for cell `c`), and the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Cars {
+    pub blue: u32,
+    pub red: u32,
+    pub side: Side,
+}
+
+impl Cars {
+    /// The cars of `p`.
+    pub fn of(p: &Position) -> Cars {
+        Cars {
+            blue: p.blue,
+            red: p.red,
+            side: p.to_move,
+        }
+    }
+}
+
 /// [`Indexer::index`] is the definition: blocks by (blue cars, red cars),
 /// within a block blue's set in the combinatorial number system (colex)
 /// and red's set ranked the same way among the cells blue leaves free.
@@ -184,10 +204,9 @@ impl Indexer {
         self.blue_part(side, rb, nb, nr) + rr
     }
 
-    /// The position numbered `i` (`i < len`): blue's cars, red's cars and
-    /// the side to move.
+    /// The position numbered `i` (`i < len`).
     #[inline]
-    pub fn position_at(&self, i: u32) -> (u32, u32, Side) {
+    pub fn position_at(&self, i: u32) -> Cars {
         let half = self.half as u32;
         let (r, side) = if i >= half {
             (i - half, Side::Red)
@@ -205,7 +224,7 @@ impl Indexer {
         let per_blue = self.red_sets[nb][nr];
         let blue = self.sets[nb][(within / per_blue) as usize];
         let red = spread(self.sets[nr][(within % per_blue) as usize], blue);
-        (blue, red, side)
+        Cars { blue, red, side }
     }
 }
 

@@ -7,7 +7,7 @@
 //! outside `dodgem::board` and the solver's own modules.
 
 use super::super::board::{Dir, Position, Side};
-use super::index::{squeeze, Indexer};
+use super::index::{squeeze, Cars, Indexer};
 
 /// No road: the car cannot drive that way.
 const NO_ROAD: u8 = u8::MAX;
@@ -71,17 +71,11 @@ impl Roads {
         }
     }
 
-    /// Calls `f` with the number of each position one move after (blue,
-    /// red, `side` to move) and returns how many there are.
+    /// Calls `f` with the number of each position one move after `at`
+    /// and returns how many there are.
     #[inline(always)]
-    pub(super) fn children(
-        &self,
-        ix: &Indexer,
-        blue: u32,
-        red: u32,
-        side: Side,
-        mut f: impl FnMut(u32),
-    ) -> u8 {
+    pub(super) fn children(&self, ix: &Indexer, at: Cars, mut f: impl FnMut(u32)) -> u8 {
+        let Cars { blue, red, side } = at;
         if blue == 0 || red == 0 {
             return 0;
         }
@@ -97,10 +91,7 @@ impl Roads {
         // lies between where the blue car was and where it goes.
         let (blue_rank, nb) = ix.rank_count(blue);
         let (red_rank, nr) = ix.rank_count(squeeze(red, blue));
-        let mut each = cars;
-        while each != 0 {
-            let x = each.trailing_zeros();
-            each &= each - 1;
+        for x in cells(cars) {
             let left = cars & !(1 << x);
             for &to in &self.ahead[s][x as usize] {
                 let (moved, between) = match to {
@@ -127,18 +118,12 @@ impl Roads {
     }
 
     /// Calls `f` with the number of each position one un-move before
-    /// (blue, red, `side` to move): the other side drove a car into its
-    /// cell, or back on from its exit edge (the same positions as the
-    /// reference `parents` in the tests).
+    /// `at`: the other side drove a car into its cell, or back on from its
+    /// exit edge (the same positions as the reference `parents` in the
+    /// tests).
     #[inline(always)]
-    pub(super) fn parents(
-        &self,
-        ix: &Indexer,
-        blue: u32,
-        red: u32,
-        side: Side,
-        mut f: impl FnMut(u32),
-    ) {
+    pub(super) fn parents(&self, ix: &Indexer, at: Cars, mut f: impl FnMut(u32)) {
+        let Cars { blue, red, side } = at;
         let mover = side.other();
         let (cars, waiting) = match mover {
             Side::Blue => (blue, red),
@@ -154,10 +139,7 @@ impl Roads {
         // where the car was and where it is now), then their numbers.
         let mut before = [(0u32, 0u32); 16];
         let mut k = 0;
-        let mut each = cars;
-        while each != 0 {
-            let y = each.trailing_zeros();
-            each &= each - 1;
+        for y in cells(cars) {
             let left = cars & !(1 << y);
             for &x in &self.behind[s][y as usize] {
                 if x != NO_ROAD && occupied & (1 << x) == 0 {
@@ -168,10 +150,7 @@ impl Roads {
         }
         // A car that drove off the exit edge.
         if cars.count_ones() < self.n as u32 - 1 {
-            let mut free = self.exits[s] & !occupied;
-            while free != 0 {
-                let e = free.trailing_zeros();
-                free &= free - 1;
+            for e in cells(self.exits[s] & !occupied) {
                 before[k] = (cars | 1 << e, above(e));
                 k += 1;
             }
@@ -213,4 +192,14 @@ fn between(a: u32, b: u32) -> u32 {
 #[inline(always)]
 fn above(c: u32) -> u32 {
     !((2u32 << c) - 1)
+}
+
+/// The cells of `set` (bit `c` for cell `c`), lowest first.
+#[inline(always)]
+fn cells(mut set: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        let c = set.trailing_zeros();
+        set &= set.wrapping_sub(1);
+        (c < 32).then_some(c)
+    })
 }

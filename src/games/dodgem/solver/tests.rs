@@ -5,7 +5,7 @@
 //! Imports only this game's solver and board (and std): no other game,
 //! nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-use super::index::each_set;
+use super::index::{each_set, Cars};
 use super::roads::Roads;
 use super::*;
 use crate::games::dodgem::board::Dir;
@@ -132,7 +132,7 @@ fn table_numbers_agree_with_the_definition() {
         let mut check = |p: Position| {
             let i = ix.index_of(p.blue, p.red, p.to_move);
             assert_eq!(i as u64, ix.index(&p), "{p}");
-            assert_eq!(ix.position_at(i), (p.blue, p.red, p.to_move), "{p}");
+            assert_eq!(ix.position_at(i), Cars::of(&p), "{p}");
         };
         if n < 5 {
             all_positions(n, &mut check);
@@ -160,14 +160,14 @@ fn move_and_unmove_numbers_agree_with_the_definition() {
         let roads = Roads::new(n);
         all_positions(n, |p| {
             let mut fast = Vec::new();
-            let k = roads.children(&ix, p.blue, p.red, p.to_move, |c| fast.push(c as u64));
+            let k = roads.children(&ix, Cars::of(&p), |c| fast.push(c as u64));
             let mut want: Vec<u64> = p.moves().iter().map(|&m| ix.index(&p.play(m))).collect();
             fast.sort_unstable();
             want.sort_unstable();
             assert_eq!(fast, want, "children of {p}");
             assert_eq!(k as usize, want.len(), "{p}");
             let mut fast = Vec::new();
-            roads.parents(&ix, p.blue, p.red, p.to_move, |q| fast.push(q as u64));
+            roads.parents(&ix, Cars::of(&p), |q| fast.push(q as u64));
             let mut want = Vec::new();
             parents(&p, |q| want.push(ix.index(&q)));
             fast.sort_unstable();

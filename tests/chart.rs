@@ -39,14 +39,7 @@ macro_rules! app {
     };
 }
 
-async fn json(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    uri: &str,
-) -> Value {
+async fn json(app: &impl common::web::App, uri: &str) -> Value {
     let (status, body) = get_text(app, uri).await;
     assert!(status.is_success(), "{uri}: {status} {body}");
     serde_json::from_str(&body).unwrap()

@@ -544,11 +544,7 @@ async fn small_game_samples_show_their_boards_values_and_mistakes() {
 }
 
 async fn post_form(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
+    app: &impl common::web::App,
     uri: &str,
     form: &[(&str, &str)],
 ) -> (StatusCode, String, String) {

@@ -14,7 +14,7 @@ use arbiter::log::{EventStore, MatchId, NewEvent, SledStore};
 use arbiter::web::AppState;
 use serde_json::{json, Value};
 
-use crate::common::web::get_text;
+use crate::common::web::{get_text, App};
 
 /// The app over the samples plus `extra` matches, and its state (to see
 /// how many projections the pages made).
@@ -36,14 +36,7 @@ macro_rules! app_with {
     }};
 }
 
-async fn get_json(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    uri: &str,
-) -> (StatusCode, Value) {
+async fn get_json(app: &impl App, uri: &str) -> (StatusCode, Value) {
     let (status, body) = get_text(app, uri).await;
     let v = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{uri}: {e}: {body}"));
     (status, v)
@@ -67,15 +60,7 @@ fn same(a: &str, b: &str) -> bool {
 /// In match `id`, the moves by a player named in `names` made from a
 /// valued position, by the position's own list of moves: (kept, valued),
 /// where a move kept the value when its value is the position's.
-async fn accuracy_from_steps(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    id: &str,
-    names: &[String],
-) -> (usize, usize) {
+async fn accuracy_from_steps(app: &impl App, id: &str, names: &[String]) -> (usize, usize) {
     let (_, first) = get_json(app, &format!("/api/matches/{id}/steps/0")).await;
     let steps = first["steps"].as_u64().unwrap();
     let mut before = first;

@@ -93,11 +93,7 @@ enum Carried<'a> {
 
 /// GETs `uri` carrying `token`: (status, content type, body as text).
 async fn get(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
+    app: &impl common::web::App,
     uri: &str,
     token: Carried<'_>,
 ) -> (StatusCode, String, String) {
@@ -120,11 +116,7 @@ async fn get(
 
 /// POSTs JSON `body` to `uri` with a bearer `token`: (status, JSON).
 async fn post_json(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
+    app: &impl common::web::App,
     uri: &str,
     token: &str,
     body: Value,
@@ -222,15 +214,7 @@ async fn a_private_match_is_404_for_others_and_read_by_its_player_host_and_admin
 }
 
 /// The ids `/api/matches` lists for `token`, and its X-Total-Count.
-async fn listed(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    query: &str,
-    token: Carried<'_>,
-) -> Vec<String> {
+async fn listed(app: &impl common::web::App, query: &str, token: Carried<'_>) -> Vec<String> {
     let (status, _, body) = get(app, &format!("/api/matches{query}"), token).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let list: Value = serde_json::from_str(&body).unwrap();
@@ -397,11 +381,7 @@ async fn the_host_or_an_admin_makes_a_match_public_again_and_private_again() {
 
 /// A POST of the `/token` form: (status, Set-Cookie, page).
 async fn token_form(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
+    app: &impl common::web::App,
     fields: &[(&str, &str)],
     https: bool,
 ) -> (StatusCode, Option<String>, String) {
@@ -494,15 +474,7 @@ async fn a_browser_keeps_a_token_in_a_strict_http_only_cookie_and_forgets_it() {
 }
 
 /// The sealed events of match `id`, read as an admin.
-async fn events_of(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    id: &str,
-    admin: &str,
-) -> Vec<Value> {
+async fn events_of(app: &impl common::web::App, id: &str, admin: &str) -> Vec<Value> {
     let uri = format!("/api/matches/{id}/events");
     let (status, _, body) = get(app, &uri, Carried::Bearer(admin)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -607,15 +579,9 @@ mod cli {
             let e = events.last().unwrap().envelope.clone();
             (events.len(), e.actor, e.body)
         };
-        let (code, out, err) = arbiter(&[
-            "visibility",
-            "small",
-            "private",
-            "--admin",
-            "ops",
-            "--data",
-            d,
-        ]);
+        let visibility =
+            |id: &str, to: &str| arbiter(&["visibility", id, to, "--admin", "ops", "--data", d]);
+        let (code, out, err) = visibility("small", "private");
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("match small is now private (event 8"), "{out}");
         assert_eq!(
@@ -627,53 +593,21 @@ mod cli {
             )
         );
         // Again: nothing is written.
-        let (code, out, _) = arbiter(&[
-            "visibility",
-            "small",
-            "private",
-            "--admin",
-            "ops",
-            "--data",
-            d,
-        ]);
+        let (code, out, _) = visibility("small", "private");
         assert_eq!(code, 0);
         assert!(
             out.contains("already private; nothing was written"),
             "{out}"
         );
         assert_eq!(last("small").0, 9);
-        let (code, _, err) = arbiter(&[
-            "visibility",
-            "small",
-            "public",
-            "--admin",
-            "ops",
-            "--data",
-            d,
-        ]);
+        let (code, _, err) = visibility("small", "public");
         assert_eq!(code, 0, "{err}");
         assert_eq!(last("small").2, Body::Visibility(Visibility::Public));
         // Malformed: exit 2; a match that is not there: exit 1.
-        let (code, _, err) = arbiter(&[
-            "visibility",
-            "small",
-            "hidden",
-            "--admin",
-            "ops",
-            "--data",
-            d,
-        ]);
+        let (code, _, err) = visibility("small", "hidden");
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("private or public, not 'hidden'"), "{err}");
-        let (code, _, err) = arbiter(&[
-            "visibility",
-            "nosuch",
-            "private",
-            "--admin",
-            "ops",
-            "--data",
-            d,
-        ]);
+        let (code, _, err) = visibility("nosuch", "private");
         assert_eq!(code, 1, "{err}");
         assert!(err.contains("there is no match 'nosuch'"), "{err}");
 

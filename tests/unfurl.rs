@@ -82,11 +82,7 @@ fn decode(png: &[u8]) -> (u32, u32, Vec<[u8; 4]>) {
 
 /// GETs `uri`: status, headers we look at, body bytes.
 async fn get_bytes(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
+    app: &impl common::web::App,
     req: test::TestRequest,
 ) -> (StatusCode, BTreeMap<String, String>, Vec<u8>) {
     let resp = test::call_service(app, req.to_request()).await;

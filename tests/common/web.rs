@@ -1,17 +1,23 @@
 //! Over HTTP with actix's test utilities: a GET's status and text.
 
+use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test;
 
+/// An app under test, as `test::init_service` makes it: what every helper
+/// that sends it requests takes.
+pub trait App:
+    Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>
+{
+}
+
+impl<S> App for S where
+    S: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>
+{
+}
+
 /// GETs `uri` from `app`: the status and the body as text.
-pub async fn get_text(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    uri: &str,
-) -> (StatusCode, String) {
+pub async fn get_text(app: &impl App, uri: &str) -> (StatusCode, String) {
     let resp = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
     let status = resp.status();
     let body = test::read_body(resp).await;
@@ -19,13 +25,7 @@ pub async fn get_text(
 }
 
 /// The matches `app` lists: (id, game slug, events), from the API.
-pub async fn samples(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-) -> Vec<(String, String, u64)> {
+pub async fn samples(app: &impl App) -> Vec<(String, String, u64)> {
     let (_, list) = get_text(app, "/api/matches").await;
     let list: serde_json::Value = serde_json::from_str(&list).unwrap();
     list.as_array()

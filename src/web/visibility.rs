@@ -20,11 +20,10 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::reader::Reader;
-use super::write::{forbidden, people_in, Writer};
+use super::write::{append_with_receipt, forbidden, people_in, Writer};
 use super::{Answer, Shared, WebError};
 use crate::access;
 use crate::event::{Body, NewEvent, Visibility};
-use crate::log::StoreError;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(set_visibility);
@@ -65,30 +64,14 @@ async fn set_visibility(
             "written": false,
         })));
     }
-    let store = state.store.clone();
-    let id = m.id.clone();
+    let event = NewEvent {
+        occurred_at: Utc::now(),
+        actor,
+        body: event,
+    };
     let seq = m.sealed.len() as u64;
-    let (sealed, receipt) = web::block(move || {
-        let sealed = store.append(
-            &id,
-            seq,
-            NewEvent {
-                occurred_at: Utc::now(),
-                actor,
-                body: event,
-            },
-        )?;
-        let receipt = store.checkpoint(&id)?;
-        Ok::<_, StoreError>((sealed, receipt))
-    })
-    .await
-    .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-    .map_err(|e| WebError::from(e).as_api())?;
-    let mut out = serde_json::to_value(super::api::SealedJson::from(&sealed))
-        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let mut out = append_with_receipt(&state, m.id.clone(), seq, event).await?;
     out["visibility"] = serde_json::json!(asked.word());
     out["written"] = serde_json::json!(true);
-    out["receipt"] = serde_json::to_value(&receipt)
-        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok(HttpResponse::Created().json(out))
 }

@@ -302,22 +302,34 @@ async fn append(
         // computed here from the log and recorded with the decision.
         (d.recommendation, d.findings) = super::appeals::recommend(&state, &m, d.appeal_seq);
     }
+    let out = append_with_receipt(&state, id, expected_seq, event).await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+/// Appends `event` to match `id` at `seq` (off the async workers) and
+/// answers, as JSON, the sealed event and the signed checkpoint of the log
+/// it ends: the receipt a player keeps.
+pub(super) async fn append_with_receipt(
+    state: &AppState,
+    id: MatchId,
+    seq: u64,
+    event: NewEvent,
+) -> Result<serde_json::Value, WebError> {
     let store = state.store.clone();
     let (sealed, receipt) = web::block(move || {
-        let sealed = store.append(&id, expected_seq, event)?;
+        let sealed = store.append(&id, seq, event)?;
         let receipt = store.checkpoint(&id)?;
         Ok::<_, StoreError>((sealed, receipt))
     })
     .await
     .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
     .map_err(store_error)?;
-    // The sealed event, and the signed checkpoint of the log it ends: the
-    // receipt a player keeps.
-    let mut out = serde_json::to_value(super::api::SealedJson::from(&sealed))
-        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    out["receipt"] = serde_json::to_value(&receipt)
-        .map_err(|e| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    Ok(HttpResponse::Created().json(out))
+    let unwritable =
+        |e: serde_json::Error| WebError::api(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    let mut out =
+        serde_json::to_value(super::api::SealedJson::from(&sealed)).map_err(unwritable)?;
+    out["receipt"] = serde_json::to_value(&receipt).map_err(unwritable)?;
+    Ok(out)
 }
 
 #[derive(Deserialize)]

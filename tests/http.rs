@@ -1038,18 +1038,7 @@ async fn a_transcript_is_previewed_then_committed_as_a_match() {
     .unwrap();
     let post = |fields: Vec<(&str, &str)>| crate::common::web::import_form(&fields);
     let base = |action: &'static str, token: &'static str| {
-        vec![
-            ("transcript", transcript.as_str()),
-            ("game", "rush-hour"),
-            ("player_a", "mira"),
-            ("player_b", "jonas"),
-            ("host", "kg"),
-            ("tz", "UTC"),
-            ("date", "2026-11-14"),
-            ("action", action),
-            ("token", token),
-            ("id", "penzo-r1"),
-        ]
+        crate::common::web::round_fields(&transcript, action, token, "penzo-r1")
     };
     let resp = test::call_service(&app, post(base("preview", ""))).await;
     assert_eq!(resp.status(), StatusCode::OK);

@@ -491,18 +491,7 @@ async fn the_import_form_commits_a_private_match_after_its_imported_events() {
     let app = app!(f);
     let transcript = common::import::transcript("rush-hour-round.txt");
     let form = |id: &'static str, token: &str, private: bool| {
-        let mut fields = vec![
-            ("transcript", transcript.as_str()),
-            ("game", "rush-hour"),
-            ("player_a", "mira"),
-            ("player_b", "jonas"),
-            ("host", "kg"),
-            ("tz", "UTC"),
-            ("date", "2026-11-14"),
-            ("action", "commit"),
-            ("token", token),
-            ("id", id),
-        ];
+        let mut fields = crate::common::web::round_fields(&transcript, "commit", token, id);
         if private {
             fields.push(("private", "on"));
         }
@@ -614,7 +603,7 @@ mod cli {
         // `import --commit --private`: the Visibility event after the rest.
         let file = dir.path().join("round.txt");
         std::fs::write(&file, common::import::transcript("rush-hour-round.txt")).unwrap();
-        let import = |id: &str, private: bool| {
+        let import = |more: &[&str]| {
             let mut args = vec![
                 "import",
                 file.to_str().unwrap(),
@@ -624,40 +613,28 @@ mod cli {
                 "mira,jonas",
                 "--host",
                 "kg",
-                "--date",
-                "2026-11-14",
-                "--commit",
-                "--id",
-                id,
-                "--data",
-                d,
             ];
-            if private {
-                args.push("--private");
-            }
+            args.extend_from_slice(more);
             arbiter(&args)
         };
-        let (code, _, err) = import("closed", true);
+        let commit = |id: &str, private: bool| {
+            let mut more = vec!["--date", "2026-11-14", "--commit", "--id", id, "--data", d];
+            if private {
+                more.push("--private");
+            }
+            import(&more)
+        };
+        let (code, _, err) = commit("closed", true);
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("private"), "{err}");
-        let (code, _, err) = import("open", false);
+        let (code, _, err) = commit("open", false);
         assert_eq!(code, 0, "{err}");
         let (n, actor, body) = last("closed");
         assert_eq!(n, last("open").0 + 1);
         assert_eq!(body, Body::Visibility(Visibility::Private));
         assert_eq!(actor, Actor::Operator("arbiter import".into()));
         // --private alone is bad usage.
-        let (code, _, _) = arbiter(&[
-            "import",
-            file.to_str().unwrap(),
-            "--game",
-            "rush-hour",
-            "--players",
-            "mira,jonas",
-            "--host",
-            "kg",
-            "--private",
-        ]);
+        let (code, _, _) = import(&["--private"]);
         assert_eq!(code, 2);
     }
 }

@@ -41,6 +41,28 @@ pub async fn samples(app: &impl App) -> Vec<(String, String, u64)> {
         .collect()
 }
 
+/// The `/import` form's fields for `rush-hour-round.txt` (`transcript`):
+/// mira against jonas, hosted by kg, on 2026-11-14 UTC, under match `id`.
+pub fn round_fields<'a>(
+    transcript: &'a str,
+    action: &'a str,
+    token: &'a str,
+    id: &'a str,
+) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("transcript", transcript),
+        ("game", "rush-hour"),
+        ("player_a", "mira"),
+        ("player_b", "jonas"),
+        ("host", "kg"),
+        ("tz", "UTC"),
+        ("date", "2026-11-14"),
+        ("action", action),
+        ("token", token),
+        ("id", id),
+    ]
+}
+
 /// The `/import` form posted as multipart with `fields`.
 pub fn import_form(fields: &[(&str, &str)]) -> actix_http::Request {
     let boundary = "----arbiter-test-boundary";

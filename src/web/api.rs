@@ -14,7 +14,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-use super::reader::Reader;
+use super::reader::ReadMatch;
 use super::{Answer, Shared, WebError};
 use crate::log::merkle;
 use crate::log::{Sealed, StoreError};
@@ -29,10 +29,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(inclusion)
         .service(consistency)
         .service(bundle_file);
-}
-
-fn api<T>(r: Result<T, WebError>) -> Result<T, WebError> {
-    r.map_err(WebError::as_api)
 }
 
 /// A sealed event as JSON: the envelope plus its seal in hex.
@@ -59,8 +55,7 @@ impl<'a> From<&'a Sealed> for SealedJson<'a> {
 }
 
 #[get("/api/matches/{id}/events")]
-async fn events(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
-    let m = api(reader.load(&state, &path))?;
+async fn events(ReadMatch(m): ReadMatch) -> Answer {
     let out: Vec<SealedJson> = m.sealed.iter().map(SealedJson::from).collect();
     Ok(HttpResponse::Ok().json(out))
 }
@@ -81,9 +76,8 @@ struct StepJson<'a> {
 }
 
 #[get("/api/matches/{id}/steps/{n}")]
-async fn step(state: Shared, path: web::Path<(String, String)>, reader: Reader) -> Answer {
+async fn step(state: Shared, path: web::Path<(String, String)>, ReadMatch(m): ReadMatch) -> Answer {
     let (id, n) = path.into_inner();
-    let m = api(reader.load(&state, &id))?;
     let total = m.replay.steps.len();
     let k = n.parse::<usize>().ok().filter(|&i| i < total);
     let step = k.and_then(|i| m.replay.steps.get(i)).ok_or_else(|| {
@@ -112,8 +106,7 @@ async fn step(state: Shared, path: web::Path<(String, String)>, reader: Reader) 
 }
 
 #[get("/api/matches/{id}/verify")]
-async fn verify_match(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
-    let m = api(reader.load(&state, &path))?;
+async fn verify_match(state: Shared, ReadMatch(m): ReadMatch) -> Answer {
     let chain = m.chain.clone();
     let findings = state.findings(&m).to_vec();
     let mut report = verify::report_with(&m.id, chain, &m.replay, findings, &state.timeline(&m));
@@ -140,8 +133,7 @@ async fn keys(state: Shared) -> Answer {
 }
 
 #[get("/api/matches/{id}/checkpoint")]
-async fn checkpoint(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
-    let m = api(reader.load(&state, &path))?;
+async fn checkpoint(state: Shared, ReadMatch(m): ReadMatch) -> Answer {
     let c = m.checkpoint(state.store.as_ref()).map_err(store_error)?;
     Ok(HttpResponse::Ok().json(c))
 }
@@ -173,13 +165,7 @@ struct InclusionQuery {
 
 /// Event `seq` is in the tree of the first `size` events (default: all).
 #[get("/api/matches/{id}/proof/inclusion")]
-async fn inclusion(
-    state: Shared,
-    path: web::Path<String>,
-    q: web::Query<InclusionQuery>,
-    reader: Reader,
-) -> Answer {
-    let m = api(reader.load(&state, &path))?;
+async fn inclusion(q: web::Query<InclusionQuery>, ReadMatch(m): ReadMatch) -> Answer {
     let (size, tree) = tree(&m, q.size)?;
     let proof = merkle::inclusion_proof(q.seq as usize, &tree).map_err(proof_error)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
@@ -200,13 +186,7 @@ struct ConsistencyQuery {
 
 /// The tree of the first `from` events is a prefix of the tree of `to`.
 #[get("/api/matches/{id}/proof/consistency")]
-async fn consistency(
-    state: Shared,
-    path: web::Path<String>,
-    q: web::Query<ConsistencyQuery>,
-    reader: Reader,
-) -> Answer {
-    let m = api(reader.load(&state, &path))?;
+async fn consistency(q: web::Query<ConsistencyQuery>, ReadMatch(m): ReadMatch) -> Answer {
     let (to, tree) = tree(&m, q.to)?;
     if q.from > to {
         return Err(proof_error(merkle::ProofError::Backwards {
@@ -226,8 +206,7 @@ async fn consistency(
 
 /// The appeal bundle, as `arbiter export --bundle` writes it.
 #[get("/matches/{id}/bundle")]
-async fn bundle_file(state: Shared, path: web::Path<String>, reader: Reader) -> Answer {
-    let m = reader.load(&state, &path)?;
+async fn bundle_file(state: Shared, ReadMatch(m): ReadMatch) -> Answer {
     let b = crate::bundle::Bundle::export(state.store.as_ref(), &m.id)?;
     Ok(HttpResponse::Ok()
         .content_type("application/octet-stream")

@@ -22,7 +22,7 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::pages::{html, who};
-use super::reader::Reader;
+use super::reader::{ReadMatch, Reader};
 use super::write::{forbidden, identify, people_in};
 use super::{Answer, AppState, Loaded, Shared, WebError};
 use crate::access;
@@ -279,9 +279,12 @@ fn appeal_view(
 }
 
 #[get("/matches/{id}/appeals/{seq}")]
-async fn appeal_page(state: Shared, path: web::Path<(String, u64)>, reader: Reader) -> Answer {
-    let (id, seq) = path.into_inner();
-    let m = reader.load(&state, &id)?;
+async fn appeal_page(
+    state: Shared,
+    path: web::Path<(String, u64)>,
+    ReadMatch(m): ReadMatch,
+) -> Answer {
+    let (_, seq) = path.into_inner();
     html(&appeal_view(&state, &m, seq, DecisionDraft::default())?)
 }
 

@@ -27,7 +27,7 @@ use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 
 use super::board::{self, Svg, SvgGem, SvgOverlay, SvgPiece, SvgRail};
-use super::reader::Reader;
+use super::reader::ReadMatch;
 use super::{assets, Answer, Shared, WebError};
 use crate::event::Visibility;
 use paint::{Ink, Paint};
@@ -210,12 +210,11 @@ async fn step_card(
     state: Shared,
     path: web::Path<(String, String)>,
     req: HttpRequest,
-    reader: Reader,
-) -> Answer {
-    let (id, n) = path.into_inner();
     // Before the card cache: a private match's card is drawn and served
     // only for those who may read it.
-    let m = reader.load(&state, &id)?;
+    ReadMatch(m): ReadMatch,
+) -> Answer {
+    let (_, n) = path.into_inner();
     let last = m.replay.steps.len().saturating_sub(1);
     let no_step = || {
         WebError::page(

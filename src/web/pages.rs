@@ -18,7 +18,7 @@ use askama::Template;
 
 use super::board::{opening_board, DrawnBoard};
 use super::chart::{ChartBase, ValueChart};
-use super::reader::Reader;
+use super::reader::{ReadMatch, Reader};
 use super::unfurl::{self, Unfurl};
 use super::{Answer, AppState, Loaded, Shared, WebError};
 use crate::event::Actor;
@@ -182,11 +182,10 @@ fn superseding(state: &AppState, id: &MatchId) -> Vec<String> {
 #[get("/matches/{id}")]
 async fn match_page(
     state: Shared,
-    path: web::Path<String>,
+    ReadMatch(m): ReadMatch,
     req: HttpRequest,
     reader: Reader,
 ) -> Answer {
-    let m = reader.load(&state, &path)?;
     let chain = m.chain.clone();
     let timeline = state.timeline(&m);
     let report = verify::report_with(
@@ -551,10 +550,9 @@ async fn step_page(
     path: web::Path<(String, String)>,
     query: web::Query<StepQuery>,
     req: HttpRequest,
-    reader: Reader,
+    ReadMatch(m): ReadMatch,
 ) -> Answer {
-    let (id, n) = path.into_inner();
-    let m = reader.load(&state, &id)?;
+    let (_, n) = path.into_inner();
     let n: u64 = n.parse().map_err(|_| {
         WebError::page(
             StatusCode::NOT_FOUND,

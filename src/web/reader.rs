@@ -8,7 +8,8 @@
 //! an extractor that never fails: a missing, unknown or revoked token reads
 //! as nobody, so no page about a private match can say a token was wrong.
 //!
-//! Every route that reads one match gets it through [`Reader::load`], which
+//! Every route that reads one match gets it through [`Reader::load`]
+//! (most take it as a [`ReadMatch`], the match their `{id}` names), which
 //! answers a private match the reader may not read with exactly the 404 of
 //! a match the store does not hold ([`no_such_match`]); every list keeps
 //! only what [`Reader::may_read`]. Who may read a private match is
@@ -159,6 +160,38 @@ impl actix_web::FromRequest for Reader {
             None => Reader::nobody(),
         };
         std::future::ready(Ok(reader))
+    }
+}
+
+/// The match a route names by its `{id}`, as the request's [`Reader`]
+/// may read it: extracting it is [`Reader::load`], so a handler that takes
+/// one never sees a match its reader may not. Its error is that load's
+/// (the 404 of a match the store does not hold), as JSON under `/api/`
+/// and as the page elsewhere. A handler takes it after its other
+/// extractors: actix extracts in order, so a malformed step number or
+/// query is named before the match is read, as it was when handlers
+/// loaded the match themselves.
+pub struct ReadMatch(pub Arc<Loaded>);
+
+impl actix_web::FromRequest for ReadMatch {
+    type Error = WebError;
+    type Future = std::future::Ready<Result<ReadMatch, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let loaded = match (req.app_data::<Shared>(), req.match_info().get("id")) {
+            (Some(state), Some(id)) => {
+                Reader::of_token(state, carried(req).as_deref()).load(state, id)
+            }
+            _ => Err(WebError::page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the route {} names no match to read", req.path()),
+            )),
+        };
+        let loaded = match loaded {
+            Err(e) if super::unread::is_api(req) => Err(e.as_api()),
+            other => other,
+        };
+        std::future::ready(loaded.map(ReadMatch))
     }
 }
 

@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::appeals::see_other;
 use super::projection::Loaded;
-use super::reader::Reader;
+use super::reader::{ReadMatch, Reader};
 use super::write::{forbidden, identify, Writer};
 use super::{Answer, AppState, Shared, WebError};
 use crate::event::Body;
@@ -129,8 +129,7 @@ fn page(state: &AppState, m: &Loaded, error: Option<String>) -> Result<Transcrip
 }
 
 #[get("/matches/{id}/transcript")]
-async fn transcript_page(reader: Reader, state: Shared, path: web::Path<String>) -> Answer {
-    let m = reader.load(&state, &path)?;
+async fn transcript_page(state: Shared, ReadMatch(m): ReadMatch) -> Answer {
     super::pages::html(&page(&state, &m, None)?)
 }
 

@@ -44,7 +44,7 @@ fn answer(req: &HttpRequest, status: StatusCode, message: String) -> WebError {
     }
 }
 
-fn is_api(req: &HttpRequest) -> bool {
+pub(super) fn is_api(req: &HttpRequest) -> bool {
     req.path() == "/api" || req.path().starts_with("/api/")
 }
 

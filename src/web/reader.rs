@@ -24,7 +24,7 @@
 use std::sync::Arc;
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpMessage, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
@@ -66,6 +66,21 @@ impl Reader {
     pub fn of_token(state: &AppState, token: Option<&str>) -> Reader {
         let token = token.map(str::trim).filter(|t| !t.is_empty());
         Reader(token.and_then(|t| state.store.token_identity(t).ok().flatten()))
+    }
+
+    /// The person behind the token `req` carries, looked up once a
+    /// request: a handler that takes both a [`ReadMatch`] and a `Reader`
+    /// reads the token store once.
+    fn of_request(req: &HttpRequest) -> Reader {
+        if let Some(known) = req.extensions().get::<Reader>() {
+            return known.clone();
+        }
+        let reader = match req.app_data::<Shared>() {
+            Some(state) => Reader::of_token(state, carried(req).as_deref()),
+            None => Reader::nobody(),
+        };
+        req.extensions_mut().insert(reader.clone());
+        reader
     }
 
     /// This reader, or, when it is nobody, the person behind `token` (a
@@ -155,11 +170,7 @@ impl actix_web::FromRequest for Reader {
     type Future = std::future::Ready<Result<Reader, WebError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let reader = match req.app_data::<Shared>() {
-            Some(state) => Reader::of_token(state, carried(req).as_deref()),
-            None => Reader::nobody(),
-        };
-        std::future::ready(Ok(reader))
+        std::future::ready(Ok(Reader::of_request(req)))
     }
 }
 
@@ -179,9 +190,7 @@ impl actix_web::FromRequest for ReadMatch {
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let loaded = match (req.app_data::<Shared>(), req.match_info().get("id")) {
-            (Some(state), Some(id)) => {
-                Reader::of_token(state, carried(req).as_deref()).load(state, id)
-            }
+            (Some(state), Some(id)) => Reader::of_request(req).load(state, id),
             _ => Err(WebError::page(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("the route {} names no match to read", req.path()),

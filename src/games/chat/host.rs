@@ -77,8 +77,15 @@ const NOT_SAID: [&str; 14] = [
     "doesn", "unless", "whoever",
 ];
 
+/// Words that make a clause a hypothesis or a question even where a
+/// denial is what it says (`Kit didn't draw in time` is a time-out;
+/// `if Kit doesn't draw in time` is not).
+const HYPOTHETICAL: [&str; 10] = [
+    "if", "could", "would", "should", "might", "can", "almost", "nearly", "unless", "whoever",
+];
+
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 25] = [
+const WINS: [(&[&str], Beside); 34] = [
     (&["wins"], Beside::Before),
     (&["won"], Beside::Before),
     (&["win"], Beside::Before),
@@ -104,6 +111,16 @@ const WINS: [(&[&str], Beside); 25] = [
     (&["goes", "to"], Beside::After),
     (&["victory", "for"], Beside::After),
     (&["victory", "to"], Beside::After),
+    // `Kit is your DM winner`, `Vale is the match winner`.
+    (&["dm", "winner"], Beside::Before),
+    (&["match", "winner"], Beside::Before),
+    (&["game", "winner"], Beside::Before),
+    (&["comes", "out", "on", "top"], Beside::Before),
+    (&["came", "out", "on", "top"], Beside::Before),
+    (&["congrats"], Beside::After),
+    (&["congratulations"], Beside::After),
+    (&["grats"], Beside::After),
+    (&["gz"], Beside::After),
 ];
 
 /// A time-out, beside the player's name.
@@ -125,7 +142,7 @@ const TIMED_OUT: [&[&str]; 13] = [
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 39] = [
+const FIRST: [(&[&str], Beside, usize); 42] = [
     (&["youre", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),
@@ -144,6 +161,10 @@ const FIRST: [(&[&str], Beside, usize); 39] = [
     (&["begins"], Beside::Before, 2),
     (&["to", "place"], Beside::Before, 1),
     (&["place", "first"], Beside::Before, 2),
+    // `Vale, your car first`, `Kit puts her piece first`.
+    (&["car", "first"], Beside::Before, 2),
+    (&["piece", "first"], Beside::Before, 2),
+    (&["x", "first"], Beside::Before, 2),
     (&["move", "first"], Beside::Before, 2),
     (&["has", "the", "first"], Beside::Before, 1),
     (&["gets", "the", "first"], Beside::Before, 1),
@@ -298,10 +319,19 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         for c in clauses(line) {
             // `vale, your call`: the clause before may be the name spoken to.
             let addressed = std::mem::replace(&mut before, c.clone());
-            if c.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
+            let hypothetical = c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
+            let denied = c.iter().any(|w| NOT_SAID.contains(&w.as_str()));
+            let time_out = if explaining || hypothetical {
+                None
+            } else if denied {
+                missed_in_time(&c, &names, &line_words)
+            } else {
+                timed_out(&c, &names, &line_words)
+            };
+            if denied && time_out.is_none() {
                 continue;
             }
-            if let Some(seat) = timed_out(&c, &names, &line_words).filter(|_| !explaining) {
+            if let Some(seat) = time_out {
                 out.push(Reading {
                     read: ChatReading::Event(Body::Timeout(Timeout {
                         player: ctx.players[seat].clone(),
@@ -446,9 +476,7 @@ pub fn number_after(w: &[String], word: &str) -> Option<u32> {
 /// "ran out" alone is a time-out only when the message speaks of time or
 /// the reserve ("time's up, Vale ran out"); using a time bank is not one.
 fn timed_out(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
-    let about_time = message
-        .iter()
-        .any(|w| matches!(w.as_str(), "time" | "times" | "reserve" | "clock" | "timer"));
+    let about_time = speaks_of_time(message);
     let bank_used = message.iter().any(|w| w == "bank" || w == "banks")
         && message
             .iter()
@@ -460,8 +488,65 @@ fn timed_out(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
         || (about_time && find_seq(c, &["ran", "out"]).is_some())
         || (about_time && find_seq(c, &["runs", "out"]).is_some());
     if !said {
+        return missed_in_time(c, names, message);
+    }
+    only_player(c, names)
+}
+
+/// Whether a message speaks of time: the clock, the reserve, minutes.
+fn speaks_of_time(message: &[String]) -> bool {
+    message.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "time"
+                | "times"
+                | "reserve"
+                | "clock"
+                | "timer"
+                | "minute"
+                | "minutes"
+                | "mins"
+                | "seconds"
+                | "secs"
+        )
+    })
+}
+
+/// A time-out said as what a player did not do, in a message that speaks
+/// of time: `no solution from Vale and her reserve is gone ⌛`, `no loop
+/// from Fern within the 5 minutes`, `Kit didn't draw within 90 s ⏱️`. The
+/// one player the clause names is the one who ran out; without a word of
+/// time (`no counter from Vale`) it is no time-out.
+fn missed_in_time(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
+    if !speaks_of_time(message) {
         return None;
     }
+    let seat = only_player(c, names)?;
+    let (start, _, _) = named(c, names)[0];
+    // `no <thing> from Vale`, `nothing from Vale`: the name right after `from`.
+    let from_nobody = start >= 2
+        && c[start - 1] == "from"
+        && c[..start - 1]
+            .iter()
+            .rev()
+            .take(3)
+            .any(|w| w == "no" || w == "nothing");
+    // `Kit didn't draw within 90 s`, `Vale did not finish in time`.
+    let denied = c[start..]
+        .windows(2)
+        .any(|p| p[0] == "did" && p[1] == "not")
+        || c[start..].iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "didnt" | "didn" | "failed" | "couldnt" | "couldn"
+            )
+        });
+    let in_time = c.iter().any(|w| w == "within") || find_seq(c, &["in", "time"]).is_some();
+    (from_nobody || denied && in_time).then_some(seat)
+}
+
+/// The one player a clause names (by any of their names), if exactly one.
+fn only_player(c: &[String], names: &Names) -> Option<usize> {
     match named(c, names).as_slice() {
         [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(*seat),
         _ => None,
@@ -479,6 +564,10 @@ fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize
         &["host", "wins"],
         &["dmo", "wins"],
         &["no", "player", "wins"],
+        // A shared win (`dead heat, 30–30! you both win`).
+        &["both", "win"],
+        &["both", "won"],
+        &["dead", "heat"],
     ];
     if nobody
         .iter()
@@ -547,9 +636,9 @@ fn winner_before(c: &[String], before: &[String], names: &Names) -> Option<Optio
 /// The name-like word a clause says won (`Mikael wins`), when it is not a
 /// number or a common word (`first to 3 wins`, `whoever wins`).
 fn says_win(c: &[String]) -> Option<String> {
-    const NOT_NAMES: [&str; 22] = [
+    const NOT_NAMES: [&str; 23] = [
         "first", "who", "player", "one", "it", "nobody", "everyone", "team", "that", "this", "he",
-        "she", "they", "you", "i", "loser", "winner", "side", "blue", "red", "then", "and",
+        "she", "they", "you", "i", "loser", "winner", "side", "blue", "red", "then", "and", "both",
     ];
     WINS.iter().find_map(|(key, side)| {
         let at = find_seq(c, key).filter(|_| *side == Beside::Before)?;

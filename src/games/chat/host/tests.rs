@@ -91,10 +91,30 @@ fn rulings_read_however_the_host_puts_them() {
             "kit",
         ),
         ("Vale has nothing left and wins", Scope::Round(1), "vale"),
+        (
+            "GG! Kit is your DM winner, clean 3–0 sweep 🧹",
+            Scope::Match,
+            "kit",
+        ),
+        ("Vale is the match winner", Scope::Match, "vale"),
+        (
+            "Vale comes out on top by 11 points 🏆",
+            Scope::Round(1),
+            "vale",
+        ),
+        (
+            "Scores: Vale 30, Kit 41. Congrats Kit!",
+            Scope::Round(1),
+            "kit",
+        ),
+        ("congratulations to vale", Scope::Round(1), "vale"),
     ] {
         assert_eq!(ruling(text), (scope, Some(who.to_string())), "{text}");
     }
     assert_eq!(ruling("it's a draw"), (Scope::Round(1), None));
+    for text in ["dead heat, 30–30! you both win 🤝", "you both won, 30 each"] {
+        assert_eq!(ruling(text), (Scope::Round(1), None), "{text}");
+    }
 }
 
 #[test]
@@ -105,6 +125,8 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
         "Vale could win this",
         "who wins?? exciting",
         "nice placement kit",
+        "Vale is on top for now",
+        "congrats on the nice move, kit",
     ] {
         assert!(
             !events(text).contains(&"ruling"),
@@ -125,6 +147,11 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
         "time's up, Kit ran out — point to Vale",
         "Kit's clock hit zero",
         "Vale's time is up",
+        "no solution from Vale and her reserve is gone ⌛",
+        "no loop from Kit within the 5 minutes",
+        "2½ minutes gone, no proof from Vale",
+        "Kit didn't draw within 90 s ⏱️",
+        "Vale did not finish in time",
     ] {
         assert!(
             events(text).contains(&"timeout"),
@@ -135,6 +162,11 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
     for text in [
         "Kit ran out of time, using a time bank",
         "Vale ran out of cars to place",
+        // An absence without a word of time, a denial, a hypothesis.
+        "no counter from Vale",
+        "Kit has not timed out yet",
+        "if Kit doesn't draw within 90 s she loses",
+        "Vale didn't place a car on row 3 ⏰ 2 min left",
     ] {
         assert!(!events(text).contains(&"timeout"), "{text}");
     }
@@ -164,6 +196,7 @@ fn who_goes_first_in_every_phrasing() {
         ("blue: Vale, red: Kit", 0),
         ("Kit goes 1st", 1),
         ("Kit's turn to start", 1),
+        ("**R1** (target: 6) — Vale, your car first", 0),
         ("Round 3 · target 6 moves, vale to place", 0),
         (
             "Welcome! Rules: cars are 2 or 3 cells.\nThe loser of a round picks who starts the next.\nkit goes first",

@@ -17,7 +17,7 @@
 //! round's board from the same or the next messages, and opens the round
 //! when play begins. Rulings and time-outs are events at once.
 
-use super::words::{clauses, find_seq, name_words, named, player_near, Beside, Names};
+use super::words::{clauses, find_seq, name_words, named, number_word, player_near, Beside, Names};
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
 
@@ -85,7 +85,7 @@ const HYPOTHETICAL: [&str; 10] = [
 ];
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 34] = [
+const WINS: [(&[&str], Beside); 35] = [
     (&["wins"], Beside::Before),
     (&["won"], Beside::Before),
     (&["win"], Beside::Before),
@@ -95,6 +95,7 @@ const WINS: [(&[&str], Beside); 34] = [
     (&["gets", "the", "point"], Beside::Before),
     (&["gets", "it"], Beside::Before),
     (&["gets", "the", "round"], Beside::Before),
+    (&["gets", "round"], Beside::Before),
     (&["champion"], Beside::Before),
     (&["scores"], Beside::Before),
     (&["winner"], Beside::Either),
@@ -140,9 +141,31 @@ const TIMED_OUT: [&[&str]; 13] = [
     &["flag", "dropped"],
 ];
 
+/// Going over a time allowance, in a message that speaks of time (`Vale
+/// ran out`, `Moss went over the 2-minute limit ⏰`).
+const OVER_TIME: [&[&str]; 5] = [
+    &["ran", "out"],
+    &["runs", "out"],
+    &["went", "over"],
+    &["goes", "over"],
+    &["over", "the", "limit"],
+];
+
+/// What arrives in time, after `no`/`nothing` (`no red track came in`,
+/// `nothing posted`).
+const ARRIVED: [&str; 7] = [
+    "came",
+    "posted",
+    "arrived",
+    "submitted",
+    "sent",
+    "shown",
+    "in",
+];
+
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 42] = [
+const FIRST: [(&[&str], Beside, usize); 45] = [
     (&["youre", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),
@@ -177,6 +200,9 @@ const FIRST: [(&[&str], Beside, usize); 42] = [
     (&["opens"], Beside::Before, 0),
     (&["leads"], Beside::Before, 0),
     (&["leads", "off"], Beside::Before, 0),
+    (&["kicks"], Beside::Before, 0),
+    (&["seat", "1"], Beside::Either, 2),
+    (&["seat", "one"], Beside::Either, 2),
     (&["first", "player"], Beside::Either, 2),
     (&["first", "move"], Beside::After, 2),
     (&["player", "1"], Beside::Either, 2),
@@ -189,12 +215,14 @@ const FIRST: [(&[&str], Beside, usize); 42] = [
 ];
 
 /// The second player, beside these words: the other one goes first.
-const SECOND: [(&[&str], Beside, usize); 5] = [
+const SECOND: [(&[&str], Beside, usize); 7] = [
     (&["player", "2"], Beside::Either, 2),
     (&["player", "two"], Beside::Either, 2),
     (&["p2"], Beside::Either, 1),
     (&["second", "player"], Beside::Either, 2),
     (&["goes", "second"], Beside::Before, 2),
+    (&["seat", "2"], Beside::Either, 2),
+    (&["seat", "two"], Beside::Either, 2),
 ];
 
 /// A choice of who starts, beside the chooser's name.
@@ -303,7 +331,16 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     // A setup that gives the first move to no player here (`quil plays
     // blue`): the name as written, and its line.
     let mut misnamed: Option<(String, usize)> = None;
-    let mut firsts: Vec<(usize, usize)> = Vec::new();
+    // Who goes first, with the line and the clause (counted over the
+    // message) that says so.
+    let mut firsts: Vec<(usize, usize, usize)> = Vec::new();
+    // The clause of the message's first ruling: a side named before it
+    // (`no red loop from Fern, so Wren wins`) is about the game just
+    // ruled, not a setup.
+    let mut ruled_at: Option<usize> = None;
+    let mut clause_no = 0usize;
+    // The players @-mentioned: who "you" is in `@Fern … you win`.
+    let mentioned = mentioned(raw, &names);
     for (line_no, line) in clean.lines().enumerate() {
         let lines = line_no..line_no + 1;
         let line_words = chat_words(line);
@@ -316,17 +353,39 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         let round_here = number_after(&line_words, "round")
             .filter(|_| line_words.first().is_some_and(|w| w == "round") || line_words.len() <= 6);
         let mut before: Vec<String> = Vec::new();
-        for c in clauses(line) {
+        let line_clauses = clauses(line);
+        // A clause that is only one player's name (`1. Fern — blue, moves
+        // first`): the player a side named alone on the line is given to.
+        let lone = line_clauses
+            .iter()
+            .find(|c| {
+                let found = named(c, &names);
+                !found.is_empty()
+                    && found
+                        .iter()
+                        .all(|&(start, end, _)| start == 0 && end == c.len())
+                    && only_player(c, &names).is_some()
+            })
+            .cloned()
+            .unwrap_or_default();
+        for c in line_clauses {
+            clause_no += 1;
             // `vale, your call`: the clause before may be the name spoken to.
             let addressed = std::mem::replace(&mut before, c.clone());
+            // Who "you" is: the one player of the clause before, else the
+            // one player the message @-mentions.
+            let spoken_to_seat = only_player(&addressed, &names).or(match mentioned.as_slice() {
+                [seat] => Some(*seat),
+                _ => None,
+            });
             let hypothetical = c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
             let denied = c.iter().any(|w| NOT_SAID.contains(&w.as_str()));
             let time_out = if explaining || hypothetical {
                 None
             } else if denied {
-                missed_in_time(&c, &names, &line_words)
+                missed_in_time(&c, &names, &line_words, spoken_to_seat)
             } else {
-                timed_out(&c, &names, &line_words)
+                timed_out(&c, &names, &line_words, spoken_to_seat)
             };
             if denied && time_out.is_none() {
                 continue;
@@ -355,9 +414,15 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             if !ruled || match_too {
                 let won = winner(&c, &names, words)
                     .or_else(|| winner_before(&c, &addressed, &names))
+                    .or_else(|| {
+                        (you_win(&c) && named(&c, &names).is_empty())
+                            .then_some(spoken_to_seat.map(Some))
+                            .flatten()
+                    })
                     .filter(|_| !about_first_move(&c));
                 if let Some(winner) = won {
                     ruled = true;
+                    ruled_at.get_or_insert(clause_no);
                     // In a one-game match the game is the match: one scope.
                     let scope = if !words.rounds {
                         words.game_scope
@@ -391,13 +456,26 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             let spoken_to = named(&c, &names).is_empty()
                 && c.iter()
                     .any(|w| matches!(w.as_str(), "you" | "youre" | "your" | "u"));
-            let first = first_player(&c, &names, words).or_else(|| {
-                spoken_to
-                    .then(|| first_player(&[addressed.clone(), c.clone()].concat(), &names, words))
-                    .flatten()
-            });
+            let first = first_player(&c, &names, words)
+                .or_else(|| {
+                    spoken_to
+                        .then(|| {
+                            first_player(&[addressed.clone(), c.clone()].concat(), &names, words)
+                        })
+                        .flatten()
+                })
+                .or_else(|| {
+                    // Only a side, short (`blue`, `red, second`): a list's
+                    // "first to 3" after the names is not about them.
+                    let side = words.sides.is_some_and(|(first, second)| {
+                        c.len() <= 3 && c.iter().any(|w| w == first || w == second)
+                    });
+                    (side && named(&c, &names).is_empty() && !lone.is_empty())
+                        .then(|| first_player(&[lone.clone(), c.clone()].concat(), &names, words))
+                        .flatten()
+                });
             if let Some(seat) = first {
-                firsts.push((seat, line_no));
+                firsts.push((seat, line_no, clause_no));
                 continue;
             }
             if let Some(name) = first_to_no_player(&c, &names, words).filter(|_| short) {
@@ -405,7 +483,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             }
             let with_name = || [addressed.clone(), c.clone()].concat();
             if let Some(seat) = reported_pick(&with_name(), &names) {
-                firsts.push((seat, line_no));
+                firsts.push((seat, line_no, clause_no));
                 continue;
             }
             if let Some(p) = picker(&c, &names).or_else(|| picker(&with_name(), &names)) {
@@ -437,9 +515,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             lines: line..line + 1,
         });
     }
-    let seats: std::collections::BTreeSet<usize> = firsts.iter().map(|(s, _)| *s).collect();
+    firsts.retain(|&(_, _, at)| ruled_at.is_none_or(|r| at > r));
+    let seats: std::collections::BTreeSet<usize> = firsts.iter().map(|(s, _, _)| *s).collect();
     match (seats.len(), firsts.first()) {
-        (1, Some(&(seat, line))) => out.push(Reading {
+        (1, Some(&(seat, line, _))) => out.push(Reading {
             read: ChatReading::Fact(Fact::First(seat)),
             lines: line..line + 1,
         }),
@@ -465,17 +544,21 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     out
 }
 
-/// The number right after `word` (`round 3`, `round #3`).
+/// The number right after `word` (`round 3`, `round #3`, `round one`).
 pub fn number_after(w: &[String], word: &str) -> Option<u32> {
     w.windows(2)
-        .find(|p| p[0] == word && p[1].parse::<u32>().is_ok())
-        .and_then(|p| p[1].parse().ok())
+        .find_map(|p| (p[0] == word).then(|| number_word(&p[1])).flatten())
 }
 
 /// A time-out in a clause: the one player it names, beside a time word.
 /// "ran out" alone is a time-out only when the message speaks of time or
 /// the reserve ("time's up, Vale ran out"); using a time bank is not one.
-fn timed_out(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
+fn timed_out(
+    c: &[String],
+    names: &Names,
+    message: &[String],
+    spoken_to: Option<usize>,
+) -> Option<usize> {
     let about_time = speaks_of_time(message);
     let bank_used = message.iter().any(|w| w == "bank" || w == "banks")
         && message
@@ -485,12 +568,24 @@ fn timed_out(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
         return None;
     }
     let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
-        || (about_time && find_seq(c, &["ran", "out"]).is_some())
-        || (about_time && find_seq(c, &["runs", "out"]).is_some());
+        || (about_time && OVER_TIME.iter().any(|t| find_seq(c, t).is_some()))
+        || time_is_up(c);
     if !said {
-        return missed_in_time(c, names, message);
+        return missed_in_time(c, names, message, spoken_to);
     }
     only_player(c, names)
+}
+
+/// `Wren's 90 s are up`, `Kit's two minutes are up`: an allowance said
+/// to be up.
+fn time_is_up(c: &[String]) -> bool {
+    c.windows(3).any(|w| {
+        matches!(
+            w[0].as_str(),
+            "s" | "sec" | "secs" | "seconds" | "min" | "mins" | "minute" | "minutes"
+        ) && matches!(w[1].as_str(), "are" | "is")
+            && w[2] == "up"
+    })
 }
 
 /// Whether a message speaks of time: the clock, the reserve, minutes.
@@ -514,12 +609,30 @@ fn speaks_of_time(message: &[String]) -> bool {
 
 /// A time-out said as what a player did not do, in a message that speaks
 /// of time: `no solution from Vale and her reserve is gone ⌛`, `no loop
-/// from Fern within the 5 minutes`, `Kit didn't draw within 90 s ⏱️`. The
-/// one player the clause names is the one who ran out; without a word of
-/// time (`no counter from Vale`) it is no time-out.
-fn missed_in_time(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
-    if !speaks_of_time(message) {
+/// from Fern within the 5 minutes`, `Kit didn't draw within 90 s ⏱️`,
+/// `@Opal — nothing posted ⏰`. The one player the clause names is the one
+/// who ran out (or, when it names none, the one spoken to); without a word
+/// of time (`no counter from Vale`) it is no time-out.
+fn missed_in_time(
+    c: &[String],
+    names: &Names,
+    message: &[String],
+    spoken_to: Option<usize>,
+) -> Option<usize> {
+    // `no track came in yet`: still waiting, not out of time.
+    if !speaks_of_time(message) || c.iter().any(|w| w == "yet" || w == "still") {
         return None;
+    }
+    if named(c, names).is_empty() {
+        // `nothing posted`, `no red track came in`: of the one spoken to.
+        let nothing_came = c.iter().enumerate().any(|(i, w)| {
+            (w == "no" || w == "nothing")
+                && c[i + 1..]
+                    .iter()
+                    .take(4)
+                    .any(|v| ARRIVED.contains(&v.as_str()))
+        });
+        return spoken_to.filter(|_| nothing_came);
     }
     let seat = only_player(c, names)?;
     let (start, _, _) = named(c, names)[0];
@@ -531,6 +644,14 @@ fn missed_in_time(c: &[String], names: &Names, message: &[String]) -> Option<usi
             .rev()
             .take(3)
             .any(|w| w == "no" || w == "nothing");
+    // `@Fern that's time, no red track came in`.
+    let nothing_came = c[start..].iter().enumerate().any(|(i, w)| {
+        (w == "no" || w == "nothing")
+            && c[start + i + 1..]
+                .iter()
+                .take(4)
+                .any(|v| ARRIVED.contains(&v.as_str()))
+    });
     // `Kit didn't draw within 90 s`, `Vale did not finish in time`.
     let denied = c[start..]
         .windows(2)
@@ -542,7 +663,7 @@ fn missed_in_time(c: &[String], names: &Names, message: &[String]) -> Option<usi
             )
         });
     let in_time = c.iter().any(|w| w == "within") || find_seq(c, &["in", "time"]).is_some();
-    (from_nobody || denied && in_time).then_some(seat)
+    (from_nobody || nothing_came || denied && in_time).then_some(seat)
 }
 
 /// The one player a clause names (by any of their names), if exactly one.
@@ -568,6 +689,9 @@ fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize
         &["both", "win"],
         &["both", "won"],
         &["dead", "heat"],
+        &["win", "is", "shared"],
+        &["shared", "win"],
+        &["split", "the", "win"],
     ];
     if nobody
         .iter()
@@ -601,6 +725,59 @@ fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize
         }
     }
     None
+}
+
+/// Whether a clause gives the win to "you" (`you win!`, `round 1 is
+/// yours`, `it's yours`): the one spoken to won.
+fn you_win(c: &[String]) -> bool {
+    const WON: [&[&str]; 7] = [
+        &["you", "win"],
+        &["you", "won"],
+        &["you", "take", "it"],
+        &["you", "take", "the"],
+        &["you", "got", "it"],
+        &["you", "get", "the", "point"],
+        &["youre", "the", "winner"],
+    ];
+    // What may be "yours": the round, the game, the win (`round 1 is
+    // yours`, `that one's yours`), not the next move.
+    const PRIZE: [&str; 12] = [
+        "it", "one", "that", "this", "round", "game", "match", "dm", "win", "point", "victory", "w",
+    ];
+    let yours = c.iter().position(|w| w == "yours").is_some_and(|at| {
+        let before: Vec<&str> = c[..at]
+            .iter()
+            .rev()
+            .map(String::as_str)
+            .filter(|w| *w != "is")
+            .take(2)
+            .collect();
+        match before.as_slice() {
+            [w, ..] if PRIZE.contains(w) => true,
+            [n, "round"] => n.parse::<u32>().is_ok(),
+            _ => false,
+        }
+    });
+    yours || WON.iter().any(|k| find_seq(c, k).is_some())
+}
+
+/// The seats of the players a message @-mentions (`@Fern`, `@Juni 🌿`).
+fn mentioned(raw: &str, names: &Names) -> Vec<usize> {
+    let mut seats: Vec<usize> = raw
+        .split('@')
+        .skip(1)
+        .filter_map(|after| {
+            let w = chat_words(&clean_chat(after));
+            names
+                .iter()
+                .filter(|(name, _)| w.len() >= name.len() && w[..name.len()] == name[..])
+                .map(|(_, seat)| *seat)
+                .next()
+        })
+        .collect();
+    seats.sort_unstable();
+    seats.dedup();
+    seats
 }
 
 /// Whether a clause speaks of the first move (`first move goes to Kit`),

@@ -94,7 +94,8 @@ pub fn find_word(text: &str, word: &str) -> Option<usize> {
 }
 
 /// A chat message as the notation readers see it: code fences, markdown
-/// marks, custom emoji (`:name:`) and pictographs gone, lines trimmed;
+/// marks, custom emoji (`:name:`) and pictographs gone, struck-through
+/// text (`~~a3 S~~ a3 E`: the writer withdrew it) gone, lines trimmed;
 /// what is left is words, cells and punctuation.
 pub fn clean_chat(text: &str) -> String {
     let mut out = String::new();
@@ -104,7 +105,8 @@ pub fn clean_chat(text: &str) -> String {
             continue;
         }
         let mut kept = String::new();
-        let mut rest = line.trim_start_matches('>').trim_start();
+        let unstruck = struck_out(line.trim_start_matches('>').trim_start());
+        let mut rest = unstruck.as_str();
         while !rest.is_empty() {
             // A custom emoji `:name:` is one token.
             if let Some(after) = rest.strip_prefix(':') {
@@ -132,6 +134,27 @@ pub fn clean_chat(text: &str) -> String {
         out.push('\n');
     }
     out.trim().to_string()
+}
+
+/// A line without its struck-through parts (`~~…~~`, Discord's
+/// strikethrough): what the writer crossed out does not count. An
+/// unclosed `~~` strikes nothing.
+fn struck_out(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find("~~") {
+        let after = &rest[at + 2..];
+        match after.find("~~") {
+            Some(end) => {
+                out.push_str(&rest[..at]);
+                out.push(' ');
+                rest = &after[end + 2..];
+            }
+            None => break,
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Lowercase words (letters, digits, `_`) of a cleaned message: what the

@@ -38,6 +38,38 @@ pub fn clauses(clean: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// The whole number a word says: digits (`7`), or a number written out
+/// (`seven`, `eighteen`, `twenty`) up to twenty, as hosts and players
+/// write small numbers in chat.
+pub fn number_word(word: &str) -> Option<u32> {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    word.parse()
+        .ok()
+        .or_else(|| WORDS.iter().position(|w| *w == word).map(|n| n as u32))
+}
+
 /// A name as words, with the seat it names.
 pub type Names = [(Vec<String>, usize)];
 

@@ -37,6 +37,8 @@ const DRAWS: &[&[&str]] = &[
     &["draw", "by"],
     &["drawn"],
     &["draw", "agreed"],
+    // `threefold repetition — draw`: the host rules a draw by repetition.
+    &["repetition"],
 ];
 
 /// Dodgem's words for the host: blue moves first, red second; one game;

@@ -41,7 +41,8 @@ pub fn read_host(raw: &str, ctx: &ChatContext) -> Vec<Reading> {
     })
 }
 
-/// The round's target: the number after `target`, or before `moves`.
+/// The round's target: the number after `target`, or before `moves`
+/// (`a 7-mover this time`).
 fn target(raw: &str) -> Option<u32> {
     let w = chat_words(&clean_chat(&host::host_text(raw)));
     host::number_after(&w, "target")
@@ -53,7 +54,7 @@ fn target(raw: &str) -> Option<u32> {
         })
         .or_else(|| {
             w.windows(2)
-                .find(|p| p[1] == "moves" || p[1] == "move")
+                .find(|p| matches!(p[1].as_str(), "moves" | "move" | "mover"))
                 .and_then(|p| p[0].parse().ok())
         })
 }

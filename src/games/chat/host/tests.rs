@@ -108,11 +108,42 @@ fn rulings_read_however_the_host_puts_them() {
             "kit",
         ),
         ("congratulations to vale", Scope::Round(1), "vale"),
+        // Spoken to: the one player @-mentioned, or named just before.
+        (
+            "@kit your 5-move solve beats Vale's 6, round 1 is yours (1-0)",
+            Scope::Round(1),
+            "kit",
+        ),
+        (
+            "@Kit your 16 beats Vale's 12 — you win",
+            Scope::Round(1),
+            "kit",
+        ),
+        (
+            "nice @Vale, 17 confirmed ✅ round 1 is yours",
+            Scope::Round(1),
+            "vale",
+        ),
+        (
+            "both your cars are off, @Kit — you win! 🎉",
+            Scope::Round(1),
+            "kit",
+        ),
+        ("Vale, that one's yours", Scope::Round(1), "vale"),
+        (
+            "Vale's proof falls short of 20 ❌ Kit gets round 1, 1-0",
+            Scope::Round(1),
+            "kit",
+        ),
     ] {
         assert_eq!(ruling(text), (scope, Some(who.to_string())), "{text}");
     }
     assert_eq!(ruling("it's a draw"), (Scope::Round(1), None));
-    for text in ["dead heat, 30–30! you both win 🤝", "you both won, 30 each"] {
+    for text in [
+        "dead heat, 30–30! you both win 🤝",
+        "you both won, 30 each",
+        "Vale 30 | Kit 30 → draw, the win is shared",
+    ] {
         assert_eq!(ruling(text), (Scope::Round(1), None), "{text}");
     }
 }
@@ -127,6 +158,9 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
         "nice placement kit",
         "Vale is on top for now",
         "congrats on the nice move, kit",
+        "@Kit the next move is yours",
+        "@Vale you win if you find it",
+        "@Kit @Vale whoever finds it, you win",
     ] {
         assert!(
             !events(text).contains(&"ruling"),
@@ -152,6 +186,10 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
         "2½ minutes gone, no proof from Vale",
         "Kit didn't draw within 90 s ⏱️",
         "Vale did not finish in time",
+        "@Kit that's time ⏱️ no red track came in",
+        "proof window closed, @Vale — nothing posted ⏰",
+        "Kit went over the 2-minute limit ⏰",
+        "Vale's 90 s are up ⌛",
     ] {
         assert!(
             events(text).contains(&"timeout"),
@@ -167,6 +205,8 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
         "Kit has not timed out yet",
         "if Kit doesn't draw within 90 s she loses",
         "Vale didn't place a car on row 3 ⏰ 2 min left",
+        "no track came in yet, @Kit 2 min left",
+        "@Vale is up, 90 s on the clock",
     ] {
         assert!(!events(text).contains(&"timeout"), "{text}");
     }
@@ -197,6 +237,9 @@ fn who_goes_first_in_every_phrasing() {
         ("Kit goes 1st", 1),
         ("Kit's turn to start", 1),
         ("**R1** (target: 6) — Vale, your car first", 0),
+        ("round one! target = 5 moves, kit kicks us off", 1),
+        ("seat 1: Kit / seat 2: Vale", 1),
+        ("1. Vale — blue, moves first\n2. Kit — red\ngo!", 0),
         ("Round 3 · target 6 moves, vale to place", 0),
         (
             "Welcome! Rules: cars are 2 or 3 cells.\nThe loser of a round picks who starts the next.\nkit goes first",
@@ -283,4 +326,35 @@ fn the_picker_names_who_starts() {
     ] {
         assert_eq!(choice(text, 1, &ctx), want, "{text}");
     }
+}
+
+#[test]
+fn a_side_named_before_a_ruling_is_no_setup() {
+    let got = said("no red loop from Vale, so the challenge holds — Kit wins 🏆");
+    assert!(
+        got.iter()
+            .all(|r| !matches!(r, ChatReading::Fact(Fact::First(_)))),
+        "{got:?}"
+    );
+    assert_eq!(
+        ruling("no red loop from Vale, so the challenge holds — Kit wins 🏆"),
+        (Scope::Round(1), Some("kit".to_string()))
+    );
+}
+
+#[test]
+fn a_round_number_may_be_written_out() {
+    let w = |s: &str| crate::games::chat::chat_words(s);
+    assert_eq!(number_after(&w("round one"), "round"), Some(1));
+    assert_eq!(number_after(&w("Round 3 · target 6"), "round"), Some(3));
+    assert_eq!(number_after(&w("round robin"), "round"), None);
+}
+
+#[test]
+fn struck_through_text_is_withdrawn() {
+    use crate::games::chat::clean_chat;
+    assert_eq!(clean_chat("~~a3 S~~ a3 E"), "a3 E");
+    assert_eq!(clean_chat("~~Kit wins~~ **Vale** wins"), "Vale wins");
+    // An unclosed mark strikes nothing.
+    assert_eq!(clean_chat("a3 E ~~"), "a3 E");
 }

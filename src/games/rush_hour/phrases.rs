@@ -1,7 +1,7 @@
 //! What a Traffic Jam player's chat message holds, found thing by thing:
 //! cells and the cars they make (`B1 B2`, `c1-c3`), moves in the shapes
 //! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
-//! way down`, `the taxi drives out`), numbers, and the key words of a
+//! way down`, `the taxi drives out`, `U R1`, `UR1`), numbers, and the key words of a
 //! claim, a challenge or giving up (`finished`, `no solution`, `can't do
 //! it in 4`, `no counter`).
 //!
@@ -261,6 +261,62 @@ fn car(t: &Tok) -> Option<char> {
     }
 }
 
+/// A direction letter with its distance attached (`R1`, `d2`): the
+/// direction and the distance as written.
+fn dir_with_count(w: &str) -> Option<(Dir, &str)> {
+    let mut cs = w.char_indices();
+    let (_, c) = cs.next()?;
+    let (at, _) = cs.next()?;
+    let count = &w[at..];
+    let dir = dir(&c.to_ascii_lowercase().to_string())?;
+    count
+        .chars()
+        .all(|c| c.is_ascii_digit())
+        .then_some((dir, count))
+}
+
+/// A car, a direction and maybe a distance in one word (`UR1`, `ZR`):
+/// the car uppercase, then a direction letter, then digits. Without
+/// digits only where `bare` allows it, and only all uppercase.
+fn glued(t: &Tok, bare: bool) -> Option<(char, Dir, Option<&str>)> {
+    let mut cs = t.orig.chars();
+    let c = cs.next()?;
+    let rest = cs.as_str();
+    let label = car(&Tok {
+        w: c.to_ascii_lowercase().to_string(),
+        orig: c.to_string(),
+        punct: false,
+    })?;
+    if !c.is_ascii_uppercase() || rest.is_empty() {
+        return None;
+    }
+    if let Some((dir, count)) = dir_with_count(rest) {
+        return Some((label, dir, Some(count)));
+    }
+    let d = rest.chars().next()?;
+    (bare && rest.len() == 1 && d.is_ascii_uppercase())
+        .then(|| dir(&d.to_ascii_lowercase().to_string()))
+        .flatten()
+        .map(|dir| (label, dir, None))
+}
+
+/// A glued move at token `k` (`UR1`), with the token after it.
+fn glued_at(t: &[Tok], k: usize, bare: bool) -> Option<(Found, usize)> {
+    let (car, dir, count) = glued(&t[k], bare)?;
+    let mut j = k + 1;
+    let dist = match count {
+        None => None,
+        Some(n) => match n.parse::<u8>() {
+            Ok(n) if n > 0 => Some(n),
+            _ => return Some((Found::Broken(t[k].orig.clone()), j)),
+        },
+    };
+    if dist.is_some() && t.get(j).is_some_and(|x| UNITS.contains(&x.w.as_str())) {
+        j += 1;
+    }
+    Some((Found::Move(Move { car, dir, dist }), j))
+}
+
 fn number(w: &str) -> Option<u32> {
     if w.chars().all(|c| c.is_ascii_digit()) {
         return w.parse().ok();
@@ -360,17 +416,31 @@ fn read_line(index: usize, raw: &str) -> Line {
             used[j + 1] = true;
             j += 2;
         }
-        found.push((i, Found::Cells(cells)));
+        // `Y D1`: a lone `D1` after a car is down 1, not a cell (`D` is
+        // the one direction letter among the columns; one cell is no car).
+        let after_car = i > 0
+            && !used[i - 1]
+            && car(&t[i - 1]).is_some()
+            && t[i - 1].orig.chars().all(|c| c.is_ascii_uppercase());
+        if cells.len() == 1 && after_car && t[i].w.starts_with('d') {
+            used[i] = false;
+        } else {
+            found.push((i, Found::Cells(cells)));
+        }
         i = j;
     }
     // Moves. A lowercase letter is a car only on a line of moves (`1) u
     // r 1`, `x up, y down`): in talk, `r u done` and `30 s left` are words.
     let mut moves = Vec::new();
+    // `UR1, VD`: once a line glues a car, a direction and a distance, a
+    // bare `VD` on it is glued too (alone, `XD` is a laugh).
+    let glued_line = t.iter().any(|x| glued(x, false).is_some());
     let mut k = 0;
     while k < t.len() {
         let after_number = k > 0 && !used[k - 1] && number(&t[k - 1].w).is_some();
         let lower = t[k].orig.chars().all(|c| c.is_ascii_lowercase()) && t[k].w != "taxi";
-        match move_at(&t, k).filter(|_| !used[k] && (!lower || !after_number)) {
+        let at = move_at(&t, k).or_else(|| glued_at(&t, k, glued_line));
+        match at.filter(|_| !used[k] && (!lower || !after_number)) {
             Some((m, end)) => {
                 moves.push((k, end, m, lower));
                 k = end;
@@ -491,6 +561,29 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
         j += 1;
     }
     let w = word(j)?;
+    // `U R1`: the distance attached to the direction.
+    if let Some((dir, count)) = dir_with_count(w) {
+        j += 1;
+        return Some(match count.parse::<u8>() {
+            Ok(n) if n > 0 => {
+                if word(j).is_some_and(|w| UNITS.contains(&w)) {
+                    j += 1;
+                }
+                (
+                    Found::Move(Move {
+                        car,
+                        dir,
+                        dist: Some(n),
+                    }),
+                    j,
+                )
+            }
+            _ => {
+                let text: Vec<&str> = t[k..j].iter().map(|x| x.orig.as_str()).collect();
+                (Found::Broken(text.join(" ")), j)
+            }
+        });
+    }
     let dir = dir(w).or_else(|| (car == 'Z' && EXITS.contains(&w)).then_some(Dir::Right))?;
     j += 1;
     // "all the way", "out" after the direction.

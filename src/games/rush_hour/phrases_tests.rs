@@ -57,6 +57,40 @@ fn moves_are_found_in_every_shape() {
 }
 
 #[test]
+fn compact_directions_carry_their_distance() {
+    for (text, want) in [
+        (
+            "U R1, V D, Y L1, W U, Z R",
+            "U right 1; V down; Y left 1; W up; Z right",
+        ),
+        ("X r2", "X right 2"),
+        ("Y D1", "Y down 1"),
+        ("W U3 spaces", "W up 3"),
+        ("UR1, VD, YL1, WU, ZR", "U right 1; V down; Y left 1; W up; Z right"),
+        ("XD2", "X down 2"),
+    ] {
+        assert_eq!(moves(text), want, "{text}");
+    }
+    // A distance of 0 is no move.
+    for text in ["X R0", "XR0"] {
+        assert!(
+            found(text).iter().any(|f| matches!(f, Found::Broken(_))),
+            "{text}: {:?}",
+            found(text)
+        );
+    }
+    // Near misses: a glued pair without a distance is a laugh or a word
+    // on a line of its own, a lone cell after no car is a cell, and a
+    // lowercase glued word is talk.
+    for text in ["XD", "UR turn", "lol XD"] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    assert_eq!(found("D1 D2"), vec![cells("D1 D2")]);
+    assert_eq!(found("on D1"), vec![cells("D1")]);
+    assert!(found("ur1 lol").is_empty(), "{:?}", found("ur1 lol"));
+}
+
+#[test]
 fn numbers_and_talk_around_moves_are_kept_apart() {
     assert_eq!(
         found("5: X up, Z right 🙃"),

@@ -332,8 +332,16 @@ fn solutions_in_every_shape_are_the_proof_that_is_due() {
             ),
             ("done", &[]),
             ("I can't find it, pass", &["pass"]),
+            // Direction letters with the distance attached.
+            (
+                "U R1, V D, Y L1, W U, Z R",
+                &["proof U right 1; V down; Y left 1; W up; Z right"],
+            ),
+            ("UR1 VD ZR", &["proof U right 1; V down; Z right"]),
         ],
     );
+    // A distance of 0 is no move: the solution is unread, not cut short.
+    unread_because(&claimed, VALE, "U R0, Z R", "'U R0'");
     unread_because(&claimed, VALE, "Y up\nZ sideways", "line 2: 'Z sideways'");
 }
 

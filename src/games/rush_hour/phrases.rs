@@ -2,8 +2,9 @@
 //! cells and the cars they make (`B1 B2`, `c1-c3`), moves in the shapes
 //! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
 //! way down`, `the taxi drives out`, `U R1`, `UR1`), numbers, and the key words of a
-//! claim, a challenge or giving up (`finished`, `no solution`, `can't do
-//! it in 4`, `no counter`).
+//! claim, a challenge or giving up (`finished`, `I claim this is a
+//! 5-mover`, `claiming 5`, `no solution`, `can't do it in 4`, `no
+//! counter`).
 //!
 //! The one decision: this module finds, it never decides. Whether cells
 //! are a placement or talk, and whether moves are the proof that is due,
@@ -19,7 +20,8 @@ use crate::games::words::spell_arrows;
 /// A key word (or words) of a claim, a challenge or giving up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Key {
-    /// `finished`, `done`, `complete`.
+    /// `finished`, `done`, `complete`; a count claimed as the puzzle's
+    /// length (`claiming 5`, `this is a 5-mover`).
     Finished,
     /// The puzzle cannot be solved in the target: `impossible`, `not
     /// solvable`, `no solution`, `can't do it in 4`, `locked`.
@@ -100,6 +102,10 @@ pub const KEYWORDS: &[&str] = &[
     "finished",
     "finish",
     "done",
+    "claim",
+    "claiming",
+    "mover",
+    "movers",
     "complete",
     "completed",
     "impossible",
@@ -202,11 +208,21 @@ fn tokens(line: &str) -> Vec<Tok> {
                 j += 1;
             }
             let orig: String = chars[i..j].iter().collect();
-            out.push(Tok {
-                w: orig.to_lowercase().replace('\'', ""),
-                orig,
-                punct: false,
-            });
+            // `5mover`: the count and the word.
+            let digits = orig.chars().take_while(char::is_ascii_digit).count();
+            let (count, rest) = orig.split_at(digits);
+            let parts = if digits > 0 && matches!(rest.to_lowercase().as_str(), "mover" | "movers") {
+                vec![count, rest]
+            } else {
+                vec![orig.as_str()]
+            };
+            for orig in parts {
+                out.push(Tok {
+                    w: orig.to_lowercase().replace('\'', ""),
+                    orig: orig.to_string(),
+                    punct: false,
+                });
+            }
             i = j;
         } else {
             if !c.is_whitespace() {
@@ -608,6 +624,44 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
     Some((Found::Move(Move { car, dir, dist }), j))
 }
 
+/// Whether the claim word at token `k` (`claim`, `claiming`, `mover`)
+/// claims a count as the puzzle's length, as a host would read it: `I
+/// claim 5`, `claiming this is a 5-mover`, `5-mover now`. Not when the
+/// count is missing or no move count (`claim in 30 s`), when `mover` has
+/// no count right before it, when a `claim` before it already said so,
+/// when the line denies, doubts or looks back (`not a 5-mover`, `could
+/// be a 5-mover`, `that was a 5-mover`), when someone else claims (`your
+/// claim of 5`), or when the line claims the puzzle impossible.
+fn counts_claimed(t: &[Tok], k: usize) -> bool {
+    const DOUBT: &[&str] = &[
+        "not", "isnt", "no", "never", "dont", "cant", "cannot", "wont", "aint", "wasnt", "could",
+        "might", "maybe", "if", "would", "should", "almost", "nearly", "probably", "perhaps",
+        "think", "thought", "was", "were", "thatd", "itd", "itll", "thatll", "gonna", "soon",
+        "hope", "guess", "before", "you", "u", "your", "ur", "his", "her", "their",
+    ];
+    const UNSOLVABLE: &[&str] = &[
+        "impossible", "unsolvable", "unsolveable", "insoluble", "locked", "stuck", "jammed",
+        "solution",
+    ];
+    let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
+    let digits = |i: usize| word(i).is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()));
+    let words = || (0..t.len()).filter_map(word);
+    if words().any(|w| DOUBT.contains(&w) || UNSOLVABLE.contains(&w)) {
+        return false;
+    }
+    match t[k].w.as_str() {
+        "mover" | "movers" => {
+            let count = digits(k.wrapping_sub(1))
+                || (k >= 2 && t[k - 1].w == "-" && digits(k - 2));
+            count && !(0..k).any(|i| matches!(word(i), Some("claim" | "claiming")))
+        }
+        _ => (k + 1..t.len()).any(|i| {
+            let time = ["s", "sec", "secs", "seconds", "min", "mins", "minutes", "pm", "am"];
+            digits(i) && !word(i + 1).is_some_and(|w| time.contains(&w))
+        }),
+    }
+}
+
 /// A key word at token `k`, with how many tokens it takes.
 fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
     let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
@@ -627,6 +681,8 @@ fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
         }
         "impossible" | "unsolvable" | "unsolveable" | "insoluble" | "locked" | "gridlocked"
         | "deadlocked" | "jammed" | "stuck" => (!before(2, NOT)).then_some((Key::Unsolvable, 1)),
+        "claim" | "claiming" if counts_claimed(t, k) => Some((Key::Finished, 1)),
+        "mover" | "movers" if counts_claimed(t, k) => Some((Key::Finished, 1)),
         "solvable" | "solveable" | "possible" if before(2, NOT) => Some((Key::Unsolvable, 1)),
         "solution" | "solutions" if before(1, &["no"]) => Some((Key::Unsolvable, 1)),
         "counter" if before(1, &["no"]) => Some((Key::GiveUp, 1)),

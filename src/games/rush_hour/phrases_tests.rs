@@ -169,6 +169,19 @@ fn key_words_are_found_with_their_negations() {
         ("pass", vec![Pass]),
         ("I give up", vec![Pass]),
         ("it is not impossible", vec![]),
+        ("I claim this is a 5-mover now", vec![Finished]),
+        ("claiming 5", vec![Finished]),
+        ("5-mover", vec![Finished]),
+        ("5mover 😎", vec![Finished]),
+        ("done in 5", vec![Finished]),
+        ("could be a 5-mover", vec![]),
+        ("not a 5-mover yet", vec![]),
+        ("that was a 5-mover before", vec![]),
+        ("your claim of 5 is wrong", vec![]),
+        ("I claim", vec![]),
+        ("claim in 30 s", vec![]),
+        ("a mover", vec![]),
+        ("I claim impossible", vec![Unsolvable]),
     ] {
         let keys: Vec<Key> = found(text)
             .into_iter()

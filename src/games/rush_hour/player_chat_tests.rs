@@ -270,8 +270,20 @@ fn claims_and_challenges_as_players_say_them() {
             ("not done yet", &[]),
             ("finished?", &[]),
             ("well done", &[]),
+            // A count claimed as the puzzle's length is the claim.
+            ("I claim this is a 5-mover now", &["claim"]),
+            ("claiming 5", &["claim"]),
+            ("5-mover", &["claim"]),
+            ("done in 5", &["claim"]),
+            // Near misses: a question, a doubt, a look back, no count.
+            ("is this a 5-mover?", &[]),
+            ("could be a 5-mover if you're not careful", &[]),
+            ("that was a 5-mover before your car", &[]),
+            ("I claim", &[]),
+            ("5 moves lol", &[]),
         ],
     );
+    unread_because(&steps, VALE, "I claim this is a 4-mover", "target is 5");
     check(
         &steps,
         KIT,

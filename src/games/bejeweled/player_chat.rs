@@ -88,7 +88,7 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     let lines: Vec<Line> = text.lines().map(read_line).collect();
     let (mut found, mut taken) = proofs(&lines);
     let proof_at = found.first().map(|f| f.at);
-    found.extend(picks(&lines, &mut taken, seat, ctx, e));
+    found.extend(picks(text, &lines, &mut taken, seat, ctx, e));
     match proof_at {
         // `18: plus F3, …`: the number before the proof is its claim.
         Some(at) => found.extend(claim_before(&lines, at, e)),

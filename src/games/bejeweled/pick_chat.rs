@@ -128,7 +128,9 @@ fn ditto(text: &str, lines: &[Line], taken: &mut [bool], e: &Expect) -> Option<F
         .map(|w| w.text.as_str())
         .collect();
     // `1` only as `+1`.
-    let plus_one = crate::games::clean_chat(text).trim_start().starts_with("+1");
+    let plus_one = crate::games::clean_chat(text)
+        .trim_start()
+        .starts_with("+1");
     if !AGREE.contains(&words.as_slice()) || (words == ["1"] && !plus_one) {
         return None;
     }

@@ -145,7 +145,9 @@ pub(super) fn tracks(lines: &[Line], used: &mut [Vec<bool>], found: &mut Vec<Fou
             };
             if taken.is_none() {
                 last = i;
-                let run = (p..ws.len()).find(|&q| !is_cell(&ws[q])).unwrap_or(ws.len());
+                let run = (p..ws.len())
+                    .find(|&q| !is_cell(&ws[q]))
+                    .unwrap_or(ws.len());
                 if run - p >= 4 {
                     parts = ws[p..run].to_vec();
                     taken = Some(run);
@@ -486,7 +488,12 @@ mod tests {
         assert_eq!(said("D5 D6 D7 E7 F7 F6 F5 E5"), ["track D5 RRDDLLUU"]);
         assert_eq!(said("E5 UR, u2"), ["E5 UR blue"]);
         assert_says_nothing(said, &["gl, u2", "that was dull", "lol r2"]);
-        for text in ["RRRDDDLLLUUU", "R3 D3 L3 U3", "my loop: →→↓↓←←↑↑", "D5 R0 D3 L3 U3"] {
+        for text in [
+            "RRRDDDLLLUUU",
+            "R3 D3 L3 U3",
+            "my loop: →→↓↓←←↑↑",
+            "D5 R0 D3 L3 U3",
+        ] {
             let got = said(text);
             assert!(
                 got.len() == 1 && got[0].contains("reads like a track"),

@@ -207,7 +207,13 @@ fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Ex
                     }
                 }
             };
-            let at = (i, seg[written.iter().position(|w| ws.get(first) == Some(w)).unwrap_or(0)]);
+            let at = (
+                i,
+                seg[written
+                    .iter()
+                    .position(|w| ws.get(first) == Some(w))
+                    .unwrap_or(0)],
+            );
             let correction = withdrawn.is_some() || ws.iter().any(|w| CORRECTION.contains(w));
             let mut b = bits(&ws);
             b.doubt |= seg.iter().any(|&k| line.question(&line.words[k]));
@@ -244,7 +250,10 @@ fn withdraw<'a>(ws: &[&'a str]) -> (Vec<&'a str>, Option<Exits>) {
     let Some((from, mut q)) = marker else {
         return keep();
     };
-    while ws.get(q).is_some_and(|w| matches!(*w, "a" | "an" | "the") || is_cell(w)) {
+    while ws
+        .get(q)
+        .is_some_and(|w| matches!(*w, "a" | "an" | "the") || is_cell(w))
+    {
         q += 1;
     }
     let Some(shape) = ws.get(q).and_then(|w| exits(w)) else {

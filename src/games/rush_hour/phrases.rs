@@ -211,7 +211,8 @@ fn tokens(line: &str) -> Vec<Tok> {
             // `5mover`: the count and the word.
             let digits = orig.chars().take_while(char::is_ascii_digit).count();
             let (count, rest) = orig.split_at(digits);
-            let parts = if digits > 0 && matches!(rest.to_lowercase().as_str(), "mover" | "movers") {
+            let parts = if digits > 0 && matches!(rest.to_lowercase().as_str(), "mover" | "movers")
+            {
                 vec![count, rest]
             } else {
                 vec![orig.as_str()]
@@ -640,7 +641,13 @@ fn counts_claimed(t: &[Tok], k: usize) -> bool {
         "hope", "guess", "before", "you", "u", "your", "ur", "his", "her", "their",
     ];
     const UNSOLVABLE: &[&str] = &[
-        "impossible", "unsolvable", "unsolveable", "insoluble", "locked", "stuck", "jammed",
+        "impossible",
+        "unsolvable",
+        "unsolveable",
+        "insoluble",
+        "locked",
+        "stuck",
+        "jammed",
         "solution",
     ];
     let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
@@ -651,12 +658,13 @@ fn counts_claimed(t: &[Tok], k: usize) -> bool {
     }
     match t[k].w.as_str() {
         "mover" | "movers" => {
-            let count = digits(k.wrapping_sub(1))
-                || (k >= 2 && t[k - 1].w == "-" && digits(k - 2));
+            let count = digits(k.wrapping_sub(1)) || (k >= 2 && t[k - 1].w == "-" && digits(k - 2));
             count && !(0..k).any(|i| matches!(word(i), Some("claim" | "claiming")))
         }
         _ => (k + 1..t.len()).any(|i| {
-            let time = ["s", "sec", "secs", "seconds", "min", "mins", "minutes", "pm", "am"];
+            let time = [
+                "s", "sec", "secs", "seconds", "min", "mins", "minutes", "pm", "am",
+            ];
             digits(i) && !word(i + 1).is_some_and(|w| time.contains(&w))
         }),
     }

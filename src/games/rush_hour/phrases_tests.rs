@@ -66,7 +66,10 @@ fn compact_directions_carry_their_distance() {
         ("X r2", "X right 2"),
         ("Y D1", "Y down 1"),
         ("W U3 spaces", "W up 3"),
-        ("UR1, VD, YL1, WU, ZR", "U right 1; V down; Y left 1; W up; Z right"),
+        (
+            "UR1, VD, YL1, WU, ZR",
+            "U right 1; V down; Y left 1; W up; Z right",
+        ),
         ("XD2", "X down 2"),
     ] {
         assert_eq!(moves(text), want, "{text}");

@@ -5,7 +5,13 @@
 //! pick rotate, …` the first `pick` is the verb), and `same as opal` /
 //! `same picks`, which is the other player's picks once they are posted
 //! and unread before. Picks among other words are unread unless the match
-//! awaits the writer's picks; `same as …` is talk while it does not.
+//! awaits the writer's picks; `same as …` is talk while it does not. A
+//! message that only agrees (`ditto`, `same`, `same here`, `same as
+//! above`, `me too`, `+1`) is the other player's picks too, but only while
+//! the writer's picks are awaited and the other's are posted: anywhere
+//! else it agrees with something that is not picks, and is talk.
+//! FUTURE: the reader sees the match, not the messages, so `same` after
+//! the other's picks and a `gg` of theirs reads as picks too.
 //!
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`.
@@ -22,6 +28,7 @@ use crate::games::{ChatContext, ChatReading, Placement as GamePlacement};
 /// Picks: lines of powerups without cells (one of each type), or `same as
 /// <the other player>`.
 pub(super) fn picks(
+    text: &str,
     lines: &[Line],
     taken: &mut [bool],
     seat: usize,
@@ -41,7 +48,7 @@ pub(super) fn picks(
         .collect();
     let how = "picks for the next round name one powerup of each type, like 'picks: rotate, chain, column'";
     if listed.is_empty() {
-        return same_as(lines, seat, ctx, e);
+        return ditto(text, lines, taken, e).or_else(|| same_as(lines, seat, ctx, e));
     }
     let range = listed[0]..listed[listed.len() - 1] + 1;
     let mut ups: Vec<Powerup> = Vec::new();
@@ -96,6 +103,47 @@ pub(super) fn picks(
         )));
     }
     None
+}
+
+/// A message that only agrees (`ditto ☝️`, `same here`, `+1`): the other
+/// player's picks, when the writer's are awaited and theirs are posted.
+fn ditto(text: &str, lines: &[Line], taken: &mut [bool], e: &Expect) -> Option<Found> {
+    const AGREE: [&[&str]; 11] = [
+        &["ditto"],
+        &["same"],
+        &["same", "here"],
+        &["same", "for", "me"],
+        &["same", "as", "above"],
+        &["same", "as", "that"],
+        &["ditto", "for", "me"],
+        &["me", "too"],
+        &["same", "same"],
+        &["likewise"],
+        &["1"],
+    ];
+    let their = e.their_picks.as_ref().filter(|_| e.picks == Some(true))?;
+    let words: Vec<&str> = lines
+        .iter()
+        .flat_map(|l| l.words.iter().filter(|w| !w.mention))
+        .map(|w| w.text.as_str())
+        .collect();
+    // `1` only as `+1`.
+    let plus_one = crate::games::clean_chat(text)
+        .trim_start()
+        .starts_with("+1");
+    if !AGREE.contains(&words.as_slice()) || (words == ["1"] && !plus_one) {
+        return None;
+    }
+    let (first, last) = (
+        lines.iter().position(|l| !l.words.is_empty())?,
+        lines.iter().rposition(|l| !l.words.is_empty())?,
+    );
+    taken[first..=last].iter_mut().for_each(|t| *t = true);
+    Some(Found {
+        at: (first, 0),
+        lines: first..last + 1,
+        read: ChatReading::Event(Body::Place(GamePlacement::Bejeweled(their.clone()))),
+    })
 }
 
 /// `same as opal`, `same as you`, `same picks`: the other player's picks,
@@ -221,5 +269,44 @@ mod tests {
         // In the middle of a round, `same as opal` is talk.
         let open = state(&[opens(), claims(0, 14)]);
         assert_eq!(said("same as opal", Some(&open)), Vec::<String>::new());
+    }
+
+    #[test]
+    fn agreeing_right_after_the_other_players_picks_is_the_same_picks() {
+        let picked = state(&[
+            opens(),
+            claims(0, 14),
+            ruled(),
+            picked(0, Powerup::Rotate, Powerup::Chain, Powerup::Column),
+        ]);
+        for text in [
+            "ditto ☝️",
+            "same",
+            "Same here!",
+            "same as above",
+            "me too",
+            "+1",
+            "@opal ditto",
+        ] {
+            assert_eq!(
+                said(text, Some(&picked)),
+                ["picks rotate chain column"],
+                "{text}"
+            );
+        }
+        // Near misses: agreeing before the other's picks, in the middle of
+        // a round, when nothing is known, or with more to say; a bare 1.
+        let done = state(&[opens(), claims(0, 14), ruled()]);
+        let open = state(&[opens(), claims(0, 14)]);
+        for (text, s) in [
+            ("ditto", Some(&done)),
+            ("same", Some(&open)),
+            ("same", None),
+            ("same, that round was wild", Some(&picked)),
+            ("ditto on the gg", Some(&picked)),
+        ] {
+            assert_eq!(said(text, s), Vec::<String>::new(), "{text}");
+        }
+        assert_eq!(said("1", Some(&picked)), ["claim 1"]);
     }
 }

@@ -8,7 +8,7 @@
 //!   round ([`super::pick_chat`]); `same as opal` is opal's picks, once
 //!   opal has posted them, and unread before;
 //! - a number is a claim when the message is made for it (`17`, `I can do
-//!   18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
+//!   18`, `i see 18`, `found 18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
 //!   20`, `17 💎 think that's it`) when the match awaits a claim from the
 //!   writer (between rounds, only a number that opens the message: talk
 //!   goes on there too); a number before a proof in the same message (`18:
@@ -88,7 +88,7 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     let lines: Vec<Line> = text.lines().map(read_line).collect();
     let (mut found, mut taken) = proofs(&lines);
     let proof_at = found.first().map(|f| f.at);
-    found.extend(picks(&lines, &mut taken, seat, ctx, e));
+    found.extend(picks(text, &lines, &mut taken, seat, ctx, e));
     match proof_at {
         // `18: plus F3, …`: the number before the proof is its claim.
         Some(at) => found.extend(claim_before(&lines, at, e)),
@@ -163,10 +163,13 @@ const CLAIMING: [&str; 7] = [
 /// A claim: one number of gems in a message made for it, or among other
 /// words when a claim is awaited from the writer.
 fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
-    const FILLER: [&str; 31] = [
+    // With a number, the words of seeing or finding a count claim it (`i
+    // see 18`, `found 18`), as `I can do 18` does.
+    const FILLER: [&str; 39] = [
         "i", "ll", "can", "do", "get", "remove", "clear", "gems", "gem", "it", "s", "m", "have",
         "got", "ve", "ok", "okay", "going", "go", "for", "raise", "raising", "raised", "to", "say",
-        "d", "will", "make", "that", "my", "then",
+        "d", "will", "make", "that", "my", "then", "see", "seeing", "found", "find", "spot",
+        "spotted", "count", "counted",
     ];
     let claim_word = |ws: &[&str], k: usize| {
         matches!(
@@ -353,6 +356,12 @@ pub(super) mod tests {
             ("@Amaranth 18", 18),
             ("claim: 15", 15),
             ("15 gems!!", 15),
+            ("i see 18", 18),
+            ("I've got 18", 18),
+            ("found 18", 18),
+            ("can do 18", 18),
+            ("I can see 18 gems", 18),
+            ("spotted 18 💎", 18),
         ] {
             assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
         }
@@ -379,6 +388,11 @@ pub(super) mod tests {
                 "back at 9:30",
                 "12 or so",
                 "nope, 20",
+                // Seeing a number in talk about something else.
+                "i see 18 people in chat",
+                "see you at 18",
+                "found 18 bugs lol",
+                "I see round 18",
             ],
         );
     }

@@ -7,6 +7,10 @@
 //! form; whether the actions are legal on the grid is the engine's job, and
 //! whether the powerups were offered is checked against the round's offer.
 //!
+//! A swap exchanges its two gems whichever is named first (the seed:
+//! "Swap any 2 adjacent gems"), so its canonical text names them in
+//! reading order (`swap G3 F3` is `swap F3 G3`): one proof, one text.
+//!
 //! Like all of `games/`, it imports nothing from `log/`, `web/`,
 //! `import/` or `verify`, and no other game's folder.
 
@@ -152,7 +156,8 @@ serde_as_text!(Offer);
 pub enum Action {
     /// Remove one or two gems of different colors.
     Pick(Cell, Option<Cell>),
-    /// Swap two orthogonally adjacent gems.
+    /// Swap two orthogonally adjacent gems, the first in reading order
+    /// first (parsing puts them so: the swap is the same either way).
     Swap(Cell, Cell),
     /// Rotate the 2×2 whose top-left cell this is, clockwise.
     Rotate(Cell),
@@ -312,7 +317,7 @@ fn action(part: &str, verb: &str, rest: &[&str]) -> Result<Option<Action>, Proof
             _ => return Err(part_error(part, "a pick names one or two cells")),
         },
         "swap" => match cells(part, rest)?.as_slice() {
-            [a, b] => Action::Swap(*a, *b),
+            [a, b] => Action::Swap(*a.min(b), *a.max(b)),
             _ => return Err(part_error(part, "a swap names two cells")),
         },
         "rotate" => match cells(part, rest)?.as_slice() {
@@ -504,6 +509,21 @@ mod tests {
         assert_eq!(p.passive, Passive::Bend);
         assert_eq!(p.to_string(), "active plus F4; passive bend; swap F4 F5");
         assert_eq!(p.to_string().parse::<ProofSpec>(), Ok(p));
+    }
+
+    #[test]
+    fn a_swap_names_its_cells_in_reading_order() {
+        for written in ["swap G3 F3", "swap F3 G3"] {
+            let p: ProofSpec = format!("active plus F3; passive bend; {written}")
+                .parse()
+                .unwrap();
+            assert_eq!(p.to_string(), "active plus F3; passive bend; swap F3 G3");
+        }
+        let p: ProofSpec = "active plus F4; passive bend; swap F5 F4".parse().unwrap();
+        assert_eq!(p.starter.to_string(), "swap F4 F5");
+        // A pick keeps the order written: only the swap is reordered.
+        let p: ProofSpec = "active plus F4; passive bend; pick F5 A1".parse().unwrap();
+        assert_eq!(p.starter.to_string(), "pick F5 A1");
     }
 
     #[test]

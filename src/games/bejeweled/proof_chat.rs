@@ -236,6 +236,12 @@ mod tests {
             ("active plus F3; passive bend; swap F3 G3", f3, 0..1),
             ("ACTIVE PLUS f3; Passive Bend; swap F3, G3", f3, 0..1),
             ("plus on F3, bend, swap F3 with G3", f3, 0..1),
+            // The swapped cells in either order: one swap.
+            (
+                "proof → Plus goes on F3, Bend passive, then swap G3 with F3",
+                f3,
+                0..1,
+            ),
             (
                 "I place the Plus on F3 and swap F3 and G3, with Bend as the passive",
                 f3,

@@ -101,6 +101,39 @@ pub(super) fn is_steps(w: &str) -> bool {
     !w.is_empty() && w.chars().all(|c| "udlr".contains(c))
 }
 
+/// A word of run-length steps (`r3`, `3r`, `r3d3l3u3`), spelled out
+/// (`rrr`); `None` for plain steps, for a run of 0 or of more steps than
+/// a 9×9 board's loop has, and for anything else. `d3` is a cell too: the
+/// track reader decides.
+pub(super) fn run_steps(w: &str) -> Option<String> {
+    // Runs as (letter, count) pairs, letter first (`r3`) or count first
+    // (`3r`), one way per word.
+    let count_first = w.starts_with(|c: char| c.is_ascii_digit());
+    let mut runs: Vec<(char, String)> = Vec::new();
+    let mut pending = String::new();
+    for c in w.chars() {
+        match c {
+            '0'..='9' if count_first => pending.push(c),
+            '0'..='9' => runs.last_mut()?.1.push(c),
+            'u' | 'd' | 'l' | 'r' if count_first => runs.push((c, std::mem::take(&mut pending))),
+            'u' | 'd' | 'l' | 'r' => runs.push((c, String::new())),
+            _ => return None,
+        }
+    }
+    if !pending.is_empty() || runs.is_empty() {
+        return None;
+    }
+    let mut out = String::new();
+    for (letter, count) in runs {
+        let n: usize = count.parse().ok()?;
+        if !(1..=81).contains(&n) {
+            return None;
+        }
+        out.extend(std::iter::repeat_n(letter, n));
+    }
+    Some(out)
+}
+
 pub(super) fn color_word(w: &str) -> Option<Color> {
     match w {
         "blue" => Some(Color::Blue),
@@ -324,6 +357,12 @@ mod tests {
             assert_eq!(got, shapes, "{ws:?}");
         }
         assert!(bits(&["why", "not", "e5", "ur"]).doubt);
+        assert_eq!(run_steps("r3").as_deref(), Some("rrr"));
+        assert_eq!(run_steps("3r2d").as_deref(), Some("rrrdd"));
+        assert_eq!(run_steps("r2d1").as_deref(), Some("rrd"));
+        for not_runs in ["rr", "r0", "r99", "3", "r3x", "3r2", "e5"] {
+            assert_eq!(run_steps(not_runs), None, "{not_runs}");
+        }
         assert!(bits(&["i", "won", "t", "pass"]).doubt);
         assert!(!bits(&["wait", "no", "b1", "rd"]).doubt);
         assert_eq!(bits(&["e5", "up", "up"]).bad, 1);

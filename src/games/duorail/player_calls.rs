@@ -3,9 +3,11 @@
 //! [`super::player_chat`], which decides the order and what stands.
 //!
 //! - a track is a start cell and steps (on its line, after a label, or
-//!   wrapped onto the next lines), arrows (`B1 →→↓↓←←↑↑`), or four or more
-//!   cells in order (`F2 → F3 → E3 → E2`); each one in a message is an
-//!   attempt of its own;
+//!   wrapped onto the next lines), run-length steps (`D5 R3 D3 L3 U3`,
+//!   `D5 R 3 D 3`), arrows (`B1 →→↓↓←←↑↑`), or four or more cells in order
+//!   (`F2 → F3 → E3 → E2`); each one in a message is an attempt of its
+//!   own; steps without a start cell (`RRRDDDLLLUUU`, `R3 D3 L3 U3`) are
+//!   a track attempt that is unread, not talk;
 //! - `pass`, `no action`, `nothing from me`, `give up` are a pass, unless a
 //!   question or `not` stands around them; `gg` or `no blue loop` from the
 //!   player who must answer a challenge is giving up;
@@ -17,51 +19,126 @@
 //! `import/`, `web/` or `verify.rs`.
 
 use super::board::{Color, Track};
-use super::chat_words::{color_word, doubts, is_cell, is_steps, Line};
+use super::chat_words::{color_word, doubts, is_cell, is_steps, run_steps, Line};
 use super::player_chat::{other, Expect, Found};
 use super::rules::{Challenge, Proof};
 use crate::event::Body;
 use crate::games::chat::words::name_words;
 use crate::games::{Challenge as GameChallenge, ChatContext, ChatReading, Proof as GameProof};
 
+/// Whether a word is written like runs of steps (`r3`, `3r`, `r0`), a
+/// count or not, and is no cell.
+fn run_shaped(w: &str) -> bool {
+    !is_cell(w)
+        && w.chars().any(|c| c.is_ascii_digit())
+        && w.chars().any(|c| "udlr".contains(c))
+        && w.chars().all(|c| "udlr0123456789".contains(c))
+}
+
+/// How a word of steps was written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Steps {
+    /// `rrdd`.
+    Plain,
+    /// `r3`, `3r`, or `r 3`: only a track writes them.
+    Runs,
+    /// `d3`: a cell, or three steps down among runs.
+    CellOrRun,
+}
+
+/// The words of steps from `from` on (`from` itself included), spelled
+/// out, with where they end and whether runs make them a track: plain
+/// steps, runs (`r3`, `r 3`), and a cell-like `d3` only among runs (else
+/// the steps end before it).
+fn steps_from(ws: &[String], from: usize) -> (Vec<String>, usize, bool) {
+    let mut got: Vec<(String, Steps)> = Vec::new();
+    let mut ends = Vec::new();
+    let mut q = from;
+    while q < ws.len() {
+        let w = ws[q].as_str();
+        let count = ws.get(q + 1).and_then(|n| run_steps(&format!("{w}{n}")));
+        if w.len() == 1 && is_steps(w) && count.is_some() {
+            got.push((count.unwrap_or_default(), Steps::Runs));
+            q += 2;
+        } else if let Some(run) = run_steps(w) {
+            let kind = if is_cell(w) {
+                Steps::CellOrRun
+            } else {
+                Steps::Runs
+            };
+            got.push((run, kind));
+            q += 1;
+        } else if is_steps(w) {
+            got.push((w.to_string(), Steps::Plain));
+            q += 1;
+        } else {
+            break;
+        }
+        ends.push(q);
+    }
+    // Runs make it a track when there are two (`u2` alone may be "you
+    // too"); then a `d3` among them is a run as well.
+    let of = |kind: Steps| got.iter().filter(|(_, k)| *k == kind).count();
+    let runs = of(Steps::Runs) >= 1 && of(Steps::Runs) + of(Steps::CellOrRun) >= 2;
+    if !runs {
+        if let Some(cut) = got.iter().position(|(_, k)| *k == Steps::CellOrRun) {
+            got.truncate(cut);
+            ends.truncate(cut);
+        }
+    }
+    let end = ends.last().copied().unwrap_or(from);
+    (got.into_iter().map(|(w, _)| w).collect(), end, runs)
+}
+
 /// Tracks: a start cell and steps (on its line, or on the lines after a
-/// cell that ends its line), or four or more cells in a row.
+/// cell that ends its line), or four or more cells in a row; steps with
+/// no start cell are unread.
 pub(super) fn tracks(lines: &[Line], used: &mut [Vec<bool>], found: &mut Vec<Found>) {
+    let texts: Vec<Vec<String>> = lines
+        .iter()
+        .map(|l| l.words.iter().map(|w| w.text.clone()).collect())
+        .collect();
     let mut i = 0;
     while i < lines.len() {
-        let ws = &lines[i].words;
+        let ws = &texts[i];
         let mut next = i + 1;
         let mut p = 0;
         while p < ws.len() {
-            if !is_cell(&ws[p].text) {
+            // `R3 D3 L3 U3`: a `d3` right after a run is a run, no start.
+            let after_run = p > 0 && {
+                let prev = &ws[p - 1];
+                let pair = p > 1 && ws[p - 2].len() == 1 && is_steps(&ws[p - 2]);
+                run_shaped(prev) || (pair && run_shaped(&format!("{}{prev}", ws[p - 2])))
+            };
+            if !is_cell(&ws[p]) || after_run {
                 p += 1;
                 continue;
             }
-            let end = (p + 1..ws.len())
-                .find(|&q| !is_steps(&ws[q].text))
-                .unwrap_or(ws.len());
-            let mut parts: Vec<String> = ws[p..end].iter().map(|w| w.text.clone()).collect();
+            let (steps, end, mut runs) = steps_from(ws, p + 1);
+            let mut parts: Vec<String> = std::iter::once(ws[p].clone()).chain(steps).collect();
             let mut last = i;
             if end == ws.len() {
                 // Steps wrapped onto the next lines (blank lines skipped).
                 let mut j = i + 1;
                 while j < lines.len() {
-                    let l = &lines[j].words;
+                    let l = &texts[j];
                     if l.is_empty() {
                         j += 1;
                         continue;
                     }
-                    if !l.iter().all(|w| is_steps(&w.text)) {
+                    let (more, to, more_runs) = steps_from(l, 0);
+                    if to < l.len() {
                         break;
                     }
-                    parts.extend(l.iter().map(|w| w.text.clone()));
+                    runs |= more_runs;
+                    parts.extend(more);
                     last = j;
                     j += 1;
                 }
             }
             let steps: usize = parts[1..].iter().map(String::len).sum();
             let long = parts[1..].iter().any(|x| x.len() >= 3);
-            let mut taken = if steps >= 4 && (long || parts.len() >= 4) {
+            let mut taken = if runs || (steps >= 4 && (long || parts.len() >= 4)) {
                 Some(end)
             } else {
                 None
@@ -69,10 +146,10 @@ pub(super) fn tracks(lines: &[Line], used: &mut [Vec<bool>], found: &mut Vec<Fou
             if taken.is_none() {
                 last = i;
                 let run = (p..ws.len())
-                    .find(|&q| !is_cell(&ws[q].text))
+                    .find(|&q| !is_cell(&ws[q]))
                     .unwrap_or(ws.len());
                 if run - p >= 4 {
-                    parts = ws[p..run].iter().map(|w| w.text.clone()).collect();
+                    parts = ws[p..run].to_vec();
                     taken = Some(run);
                 }
             }
@@ -95,6 +172,32 @@ pub(super) fn tracks(lines: &[Line], used: &mut [Vec<bool>], found: &mut Vec<Fou
             p = if last > i { ws.len() } else { to };
         }
         i = next;
+    }
+    startless(&texts, used, found);
+}
+
+/// Steps on a line no track took (no start cell, or a run that is none
+/// like `R0`): a long word of steps (`RRRDDDLLLUUU`) or two runs (`R3 D3
+/// L3 U3`) are a track attempt, unread with how to write it (talk has no
+/// such words: `dull` is short, `u2` alone).
+fn startless(texts: &[Vec<String>], used: &[Vec<bool>], found: &mut Vec<Found>) {
+    for (i, ws) in texts.iter().enumerate() {
+        let free = |k: &usize| !used[i][*k];
+        let long = (0..ws.len())
+            .filter(free)
+            .find(|&k| is_steps(&ws[k]) && ws[k].len() >= 6);
+        let runs: Vec<usize> = (0..ws.len())
+            .filter(free)
+            .filter(|&k| run_shaped(&ws[k]))
+            .collect();
+        let at = long.or_else(|| (runs.len() >= 2).then(|| runs[0]));
+        if let Some(k) = at {
+            found.push(Found::unread(
+                (i, k),
+                "it reads like a track but cannot be read: write the cell it starts on, then the steps (runs of 1 or more), like 'D5 RRRDDDLLLUUU' or 'D5 R3 D3 L3 U3'".to_string(),
+                false,
+            ));
+        }
     }
 }
 
@@ -361,6 +464,46 @@ mod tests {
         ] {
             assert_eq!(said(text), [format!("track {want}")], "{text}");
         }
+        let got = said("E5 E6 F7 F5");
+        assert!(
+            got.len() == 1 && got[0].contains("not neighbours"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn run_length_tracks_are_read_and_startless_steps_are_unread() {
+        for (text, want) in [
+            ("D5 R3 D3 L3 U3", "D5 RRRDDDLLLUUU"),
+            ("D5 R 3 D 3 L 3 U 3", "D5 RRRDDDLLLUUU"),
+            ("D5 3R 3D 3L 3U", "D5 RRRDDDLLLUUU"),
+            ("d5 r3d3l3u3 🚂", "D5 RRRDDDLLLUUU"),
+            ("B1 R2 D6 L2 U6", "B1 RRDDDDDDLLUUUUUU"),
+            ("from B1: R2 D6\nL2 U6", "B1 RRDDDDDDLLUUUUUU"),
+        ] {
+            assert_eq!(said(text), [format!("track {want}")], "{text}");
+        }
+        // Near misses: cells in a row stay cells, `u2` beside a piece is
+        // talk, runs of 0 are no runs.
+        assert_eq!(said("D5 D6 D7 E7 F7 F6 F5 E5"), ["track D5 RRDDLLUU"]);
+        assert_eq!(said("E5 UR, u2"), ["E5 UR blue"]);
+        assert_says_nothing(said, &["gl, u2", "that was dull", "lol r2"]);
+        for text in [
+            "RRRDDDLLLUUU",
+            "R3 D3 L3 U3",
+            "my loop: →→↓↓←←↑↑",
+            "D5 R0 D3 L3 U3",
+        ] {
+            let got = said(text);
+            assert!(
+                got.len() == 1 && got[0].contains("reads like a track"),
+                "{text}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_track_that_does_not_parse_is_unread() {
         let got = said("E5 E6 F7 F5");
         assert!(
             got.len() == 1 && got[0].contains("not neighbours"),

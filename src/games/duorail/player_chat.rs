@@ -12,7 +12,10 @@
 //! - a cell with one shape is a piece: on the speaker's turn (or when the
 //!   turn is not known) whatever words stand around it, otherwise only bare
 //!   or as a correction (`wait no, B1 RD`); a correction is read as a
-//!   second piece after the first, and the rules' takeback decides;
+//!   second piece after the first, and the rules' takeback decides. A
+//!   shape after `not`, `instead of` or `rather than` is the one being
+//!   withdrawn (`E8 UD, not LR`; `meant UD instead of LR` on the piece the
+//!   speaker just placed, E8 LR), so only the other is the piece;
 //! - `pass`, `no action`, `nothing from me`, `give up` are a pass; `gg` or
 //!   `no red loop` from the player who must answer a challenge is giving
 //!   up, from anyone else talk;
@@ -29,8 +32,8 @@
 
 use std::ops::Range;
 
-use super::board::{Color, Piece};
-use super::chat_words::{bits, is_cell, read_line, Bits, Line, CORRECTION};
+use super::board::{Cell, Color, Exits, Piece};
+use super::chat_words::{bits, exits, is_cell, read_line, Bits, Line, CORRECTION};
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
@@ -65,6 +68,9 @@ pub(super) struct Expect {
     pub challenged: bool,
     /// A challenge or the endgame is on: tracks are awaited, not moves.
     pub tracks_awaited: bool,
+    /// The speaker's piece, when it is the last one placed (the opponent
+    /// has not moved since): what a correction without a cell corrects.
+    pub last_own: Option<(Cell, Exits)>,
 }
 
 impl Expect {
@@ -75,6 +81,7 @@ impl Expect {
             my_turn: None,
             challenged: false,
             tracks_awaited: false,
+            last_own: None,
         }
     }
 
@@ -87,7 +94,13 @@ impl Expect {
         let mut e = Expect::only_color(own);
         match &m.phase {
             Phase::Waiting => {}
-            Phase::Playing => e.my_turn = Some(m.to_move == seat),
+            Phase::Playing => {
+                e.my_turn = Some(m.to_move == seat);
+                e.last_own = m
+                    .last_placed
+                    .filter(|(by, _)| *by == seat)
+                    .and_then(|(_, c)| Some((c, m.board.get(c)?.exits)));
+            }
             Phase::Challenge { challenger, .. } => {
                 e.my_turn = Some(false);
                 e.challenged = *challenger != seat;
@@ -167,12 +180,41 @@ fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Ex
             }
         }
         for seg in segments.into_iter().filter(|s| !s.is_empty()) {
-            let ws: Vec<&str> = seg.iter().map(|&k| line.words[k].text.as_str()).collect();
-            let Some(first) = ws.iter().position(|w| is_cell(w)) else {
-                continue;
+            let written: Vec<&str> = seg.iter().map(|&k| line.words[k].text.as_str()).collect();
+            let (mut ws, withdrawn) = withdraw(&written);
+            let cell_text;
+            let first = match ws.iter().position(|w| is_cell(w)) {
+                Some(first) => first,
+                None => {
+                    // `meant UD instead of LR`: the speaker's last piece.
+                    let Some(shape) = withdrawn else { continue };
+                    let at = (i, seg[0]);
+                    match e.last_own.filter(|(_, exits)| *exits == shape) {
+                        Some((cell, _)) => {
+                            cell_text = cell.to_string().to_lowercase();
+                            let put = ws.iter().position(|w| exits(w).is_some()).unwrap_or(0);
+                            ws.insert(put, &cell_text);
+                            put
+                        }
+                        None => {
+                            found.push(Found::unread(
+                                at,
+                                format!("a correction names the cell of the piece it corrects, like 'E8 UD, not LR' ({shape} is not the last piece this player placed): {HOW_TO_PLACE}"),
+                                false,
+                            ));
+                            continue;
+                        }
+                    }
+                }
             };
-            let at = (i, seg[first]);
-            let correction = ws.iter().any(|w| CORRECTION.contains(w));
+            let at = (
+                i,
+                seg[written
+                    .iter()
+                    .position(|w| ws.get(first) == Some(w))
+                    .unwrap_or(0)],
+            );
+            let correction = withdrawn.is_some() || ws.iter().any(|w| CORRECTION.contains(w));
             let mut b = bits(&ws);
             b.doubt |= seg.iter().any(|&k| line.question(&line.words[k]));
             if let Some(f) = piece(&b, at, correction, e) {
@@ -193,6 +235,36 @@ fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Ex
         pieces.retain(|(f, _)| !matches!(f.found.read, ChatReading::Event(_)));
     }
     found.extend(pieces.into_iter().map(|(f, _)| f));
+}
+
+/// The words of a segment without the shape it withdraws (`not LR`,
+/// `instead of E8 LR`, `rather than LR`), and that shape: only when
+/// another shape stays (`why not E5 UR?` withdraws nothing, it doubts).
+fn withdraw<'a>(ws: &[&'a str]) -> (Vec<&'a str>, Option<Exits>) {
+    let keep = || (ws.to_vec(), None);
+    let marker = (0..ws.len()).find_map(|m| match (ws[m], ws.get(m + 1)) {
+        ("not", _) => Some((m, m + 1)),
+        ("instead", Some(&"of")) | ("rather", Some(&"than")) => Some((m, m + 2)),
+        _ => None,
+    });
+    let Some((from, mut q)) = marker else {
+        return keep();
+    };
+    while ws
+        .get(q)
+        .is_some_and(|w| matches!(*w, "a" | "an" | "the") || is_cell(w))
+    {
+        q += 1;
+    }
+    let Some(shape) = ws.get(q).and_then(|w| exits(w)) else {
+        return keep();
+    };
+    let kept: Vec<&str> = ws[..from].iter().chain(&ws[q + 1..]).copied().collect();
+    let named = kept.iter().filter_map(|w| exits(w)).filter(|e| *e != shape);
+    if named.count() != 1 {
+        return keep();
+    }
+    (kept, Some(shape))
 }
 
 /// The piece one segment names, or why it cannot be read; `None` for a
@@ -460,6 +532,43 @@ pub(super) mod tests {
         // The endgame: `gg` is talk.
         let endgame = state(&[(1, Body::Pass), (0, Body::Pass)]);
         assert_eq!(read("gg", 1, &endgame), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_correction_withdraws_the_shape_after_not_or_instead_of() {
+        // Bramble (seat 1) plays blue, placed E8 LR; quill has not moved.
+        let placed = state(&[(1, place("E8", "LR", Color::Blue))]);
+        let read = |text: &str| CHAT.said(text, 1, Some(&placed));
+        for text in [
+            "oops — E8 UD, not LR",
+            "E8 UD not E8 LR",
+            "E8: not LR, UD",
+            "UD not LR",
+            "meant UD instead of LR",
+            "sorry, UD rather than LR",
+        ] {
+            assert_eq!(read(text), ["E8 UD blue"], "{text}");
+        }
+        // With no match known, a cell and its shape still read.
+        assert_eq!(said("E8 UD, not LR"), ["E8 UD blue"]);
+        // Near misses: a question, one shape only, a withdrawn shape that
+        // is not the last piece, no piece of the speaker's to correct.
+        assert_unread_because(
+            read,
+            &[
+                ("E8 UD, not LR?", "question"),
+                ("why not E8 UD?", "question"),
+                ("UD not DL", "names the cell"),
+                ("E8 UD or LR", "several shapes"),
+            ],
+        );
+        let answered = state(&[
+            (1, place("E8", "LR", Color::Blue)),
+            (0, place("B1", "RD", Color::Red)),
+        ]);
+        let got = CHAT.said("meant UD instead of LR", 1, Some(&answered));
+        assert!(got[0].contains("names the cell"), "{got:?}");
+        assert_says_nothing(read, &["not bad", "instead of talking, play"]);
     }
 
     /// Words outside Duorail's notation: no cell, side, steps, color,

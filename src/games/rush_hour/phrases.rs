@@ -1,9 +1,10 @@
 //! What a Traffic Jam player's chat message holds, found thing by thing:
 //! cells and the cars they make (`B1 B2`, `c1-c3`), moves in the shapes
 //! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
-//! way down`, `the taxi drives out`), numbers, and the key words of a
-//! claim, a challenge or giving up (`finished`, `no solution`, `can't do
-//! it in 4`, `no counter`).
+//! way down`, `the taxi drives out`, `U R1`, `UR1`), numbers, and the key words of a
+//! claim, a challenge or giving up (`finished`, `I claim this is a
+//! 5-mover`, `claiming 5`, `no solution`, `can't do it in 4`, `no
+//! counter`).
 //!
 //! The one decision: this module finds, it never decides. Whether cells
 //! are a placement or talk, and whether moves are the proof that is due,
@@ -19,7 +20,8 @@ use crate::games::words::spell_arrows;
 /// A key word (or words) of a claim, a challenge or giving up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Key {
-    /// `finished`, `done`, `complete`.
+    /// `finished`, `done`, `complete`; a count claimed as the puzzle's
+    /// length (`claiming 5`, `this is a 5-mover`).
     Finished,
     /// The puzzle cannot be solved in the target: `impossible`, `not
     /// solvable`, `no solution`, `can't do it in 4`, `locked`.
@@ -100,6 +102,10 @@ pub const KEYWORDS: &[&str] = &[
     "finished",
     "finish",
     "done",
+    "claim",
+    "claiming",
+    "mover",
+    "movers",
     "complete",
     "completed",
     "impossible",
@@ -202,11 +208,22 @@ fn tokens(line: &str) -> Vec<Tok> {
                 j += 1;
             }
             let orig: String = chars[i..j].iter().collect();
-            out.push(Tok {
-                w: orig.to_lowercase().replace('\'', ""),
-                orig,
-                punct: false,
-            });
+            // `5mover`: the count and the word.
+            let digits = orig.chars().take_while(char::is_ascii_digit).count();
+            let (count, rest) = orig.split_at(digits);
+            let parts = if digits > 0 && matches!(rest.to_lowercase().as_str(), "mover" | "movers")
+            {
+                vec![count, rest]
+            } else {
+                vec![orig.as_str()]
+            };
+            for orig in parts {
+                out.push(Tok {
+                    w: orig.to_lowercase().replace('\'', ""),
+                    orig: orig.to_string(),
+                    punct: false,
+                });
+            }
             i = j;
         } else {
             if !c.is_whitespace() {
@@ -259,6 +276,62 @@ fn car(t: &Tok) -> Option<char> {
         }
         _ => None,
     }
+}
+
+/// A direction letter with its distance attached (`R1`, `d2`): the
+/// direction and the distance as written.
+fn dir_with_count(w: &str) -> Option<(Dir, &str)> {
+    let mut cs = w.char_indices();
+    let (_, c) = cs.next()?;
+    let (at, _) = cs.next()?;
+    let count = &w[at..];
+    let dir = dir(&c.to_ascii_lowercase().to_string())?;
+    count
+        .chars()
+        .all(|c| c.is_ascii_digit())
+        .then_some((dir, count))
+}
+
+/// A car, a direction and maybe a distance in one word (`UR1`, `ZR`):
+/// the car uppercase, then a direction letter, then digits. Without
+/// digits only where `bare` allows it, and only all uppercase.
+fn glued(t: &Tok, bare: bool) -> Option<(char, Dir, Option<&str>)> {
+    let mut cs = t.orig.chars();
+    let c = cs.next()?;
+    let rest = cs.as_str();
+    let label = car(&Tok {
+        w: c.to_ascii_lowercase().to_string(),
+        orig: c.to_string(),
+        punct: false,
+    })?;
+    if !c.is_ascii_uppercase() || rest.is_empty() {
+        return None;
+    }
+    if let Some((dir, count)) = dir_with_count(rest) {
+        return Some((label, dir, Some(count)));
+    }
+    let d = rest.chars().next()?;
+    (bare && rest.len() == 1 && d.is_ascii_uppercase())
+        .then(|| dir(&d.to_ascii_lowercase().to_string()))
+        .flatten()
+        .map(|dir| (label, dir, None))
+}
+
+/// A glued move at token `k` (`UR1`), with the token after it.
+fn glued_at(t: &[Tok], k: usize, bare: bool) -> Option<(Found, usize)> {
+    let (car, dir, count) = glued(&t[k], bare)?;
+    let mut j = k + 1;
+    let dist = match count {
+        None => None,
+        Some(n) => match n.parse::<u8>() {
+            Ok(n) if n > 0 => Some(n),
+            _ => return Some((Found::Broken(t[k].orig.clone()), j)),
+        },
+    };
+    if dist.is_some() && t.get(j).is_some_and(|x| UNITS.contains(&x.w.as_str())) {
+        j += 1;
+    }
+    Some((Found::Move(Move { car, dir, dist }), j))
 }
 
 fn number(w: &str) -> Option<u32> {
@@ -360,17 +433,31 @@ fn read_line(index: usize, raw: &str) -> Line {
             used[j + 1] = true;
             j += 2;
         }
-        found.push((i, Found::Cells(cells)));
+        // `Y D1`: a lone `D1` after a car is down 1, not a cell (`D` is
+        // the one direction letter among the columns; one cell is no car).
+        let after_car = i > 0
+            && !used[i - 1]
+            && car(&t[i - 1]).is_some()
+            && t[i - 1].orig.chars().all(|c| c.is_ascii_uppercase());
+        if cells.len() == 1 && after_car && t[i].w.starts_with('d') {
+            used[i] = false;
+        } else {
+            found.push((i, Found::Cells(cells)));
+        }
         i = j;
     }
     // Moves. A lowercase letter is a car only on a line of moves (`1) u
     // r 1`, `x up, y down`): in talk, `r u done` and `30 s left` are words.
     let mut moves = Vec::new();
+    // `UR1, VD`: once a line glues a car, a direction and a distance, a
+    // bare `VD` on it is glued too (alone, `XD` is a laugh).
+    let glued_line = t.iter().any(|x| glued(x, false).is_some());
     let mut k = 0;
     while k < t.len() {
         let after_number = k > 0 && !used[k - 1] && number(&t[k - 1].w).is_some();
         let lower = t[k].orig.chars().all(|c| c.is_ascii_lowercase()) && t[k].w != "taxi";
-        match move_at(&t, k).filter(|_| !used[k] && (!lower || !after_number)) {
+        let at = move_at(&t, k).or_else(|| glued_at(&t, k, glued_line));
+        match at.filter(|_| !used[k] && (!lower || !after_number)) {
             Some((m, end)) => {
                 moves.push((k, end, m, lower));
                 k = end;
@@ -491,6 +578,29 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
         j += 1;
     }
     let w = word(j)?;
+    // `U R1`: the distance attached to the direction.
+    if let Some((dir, count)) = dir_with_count(w) {
+        j += 1;
+        return Some(match count.parse::<u8>() {
+            Ok(n) if n > 0 => {
+                if word(j).is_some_and(|w| UNITS.contains(&w)) {
+                    j += 1;
+                }
+                (
+                    Found::Move(Move {
+                        car,
+                        dir,
+                        dist: Some(n),
+                    }),
+                    j,
+                )
+            }
+            _ => {
+                let text: Vec<&str> = t[k..j].iter().map(|x| x.orig.as_str()).collect();
+                (Found::Broken(text.join(" ")), j)
+            }
+        });
+    }
     let dir = dir(w).or_else(|| (car == 'Z' && EXITS.contains(&w)).then_some(Dir::Right))?;
     j += 1;
     // "all the way", "out" after the direction.
@@ -515,6 +625,51 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
     Some((Found::Move(Move { car, dir, dist }), j))
 }
 
+/// Whether the claim word at token `k` (`claim`, `claiming`, `mover`)
+/// claims a count as the puzzle's length, as a host would read it: `I
+/// claim 5`, `claiming this is a 5-mover`, `5-mover now`. Not when the
+/// count is missing or no move count (`claim in 30 s`), when `mover` has
+/// no count right before it, when a `claim` before it already said so,
+/// when the line denies, doubts or looks back (`not a 5-mover`, `could
+/// be a 5-mover`, `that was a 5-mover`), when someone else claims (`your
+/// claim of 5`), or when the line claims the puzzle impossible.
+fn counts_claimed(t: &[Tok], k: usize) -> bool {
+    const DOUBT: &[&str] = &[
+        "not", "isnt", "no", "never", "dont", "cant", "cannot", "wont", "aint", "wasnt", "could",
+        "might", "maybe", "if", "would", "should", "almost", "nearly", "probably", "perhaps",
+        "think", "thought", "was", "were", "thatd", "itd", "itll", "thatll", "gonna", "soon",
+        "hope", "guess", "before", "you", "u", "your", "ur", "his", "her", "their",
+    ];
+    const UNSOLVABLE: &[&str] = &[
+        "impossible",
+        "unsolvable",
+        "unsolveable",
+        "insoluble",
+        "locked",
+        "stuck",
+        "jammed",
+        "solution",
+    ];
+    let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
+    let digits = |i: usize| word(i).is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()));
+    let words = || (0..t.len()).filter_map(word);
+    if words().any(|w| DOUBT.contains(&w) || UNSOLVABLE.contains(&w)) {
+        return false;
+    }
+    match t[k].w.as_str() {
+        "mover" | "movers" => {
+            let count = digits(k.wrapping_sub(1)) || (k >= 2 && t[k - 1].w == "-" && digits(k - 2));
+            count && !(0..k).any(|i| matches!(word(i), Some("claim" | "claiming")))
+        }
+        _ => (k + 1..t.len()).any(|i| {
+            let time = [
+                "s", "sec", "secs", "seconds", "min", "mins", "minutes", "pm", "am",
+            ];
+            digits(i) && !word(i + 1).is_some_and(|w| time.contains(&w))
+        }),
+    }
+}
+
 /// A key word at token `k`, with how many tokens it takes.
 fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
     let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
@@ -534,6 +689,8 @@ fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
         }
         "impossible" | "unsolvable" | "unsolveable" | "insoluble" | "locked" | "gridlocked"
         | "deadlocked" | "jammed" | "stuck" => (!before(2, NOT)).then_some((Key::Unsolvable, 1)),
+        "claim" | "claiming" if counts_claimed(t, k) => Some((Key::Finished, 1)),
+        "mover" | "movers" if counts_claimed(t, k) => Some((Key::Finished, 1)),
         "solvable" | "solveable" | "possible" if before(2, NOT) => Some((Key::Unsolvable, 1)),
         "solution" | "solutions" if before(1, &["no"]) => Some((Key::Unsolvable, 1)),
         "counter" if before(1, &["no"]) => Some((Key::GiveUp, 1)),
@@ -571,172 +728,5 @@ fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn found(line: &str) -> Vec<Found> {
-        read_line(0, line).found
-    }
-
-    fn moves(line: &str) -> String {
-        read_line(0, line)
-            .found
-            .iter()
-            .map(|f| match f {
-                Found::Move(m) => m.to_string(),
-                other => format!("{other:?}"),
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-
-    fn cells(s: &str) -> Found {
-        Found::Cells(s.split_whitespace().map(|c| c.parse().unwrap()).collect())
-    }
-
-    #[test]
-    fn moves_are_found_in_every_shape() {
-        for (text, want) in [
-            (
-                "U right 1; V down; Y left 1; W up; Z right",
-                "U right 1; V down; Y left 1; W up; Z right",
-            ),
-            (
-                "U→1 V↓ Y←1 W↑ Z→",
-                "U right 1; V down; Y left 1; W up; Z right",
-            ),
-            (
-                "W←, V↑, X← one, Y↓, Z→ out",
-                "W left; V up; X left 1; Y down; Z right",
-            ),
-            (
-                "move U right 1, then V all the way down, Y left 1, W up, and Z drives out",
-                "U right 1; V down; Y left 1; W up; Z right",
-            ),
-            ("1) u r 1", "U right 1"),
-            ("2) v d", "V down"),
-            ("1. R down", "R down"),
-            ("Y goes up then the taxi drives out", "Y up; Z right"),
-            ("move X up 2", "X up 2"),
-            ("X up by 2 spaces", "X up 2"),
-            ("Z -> out", "Z right"),
-            ("- W left 1", "W left 1"),
-            ("• T left", "T left"),
-        ] {
-            assert_eq!(moves(text), want, "{text}");
-        }
-    }
-
-    #[test]
-    fn numbers_and_talk_around_moves_are_kept_apart() {
-        assert_eq!(
-            found("5: X up, Z right 🙃"),
-            vec![
-                Found::Number(5),
-                Found::Move("X up".parse().unwrap()),
-                Found::Move("Z right".parse().unwrap())
-            ]
-        );
-        let l = read_line(0, "best I can get is 7: X right, V down");
-        assert_eq!(l.found.len(), 3, "{:?}", l.found);
-        assert!(l.talk);
-        // A car with no direction, a distance of 0, a lone direction.
-        for text in ["X up, Z sideways", "X up 0", "X up, then down"] {
-            assert!(
-                found(text).iter().any(|f| matches!(f, Found::Broken(_))),
-                "{text}: {:?}",
-                found(text)
-            );
-        }
-        // English words are not cars or moves.
-        for text in [
-            "I left it there",
-            "a lot",
-            "I'd say so",
-            "it's my turn",
-            "r u sure about that",
-            "10 s left",
-        ] {
-            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
-        }
-    }
-
-    #[test]
-    fn cells_are_found_in_every_shape() {
-        for (text, want) in [
-            ("B1 B2", "B1 B2"),
-            ("b1, b2", "B1 B2"),
-            ("B1-B2-B3", "B1 B2 B3"),
-            ("mine goes on C1-C3", "C1 C2 C3"),
-            ("alright E3 E4 then", "E3 E4"),
-            ("alright D4 D5 then", "D4 D5"),
-            ("C3 to C1", "C3 C2 C1"),
-            ("**C4 C5 C6** 🚗", "C4 C5 C6"),
-        ] {
-            assert_eq!(found(text), vec![cells(want)], "{text}");
-        }
-        assert_eq!(found("A1 B1 C2"), vec![cells("A1 B1 C2")]);
-        assert_eq!(found("A1-D1"), vec![cells("A1 D1")], "too long for a range");
-        let l = read_line(0, "ugh typo — A1 B1 C1");
-        assert!(l.corrects && !l.talk, "{l:?}");
-    }
-
-    #[test]
-    fn key_words_are_found_with_their_negations() {
-        use Key::*;
-        for (text, want) in [
-            ("finished", vec![Finished]),
-            ("done — that's exactly 5", vec![Finished]),
-            ("not done yet", vec![]),
-            ("well done", vec![]),
-            ("not solvable in 6 any more", vec![Unsolvable]),
-            ("not solvable in 4 any more", vec![Unsolvable]),
-            ("can't do it in 4", vec![Unsolvable]),
-            ("impossible", vec![Unsolvable]),
-            ("no solution", vec![Unsolvable]),
-            ("you can't do it in 4", vec![Unsolvable]),
-            ("no solution, calling it 🔒", vec![Unsolvable]),
-            ("yeah it's locked. I can't, gg", vec![Unsolvable, GiveUp]),
-            ("ugh. can't beat that, no counter", vec![GiveUp, GiveUp]),
-            ("no counter from me, nice", vec![GiveUp]),
-            (
-                "impossible, you can't do that in 8",
-                vec![Unsolvable, Unsolvable],
-            ),
-            ("pass", vec![Pass]),
-            ("I give up", vec![Pass]),
-            ("it is not impossible", vec![]),
-        ] {
-            let keys: Vec<Key> = found(text)
-                .into_iter()
-                .filter_map(|f| match f {
-                    Found::Key(k) => Some(k),
-                    _ => None,
-                })
-                .collect();
-            assert_eq!(keys, want, "{text}");
-        }
-        assert!(read_line(0, "finished?").question);
-    }
-
-    #[test]
-    fn a_pasted_reply_preview_is_left_out() {
-        let text = "X up, Z right\n@Rook ♜\nX up, Z right\n";
-        assert_eq!(read_lines(text).len(), 1);
-        // A mention that starts the message is the message.
-        assert_eq!(read_lines("@Moss\nfinished").len(), 2);
-        // A quoted line the message does not hold is kept (not a preview).
-        assert_eq!(read_lines("X up\n@Moss\nfinished").len(), 3);
-    }
-
-    #[test]
-    fn times_scores_and_round_numbers_are_not_counts() {
-        for text in ["at 8:05", "3-0", "round 2", "30 s left"] {
-            assert!(
-                !found(text).iter().any(|f| matches!(f, Found::Number(_))),
-                "{text}: {:?}",
-                found(text)
-            );
-        }
-    }
-}
+#[path = "phrases_tests.rs"]
+mod tests;

@@ -270,8 +270,20 @@ fn claims_and_challenges_as_players_say_them() {
             ("not done yet", &[]),
             ("finished?", &[]),
             ("well done", &[]),
+            // A count claimed as the puzzle's length is the claim.
+            ("I claim this is a 5-mover now", &["claim"]),
+            ("claiming 5", &["claim"]),
+            ("5-mover", &["claim"]),
+            ("done in 5", &["claim"]),
+            // Near misses: a question, a doubt, a look back, no count.
+            ("is this a 5-mover?", &[]),
+            ("could be a 5-mover if you're not careful", &[]),
+            ("that was a 5-mover before your car", &[]),
+            ("I claim", &[]),
+            ("5 moves lol", &[]),
         ],
     );
+    unread_because(&steps, VALE, "I claim this is a 4-mover", "target is 5");
     check(
         &steps,
         KIT,
@@ -332,8 +344,16 @@ fn solutions_in_every_shape_are_the_proof_that_is_due() {
             ),
             ("done", &[]),
             ("I can't find it, pass", &["pass"]),
+            // Direction letters with the distance attached.
+            (
+                "U R1, V D, Y L1, W U, Z R",
+                &["proof U right 1; V down; Y left 1; W up; Z right"],
+            ),
+            ("UR1 VD ZR", &["proof U right 1; V down; Z right"]),
         ],
     );
+    // A distance of 0 is no move: the solution is unread, not cut short.
+    unread_because(&claimed, VALE, "U R0, Z R", "'U R0'");
     unread_because(&claimed, VALE, "Y up\nZ sideways", "line 2: 'Z sideways'");
 }
 

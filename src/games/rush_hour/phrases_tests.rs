@@ -1,0 +1,220 @@
+//! Tests of the finder: every shape of a move, a car, a number and a key
+//! word it finds, and the words it must leave alone.
+
+use super::*;
+
+fn found(line: &str) -> Vec<Found> {
+    read_line(0, line).found
+}
+
+fn moves(line: &str) -> String {
+    read_line(0, line)
+        .found
+        .iter()
+        .map(|f| match f {
+            Found::Move(m) => m.to_string(),
+            other => format!("{other:?}"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn cells(s: &str) -> Found {
+    Found::Cells(s.split_whitespace().map(|c| c.parse().unwrap()).collect())
+}
+
+#[test]
+fn moves_are_found_in_every_shape() {
+    for (text, want) in [
+        (
+            "U right 1; V down; Y left 1; W up; Z right",
+            "U right 1; V down; Y left 1; W up; Z right",
+        ),
+        (
+            "U→1 V↓ Y←1 W↑ Z→",
+            "U right 1; V down; Y left 1; W up; Z right",
+        ),
+        (
+            "W←, V↑, X← one, Y↓, Z→ out",
+            "W left; V up; X left 1; Y down; Z right",
+        ),
+        (
+            "move U right 1, then V all the way down, Y left 1, W up, and Z drives out",
+            "U right 1; V down; Y left 1; W up; Z right",
+        ),
+        ("1) u r 1", "U right 1"),
+        ("2) v d", "V down"),
+        ("1. R down", "R down"),
+        ("Y goes up then the taxi drives out", "Y up; Z right"),
+        ("move X up 2", "X up 2"),
+        ("X up by 2 spaces", "X up 2"),
+        ("Z -> out", "Z right"),
+        ("- W left 1", "W left 1"),
+        ("• T left", "T left"),
+    ] {
+        assert_eq!(moves(text), want, "{text}");
+    }
+}
+
+#[test]
+fn compact_directions_carry_their_distance() {
+    for (text, want) in [
+        (
+            "U R1, V D, Y L1, W U, Z R",
+            "U right 1; V down; Y left 1; W up; Z right",
+        ),
+        ("X r2", "X right 2"),
+        ("Y D1", "Y down 1"),
+        ("W U3 spaces", "W up 3"),
+        (
+            "UR1, VD, YL1, WU, ZR",
+            "U right 1; V down; Y left 1; W up; Z right",
+        ),
+        ("XD2", "X down 2"),
+    ] {
+        assert_eq!(moves(text), want, "{text}");
+    }
+    // A distance of 0 is no move.
+    for text in ["X R0", "XR0"] {
+        assert!(
+            found(text).iter().any(|f| matches!(f, Found::Broken(_))),
+            "{text}: {:?}",
+            found(text)
+        );
+    }
+    // Near misses: a glued pair without a distance is a laugh or a word
+    // on a line of its own, a lone cell after no car is a cell, and a
+    // lowercase glued word is talk.
+    for text in ["XD", "UR turn", "lol XD"] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    assert_eq!(found("D1 D2"), vec![cells("D1 D2")]);
+    assert_eq!(found("on D1"), vec![cells("D1")]);
+    assert!(found("ur1 lol").is_empty(), "{:?}", found("ur1 lol"));
+}
+
+#[test]
+fn numbers_and_talk_around_moves_are_kept_apart() {
+    assert_eq!(
+        found("5: X up, Z right 🙃"),
+        vec![
+            Found::Number(5),
+            Found::Move("X up".parse().unwrap()),
+            Found::Move("Z right".parse().unwrap())
+        ]
+    );
+    let l = read_line(0, "best I can get is 7: X right, V down");
+    assert_eq!(l.found.len(), 3, "{:?}", l.found);
+    assert!(l.talk);
+    // A car with no direction, a distance of 0, a lone direction.
+    for text in ["X up, Z sideways", "X up 0", "X up, then down"] {
+        assert!(
+            found(text).iter().any(|f| matches!(f, Found::Broken(_))),
+            "{text}: {:?}",
+            found(text)
+        );
+    }
+    // English words are not cars or moves.
+    for text in [
+        "I left it there",
+        "a lot",
+        "I'd say so",
+        "it's my turn",
+        "r u sure about that",
+        "10 s left",
+    ] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+}
+
+#[test]
+fn cells_are_found_in_every_shape() {
+    for (text, want) in [
+        ("B1 B2", "B1 B2"),
+        ("b1, b2", "B1 B2"),
+        ("B1-B2-B3", "B1 B2 B3"),
+        ("mine goes on C1-C3", "C1 C2 C3"),
+        ("alright E3 E4 then", "E3 E4"),
+        ("alright D4 D5 then", "D4 D5"),
+        ("C3 to C1", "C3 C2 C1"),
+        ("**C4 C5 C6** 🚗", "C4 C5 C6"),
+    ] {
+        assert_eq!(found(text), vec![cells(want)], "{text}");
+    }
+    assert_eq!(found("A1 B1 C2"), vec![cells("A1 B1 C2")]);
+    assert_eq!(found("A1-D1"), vec![cells("A1 D1")], "too long for a range");
+    let l = read_line(0, "ugh typo — A1 B1 C1");
+    assert!(l.corrects && !l.talk, "{l:?}");
+}
+
+#[test]
+fn key_words_are_found_with_their_negations() {
+    use Key::*;
+    for (text, want) in [
+        ("finished", vec![Finished]),
+        ("done — that's exactly 5", vec![Finished]),
+        ("not done yet", vec![]),
+        ("well done", vec![]),
+        ("not solvable in 6 any more", vec![Unsolvable]),
+        ("not solvable in 4 any more", vec![Unsolvable]),
+        ("can't do it in 4", vec![Unsolvable]),
+        ("impossible", vec![Unsolvable]),
+        ("no solution", vec![Unsolvable]),
+        ("you can't do it in 4", vec![Unsolvable]),
+        ("no solution, calling it 🔒", vec![Unsolvable]),
+        ("yeah it's locked. I can't, gg", vec![Unsolvable, GiveUp]),
+        ("ugh. can't beat that, no counter", vec![GiveUp, GiveUp]),
+        ("no counter from me, nice", vec![GiveUp]),
+        (
+            "impossible, you can't do that in 8",
+            vec![Unsolvable, Unsolvable],
+        ),
+        ("pass", vec![Pass]),
+        ("I give up", vec![Pass]),
+        ("it is not impossible", vec![]),
+        ("I claim this is a 5-mover now", vec![Finished]),
+        ("claiming 5", vec![Finished]),
+        ("5-mover", vec![Finished]),
+        ("5mover 😎", vec![Finished]),
+        ("done in 5", vec![Finished]),
+        ("could be a 5-mover", vec![]),
+        ("not a 5-mover yet", vec![]),
+        ("that was a 5-mover before", vec![]),
+        ("your claim of 5 is wrong", vec![]),
+        ("I claim", vec![]),
+        ("claim in 30 s", vec![]),
+        ("a mover", vec![]),
+        ("I claim impossible", vec![Unsolvable]),
+    ] {
+        let keys: Vec<Key> = found(text)
+            .into_iter()
+            .filter_map(|f| match f {
+                Found::Key(k) => Some(k),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(keys, want, "{text}");
+    }
+    assert!(read_line(0, "finished?").question);
+}
+
+#[test]
+fn a_pasted_reply_preview_is_left_out() {
+    let text = "X up, Z right\n@Rook ♜\nX up, Z right\n";
+    assert_eq!(read_lines(text).len(), 1);
+    // A mention that starts the message is the message.
+    assert_eq!(read_lines("@Moss\nfinished").len(), 2);
+    // A quoted line the message does not hold is kept (not a preview).
+    assert_eq!(read_lines("X up\n@Moss\nfinished").len(), 3);
+}
+
+#[test]
+fn times_scores_and_round_numbers_are_not_counts() {
+    for text in ["at 8:05", "3-0", "round 2", "30 s left"] {
+        assert!(
+            !found(text).iter().any(|f| matches!(f, Found::Number(_))),
+            "{text}: {:?}",
+            found(text)
+        );
+    }
+}

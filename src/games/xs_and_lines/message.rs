@@ -13,10 +13,13 @@
 //! `nvm`, `sorry`, `meant`, `edit`, `make that`, `change it to` …): `a2
 //! S` / `wait no, a2 E` is two attempts, the second correcting the first.
 //! An attempt also corrects when it withdraws a move by name (`H3 not H2`,
-//! `C2 instead of E2`) or says `instead` (`C2 instead`). Each game reads
-//! an attempt from its own entities (cells, directions, numbers) and its
-//! filler words; the rest of a message is talk around the move (`alright
-//! c1 up then`).
+//! `C2 instead of E2`), says `instead` (`C2 instead`), or carries the
+//! chat's correction marks ([`super::marks`]): a lone asterisk (`H3*`,
+//! `*H3`; a pair is emphasis) or struck-through text (`~~a3 S~~ a3 E`),
+//! whose words are withdrawn and never read. Each game reads an attempt
+//! from its own entities (cells, directions, numbers) and its filler
+//! words; the rest of a message is talk around the move (`alright c1 up
+//! then`).
 //!
 //! What the attempts do depends on the match so far ([`Turn`]): a
 //! correction counts while the player's own move is still the last one
@@ -38,6 +41,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use super::marks::{lone_asterisk, struck_out};
 use super::notation::is_pass;
 use crate::event::Body;
 use crate::games::chat::{self, Reading};
@@ -90,8 +94,9 @@ const TALK: [&str; 21] = [
     "seemed",
 ];
 
-/// Words that begin a correction of the move before.
-const CORRECTION: [&str; 18] = [
+/// Words that begin a correction of the move before (`*` is the mark
+/// [`words`] puts where a line carries a lone asterisk or struck text).
+const CORRECTION: [&str; 19] = [
     "wait",
     "no",
     "nvm",
@@ -110,7 +115,12 @@ const CORRECTION: [&str; 18] = [
     "wanted",
     "edit",
     "instead",
+    MARK,
 ];
+
+/// The word [`words`] adds at the start of a line that carries the chat's
+/// correction marks (a lone asterisk, struck-through text).
+const MARK: &str = "*";
 
 /// Verbs that begin a correction with the move they put in its place
 /// (`make that C2`, `change it to C2`, `switch to C2`), and the words that
@@ -162,11 +172,14 @@ fn correction_words(all: &[Word]) -> Vec<bool> {
 
 /// The words of a message, line by line, and the clauses that are
 /// questions. Quoted lines (`> …`, and everything after `>>> `) are
-/// someone else's words and are left out.
+/// someone else's words and are left out; struck-through words are
+/// withdrawn and left out too. A line with a lone asterisk or struck text
+/// begins with the correction mark `*`.
 pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<usize>) {
     let mut out = Vec::new();
     let mut questions = BTreeSet::new();
     let mut clause = 0;
+    let (text, struck) = struck_out(text);
     for (line, raw) in text.lines().enumerate() {
         let t = raw.trim_start();
         if t.starts_with(">>> ") {
@@ -174,6 +187,13 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
         }
         if t == ">" || t.starts_with("> ") {
             continue;
+        }
+        if struck.contains(&line) || lone_asterisk(raw) {
+            out.push(Word {
+                text: MARK.to_string(),
+                line,
+                clause,
+            });
         }
         let dashed: String = raw
             .chars()
@@ -421,7 +441,7 @@ pub fn read_message(
     how: &str,
     read_one: impl FnMut(&Segment, Basis) -> Attempt,
 ) -> Vec<Reading> {
-    if is_pass(&chat_words(&clean_chat(text))) {
+    if is_pass(&chat_words(&clean_chat(&struck_out(text).0))) {
         return chat::whole(text, ChatReading::Event(Body::Pass));
     }
     read(&segments(text, vocab), turn, how, read_one)
@@ -621,26 +641,43 @@ mod tests {
     }
 
     #[test]
-    fn follow_ups_correct_by_their_words() {
+    fn follow_ups_correct_by_their_words_and_marks() {
         for text in [
             "edit: a3 not a2",
             "a3 not a2",
             "not a2, a3",
             "a3, not a2",
             "a3 not a2 but a3",
+            "a3*",
+            "*a3",
+            "*a3 sorry",
             "make that a3",
             "change that to a3",
             "change it to a3",
             "switch to a3",
             "a3 instead",
+            "~~a2~~ a3",
+            "~~a2\nb2~~\na3",
         ] {
             assert!(corrects(text), "{text}");
         }
-        // Near misses: a negation naming no move, `make` without what it
-        // replaces.
-        for text in ["a3 not bad", "make a3 count"] {
+        // Near misses: emphasis, a negation naming no move, `make` without
+        // what it replaces, a lone `~~`.
+        for text in [
+            "*a3*",
+            "**a3**",
+            "***a3***",
+            "a3 not bad",
+            "make a3 count",
+            "a3 ~~ok",
+            "a3 ~ok~",
+        ] {
             assert!(!corrects(text), "{text}");
         }
+        // Struck words are withdrawn, never read; the line they end on
+        // begins with the mark.
+        assert_eq!(cut("~~a2~~ a3"), [(ws(&["*", "a3"]), true, false, 0, 0..1)]);
+        assert_eq!(cut("~~a2\nb2~~\na3")[0].4, 2..3);
     }
 
     fn place(w: &str) -> Body {
@@ -707,15 +744,17 @@ mod tests {
         for text in [
             "edit: a3 not a2",
             "a3 not a2",
+            "a3*",
             "make that a3",
             "change it to a3",
             "a3 instead",
+            "~~a2~~ a3",
         ] {
             assert_eq!(decide(text, &just_moved), [ok("a3", 0..1)], "{text}");
         }
         // Near misses: not corrections, so a cell among words while the
         // opponent is to move is talk.
-        for text in ["make a3 count", "a3 not bad, hm"] {
+        for text in ["*a3* looks good", "make a3 count", "a3 not bad, hm"] {
             assert_eq!(decide(text, &just_moved), [], "{text}");
         }
         let two = decide("a2\nb3", &mine);

@@ -337,11 +337,15 @@ mod tests {
                 (1, "ugh should have gone A2", 0, &[]),
                 (1, "ugh wait I meant B2", 1, &[]),
                 (1, "A5 looks better", 0, &[]),
-                // Follow-ups that correct wren's A4 by their words; the
-                // cell after `not` is the one withdrawn.
+                // Follow-ups that correct wren's A4 by their words or marks;
+                // the cell after `not` is the one withdrawn.
                 (1, "edit: A5 not A4", 0, &["A5"]),
                 (1, "A5 not A4", 0, &["A5"]),
-                // Near miss: a question about the withdrawn cell is talk.
+                (1, "A5*", 0, &["A5"]),
+                (1, "*A5", 0, &["A5"]),
+                // Near misses: emphasis is no correction mark, and a
+                // question about the withdrawn cell is talk.
+                (1, "*A5* looks better", 0, &[]),
                 (1, "A5 not A4?", 0, &[]),
                 // kit placed the last x (A8): a correction of it is an x, not a line.
                 (8, "oops, H8", 1, &["H8"]),

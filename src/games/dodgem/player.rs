@@ -11,8 +11,8 @@
 //! on the board now (blue east, red north); with no board to look at, or
 //! no car able to leave from there, it says how to write the direction.
 //!
-//! Which words are a move, a correction (`a2 S` / `wait no, a2 E`), or
-//! talk is decided for all three one-game matches in
+//! Which words are a move, a correction (`a2 S` / `wait no, a2 E`,
+//! `~~a3 S~~ a3 E`: struck text is withdrawn), or talk is decided for all three one-game matches in
 //! [`crate::games::xs_and_lines::message`]. A legal-looking move on the
 //! wrong square is read, and the rules refuse it at its step (as a host's
 //! record would show it).
@@ -371,6 +371,21 @@ mod tests {
         ] {
             assert_eq!(moves(text, seat, st), want, "{text}");
         }
+        // Struck-through text is withdrawn: what follows it is the move,
+        // and after the player's own move it corrects that move.
+        for (text, seat, st, want) in [
+            ("~~a3 S~~ a3 E", 0, None, vec!["a3 E"]),
+            ("~~c1 W~~ c1 N", 1, Some(&s), vec!["c1 N"]),
+            ("~~a3 E~~ a2 E", 0, Some(&s), vec!["a2 E"]),
+            ("~~c1 W~~\nc1 N", 1, Some(&s), vec!["c1 N"]),
+            ("~~a3 E~~", 0, None, vec![]),
+        ] {
+            assert_eq!(moves(text, seat, st), want, "{text}");
+        }
+        // Near miss: a single `~` strikes nothing, so two cells stay unread.
+        assert!(READER
+            .why_unread("~a3 S~ a3 E", 0, None)
+            .contains("not next to each other"));
         let got = READER.read_in("a2 S\nwait no, a2 E", 0, None);
         assert_eq!(got[0].1, 0..1);
         assert_eq!(got[1].1, 1..2);

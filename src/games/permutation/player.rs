@@ -10,8 +10,8 @@
 //! cannot change the game, and the report shows the number and the points
 //! the rules wrote.
 //!
-//! Which words are a move, a correction (`3 on F4` / `wait no, 3 on B3`),
-//! or talk is decided for the three one-game matches in
+//! Which words are a move, a correction (`3 on F4` / `wait no, 3 on B3`,
+//! `E2` / `make that C2`), or talk is decided for the three one-game matches in
 //! [`crate::games::xs_and_lines::message`].
 //!
 //! Must not import anything from `log/` but the event vocabulary, nor
@@ -168,6 +168,17 @@ mod tests {
                 (1, "D5", 0, &[]),
                 (1, "ugh wait I meant G6 not G7 😤", 1, &[]),
                 (1, "D4 looks better", 0, &[]),
+                // Follow-ups that put another cell in place of vale's D5.
+                (1, "make that C2", 0, &["C2"]),
+                (1, "change that to C2", 0, &["C2"]),
+                (1, "change it to C2", 0, &["C2"]),
+                (1, "C2 instead", 0, &["C2"]),
+                (1, "C2 instead of D5", 0, &["C2"]),
+                // Near misses: `make` not replacing anything, a question,
+                // a hindsight: talk.
+                (1, "that'd make C2 risky", 0, &[]),
+                (1, "C2 instead?", 0, &[]),
+                (1, "should've gone C2 instead", 0, &[]),
                 // vale placed the last x and writes 2 next: G7 again is that move.
                 (7, "G7", 0, &["G7"]),
                 (7, "oops, A2", 0, &["A2"]),

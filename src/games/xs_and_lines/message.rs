@@ -10,10 +10,16 @@
 //! dropped whole (`gg, a2 north was the blunder` names no move), and so is
 //! what follows `not` or `instead of` in its clause (`G6 not G7`). The
 //! rest is cut into attempts where a correction begins (`wait`, `no`,
-//! `nvm`, `sorry`, `meant` …): `a2 S` / `wait no, a2 E` is two attempts,
-//! the second correcting the first. Each game reads an attempt from its
-//! own entities (cells, directions, numbers) and its filler words; the
-//! rest of a message is talk around the move (`alright c1 up then`).
+//! `nvm`, `sorry`, `meant`, `edit`, `make that`, `change it to` …): `a2
+//! S` / `wait no, a2 E` is two attempts, the second correcting the first.
+//! An attempt also corrects when it withdraws a move by name (`H3 not H2`,
+//! `C2 instead of E2`), says `instead` (`C2 instead`), or carries the
+//! chat's correction marks ([`super::marks`]): a lone asterisk (`H3*`,
+//! `*H3`; a pair is emphasis) or struck-through text (`~~a3 S~~ a3 E`),
+//! whose words are withdrawn and never read. Each game reads an attempt
+//! from its own entities (cells, directions, numbers) and its filler
+//! words; the rest of a message is talk around the move (`alright c1 up
+//! then`).
 //!
 //! What the attempts do depends on the match so far ([`Turn`]): a
 //! correction counts while the player's own move is still the last one
@@ -35,6 +41,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use super::marks::{lone_asterisk, struck_out};
 use super::notation::is_pass;
 use crate::event::Body;
 use crate::games::chat::{self, Reading};
@@ -87,8 +94,9 @@ const TALK: [&str; 21] = [
     "seemed",
 ];
 
-/// Words that begin a correction of the move before.
-const CORRECTION: [&str; 16] = [
+/// Words that begin a correction of the move before (`*` is the mark
+/// [`words`] puts where a line carries a lone asterisk or struck text).
+const CORRECTION: [&str; 19] = [
     "wait",
     "no",
     "nvm",
@@ -105,7 +113,29 @@ const CORRECTION: [&str; 16] = [
     "meant",
     "mean",
     "wanted",
+    "edit",
+    "instead",
+    MARK,
 ];
+
+/// The word [`words`] adds at the start of a line that carries the chat's
+/// correction marks (a lone asterisk, struck-through text).
+const MARK: &str = "*";
+
+/// Verbs that begin a correction with the move they put in its place
+/// (`make that C2`, `change it to C2`, `switch to C2`), and the words that
+/// may follow them in one.
+const REPLACING: [&str; 8] = [
+    "make",
+    "making",
+    "change",
+    "changed",
+    "changing",
+    "switch",
+    "switched",
+    "switching",
+];
+const REPLACED: [&str; 4] = ["that", "it", "this", "to"];
 
 /// Correction words that look back (`I meant G6`): after the opponent
 /// has moved, they are regret, not a move.
@@ -114,16 +144,42 @@ const REGRET: [&str; 3] = ["meant", "mean", "wanted"];
 /// Whether a word is one the cutter itself reads (a correction or talk
 /// marker, a negation): what a game counts as its vocabulary too.
 pub fn is_marker(w: &str) -> bool {
-    CORRECTION.contains(&w) || TALK.contains(&w) || w == "not" || w == "instead"
+    CORRECTION.contains(&w) || TALK.contains(&w) || w == "not"
+}
+
+/// Which of `all` are correction words: one of [`CORRECTION`], or a
+/// phrase of [`REPLACING`] and then [`REPLACED`] words (`make that`,
+/// `change it to`); `make` alone (`make c3 yours`) is not one.
+fn correction_words(all: &[Word]) -> Vec<bool> {
+    let mut out: Vec<bool> = all
+        .iter()
+        .map(|w| CORRECTION.contains(&w.text.as_str()))
+        .collect();
+    for (i, w) in all.iter().enumerate() {
+        if !REPLACING.contains(&w.text.as_str()) {
+            continue;
+        }
+        let tail = all[i + 1..]
+            .iter()
+            .take_while(|n| REPLACED.contains(&n.text.as_str()) && n.line == w.line)
+            .count();
+        if tail > 0 {
+            out[i..=i + tail].iter_mut().for_each(|m| *m = true);
+        }
+    }
+    out
 }
 
 /// The words of a message, line by line, and the clauses that are
 /// questions. Quoted lines (`> …`, and everything after `>>> `) are
-/// someone else's words and are left out.
+/// someone else's words and are left out; struck-through words are
+/// withdrawn and left out too. A line with a lone asterisk or struck text
+/// begins with the correction mark `*`.
 pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<usize>) {
     let mut out = Vec::new();
     let mut questions = BTreeSet::new();
     let mut clause = 0;
+    let (text, struck) = struck_out(text);
     for (line, raw) in text.lines().enumerate() {
         let t = raw.trim_start();
         if t.starts_with(">>> ") {
@@ -131,6 +187,13 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
         }
         if t == ">" || t.starts_with("> ") {
             continue;
+        }
+        if struck.contains(&line) || lone_asterisk(raw) {
+            out.push(Word {
+                text: MARK.to_string(),
+                line,
+                clause,
+            });
         }
         let dashed: String = raw
             .chars()
@@ -216,17 +279,24 @@ pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
         .map(|w| w.clause)
         .chain(questions)
         .collect();
-    // Negations: `not G7`, `instead of G7`, to the end of the clause.
-    let mut kept: Vec<Word> = Vec::new();
+    let correcting = correction_words(&all);
+    // Negations: `not G7`, `instead of G7`, to the end of the clause or a
+    // `but`. A move named there is withdrawn: the clause and the ones
+    // beside it on its line correct (`H3 not H2`, `H3, not H2`).
+    let mut kept: Vec<(Word, bool)> = Vec::new();
+    let mut withdrawn: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut negated: Option<usize> = None;
     for (i, w) in all.iter().enumerate() {
         if talk.contains(&w.clause) {
             continue;
         }
-        if negated.is_some_and(|c| c != w.clause) || CORRECTION.contains(&w.text.as_str()) {
+        if negated.is_some_and(|c| c != w.clause) || correcting[i] || w.text == "but" {
             negated = None;
         }
         if negated.is_some() {
+            if (vocab.entity)(&w.text) {
+                withdrawn.insert((w.line, w.clause));
+            }
             continue;
         }
         let of_next = all.get(i + 1).is_some_and(|n| n.text == "of");
@@ -234,28 +304,25 @@ pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
             negated = Some(w.clause);
             continue;
         }
-        kept.push(w.clone());
+        kept.push((w.clone(), correcting[i]));
     }
     // Pieces.
-    let mut pieces: Vec<Vec<Word>> = Vec::new();
-    for w in kept {
-        let marker = CORRECTION.contains(&w.text.as_str());
+    let mut pieces: Vec<Vec<(Word, bool)>> = Vec::new();
+    for (w, marker) in kept {
         let new_piece = match pieces.last().and_then(|p| p.last()) {
             None => true,
-            Some(prev) => {
-                prev.line != w.line || (marker && !CORRECTION.contains(&prev.text.as_str()))
-            }
+            Some((prev, prev_marker)) => prev.line != w.line || (marker && !prev_marker),
         };
         if new_piece {
             pieces.push(Vec::new());
         }
         if let Some(p) = pieces.last_mut() {
-            p.push(w);
+            p.push((w, marker));
         }
     }
-    let names_play = |p: &[Word]| p.iter().any(|w| (vocab.entity)(&w.text));
-    let mut merged: Vec<Vec<Word>> = Vec::new();
-    let mut carry: Vec<Word> = Vec::new();
+    let names_play = |p: &[(Word, bool)]| p.iter().any(|(w, _)| (vocab.entity)(&w.text));
+    let mut merged: Vec<Vec<(Word, bool)>> = Vec::new();
+    let mut carry: Vec<(Word, bool)> = Vec::new();
     for p in pieces {
         carry.extend(p);
         if names_play(&carry) {
@@ -269,14 +336,22 @@ pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
     }
     merged
         .into_iter()
-        .map(|words| {
-            let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.text.as_str()));
-            let extra = words
+        .map(|marked| {
+            let beside = |w: &Word| {
+                (w.clause.saturating_sub(1)..=w.clause + 1)
+                    .any(|c| withdrawn.contains(&(w.line, c)))
+            };
+            let corrects = marked.iter().any(|(w, m)| *m || beside(w));
+            let extra = marked
                 .iter()
-                .filter(|w| {
-                    !(vocab.entity)(&w.text) && !(vocab.filler)(&w.text) && !is_marker(&w.text)
+                .filter(|(w, m)| {
+                    !m && !(vocab.entity)(&w.text)
+                        && !(vocab.filler)(&w.text)
+                        && !is_marker(&w.text)
                 })
                 .count();
+            let words: Vec<Word> = marked.into_iter().map(|(w, _)| w).collect();
+            let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.text.as_str()));
             let ours: Vec<usize> = words
                 .iter()
                 .filter(|w| (vocab.entity)(&w.text))
@@ -291,7 +366,7 @@ pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
                 }
             };
             Segment {
-                corrects: has(&CORRECTION),
+                corrects,
                 regret: has(&REGRET),
                 extra,
                 lines,
@@ -366,7 +441,7 @@ pub fn read_message(
     how: &str,
     read_one: impl FnMut(&Segment, Basis) -> Attempt,
 ) -> Vec<Reading> {
-    if is_pass(&chat_words(&clean_chat(text))) {
+    if is_pass(&chat_words(&clean_chat(&struck_out(text).0))) {
         return chat::whole(text, ChatReading::Event(Body::Pass));
     }
     read(&segments(text, vocab), turn, how, read_one)
@@ -547,13 +622,62 @@ mod tests {
                 vec![(ws(&["gg"]), false, false, 1, 0..1)],
             ),
             ("is a3 free?", vec![]),
+            // Naming the move withdrawn makes it a correction.
             (
                 "a3 instead of a4",
-                vec![(ws(&["a3"]), false, false, 0, 0..1)],
+                vec![(ws(&["a3"]), true, false, 0, 0..1)],
             ),
         ] {
             assert_eq!(cut(text), want, "{text}");
         }
+    }
+
+    /// Whether `text` is cut into one attempt that corrects.
+    fn corrects(text: &str) -> bool {
+        match cut(text).as_slice() {
+            [(_, corrects, ..)] => *corrects,
+            other => panic!("{text:?} cuts into {other:?}"),
+        }
+    }
+
+    #[test]
+    fn follow_ups_correct_by_their_words_and_marks() {
+        for text in [
+            "edit: a3 not a2",
+            "a3 not a2",
+            "not a2, a3",
+            "a3, not a2",
+            "a3 not a2 but a3",
+            "a3*",
+            "*a3",
+            "*a3 sorry",
+            "make that a3",
+            "change that to a3",
+            "change it to a3",
+            "switch to a3",
+            "a3 instead",
+            "~~a2~~ a3",
+            "~~a2\nb2~~\na3",
+        ] {
+            assert!(corrects(text), "{text}");
+        }
+        // Near misses: emphasis, a negation naming no move, `make` without
+        // what it replaces, a lone `~~`.
+        for text in [
+            "*a3*",
+            "**a3**",
+            "***a3***",
+            "a3 not bad",
+            "make a3 count",
+            "a3 ~~ok",
+            "a3 ~ok~",
+        ] {
+            assert!(!corrects(text), "{text}");
+        }
+        // Struck words are withdrawn, never read; the line they end on
+        // begins with the mark.
+        assert_eq!(cut("~~a2~~ a3"), [(ws(&["*", "a3"]), true, false, 0, 0..1)]);
+        assert_eq!(cut("~~a2\nb2~~\na3")[0].4, 2..3);
     }
 
     fn place(w: &str) -> Body {
@@ -615,6 +739,23 @@ mod tests {
             ("a2 b2\nsorry, a3", &mine, vec![ok("a3", 1..2)]),
         ] {
             assert_eq!(decide(text, turn), want, "{text}");
+        }
+        // A follow-up by the player who just moved replaces that move.
+        for text in [
+            "edit: a3 not a2",
+            "a3 not a2",
+            "a3*",
+            "make that a3",
+            "change it to a3",
+            "a3 instead",
+            "~~a2~~ a3",
+        ] {
+            assert_eq!(decide(text, &just_moved), [ok("a3", 0..1)], "{text}");
+        }
+        // Near misses: not corrections, so a cell among words while the
+        // opponent is to move is talk.
+        for text in ["*a3* looks good", "make a3 count", "a3 not bad, hm"] {
+            assert_eq!(decide(text, &just_moved), [], "{text}");
         }
         let two = decide("a2\nb3", &mine);
         assert_eq!(two.len(), 1);

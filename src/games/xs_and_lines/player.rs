@@ -4,15 +4,19 @@
 //!
 //! In part 1 a cell is an x (`C3`, `x at **E2**`, `c4!`, `mine goes on
 //! d1`, `putting one on H3`); in part 2 the cells are a line, written the
-//! ways players write them — `C3-F6 via F3`, `c3 to f6 (via f3)`, `C3→F6
-//! through F3`, `D7 to C4 turning at D4`, `A3→E1 (corner E3)`, a path
-//! whose middle cell is the corner (`C3-F3-F6`, `G8 up to G1 then left to
-//! C1`), two cells in one row or column for a straight line (`f3 f5`,
-//! `E8 to G8, straight`) — and printed canonically, `C3-F6 via F3`, as
-//! the rules and the RULINGS write them. With no match to look at, one
-//! cell is an x and two or three a line. Two cells in neither one row nor
-//! one column have two corners: the reader asks which instead of
-//! guessing.
+//! ways players write them — `C3-F6 via F3`, `c3 to f6 (via f3)`,
+//! `C3→F6 through F3`, `D7 to C4 turning at D4`, `A3→E1 (corner E3)`,
+//! `A1 → F3, elbow at F1` (the cell after a corner word is the corner,
+//! wherever it stands), a path whose middle cell is the corner
+//! (`C3-F3-F6`, `G8 up to G1 then left to C1`), two cells in one row or
+//! column for a straight line (`f3 f5`, `E8 to G8, straight`) — and
+//! printed canonically, `C3-F6 via F3`, as the rules and the RULINGS
+//! write them. Three cells and no corner word, whose middle one cannot
+//! turn the line, are read with the one that can as the corner (`A1 →
+//! F3, L at F1`); a corner named by a word is never second-guessed. With
+//! no match to look at, one cell is an x and two or three a line. Two
+//! cells in neither one row nor one column have two corners: the reader
+//! asks which instead of guessing.
 //!
 //! Which words are a move, a correction (`A2` / `no wait A3`), or talk is
 //! decided in [`super::message`] for the three one-game matches.
@@ -99,8 +103,9 @@ const FILLER: [&str; 31] = [
 ];
 
 /// Words that name the corner of an L: the cell after one is the corner.
-const CORNER: [&str; 8] = [
-    "via", "through", "thru", "corner", "turn", "turning", "turns", "bend",
+const CORNER: [&str; 15] = [
+    "via", "through", "thru", "corner", "turn", "turning", "turns", "turned", "bend", "bends",
+    "bending", "elbow", "angle", "kink", "knee",
 ];
 
 const HOW: &str =
@@ -128,6 +133,13 @@ fn attempt(seg: &Segment, part: Part) -> Attempt {
     }
 }
 
+/// Whether `corner` turns a line between `a` and `b`: it shares a row
+/// with one and a column with the other.
+fn is_corner(corner: &(u8, u8), a: &(u8, u8), b: &(u8, u8)) -> bool {
+    let turns = |p: &(u8, u8), q: &(u8, u8)| corner.1 == p.1 && corner.0 == q.0;
+    (turns(a, b) || turns(b, a)) && corner != a && corner != b
+}
+
 /// A line from two or three cells: `(word index, cell)` in message order.
 fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
     let corner_at = words.iter().position(|w| CORNER.contains(w));
@@ -146,7 +158,14 @@ fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
             }
         }
         ([(_, a), (_, b), (_, c)], None) => {
-            // A path: the middle cell is the corner.
+            // A path: the middle cell is the corner, unless it cannot be
+            // and another can (`A1 → F3, L at F1`: the ends came first and
+            // the corner was named by a word the reader does not know).
+            let (a, b, c) = match (is_corner(b, a, c), is_corner(c, a, b), is_corner(a, b, c)) {
+                (false, true, false) => (a, c, b),
+                (false, false, true) => (b, a, c),
+                _ => (a, b, c),
+            };
             format!("{}-{} via {}", cell_name(*a), cell_name(*c), cell_name(*b))
         }
         ([(ia, a), (ib, b), (ic, c)], Some(at)) => {
@@ -280,6 +299,33 @@ mod tests {
     }
 
     #[test]
+    fn the_corner_is_the_cell_a_corner_word_names_or_the_one_that_can_turn() {
+        let s = state(9);
+        for (text, want) in [
+            // The ends first, the corner named after them.
+            ("A1 → F3, elbow at F1", "A1-F3 via F1"),
+            ("A1 → F3, corner F1", "A1-F3 via F1"),
+            ("A1 → F3 turning at F1", "A1-F3 via F1"),
+            ("A1 to F3, bend on F1", "A1-F3 via F1"),
+            ("A1-F3 via F1", "A1-F3 via F1"),
+            ("A1 to F3 through F1", "A1-F3 via F1"),
+            ("A1 → F3, the angle at F1", "A1-F3 via F1"),
+            // No corner word: the one cell that can turn the line.
+            ("A1 → F3, L at F1", "A1-F3 via F1"),
+            ("F1: A1 F3", "A1-F3 via F1"),
+            ("A1 F1 F3", "A1-F3 via F1"),
+            // Near misses: a named corner is never second-guessed (the
+            // rules refuse the line), and when no cell can turn the line
+            // the middle one stays the corner.
+            ("A1 → F1, elbow at F3", "A1-F1 via F3"),
+            ("C3 D4 E5", "C3-E5 via D4"),
+        ] {
+            assert_eq!(moves(text, 1, Some(&s)), [want], "{text}");
+            assert_eq!(moves(text, 1, None), [want], "{text}");
+        }
+    }
+
+    #[test]
     fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
         READER.assert_moves(
             state,
@@ -291,6 +337,16 @@ mod tests {
                 (1, "ugh should have gone A2", 0, &[]),
                 (1, "ugh wait I meant B2", 1, &[]),
                 (1, "A5 looks better", 0, &[]),
+                // Follow-ups that correct wren's A4 by their words or marks;
+                // the cell after `not` is the one withdrawn.
+                (1, "edit: A5 not A4", 0, &["A5"]),
+                (1, "A5 not A4", 0, &["A5"]),
+                (1, "A5*", 0, &["A5"]),
+                (1, "*A5", 0, &["A5"]),
+                // Near misses: emphasis is no correction mark, and a
+                // question about the withdrawn cell is talk.
+                (1, "*A5* looks better", 0, &[]),
+                (1, "A5 not A4?", 0, &[]),
                 // kit placed the last x (A8): a correction of it is an x, not a line.
                 (8, "oops, H8", 1, &["H8"]),
             ],

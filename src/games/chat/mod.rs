@@ -12,6 +12,7 @@
 //! the other way round.
 
 pub mod host;
+pub mod marks;
 pub mod words;
 
 use super::{GameKind, MatchState};
@@ -99,14 +100,14 @@ pub fn find_word(text: &str, word: &str) -> Option<usize> {
 /// what is left is words, cells and punctuation.
 pub fn clean_chat(text: &str) -> String {
     let mut out = String::new();
+    let (text, _) = marks::struck_out(text);
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with("```") {
             continue;
         }
         let mut kept = String::new();
-        let unstruck = struck_out(line.trim_start_matches('>').trim_start());
-        let mut rest = unstruck.as_str();
+        let mut rest = line.trim_start_matches('>').trim_start();
         while !rest.is_empty() {
             // A custom emoji `:name:` is one token.
             if let Some(after) = rest.strip_prefix(':') {
@@ -134,27 +135,6 @@ pub fn clean_chat(text: &str) -> String {
         out.push('\n');
     }
     out.trim().to_string()
-}
-
-/// A line without its struck-through parts (`~~…~~`, Discord's
-/// strikethrough): what the writer crossed out does not count. An
-/// unclosed `~~` strikes nothing.
-fn struck_out(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    let mut rest = line;
-    while let Some(at) = rest.find("~~") {
-        let after = &rest[at + 2..];
-        match after.find("~~") {
-            Some(end) => {
-                out.push_str(&rest[..at]);
-                out.push(' ');
-                rest = &after[end + 2..];
-            }
-            None => break,
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Lowercase words (letters, digits, `_`) of a cleaned message: what the

@@ -41,9 +41,9 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use super::marks::{lone_asterisk, struck_out};
 use super::notation::is_pass;
 use crate::event::Body;
+use crate::games::chat::marks::{lone_asterisk, struck_out};
 use crate::games::chat::{self, Reading};
 use crate::games::{chat_words, clean_chat, ChatReading};
 

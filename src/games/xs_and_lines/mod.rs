@@ -9,8 +9,8 @@
 //! solver memoises (x's used, the x to draw from, those masks): exact, and
 //! small in practice because lines block. Part 1 is valued on grids up to
 //! 6×6 by [`placement`]. A match is [`rules`]; its pages are [`view`];
-//! players' messages are read by [`player`] (with [`message`] and
-//! [`marks`], which Dodgem and the permutation game share), the host's by
+//! players' messages are read by [`player`] (with [`message`], which
+//! Dodgem and the permutation game share), the host's by
 //! [`notation`]; [`plug`] puts it in the registry.
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`
@@ -18,7 +18,6 @@
 
 pub mod analysis;
 pub mod drawing;
-pub mod marks;
 pub mod message;
 pub mod notation;
 pub mod placement;

@@ -1,14 +1,10 @@
-//! The marks a Discord player takes back their own words with, read
+//! The marks a Discord writer takes back their own words with, read
 //! before a message is cut into words: struck-through text (`~~a3 S~~ a3
-//! E`) is withdrawn, never said, and a lone asterisk (`H3*`, `*H3`, the
-//! chat's "I meant") marks its line as a correction. A pair of asterisks
-//! is emphasis (`*H3*`, `**H3**`), and a `~~` with no partner strikes
-//! nothing.
-//!
-//! FUTURE: `games::chat::clean_chat` drops `~` and `*` as markdown and
-//! keeps struck words as if they were said, for every game and the host;
-//! withdrawing struck text belongs there, once that module's owner takes
-//! it in, and then only the lone asterisk is left here.
+//! E`) is withdrawn, never said ([`struck_out`], which [`super::clean_chat`]
+//! applies for every game and the host), and a lone asterisk (`H3*`, `*H3`,
+//! the chat's "I meant") marks its line as a correction. A pair of
+//! asterisks is emphasis (`*H3*`, `**H3**`), and a `~~` with no partner
+//! strikes nothing.
 //!
 //! Imports nothing but the standard library.
 

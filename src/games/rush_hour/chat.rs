@@ -72,19 +72,27 @@ pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
             "round {round} opens without saying who places first: the host writes '<player> goes first' (or the loser of the last round names who starts)"
         )
     })?;
-    // The first message that draws or lists the cars gives them (a bot
-    // may post the same board again).
+    // The first message that draws the board gives the cars (a bot may
+    // post the same board again); only when none draws it, the first that
+    // lists them in words: a rules post's example cells before the board
+    // (`e.g. B5 C5`) are no cars on it.
     let mut cars = Vec::new();
     for t in &o.texts {
-        let found = match super::drawing::read_drawing(t) {
-            Ok(Some(board)) => board
+        if let Ok(Some(board)) = super::drawing::read_drawing(t) {
+            cars = board
                 .setup_cars()
-                .map_err(|e| format!("round {round}'s board cannot open the round: {e}"))?,
-            _ => opening_cars(&clean_chat(t))?,
-        };
-        if !found.is_empty() {
-            cars = found;
-            break;
+                .map_err(|e| format!("round {round}'s board cannot open the round: {e}"))?;
+            if !cars.is_empty() {
+                break;
+            }
+        }
+    }
+    if cars.is_empty() {
+        for t in &o.texts {
+            cars = opening_cars(&clean_chat(t))?;
+            if !cars.is_empty() {
+                break;
+            }
         }
     }
     Ok(Body::RoundStart(GameSetup::RushHour(RoundSetup {
@@ -168,6 +176,13 @@ fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
     for line in super::phrases::read_lines(clean) {
         let text = clean.lines().nth(line.index).unwrap_or("").to_lowercase();
         if !text.contains("car") && !text.contains("truck") {
+            continue;
+        }
+        // `name 2 or 3 empty cells, e.g. B5 C5`: an example, not a car.
+        if ["e.g", "eg ", "example", "such as"]
+            .iter()
+            .any(|w| text.contains(w))
+        {
             continue;
         }
         for f in &line.found {
@@ -290,5 +305,30 @@ mod tests {
             host_says("Round 2 → Mika. Loser picks who starts round 3")[1],
             ChatReading::Fact(Fact::Picks(Picker::Loser))
         );
+    }
+
+    #[test]
+    fn a_drawn_board_gives_the_cars_over_a_rules_posts_example_cells() {
+        let players = players();
+        let ctx = ChatContext::new(&players, 0);
+        let rules = "Alternate placing cars: name 2 or 3 empty cells in a straight line, e.g. `B5 C5` or `F1 F2 F3`.";
+        let board = "**Round 1** · target: **5 moves**\n```\n   A B C D E F\n1  . . . . Y .\n2  . . . . Y .\n3  Z Z . . Y .\n4  . . . . . .\n5  . . . . . .\n6  . . . . . .\n```";
+        let opening = Opening {
+            round: Some(1),
+            first: Some(0),
+            texts: vec![rules.to_string(), board.to_string()],
+        };
+        match open(&opening, &ctx) {
+            Ok(Body::RoundStart(GameSetup::RushHour(setup))) => {
+                let cars: Vec<String> =
+                    setup.cars.iter().flatten().map(|c| c.to_string()).collect();
+                assert_eq!(cars, ["E1", "E2", "E3"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Example cells alone are no cars; a car listed in words still is.
+        let said = |t: &str| opening_cars(&clean_chat(t)).unwrap();
+        assert!(said(rules).is_empty());
+        assert_eq!(said("one car, a 3-long vertical on E2-E4").len(), 1);
     }
 }

@@ -74,8 +74,16 @@ const FILLER: [&str; 24] = [
 
 const HOW: &str = "write one x as its cell, like 'G3' (in part 2 '2 on G3' is fine too)";
 
+/// The one x an attempt names. A cell named again is the same cell said
+/// twice (`hmm C7 or… yeah, C7`, `C7. C7!`); two different cells are two
+/// moves, which one message cannot make.
 fn attempt(seg: &Segment) -> Attempt {
-    let cells: Vec<(u8, u8)> = seg.texts().iter().filter_map(|w| grid_cell(w)).collect();
+    let mut cells: Vec<(u8, u8)> = Vec::new();
+    for cell in seg.texts().iter().filter_map(|w| grid_cell(w)) {
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
     match cells.as_slice() {
         [] => Attempt::Nothing,
         [one] => Attempt::Move(place(cell_name(*one))),
@@ -154,6 +162,23 @@ mod tests {
             assert_eq!(moves(text, seat(at), Some(&s)), ["G3"], "{text} at {at}");
         }
         assert_eq!(moves("O15", 0, None), ["O15"]);
+    }
+
+    /// `hmm C7 or… yeah, C7` was unread as two cells: a cell said again
+    /// is that one x; two different cells are still two.
+    #[test]
+    fn a_cell_said_twice_is_one_x() {
+        let s = state(5);
+        for text in ["hmm B3 or… yeah, B3", "B3. B3!", "B3 … ok B3 ✖️"] {
+            assert_eq!(moves(text, 1, Some(&s)), ["B3"], "{text}");
+            assert_eq!(moves(text, 1, None), ["B3"], "{text}");
+        }
+        for text in ["hmm B3 or… yeah, B4", "B3 B3 C2"] {
+            assert!(
+                READER.why_unread(text, 1, Some(&s)).contains("2 cells"),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -118,7 +118,14 @@ fn attempt(seg: &Segment, part: Part) -> Attempt {
         .enumerate()
         .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
         .collect();
-    match (cells.as_slice(), part) {
+    // One cell said again (`hmm C3 or… yeah, C3`) is that cell, once.
+    let same = cells.windows(2).all(|p| p[0].1 == p[1].1);
+    let cells = if same {
+        &cells[..cells.len().min(1)]
+    } else {
+        &cells[..]
+    };
+    match (cells, part) {
         ([], _) => Attempt::Nothing,
         ([(_, one)], Part::Placing | Part::Unknown) => Attempt::Move(place(cell_name(*one))),
         ([(_, one)], Part::Drawing) => Attempt::Unread(format!(
@@ -129,7 +136,7 @@ fn attempt(seg: &Segment, part: Part) -> Attempt {
             "{} cells, but part 1 places one x a turn: {HOW}",
             cells.len()
         )),
-        (_, Part::Drawing | Part::Unknown) => line(&words, &cells),
+        (_, Part::Drawing | Part::Unknown) => line(&words, cells),
     }
 }
 
@@ -258,6 +265,20 @@ mod tests {
         assert_eq!(moves("L12", 0, None), ["L12"]);
         let why = READER.why_unread("C3-F3", 0, Some(&s));
         assert!(why.contains("part 1 places one x"), "{why}");
+    }
+
+    /// `hmm C7 or… yeah, C7` was unread as two cells: a cell said twice is
+    /// one x; two different cells stay two.
+    #[test]
+    fn a_cell_said_twice_is_one_x() {
+        let s = state(2);
+        for text in ["hmm C3 or… yeah, C3", "C3. C3!"] {
+            assert_eq!(moves(text, 0, Some(&s)), ["C3"], "{text}");
+        }
+        for text in ["hmm C3 or… yeah, C4", "C3 C3 D3"] {
+            let why = READER.why_unread(text, 0, Some(&s));
+            assert!(why.contains("part 1 places one x"), "{text}: {why}");
+        }
     }
 
     #[test]

@@ -181,6 +181,59 @@ mod tests {
         }
     }
 
+    /// `F5 and that's seven`: a count of the x's placed is no cell and no
+    /// number to write; the last x is read.
+    #[test]
+    fn a_count_of_the_xs_is_said_in_passing() {
+        let s = state(6);
+        for text in [
+            "E2 and that's seven",
+            "E2, that's 7",
+            "E2 and that's seven x's",
+            "E2 — 7 x's down",
+            "seventh x: E2",
+        ] {
+            assert_eq!(moves(text, 0, Some(&s)), ["E2"], "{text}");
+        }
+        // Near misses: the count alone says nothing, and juni, who is not
+        // to move, is talking about the board.
+        assert_eq!(moves("that's seven", 0, Some(&s)), Vec::<String>::new());
+        assert_eq!(
+            moves("E2 and that's seven", 1, Some(&s)),
+            Vec::<String>::new()
+        );
+    }
+
+    /// `2 → E1, that's 5×4 = 20 😎`: in part 2 the number and its cell,
+    /// then the score said in passing, read as the x numbered.
+    #[test]
+    fn the_score_after_a_numbered_x_is_said_in_passing() {
+        for (text, at) in [
+            ("2 → G7, that's 5×4 = 20 😎", 7),
+            ("2→G7 that's 5x4=20", 7),
+            ("2 on G7, only 2 pts but fine", 7),
+            ("B3 is 3, that's 12 for me", 8),
+            ("last one: E2, 16 points", 12),
+        ] {
+            let s = state(at);
+            assert_eq!(moves(text, seat(at), Some(&s)), [GAME[at]], "{text}");
+        }
+        // Near misses: a score alone, a spectator-like question about a
+        // cell's points, and two cells with a score, are no numbered x.
+        let s = state(7);
+        assert_eq!(
+            moves("that's 5×4 = 20 😎", 0, Some(&s)),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            moves("G7 for 20 points??", 1, Some(&s)),
+            Vec::<String>::new()
+        );
+        assert!(READER
+            .why_unread("2 → G7 or B3, 20 pts", 0, Some(&s))
+            .contains("2 cells"));
+    }
+
     #[test]
     fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
         READER.assert_moves(

@@ -19,6 +19,7 @@
 
 use super::rules::{self, Match, Stage};
 use crate::event::Body;
+use crate::games::chat::words::number_word;
 use crate::games::chat::Reading;
 use crate::games::xs_and_lines::message::{self, Attempt, Segment, Turn, Vocabulary};
 use crate::games::xs_and_lines::notation::{arrows_as_dashes, cell_name, grid_cell};
@@ -61,15 +62,20 @@ fn place(mv: String) -> Body {
 
 const VOCABULARY: Vocabulary = Vocabulary {
     entity: |w| grid_cell(w).is_some(),
-    filler: |w| w.parse::<u32>().is_ok() || FILLER.contains(&w),
+    filler: |w| number_word(w).is_some() || FILLER.contains(&w),
     prepare: arrows_as_dashes,
 };
 
-/// Words a player puts around an x, its number or its points.
-const FILLER: [&str; 24] = [
+/// Words a player puts around an x, its number, the count of x's placed
+/// (`F5 and that's seven`) or the points (`4 on F5, only 2 pts but fine`,
+/// `B2 is 5, that's 12 for me`): said by the player, they are the move's
+/// own words, so a player who writes them out of turn is shown the rules'
+/// refusal instead of being taken for talk.
+const FILLER: [&str; 36] = [
     "x", "x's", "xs", "on", "at", "in", "place", "placing", "i", "put", "putting", "write",
     "writing", "number", "goes", "gets", "the", "my", "mine", "for", "points", "point", "pts",
-    "pt",
+    "pt", "and", "that's", "thats", "is", "only", "but", "fine", "me", "last", "pls", "please",
+    "plz",
 ];
 
 const HOW: &str = "write one x as its cell, like 'G3' (in part 2 '2 on G3' is fine too)";
@@ -195,11 +201,16 @@ mod tests {
         ] {
             assert_eq!(moves(text, 0, Some(&s)), ["E2"], "{text}");
         }
-        // Near misses: the count alone says nothing, and juni, who is not
-        // to move, is talking about the board.
+        // Out of turn it is still a move, for the rules to refuse (talk
+        // would hide a missing message before it).
+        assert_eq!(moves("E2 and that's seven", 1, Some(&s)), ["E2"]);
+        assert_eq!(moves("E1 pls", 1, Some(&s)), ["E1"]);
+        // Near misses: the count alone says nothing, and a cell among
+        // other words out of turn is talk about the board.
         assert_eq!(moves("that's seven", 0, Some(&s)), Vec::<String>::new());
+        assert_eq!(moves("E2 looks forced", 1, Some(&s)), Vec::<String>::new());
         assert_eq!(
-            moves("E2 and that's seven", 1, Some(&s)),
+            moves("and that's E2 gone", 1, Some(&s)),
             Vec::<String>::new()
         );
     }

@@ -55,19 +55,24 @@ fn read(file: &str, date: (i32, u32, u32)) -> (String, Transcript) {
     (text, t)
 }
 
-/// The messages (after the gap, by their new numbers) a report flags.
-fn flagged(r: &ImportReport) -> BTreeSet<usize> {
+/// The messages (after the gap, by their new numbers) a report flags,
+/// each with what the flag is: a message that was a correction and is a
+/// refused move once a message before it is gone shows the gap.
+fn flagged(r: &ImportReport) -> BTreeSet<(usize, &'static str)> {
     let mut out = BTreeSet::new();
-    out.extend(r.unread.iter().map(|u| u.message));
-    out.extend(
-        r.events
-            .iter()
-            .filter(|e| e.rule_error.is_some() || e.superseded_by.is_some())
-            .flat_map(|e| e.messages.iter().copied().chain(e.superseded_by)),
-    );
-    out.extend(r.board_mismatches.iter().map(|b| b.message));
-    out.extend(r.rulings_in_question.iter().map(|d| d.message));
-    out.extend(r.doubts.iter().map(|d| d.message));
+    out.extend(r.unread.iter().map(|u| (u.message, "unread")));
+    for e in &r.events {
+        if e.rule_error.is_some() {
+            out.extend(e.messages.iter().map(|&m| (m, "refused")));
+        }
+        if let Some(by) = e.superseded_by {
+            out.extend(e.messages.iter().map(|&m| (m, "superseded")));
+            out.insert((by, "supersedes"));
+        }
+    }
+    out.extend(r.board_mismatches.iter().map(|b| (b.message, "board")));
+    out.extend(r.rulings_in_question.iter().map(|d| (d.message, "ruling")));
+    out.extend(r.doubts.iter().map(|d| (d.message, "doubt")));
     out
 }
 
@@ -110,8 +115,9 @@ fn every_deletion_shows(file: &str, date: (i32, u32, u32), o: &ImportOptions) {
         // New flags, by the messages' numbers before the deletion.
         let new: BTreeSet<usize> = flagged(&r)
             .into_iter()
-            .map(|m| if m < gone { m } else { m + 1 })
-            .filter(|m| !before.contains(m))
+            .map(|(m, what)| (if m < gone { m } else { m + 1 }, what))
+            .filter(|f| !before.contains(f))
+            .map(|(m, _)| m)
             .collect();
         let near = new.iter().any(|&m| m + 1 >= gone && m <= gone + WINDOW);
         if !near {

@@ -1,5 +1,5 @@
 //! What a Traffic Jam player's chat message holds, found thing by thing:
-//! cells and the cars they make (`B1 B2`, `c1-c3`), moves in the shapes
+//! cells and the cars they make (`B1 B2`, `c1-c3`, `C1–C3`), moves in the shapes
 //! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
 //! way down`, `the taxi drives out`, `U R1`, `UR1`), numbers, and the key words of a
 //! claim, a challenge or giving up (`finished`, `I claim this is a
@@ -180,9 +180,26 @@ fn reply_preview_start(raw: &[&str]) -> Option<usize> {
     (lone_mention && already_said && at > 0).then_some(at)
 }
 
-/// Arrows as the direction words they stand for.
+/// Arrows as the direction words they stand for, and dashes as the
+/// hyphen: cleaning drops a dash that is not ASCII, which glued `C1–C3`
+/// into one word. An en dash or a minus is a hyphen wherever it stands
+/// (`C1–C3`, `C1 – C3`: a range); an em dash only between two words it
+/// touches (`C1—C3`), since `typo — A1 B1 C1` uses it to set words apart.
 fn arrows_as_words(line: &str) -> String {
-    spell_arrows(line, |c| match c {
+    let chars: Vec<char> = line.chars().collect();
+    let glued = |i: usize| {
+        i > 0
+            && chars[i - 1].is_alphanumeric()
+            && chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+    };
+    let line: String = (0..chars.len())
+        .map(|i| match chars[i] {
+            '–' | '‒' | '−' | '‐' | '‑' => '-',
+            '—' | '―' if glued(i) => '-',
+            c => c,
+        })
+        .collect();
+    spell_arrows(&line, |c| match c {
         '→' | '⟶' | '➡' | '➜' | '⇒' | '⮕' | '►' | '▶' => Some("right"),
         '←' | '⟵' | '⬅' | '⇐' | '◄' | '◀' => Some("left"),
         '↑' | '⬆' | '⇑' | '▲' => Some("up"),
@@ -377,9 +394,9 @@ const CORRECTS: &[&str] = &[
 /// Words that are neither play nor talk worth noting beside it.
 const FILLER: &[&str] = &[
     "move", "moves", "then", "and", "so", "ok", "okay", "alright", "now", "the", "on", "at",
-    "mine", "goes", "go", "my", "car", "cars", "is", "its", "it", "here", "place", "put", "in",
-    "a", "i", "ill", "im", "thats", "exactly", "that", "me", "from", "this", "time", "solution",
-    "moves", "well", "yeah", "yes", "yep", "calling", "call",
+    "mine", "goes", "go", "my", "car", "cars", "truck", "trucks", "is", "its", "it", "here",
+    "place", "put", "in", "a", "i", "ill", "im", "thats", "exactly", "that", "me", "from", "this",
+    "time", "solution", "moves", "well", "yeah", "yes", "yep", "calling", "call",
 ];
 
 /// Reads one line.

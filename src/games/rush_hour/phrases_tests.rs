@@ -142,6 +142,19 @@ fn cells_are_found_in_every_shape() {
         assert_eq!(found(text), vec![cells(want)], "{text}");
     }
     assert_eq!(found("A1 B1 C2"), vec![cells("A1 B1 C2")]);
+    // A range with any dash: cleaning must not glue `C1–C3` into a word.
+    for text in [
+        "truck on C1–C3 🚚",
+        "C1 – C3",
+        "C1—C3",
+        "C1−C3",
+        "car C1 to C3",
+    ] {
+        assert_eq!(found(text), vec![cells("C1 C2 C3")], "{text}");
+    }
+    // A spaced em dash sets words apart: no range.
+    assert_eq!(found("C1 — nice"), vec![cells("C1")]);
+    assert!(!read_line(0, "truck on C1–C3").talk);
     assert_eq!(found("A1-D1"), vec![cells("A1 D1")], "too long for a range");
     let l = read_line(0, "ugh typo — A1 B1 C1");
     assert!(l.corrects && !l.talk, "{l:?}");

@@ -192,6 +192,8 @@ fn the_player_to_move_places_with_words_around_the_car() {
         &[
             ("alright E3 E4 then", &["place E3 E4"]),
             ("mine goes on C1-C3", &["place C1 C2 C3"]),
+            ("truck on C1–C3 🚚", &["place C1 C2 C3"]),
+            ("car C1 to C2", &["place C1 C2"]),
             ("E3 E4?", &["place E3 E4"]),
             ("@Moss finished", &["claim"]),
             ("B5 C5 finished", &["place B5 C5", "claim"]),

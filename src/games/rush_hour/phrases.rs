@@ -3,8 +3,8 @@
 //! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
 //! way down`, `the taxi drives out`, `U R1`, `UR1`), numbers, and the key words of a
 //! claim, a challenge or giving up (`finished`, `I claim this is a
-//! 5-mover`, `claiming 5`, `no solution`, `can't do it in 4`, `no
-//! counter`).
+//! 5-mover`, `claiming 5`, `no solution`, `can't do it in 4`,
+//! `challenge!`, `no counter`).
 //!
 //! The one decision: this module finds, it never decides. Whether cells
 //! are a placement or talk, and whether moves are the proof that is due,
@@ -28,6 +28,10 @@ pub enum Key {
     Unsolvable,
     /// Giving up an answer: `no counter`, `can't beat that`, `I can't`.
     GiveUp,
+    /// `challenge!`, `I challenge that`: the one challenge of the game,
+    /// the "impossible" claim, said by its name. Only at the line's start
+    /// or after `I`, so that `a nice challenge` is talk.
+    Challenge,
     /// `pass`, `give up`, `resign`, `forfeit`, `concede`.
     Pass,
 }
@@ -135,6 +139,8 @@ pub const KEYWORDS: &[&str] = &[
     "concede",
     "concedes",
     "counter",
+    "challenge",
+    "challenging",
     "beat",
     "top",
     "better",
@@ -711,6 +717,11 @@ fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
         "solvable" | "solveable" | "possible" if before(2, NOT) => Some((Key::Unsolvable, 1)),
         "solution" | "solutions" if before(1, &["no"]) => Some((Key::Unsolvable, 1)),
         "counter" if before(1, &["no"]) => Some((Key::GiveUp, 1)),
+        "challenge" | "challenging" => {
+            let opens = (0..k).all(|i| t[i].punct || matches!(t[i].w.as_str(), "i" | "im" | "ill"));
+            let accepted = matches!(word(k + 1), Some("accepted" | "accept"));
+            (opens && !accepted).then_some((Key::Challenge, 1))
+        }
         "better" if before(1, &["nothing", "no"]) => Some((Key::GiveUp, 1)),
         "cant" | "cannot" | "can" => {
             let mut len = 1;

@@ -198,6 +198,16 @@ fn key_words_are_found_with_their_negations() {
         ("claim in 30 s", vec![]),
         ("a mover", vec![]),
         ("I claim impossible", vec![Unsolvable]),
+        ("challenge!", vec![Challenge]),
+        ("I challenge that", vec![Challenge]),
+        (
+            "challenge! kit's E2-E4 truck makes it unsolvable in 6",
+            vec![Challenge, Unsolvable],
+        ),
+        // The word as talk: not the line's opening, negated, accepted.
+        ("nice challenge", vec![]),
+        ("I won't challenge", vec![]),
+        ("challenge accepted", vec![]),
     ] {
         let keys: Vec<Key> = found(text)
             .into_iter()

@@ -143,6 +143,14 @@ pub(super) fn color_word(w: &str) -> Option<Color> {
     }
 }
 
+/// A step written as a word (`right`, `down`): its letter of `U D L R`.
+pub(super) fn step_word(w: &str) -> Option<char> {
+    match w {
+        "up" | "right" | "down" | "left" => w.chars().next(),
+        _ => None,
+    }
+}
+
 pub(super) fn direction(w: &str) -> Option<Side> {
     match w {
         "up" | "top" => Some(Side::Up),
@@ -329,6 +337,7 @@ mod tests {
             ("B1 →→↓↓←←↑↑", vec!["b1", "rrddlluu"]),
             ("B1→→↓↓", vec!["b1", "rrdd"]),
             ("F2 → F3 → E3", vec!["f2", "f3", "e3"]),
+            ("B1 → right 2", vec!["b1", "right", "2"]),
             ("left-up bend", vec!["left", "up", "bend"]),
             ("@Danny pass", vec!["danny", "pass"]),
         ] {

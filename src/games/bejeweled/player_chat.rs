@@ -8,7 +8,8 @@
 //!   round ([`super::pick_chat`]); `same as opal` is opal's picks, once
 //!   opal has posted them, and unread before;
 //! - a number is a claim when the message is made for it (`17`, `I can do
-//!   18`, `i see 18`, `found 18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
+//!   18`, `i see 18`, `found 18`, `raising to 20`, `I'll go 17`, `eighteen
+//!   🙋‍♀️`: written out from three on), and also among other words (`nope,
 //!   20`, `17 💎 think that's it`) when the match awaits a claim from the
 //!   writer (between rounds, only a number that opens the message: talk
 //!   goes on there too); a number before a proof in the same message (`18:
@@ -28,6 +29,7 @@ use super::pick_chat::picks;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
 use crate::event::Body;
+use crate::games::chat::words::number_word;
 use crate::games::chat::{in_order, Found, Reading};
 use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
 
@@ -106,7 +108,18 @@ fn claim_event(at: (usize, usize), gems: u32) -> Found {
 }
 
 /// How to claim, for the reasons of unread messages.
-const HOW_TO_CLAIM: &str = "a claim is one number of gems in digits, like 'claim 17' or just '17'";
+const HOW_TO_CLAIM: &str = "a claim is one number of gems, like 'claim 17' or just '17'";
+
+/// The count of gems a word says: digits, or a number written out
+/// (`eighteen`, `twenty-one`) from three on: below that a claim is no
+/// claim (a match removes three), and `one` and `two` are words of talk
+/// far more often than counts.
+fn gems_count(w: &str) -> Option<u32> {
+    if is_number(w) {
+        return w.parse().ok();
+    }
+    number_word(w).filter(|n| *n >= 3)
+}
 
 /// The message's first word, when it is a number standing before the
 /// proof at `at` (not a step's number), and a claim would be in order.
@@ -117,10 +130,10 @@ fn claim_before(lines: &[Line], at: (usize, usize), e: &Expect) -> Option<Found>
         .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)))?;
     let w = &lines[i].words[k];
     let numbered = w.after.starts_with(['.', ')']);
-    if !is_number(&w.text) || numbered || (i, k) >= at || e.claim == Some(Awaits::No) {
+    if numbered || (i, k) >= at || e.claim == Some(Awaits::No) {
         return None;
     }
-    w.text.parse().ok().map(|gems| claim_event((i, k), gems))
+    gems_count(&w.text).map(|gems| claim_event((i, k), gems))
 }
 
 /// Whether a number word is a count of gems, not a time, a score, a count
@@ -137,7 +150,7 @@ fn gems_number(words: &[Word], k: usize) -> bool {
     let joined = |a: &Word, b: Option<&str>| {
         matches!(a.after.as_str(), "-" | ":" | "/") && b.is_some_and(is_number)
     };
-    is_number(&w.text)
+    (is_number(&w.text) || gems_count(&w.text).is_some())
         && !w.mention
         && !w.after.starts_with('%')
         && !next.is_some_and(|n| UNITS.contains(&n) || n == "of" || n == "more")
@@ -208,9 +221,9 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         numbers.extend(nums.into_iter().map(|k| (i, k)));
     }
     let gems = |(i, k): (usize, usize)| -> Found {
-        match lines[i].words[k].text.parse::<u32>() {
-            Ok(n) => claim_event((i, k), n),
-            Err(_) => Found {
+        match gems_count(&lines[i].words[k].text) {
+            Some(n) => claim_event((i, k), n),
+            None => Found {
                 at: (i, k),
                 lines: i..i + 1,
                 read: ChatReading::Unread(format!(
@@ -362,14 +375,19 @@ pub(super) mod tests {
             ("can do 18", 18),
             ("I can see 18 gems", 18),
             ("spotted 18 💎", 18),
+            // Written out, wherever digits would claim.
+            ("eighteen 🙋‍♀️", 18),
+            ("claim fifteen", 15),
+            ("I can do twenty-one", 21),
+            ("twenty one gems", 21),
         ] {
             assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
         }
         assert_unread(
             |bad| said(bad, None),
             &[
-                "claim fifteen",
                 "I claim",
+                "claim one",
                 "claim 15 or 16",
                 "counter 99999999999",
             ],
@@ -393,6 +411,12 @@ pub(super) mod tests {
                 "see you at 18",
                 "found 18 bugs lol",
                 "I see round 18",
+                // Written out where digits would not claim, or below three.
+                "eighteen minutes left?",
+                "round three",
+                "one sec",
+                "two of us",
+                "eighteen or so",
             ],
         );
     }
@@ -418,6 +442,13 @@ pub(super) mod tests {
         assert_eq!(said("20, let's go", Some(&done)), ["claim 20"]);
         assert_eq!(said("that was 24 lol", Some(&done)), Vec::<String>::new());
         assert_eq!(said("nope, 20", Some(&done)), Vec::<String>::new());
+        // Written out, as digits would be: awaited among words, or not.
+        assert_eq!(said("nope, twenty", Some(&open)), ["claim 20"]);
+        assert_eq!(said("that's the one", Some(&open)), Vec::<String>::new());
+        assert_eq!(
+            said("that was twenty lol", Some(&done)),
+            Vec::<String>::new()
+        );
     }
 
     #[test]
@@ -450,6 +481,7 @@ pub(super) mod tests {
             "same", "opal", "reed", "halloway", "then", "active", "passive", "starter", "recolour",
         ];
         w.chars().any(|c| c.is_ascii_digit())
+            || number_word(w).is_some()
             || powerup(w).is_some()
             || super::super::chat_words::color(w).is_some()
             || CLAIMING.contains(&w)

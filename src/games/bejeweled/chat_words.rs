@@ -45,7 +45,9 @@ fn tokenize(clean: &str) -> Line {
             continue;
         }
         if !cur.is_empty() {
-            line.push(&cur, mention);
+            // `plus @ F3`, `plus @F3`: a cell after `@` is where, not a
+            // mention (no one is named like a cell).
+            line.push(&cur, mention && !is_cell_like(&cur.to_lowercase()));
             cur.clear();
             mention = false;
         }
@@ -139,6 +141,11 @@ mod tests {
         assert_eq!(powerup("recolour"), Some(Powerup::Recolor));
         assert_eq!(color("p"), None);
         assert_eq!(color("purple"), Some(Color::Purple));
+        let l = read_line("active: plus @ F3 | @Reed");
+        assert_eq!(l.texts(), ["active", "plus", "f3", "reed"]);
+        let mentions: Vec<bool> = l.words.iter().map(|w| w.mention).collect();
+        assert_eq!(mentions, [false, false, false, true]);
+        assert!(!read_line("plus @F3").words[1].mention);
         assert_eq!(read_line("twenty-one!").texts(), ["twenty-one"]);
         assert_eq!(read_line("twenty one gems").texts(), ["twenty-one", "gems"]);
         assert_eq!(

@@ -3,8 +3,9 @@
 //! the next powerup) are its arguments, whatever words stand between —
 //! `plus on F3, bend, swap F3 with G3`, `I place the Plus on F3 and swap F3
 //! and G3, with Bend as the passive`, `- A-Plus on F3 / - P-Bend / -
-//! S-Swap F3↔G3`, `rotate the 2×2 at G6 (G6 H6 G7 H7)`, `then pick A7 +
-//! D4` after a refresh. The parts are written out in the proof notation
+//! S-Swap F3↔G3`, `starter: swap F3-G3 | active: plus @ F3 | passive:
+//! bend`, `rotate the 2×2 at G6 (G6 H6 G7 H7)`, `then pick A7 + D4` after
+//! a refresh. The parts are written out in the proof notation
 //! and parsed by [`ProofSpec`], so the rules see one form.
 //!
 //! Where the proof stands: a line that names a whole proof (a powerup of
@@ -254,6 +255,17 @@ mod tests {
                 1..4,
             ),
             ("18: plus F3, bend, swap F3 G3", f3, 0..1),
+            // Each part labelled by its type, `@` before the cell.
+            (
+                "starter: swap F3-G3 | active: plus @ F3 | passive: bend",
+                f3,
+                0..1,
+            ),
+            (
+                "active: plus @F3 | passive: bend | starter: swap F3 G3",
+                f3,
+                0..1,
+            ),
             ("column on G6, chain purple, rotate G6", g6, 0..1),
             ("17 — column G6, chain purple, rotate G6", g6, 0..1),
             (
@@ -300,6 +312,8 @@ mod tests {
             "swap F4 F5 would be nice",
             "plus F3, bend, swap F3 G3?",
             "plus F3, plus F4, bend, swap F3 G3",
+            // `@` before a cell is where, but one part still takes one cell.
+            "active: plus @ F3 @ F4 | passive: bend | starter: swap F3 G3",
         ] {
             let got = read_all(bad);
             assert!(

@@ -3,7 +3,9 @@
 //! The reader finds the cells, numbers, powerups and colors in a message
 //! and decides what they do from what the match expects (`ctx.state`):
 //! - powerups with cells are a proof ([`super::proof_chat`]): prose,
-//!   bullets, numbered steps or the notation;
+//!   bullets, numbered steps or the notation; a part alone that says it
+//!   corrects (`the plus is on F3 not F4 — rest the same`) changes the
+//!   writer's last proof in the round;
 //! - powerups without cells, one of each type, are picks for the next
 //!   round ([`super::pick_chat`]); `same as opal` is opal's picks, once
 //!   opal has posted them, and unread before;
@@ -26,6 +28,7 @@
 
 use super::chat_words::{doubts, is_number, powerup, read_line, Line, Word};
 use super::pick_chat::picks;
+use super::proof::ProofSpec;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
 use crate::event::Body;
@@ -55,6 +58,9 @@ pub(super) struct Expect {
     pub picks: Option<bool>,
     /// The other player's picks for the next round, once posted.
     pub their_picks: Option<Picks>,
+    /// The writer's last proof in the round being played: what a partial
+    /// correction (`the plus is on F3 not F4, rest the same`) changes.
+    pub last_proof: Option<ProofSpec>,
 }
 
 impl Expect {
@@ -77,10 +83,15 @@ impl Expect {
                 && (!r.proofs.is_empty() || r.ruled.is_some())
                 && r.picks[seat].is_none()
         });
+        let last_proof = m.rounds.current().and_then(|r| {
+            let shown = r.proofs.iter().rev().find(|s| s.by == seat)?;
+            shown.proof.parse().ok()
+        });
         Expect {
             claim: Some(claim),
             picks: Some(picks),
             their_picks: last.and_then(|r| r.picks.get(seat ^ 1).cloned().flatten()),
+            last_proof,
         }
     }
 }
@@ -88,7 +99,7 @@ impl Expect {
 /// What the message says, in order, read with what `e` expects.
 pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
     let lines: Vec<Line> = text.lines().map(read_line).collect();
-    let (mut found, mut taken) = proofs(&lines);
+    let (mut found, mut taken) = proofs(&lines, e.last_proof.as_ref());
     let proof_at = found.first().map(|f| f.at);
     found.extend(picks(text, &lines, &mut taken, seat, ctx, e));
     match proof_at {
@@ -472,6 +483,34 @@ pub(super) mod tests {
         );
         // Numbered steps are not claims.
         assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3, 0..3)]);
+    }
+
+    #[test]
+    fn a_partial_correction_changes_the_writers_own_last_proof() {
+        let proved = |seat: usize| {
+            (
+                Some(seat),
+                Body::Proof(GameProof::Bejeweled(super::super::rules::Proof {
+                    proof: "active plus F4; passive bend; swap F3 G3"
+                        .parse()
+                        .expect("a proof"),
+                })),
+            )
+        };
+        let fix = "ah typo, the plus is on F3 not F4 — rest the same";
+        let mine = state(&[opens(), claims(1, 18), proved(1)]);
+        assert_eq!(
+            said(fix, Some(&mine)),
+            ["proof active plus F3; passive bend; swap F3 G3"]
+        );
+        // Near miss: the last proof is the other player's, not the
+        // writer's: nothing of theirs to correct.
+        let theirs = state(&[opens(), claims(0, 18), proved(0)]);
+        let got = said(fix, Some(&theirs));
+        assert!(
+            got.len() == 1 && got[0].contains("no proof in this round"),
+            "{got:?}"
+        );
     }
 
     /// Words outside Bejeweled's notation: no cell, number, powerup,

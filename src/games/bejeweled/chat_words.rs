@@ -1,6 +1,7 @@
 //! Bejeweled's words in chat: a message line cut into lowercase words,
 //! each with its clause and the marks around it, and what a word is in the
-//! notation (a cell, a number, a powerup, a color). Arrows (`F3↔G3`, `red
+//! notation (a cell, a number, a powerup, a color); a number written out
+//! in two words (`twenty-one`) is one word. Arrows (`F3↔G3`, `red
 //! → purple`) separate words and `2×2` stays one word here, before
 //! [`clean_chat`] would drop or join them.
 //!
@@ -10,6 +11,7 @@
 
 use super::grid::Color;
 use super::proof::Powerup;
+use crate::games::chat::words::number_word;
 use crate::games::clean_chat;
 
 pub(super) use crate::games::chat::words::{Line, Word};
@@ -43,12 +45,34 @@ fn tokenize(clean: &str) -> Line {
             continue;
         }
         if !cur.is_empty() {
-            line.push(&cur, mention);
+            // `plus @ F3`, `plus @F3`: a cell after `@` is where, not a
+            // mention (no one is named like a cell).
+            line.push(&cur, mention && !is_cell_like(&cur.to_lowercase()));
             cur.clear();
             mention = false;
         }
         line.mark(c);
         mention |= c == '@';
+    }
+    tens_and_units(line)
+}
+
+/// The line with a number written out in two words (`twenty-one`,
+/// `twenty one`) as one word, so that it is read as one number, never
+/// as twenty and then one.
+fn tens_and_units(mut line: Line) -> Line {
+    let tens = |w: &str| !is_number(w) && number_word(w).is_some_and(|n| n >= 20 && n % 10 == 0);
+    let unit = |w: &str| !is_number(w) && number_word(w).is_some_and(|n| (1..=9).contains(&n));
+    let mut k = 0;
+    while k + 1 < line.words.len() {
+        let (a, b) = (&line.words[k], &line.words[k + 1]);
+        if tens(&a.text) && matches!(a.after.as_str(), "-" | " ") && unit(&b.text) {
+            let b = line.words.remove(k + 1);
+            let a = &mut line.words[k];
+            a.text = format!("{}-{}", a.text, b.text);
+            a.after = b.after;
+        }
+        k += 1;
     }
     line
 }
@@ -117,6 +141,17 @@ mod tests {
         assert_eq!(powerup("recolour"), Some(Powerup::Recolor));
         assert_eq!(color("p"), None);
         assert_eq!(color("purple"), Some(Color::Purple));
+        let l = read_line("active: plus @ F3 | @Reed");
+        assert_eq!(l.texts(), ["active", "plus", "f3", "reed"]);
+        let mentions: Vec<bool> = l.words.iter().map(|w| w.mention).collect();
+        assert_eq!(mentions, [false, false, false, true]);
+        assert!(!read_line("plus @F3").words[1].mention);
+        assert_eq!(read_line("twenty-one!").texts(), ["twenty-one"]);
+        assert_eq!(read_line("twenty one gems").texts(), ["twenty-one", "gems"]);
+        assert_eq!(
+            read_line("twenty, one more").texts(),
+            ["twenty", "one", "more"]
+        );
         assert!(doubts(&["why", "not"]) && doubts(&["can", "t"]) && !doubts(&["wait", "no"]));
     }
 }

@@ -3,12 +3,15 @@
 //! The reader finds the cells, numbers, powerups and colors in a message
 //! and decides what they do from what the match expects (`ctx.state`):
 //! - powerups with cells are a proof ([`super::proof_chat`]): prose,
-//!   bullets, numbered steps or the notation;
+//!   bullets, numbered steps or the notation; a part alone that says it
+//!   corrects (`the plus is on F3 not F4 — rest the same`) changes the
+//!   writer's last proof in the round;
 //! - powerups without cells, one of each type, are picks for the next
 //!   round ([`super::pick_chat`]); `same as opal` is opal's picks, once
 //!   opal has posted them, and unread before;
 //! - a number is a claim when the message is made for it (`17`, `I can do
-//!   18`, `i see 18`, `found 18`, `raising to 20`, `I'll go 17`), and also among other words (`nope,
+//!   18`, `i see 18`, `found 18`, `raising to 20`, `I'll go 17`, `eighteen
+//!   🙋‍♀️`: written out from three on), and also among other words (`nope,
 //!   20`, `17 💎 think that's it`) when the match awaits a claim from the
 //!   writer (between rounds, only a number that opens the message: talk
 //!   goes on there too); a number before a proof in the same message (`18:
@@ -25,9 +28,11 @@
 
 use super::chat_words::{doubts, is_number, powerup, read_line, Line, Word};
 use super::pick_chat::picks;
+use super::proof::ProofSpec;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
 use crate::event::Body;
+use crate::games::chat::words::number_word;
 use crate::games::chat::{in_order, Found, Reading};
 use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
 
@@ -53,6 +58,9 @@ pub(super) struct Expect {
     pub picks: Option<bool>,
     /// The other player's picks for the next round, once posted.
     pub their_picks: Option<Picks>,
+    /// The writer's last proof in the round being played: what a partial
+    /// correction (`the plus is on F3 not F4, rest the same`) changes.
+    pub last_proof: Option<ProofSpec>,
 }
 
 impl Expect {
@@ -75,10 +83,15 @@ impl Expect {
                 && (!r.proofs.is_empty() || r.ruled.is_some())
                 && r.picks[seat].is_none()
         });
+        let last_proof = m.rounds.current().and_then(|r| {
+            let shown = r.proofs.iter().rev().find(|s| s.by == seat)?;
+            shown.proof.parse().ok()
+        });
         Expect {
             claim: Some(claim),
             picks: Some(picks),
             their_picks: last.and_then(|r| r.picks.get(seat ^ 1).cloned().flatten()),
+            last_proof,
         }
     }
 }
@@ -86,7 +99,7 @@ impl Expect {
 /// What the message says, in order, read with what `e` expects.
 pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
     let lines: Vec<Line> = text.lines().map(read_line).collect();
-    let (mut found, mut taken) = proofs(&lines);
+    let (mut found, mut taken) = proofs(&lines, e.last_proof.as_ref());
     let proof_at = found.first().map(|f| f.at);
     found.extend(picks(text, &lines, &mut taken, seat, ctx, e));
     match proof_at {
@@ -106,7 +119,18 @@ fn claim_event(at: (usize, usize), gems: u32) -> Found {
 }
 
 /// How to claim, for the reasons of unread messages.
-const HOW_TO_CLAIM: &str = "a claim is one number of gems in digits, like 'claim 17' or just '17'";
+const HOW_TO_CLAIM: &str = "a claim is one number of gems, like 'claim 17' or just '17'";
+
+/// The count of gems a word says: digits, or a number written out
+/// (`eighteen`, `twenty-one`) from three on: below that a claim is no
+/// claim (a match removes three), and `one` and `two` are words of talk
+/// far more often than counts.
+fn gems_count(w: &str) -> Option<u32> {
+    if is_number(w) {
+        return w.parse().ok();
+    }
+    number_word(w).filter(|n| *n >= 3)
+}
 
 /// The message's first word, when it is a number standing before the
 /// proof at `at` (not a step's number), and a claim would be in order.
@@ -117,10 +141,10 @@ fn claim_before(lines: &[Line], at: (usize, usize), e: &Expect) -> Option<Found>
         .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)))?;
     let w = &lines[i].words[k];
     let numbered = w.after.starts_with(['.', ')']);
-    if !is_number(&w.text) || numbered || (i, k) >= at || e.claim == Some(Awaits::No) {
+    if numbered || (i, k) >= at || e.claim == Some(Awaits::No) {
         return None;
     }
-    w.text.parse().ok().map(|gems| claim_event((i, k), gems))
+    gems_count(&w.text).map(|gems| claim_event((i, k), gems))
 }
 
 /// Whether a number word is a count of gems, not a time, a score, a count
@@ -137,7 +161,7 @@ fn gems_number(words: &[Word], k: usize) -> bool {
     let joined = |a: &Word, b: Option<&str>| {
         matches!(a.after.as_str(), "-" | ":" | "/") && b.is_some_and(is_number)
     };
-    is_number(&w.text)
+    (is_number(&w.text) || gems_count(&w.text).is_some())
         && !w.mention
         && !w.after.starts_with('%')
         && !next.is_some_and(|n| UNITS.contains(&n) || n == "of" || n == "more")
@@ -208,9 +232,9 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         numbers.extend(nums.into_iter().map(|k| (i, k)));
     }
     let gems = |(i, k): (usize, usize)| -> Found {
-        match lines[i].words[k].text.parse::<u32>() {
-            Ok(n) => claim_event((i, k), n),
-            Err(_) => Found {
+        match gems_count(&lines[i].words[k].text) {
+            Some(n) => claim_event((i, k), n),
+            None => Found {
                 at: (i, k),
                 lines: i..i + 1,
                 read: ChatReading::Unread(format!(
@@ -362,14 +386,19 @@ pub(super) mod tests {
             ("can do 18", 18),
             ("I can see 18 gems", 18),
             ("spotted 18 💎", 18),
+            // Written out, wherever digits would claim.
+            ("eighteen 🙋‍♀️", 18),
+            ("claim fifteen", 15),
+            ("I can do twenty-one", 21),
+            ("twenty one gems", 21),
         ] {
             assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
         }
         assert_unread(
             |bad| said(bad, None),
             &[
-                "claim fifteen",
                 "I claim",
+                "claim one",
                 "claim 15 or 16",
                 "counter 99999999999",
             ],
@@ -393,6 +422,12 @@ pub(super) mod tests {
                 "see you at 18",
                 "found 18 bugs lol",
                 "I see round 18",
+                // Written out where digits would not claim, or below three.
+                "eighteen minutes left?",
+                "round three",
+                "one sec",
+                "two of us",
+                "eighteen or so",
             ],
         );
     }
@@ -418,6 +453,13 @@ pub(super) mod tests {
         assert_eq!(said("20, let's go", Some(&done)), ["claim 20"]);
         assert_eq!(said("that was 24 lol", Some(&done)), Vec::<String>::new());
         assert_eq!(said("nope, 20", Some(&done)), Vec::<String>::new());
+        // Written out, as digits would be: awaited among words, or not.
+        assert_eq!(said("nope, twenty", Some(&open)), ["claim 20"]);
+        assert_eq!(said("that's the one", Some(&open)), Vec::<String>::new());
+        assert_eq!(
+            said("that was twenty lol", Some(&done)),
+            Vec::<String>::new()
+        );
     }
 
     #[test]
@@ -443,6 +485,34 @@ pub(super) mod tests {
         assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3, 0..3)]);
     }
 
+    #[test]
+    fn a_partial_correction_changes_the_writers_own_last_proof() {
+        let proved = |seat: usize| {
+            (
+                Some(seat),
+                Body::Proof(GameProof::Bejeweled(super::super::rules::Proof {
+                    proof: "active plus F4; passive bend; swap F3 G3"
+                        .parse()
+                        .expect("a proof"),
+                })),
+            )
+        };
+        let fix = "ah typo, the plus is on F3 not F4 — rest the same";
+        let mine = state(&[opens(), claims(1, 18), proved(1)]);
+        assert_eq!(
+            said(fix, Some(&mine)),
+            ["proof active plus F3; passive bend; swap F3 G3"]
+        );
+        // Near miss: the last proof is the other player's, not the
+        // writer's: nothing of theirs to correct.
+        let theirs = state(&[opens(), claims(0, 18), proved(0)]);
+        let got = said(fix, Some(&theirs));
+        assert!(
+            got.len() == 1 && got[0].contains("no proof in this round"),
+            "{got:?}"
+        );
+    }
+
     /// Words outside Bejeweled's notation: no cell, number, powerup,
     /// color, player name or key word.
     fn is_notation(w: &str) -> bool {
@@ -450,6 +520,7 @@ pub(super) mod tests {
             "same", "opal", "reed", "halloway", "then", "active", "passive", "starter", "recolour",
         ];
         w.chars().any(|c| c.is_ascii_digit())
+            || number_word(w).is_some()
             || powerup(w).is_some()
             || super::super::chat_words::color(w).is_some()
             || CLAIMING.contains(&w)

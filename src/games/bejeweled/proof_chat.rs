@@ -3,8 +3,9 @@
 //! the next powerup) are its arguments, whatever words stand between —
 //! `plus on F3, bend, swap F3 with G3`, `I place the Plus on F3 and swap F3
 //! and G3, with Bend as the passive`, `- A-Plus on F3 / - P-Bend / -
-//! S-Swap F3↔G3`, `rotate the 2×2 at G6 (G6 H6 G7 H7)`, `then pick A7 +
-//! D4` after a refresh. The parts are written out in the proof notation
+//! S-Swap F3↔G3`, `starter: swap F3-G3 | active: plus @ F3 | passive:
+//! bend`, `rotate the 2×2 at G6 (G6 H6 G7 H7)`, `then pick A7 + D4` after
+//! a refresh. The parts are written out in the proof notation
 //! and parsed by [`ProofSpec`], so the rules see one form.
 //!
 //! Where the proof stands: a line that names a whole proof (a powerup of
@@ -40,6 +41,8 @@ struct Part {
     then: bool,
     /// Cells as written (on the grid or not).
     cells: Vec<String>,
+    /// Cells withdrawn (`on F3 not F4`, `instead of F4`): not its cells.
+    withdrawn: Vec<String>,
     colors: Vec<String>,
     /// Where it was named (line, word).
     at: (usize, usize),
@@ -51,11 +54,14 @@ struct Part {
 fn parts(line: &Line, index: usize) -> Vec<Part> {
     let mut out: Vec<Part> = Vec::new();
     let mut then = false;
+    // After `not`, `instead of`, `rather than`: the next cell is withdrawn.
+    let mut not = false;
     for (k, w) in line.words.iter().enumerate() {
         let t = w.text.as_str();
         if w.mention {
             continue;
         }
+        let next = line.words.get(k + 1).map(|n| n.text.as_str());
         if t == "then" {
             then = true;
         } else if let Some(p) = powerup(t) {
@@ -63,16 +69,25 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
                 powerup: p,
                 then: then && p.kind() == "starter",
                 cells: Vec::new(),
+                withdrawn: Vec::new(),
                 colors: Vec::new(),
                 at: (index, k),
                 asked: line.question(w),
             });
             then = false;
+            not = false;
+        } else if t == "not"
+            || (t == "instead" && next == Some("of"))
+            || (t == "rather" && next == Some("than"))
+        {
+            not = true;
         } else if let Some(part) = out.last_mut() {
             let takes_letter = matches!(part.powerup, Powerup::Chain | Powerup::Recolor)
                 && t.len() == 1
                 && Color::from_letter(t.chars().next().unwrap_or(' ')).is_some();
-            if is_cell_like(t) {
+            if is_cell_like(t) && std::mem::take(&mut not) {
+                part.withdrawn.push(t.to_uppercase());
+            } else if is_cell_like(t) {
                 part.cells.push(t.to_uppercase());
             } else if color(t).is_some() || takes_letter {
                 part.colors.push(t.to_string());
@@ -149,11 +164,80 @@ fn read(parts: &[&Part]) -> ChatReading {
     }
 }
 
+/// Words that say a message corrects part of a proof and keeps the rest
+/// (`ah typo, the plus is on F3 not F4 — rest the same`).
+const CORRECTS: [&str; 14] = [
+    "typo",
+    "meant",
+    "mean",
+    "correction",
+    "oops",
+    "fix",
+    "fixed",
+    "edit",
+    "sorry",
+    "actually",
+    "rest",
+    "otherwise",
+    "unchanged",
+    "same",
+];
+
+/// Whether the lines of `range` correct part of a proof: a correction
+/// word, or a cell withdrawn (`not F4`).
+fn corrects(lines: &[Line], range: &Range<usize>, parts: &[&Part]) -> bool {
+    parts.iter().any(|p| !p.withdrawn.is_empty())
+        || lines[range.clone()]
+            .iter()
+            .any(|l| l.words.iter().any(|w| CORRECTS.contains(&w.text.as_str())))
+}
+
+/// `base` with the parts named replaced, each in its type's place (the
+/// first starter for a starter): what a partial correction means. A part
+/// named without cells or colors changes nothing when it is the powerup
+/// already used (`bend stays`).
+fn corrected(base: &ProofSpec, parts: &[&Part]) -> ChatReading {
+    if parts.iter().any(|p| p.asked) {
+        return ChatReading::Unread(format!(
+            "a proof in a question is not read as one: {HOW_TO_PROVE}"
+        ));
+    }
+    let mut slots: Vec<(&str, Powerup, String)> = vec![
+        ("active", base.active.0.powerup(), String::new()),
+        ("passive", base.passive.powerup(), base.passive.to_string()),
+        ("starter", base.starter.powerup(), base.starter.to_string()),
+    ];
+    slots[0].2 = format!(
+        "active {} {}",
+        base.active.0.powerup().name(),
+        base.active.1
+    );
+    if let Some(t) = base.then {
+        slots.push(("then", t.powerup(), format!("then {t}")));
+    }
+    for p in parts {
+        let Some(slot) = slots.iter_mut().find(|s| s.0 == p.powerup.kind()) else {
+            continue;
+        };
+        if p.cells.is_empty() && p.colors.is_empty() && slot.1 == p.powerup {
+            continue;
+        }
+        slot.2 = notation(&[p]);
+    }
+    let text: Vec<&str> = slots.iter().map(|s| s.2.as_str()).collect();
+    match text.join("; ").parse::<ProofSpec>() {
+        Ok(proof) => ChatReading::Event(Body::Proof(GameProof::Bejeweled(Proof { proof }))),
+        Err(e) => ChatReading::Unread(format!("{e}; {HOW_TO_PROVE}")),
+    }
+}
+
 /// The proofs a message holds, each found where its first part was
 /// named (usually one; a corrected proof written
 /// twice is two), and the lines that hold proof parts (read, or set aside
-/// as a remark): nothing else is read from them.
-pub(super) fn proofs(lines: &[Line]) -> (Vec<Found>, Vec<bool>) {
+/// as a remark): nothing else is read from them. `last` is the writer's
+/// last proof in the round, which a partial correction in a message of its
+/// own changes (`the plus is on F3 not F4, rest the same`).
+pub(super) fn proofs(lines: &[Line], last: Option<&ProofSpec>) -> (Vec<Found>, Vec<bool>) {
     let all: Vec<Vec<Part>> = lines.iter().enumerate().map(|(i, l)| parts(l, i)).collect();
     let mut taken = vec![false; lines.len()];
     let mut found = Vec::new();
@@ -194,14 +278,26 @@ pub(super) fn proofs(lines: &[Line]) -> (Vec<Found>, Vec<bool>) {
             *t = true;
         }
         // Parts that make no whole proof are a remark beside a proof, and
-        // unread when the message holds none.
-        if whole(&ps) || !any_whole {
-            found.push(Found {
-                at: ps[0].at,
-                lines: range,
-                read: read(&ps),
-            });
-        }
+        // unread when the message holds none; in a message of their own,
+        // saying they correct, they change the writer's last proof.
+        let reading = if whole(&ps) {
+            read(&ps)
+        } else if any_whole {
+            continue;
+        } else if !corrects(lines, &range, &ps) {
+            read(&ps)
+        } else if let Some(base) = last {
+            corrected(base, &ps)
+        } else {
+            ChatReading::Unread(format!(
+                "it corrects part of a proof, but this writer has no proof in this round to correct: write the whole corrected proof; {HOW_TO_PROVE}"
+            ))
+        };
+        found.push(Found {
+            at: ps[0].at,
+            lines: range,
+            read: reading,
+        });
     }
     found.sort_by_key(|f| f.at);
     (found, taken)
@@ -213,8 +309,14 @@ mod tests {
     use super::*;
 
     fn read_all(text: &str) -> Vec<(String, Range<usize>)> {
+        read_after(None, text)
+    }
+
+    /// What `text` reads as when the writer's last proof is `last`.
+    fn read_after(last: Option<&str>, text: &str) -> Vec<(String, Range<usize>)> {
         let lines: Vec<Line> = text.lines().map(read_line).collect();
-        proofs(&lines)
+        let last: Option<ProofSpec> = last.map(|p| p.parse().expect("a proof"));
+        proofs(&lines, last.as_ref())
             .0
             .into_iter()
             .map(|f| {
@@ -254,6 +356,17 @@ mod tests {
                 1..4,
             ),
             ("18: plus F3, bend, swap F3 G3", f3, 0..1),
+            // Each part labelled by its type, `@` before the cell.
+            (
+                "starter: swap F3-G3 | active: plus @ F3 | passive: bend",
+                f3,
+                0..1,
+            ),
+            (
+                "active: plus @F3 | passive: bend | starter: swap F3 G3",
+                f3,
+                0..1,
+            ),
             ("column on G6, chain purple, rotate G6", g6, 0..1),
             ("17 — column G6, chain purple, rotate G6", g6, 0..1),
             (
@@ -300,6 +413,8 @@ mod tests {
             "swap F4 F5 would be nice",
             "plus F3, bend, swap F3 G3?",
             "plus F3, plus F4, bend, swap F3 G3",
+            // `@` before a cell is where, but one part still takes one cell.
+            "active: plus @ F3 @ F4 | passive: bend | starter: swap F3 G3",
         ] {
             let got = read_all(bad);
             assert!(
@@ -317,5 +432,45 @@ mod tests {
         ] {
             assert!(read_all(not_proof).is_empty(), "{not_proof}");
         }
+    }
+
+    #[test]
+    fn a_partial_correction_changes_the_writers_last_proof() {
+        let f4 = Some("active plus F4; passive bend; swap F3 G3");
+        let f3 = "active plus F3; passive bend; swap F3 G3".to_string();
+        for text in [
+            "ah typo, the plus is on F3 not F4 — rest the same",
+            "plus on F3 not F4",
+            "typo: plus F3, rest unchanged",
+            "meant plus F3, bend stays",
+            "plus F3 instead of F4, same otherwise",
+        ] {
+            assert_eq!(read_after(f4, text), [(f3.clone(), 0..1)], "{text}");
+        }
+        // Another part, or another powerup of the same type.
+        assert_eq!(
+            read_after(f4, "oops, swap F4 F5, rest the same"),
+            [("active plus F4; passive bend; swap F4 F5".to_string(), 0..1)]
+        );
+        assert_eq!(
+            read_after(f4, "sorry, column F3 not plus"),
+            [(
+                "active column F3; passive bend; swap F3 G3".to_string(),
+                0..1
+            )]
+        );
+        // A whole proof in the message is read as written.
+        assert_eq!(read_after(f4, "plus F3, bend, swap F3 G3"), [(f3, 0..1)]);
+        // Near misses: no earlier proof to correct (unread with what to
+        // write), no word of correcting, a question.
+        let got = read_after(None, "ah typo, the plus is on F3 not F4 — rest the same");
+        assert!(
+            got.len() == 1 && got[0].0.contains("write the whole corrected proof"),
+            "{got:?}"
+        );
+        let got = read_after(f4, "plus F3 would be better");
+        assert!(got.len() == 1 && got[0].0.starts_with("unread"), "{got:?}");
+        let got = read_after(f4, "typo, plus on F3 not F4?");
+        assert!(got.len() == 1 && got[0].0.contains("question"), "{got:?}");
     }
 }

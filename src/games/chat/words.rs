@@ -39,10 +39,11 @@ pub fn clauses(clean: &str) -> Vec<Vec<String>> {
 }
 
 /// The whole number a word says: digits (`7`), or a number written out
-/// (`seven`, `eighteen`, `twenty`) up to twenty, as hosts and players
-/// write small numbers in chat.
+/// (`seven`, `eighteen`, `twenty`, `twenty-one`, `forty two`, `ninety`)
+/// up to 99, as hosts and players write small numbers in chat. A tens
+/// word and its unit may be joined by a hyphen, a space or nothing.
 pub fn number_word(word: &str) -> Option<u32> {
-    const WORDS: [&str; 21] = [
+    const UNITS: [&str; 20] = [
         "zero",
         "one",
         "two",
@@ -63,11 +64,27 @@ pub fn number_word(word: &str) -> Option<u32> {
         "seventeen",
         "eighteen",
         "nineteen",
-        "twenty",
     ];
-    word.parse()
-        .ok()
-        .or_else(|| WORDS.iter().position(|w| *w == word).map(|n| n as u32))
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    if let Ok(n) = word.parse() {
+        return Some(n);
+    }
+    let unit = |w: &str| UNITS.iter().position(|u| *u == w).map(|n| n as u32);
+    if let Some(n) = unit(word) {
+        return Some(n);
+    }
+    let (t, tens) = TENS
+        .iter()
+        .enumerate()
+        .find(|(_, t)| word.starts_with(**t))?;
+    let rest = word[tens.len()..].trim_start_matches(['-', ' ']);
+    let tens = 20 + 10 * t as u32;
+    match rest {
+        "" => Some(tens),
+        r => unit(r).filter(|u| (1..=9).contains(u)).map(|u| tens + u),
+    }
 }
 
 /// A name as words, with the seat it names.
@@ -229,5 +246,38 @@ impl Line {
     /// The words' texts.
     pub fn texts(&self) -> Vec<&str> {
         self.words.iter().map(|w| w.text.as_str()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_read_in_digits_and_written_out_up_to_99() {
+        for (word, n) in [
+            ("7", 7),
+            ("seven", 7),
+            ("eighteen", 18),
+            ("twenty", 20),
+            ("twenty-one", 21),
+            ("twenty one", 21),
+            ("fortytwo", 42),
+            ("ninety-nine", 99),
+        ] {
+            assert_eq!(number_word(word), Some(n), "{word}");
+        }
+        // Near misses: no unit of ten, a teen after a tens word, words
+        // that start like a number.
+        for word in [
+            "twenty-ten",
+            "twenty-zero",
+            "thirtyish",
+            "sevens",
+            "tenth",
+            "one-two",
+        ] {
+            assert_eq!(number_word(word), None, "{word}");
+        }
     }
 }

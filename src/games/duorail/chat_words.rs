@@ -1,8 +1,9 @@
 //! Duorail's words in chat: a message line cut into lowercase words with
 //! their clauses, and what a word is in the notation (a cell, two exits,
 //! steps, a color, a side), plus what the words of a would-be piece add up
-//! to. Box-drawing pieces (`┘`) and arrows (`→→↓↓`) become notation here,
-//! before [`clean_chat`] would drop them.
+//! to. Box-drawing pieces (`┘`) and arrows (`→→↓↓`, a lone `←` as the
+//! side `left`) become notation here, before [`clean_chat`] would drop
+//! them.
 //!
 //! Knows nothing of the match: deciding what a message does is
 //! [`super::player_chat`]'s. Must not import anything from `log/`, nor
@@ -42,19 +43,22 @@ fn normalize(raw: &str) -> String {
 }
 
 /// A cleaned line as words. A run of arrows is one word of steps; a lone
-/// arrow is a separator (`F2 → F3`).
+/// arrow joins or is a side, as [`lone_arrows`] reads it.
 fn tokenize(clean: &str) -> Line {
     let mut line = Line::empty();
     // The word being read, and whether it is a run of arrows.
     let mut cur = String::new();
     let mut arrows = false;
     let mut mention = false;
-    // Ends the word being read: a lone arrow separates, a run is steps.
+    // Ends the word being read: a run of arrows is steps, a lone arrow
+    // a mark (`^r`) that `lone_arrows` reads once the line is known.
     let end = |line: &mut Line, cur: &mut String, arrows: bool, mention: &mut bool| {
         if cur.is_empty() {
             return;
         }
-        if !(arrows && cur.len() < 2) {
+        if arrows && cur.len() < 2 {
+            line.push(&format!("^{cur}"), false);
+        } else {
             line.push(cur, *mention && !arrows);
         }
         *mention = false;
@@ -82,6 +86,38 @@ fn tokenize(clean: &str) -> Line {
         cur.push(letter);
     }
     end(&mut line, &mut cur, arrows, &mut mention);
+    lone_arrows(line)
+}
+
+/// The line with each lone arrow read: between a cell and what goes on
+/// from it (a cell, steps, a step word) it joins them and is left out
+/// (`F2 → F3`, `B1 → right 2`); anywhere else it is the side it points
+/// to (`G8 ← ↑`, `exits ← and ↑`).
+fn lone_arrows(mut line: Line) -> Line {
+    let goes_on = |w: &str| is_cell(w) || is_steps(w) || step_word(w).is_some();
+    let mut k = 0;
+    while k < line.words.len() {
+        let Some(letter) = line.words[k].text.strip_prefix('^') else {
+            k += 1;
+            continue;
+        };
+        let side = match letter {
+            "r" => "right",
+            "l" => "left",
+            "u" => "up",
+            _ => "down",
+        };
+        let joins = k > 0
+            && is_cell(&line.words[k - 1].text)
+            && line.words.get(k + 1).is_some_and(|w| goes_on(&w.text));
+        if joins {
+            let arrow = line.words.remove(k);
+            line.words[k - 1].after.push_str(&arrow.after);
+        } else {
+            line.words[k].text = side.to_string();
+            k += 1;
+        }
+    }
     line
 }
 
@@ -139,6 +175,14 @@ pub(super) fn color_word(w: &str) -> Option<Color> {
         "blue" => Some(Color::Blue),
         "red" => Some(Color::Red),
         "common" | "green" | "purple" => Some(Color::Common),
+        _ => None,
+    }
+}
+
+/// A step written as a word (`right`, `down`): its letter of `U D L R`.
+pub(super) fn step_word(w: &str) -> Option<char> {
+    match w {
+        "up" | "right" | "down" | "left" => w.chars().next(),
         _ => None,
     }
 }
@@ -202,9 +246,9 @@ pub(super) struct Bits {
 }
 
 pub(super) fn bits(ws: &[&str]) -> Bits {
-    const FILLER: [&str; 20] = [
+    const FILLER: [&str; 22] = [
         "place", "places", "placing", "put", "i", "a", "an", "the", "at", "on", "in", "piece",
-        "tile", "my", "own", "play", "playing", "move", "and", "to",
+        "tile", "my", "own", "play", "playing", "move", "and", "to", "exit", "exits",
     ];
     let mut b = Bits {
         doubt: doubts(ws),
@@ -287,8 +331,11 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
 }
 
 /// Words that may stand between a cell and its shape (`UR at E5`, `C1,
-/// bend right/down`, `E5 straight up-down`, `G5 purple UD`).
-const BETWEEN: [&str; 22] = [
+/// bend right/down`, `E5 straight up-down`, `G5 purple UD`, `G8 bend,
+/// exits ← and ↑`).
+const BETWEEN: [&str; 24] = [
+    "exit",
+    "exits",
     "at",
     "on",
     "in",
@@ -329,6 +376,10 @@ mod tests {
             ("B1 →→↓↓←←↑↑", vec!["b1", "rrddlluu"]),
             ("B1→→↓↓", vec!["b1", "rrdd"]),
             ("F2 → F3 → E3", vec!["f2", "f3", "e3"]),
+            ("B1 → right 2", vec!["b1", "right", "2"]),
+            ("exits ← and ↑", vec!["exits", "left", "and", "up"]),
+            ("G8 ← ↑", vec!["g8", "left", "up"]),
+            ("G8 ← and ↑", vec!["g8", "left", "and", "up"]),
             ("left-up bend", vec!["left", "up", "bend"]),
             ("@Danny pass", vec!["danny", "pass"]),
         ] {

@@ -4,7 +4,8 @@
 //!
 //! - a track is a start cell and steps (on its line, after a label, or
 //!   wrapped onto the next lines), run-length steps (`D5 R3 D3 L3 U3`,
-//!   `D5 R 3 D 3`), arrows (`B1 →→↓↓←←↑↑`), or four or more cells in order
+//!   `D5 R 3 D 3`, in words: `start B1 → right 2, down 6, left 2, up 6`),
+//!   arrows (`B1 →→↓↓←←↑↑`), or four or more cells in order
 //!   (`F2 → F3 → E3 → E2`); each one in a message is an attempt of its
 //!   own; steps without a start cell (`RRRDDDLLLUUU`, `R3 D3 L3 U3`) are
 //!   a track attempt that is unread, not talk;
@@ -19,11 +20,11 @@
 //! `import/`, `web/` or `verify.rs`.
 
 use super::board::{Color, Track};
-use super::chat_words::{color_word, doubts, is_cell, is_steps, run_steps, Line};
+use super::chat_words::{color_word, doubts, is_cell, is_steps, run_steps, step_word, Line};
 use super::player_chat::{other, Expect, Found};
 use super::rules::{Challenge, Proof};
 use crate::event::Body;
-use crate::games::chat::words::name_words;
+use crate::games::chat::words::{name_words, number_word};
 use crate::games::{Challenge as GameChallenge, ChatContext, ChatReading, Proof as GameProof};
 
 /// Whether a word is written like runs of steps (`r3`, `3r`, `r0`), a
@@ -46,6 +47,17 @@ enum Steps {
     CellOrRun,
 }
 
+/// A run written in words at word `q`, spelled out: a step word and its
+/// count, either way round (`right 2`, `down six`, `2 right`).
+fn worded_run(ws: &[String], q: usize) -> Option<String> {
+    let next = ws.get(q + 1)?;
+    let (letter, count) = match step_word(&ws[q]) {
+        Some(letter) => (letter, next),
+        None => (step_word(next)?, &ws[q]),
+    };
+    run_steps(&format!("{letter}{}", number_word(count)?))
+}
+
 /// The words of steps from `from` on (`from` itself included), spelled
 /// out, with where they end and whether runs make them a track: plain
 /// steps, runs (`r3`, `r 3`), and a cell-like `d3` only among runs (else
@@ -57,7 +69,10 @@ fn steps_from(ws: &[String], from: usize) -> (Vec<String>, usize, bool) {
     while q < ws.len() {
         let w = ws[q].as_str();
         let count = ws.get(q + 1).and_then(|n| run_steps(&format!("{w}{n}")));
-        if w.len() == 1 && is_steps(w) && count.is_some() {
+        if let Some(run) = worded_run(ws, q) {
+            got.push((run, Steps::Runs));
+            q += 2;
+        } else if w.len() == 1 && is_steps(w) && count.is_some() {
             got.push((count.unwrap_or_default(), Steps::Runs));
             q += 2;
         } else if let Some(run) = run_steps(w) {
@@ -178,8 +193,9 @@ pub(super) fn tracks(lines: &[Line], used: &mut [Vec<bool>], found: &mut Vec<Fou
 
 /// Steps on a line no track took (no start cell, or a run that is none
 /// like `R0`): a long word of steps (`RRRDDDLLLUUU`) or two runs (`R3 D3
-/// L3 U3`) are a track attempt, unread with how to write it (talk has no
-/// such words: `dull` is short, `u2` alone).
+/// L3 U3`) or three runs in words (`right 2, down 6, left 2`) are a track
+/// attempt, unread with how to write it (talk has no such words: `dull`
+/// is short, `u2` alone, `up 2, down 1` is a score).
 fn startless(texts: &[Vec<String>], used: &[Vec<bool>], found: &mut Vec<Found>) {
     for (i, ws) in texts.iter().enumerate() {
         let free = |k: &usize| !used[i][*k];
@@ -190,7 +206,19 @@ fn startless(texts: &[Vec<String>], used: &[Vec<bool>], found: &mut Vec<Found>) 
             .filter(free)
             .filter(|&k| run_shaped(&ws[k]))
             .collect();
-        let at = long.or_else(|| (runs.len() >= 2).then(|| runs[0]));
+        let mut worded = Vec::new();
+        let mut k = 0;
+        while k < ws.len() {
+            if worded_run(ws, k).is_some() && free(&k) && free(&(k + 1)) {
+                worded.push(k);
+                k += 2;
+            } else {
+                k += 1;
+            }
+        }
+        let at = long
+            .or_else(|| (runs.len() >= 2).then(|| runs[0]))
+            .or_else(|| (worded.len() >= 3).then(|| worded[0]));
         if let Some(k) = at {
             found.push(Found::unread(
                 (i, k),
@@ -480,6 +508,16 @@ mod tests {
             ("d5 r3d3l3u3 🚂", "D5 RRRDDDLLLUUU"),
             ("B1 R2 D6 L2 U6", "B1 RRDDDDDDLLUUUUUU"),
             ("from B1: R2 D6\nL2 U6", "B1 RRDDDDDDLLUUUUUU"),
+            // Runs in words, either way round, after an arrow or a label.
+            (
+                "start B1 → right 2, down 6, left 2, up 6 (16 cells)",
+                "B1 RRDDDDDDLLUUUUUU",
+            ),
+            (
+                "B1: right two, down six, left two, up six",
+                "B1 RRDDDDDDLLUUUUUU",
+            ),
+            ("B1 2 right 6 down 2 left 6 up", "B1 RRDDDDDDLLUUUUUU"),
         ] {
             assert_eq!(said(text), [format!("track {want}")], "{text}");
         }
@@ -487,12 +525,23 @@ mod tests {
         // talk, runs of 0 are no runs.
         assert_eq!(said("D5 D6 D7 E7 F7 F6 F5 E5"), ["track D5 RRDDLLUU"]);
         assert_eq!(said("E5 UR, u2"), ["E5 UR blue"]);
-        assert_says_nothing(said, &["gl, u2", "that was dull", "lol r2"]);
+        assert_says_nothing(
+            said,
+            &[
+                "gl, u2",
+                "that was dull",
+                "lol r2",
+                // A score in words is no track, with or without a cell.
+                "up 2, down 1 — close one",
+                "E5 was up 2 on me",
+            ],
+        );
         for text in [
             "RRRDDDLLLUUU",
             "R3 D3 L3 U3",
             "my loop: →→↓↓←←↑↑",
             "D5 R0 D3 L3 U3",
+            "right 2, down 6, left 2, up 6",
         ] {
             let got = said(text);
             assert!(

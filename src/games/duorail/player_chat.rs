@@ -1,7 +1,8 @@
 //! A Duorail player's chat message → readings, entity first.
 //!
 //! The reader does not match whole sentences. It finds what the notation
-//! is made of — cells (`E5`), exits (`UR`, `left-up`, `vertical`, `┘`),
+//! is made of — cells (`E5`), exits (`UR`, `left-up`, `vertical`, `┘`,
+//! `exits ← and ↑`),
 //! track steps (`RRDD`, `→→↓↓`), colors, player names and `me`/`you`, and
 //! the key words (`impossible`, `challenge`, `pass`, `no action`, `give
 //! up`, `gg`) — and then decides what they do from who speaks and what the
@@ -418,6 +419,11 @@ pub(super) mod tests {
             ("B2 ┌", "B2 RD blue"),
             ("mine goes on H3, left-up bend", "H3 LU blue"),
             ("C1, bend right/down", "C1 RD blue"),
+            // Exits as arrows or words after `exits`.
+            ("G8 bend, exits ← and ↑", "G8 LU blue"),
+            ("G8 bend, exits left and up", "G8 LU blue"),
+            ("G8 ← ↑", "G8 LU blue"),
+            ("E1 straight, exits ↑ and ↓", "E1 UD blue"),
             ("vertical straight on E1", "E1 UD blue"),
             ("horizontal on E2", "E2 LR blue"),
             ("up and down at F4", "F4 UD blue"),
@@ -450,6 +456,9 @@ pub(super) mod tests {
                 ("should I play E5 UR", "question"),
                 ("E5 UR\nE6 LR", "several pieces"),
                 ("E5 is ur best move tbh", "apart"),
+                // Arrows that are no two exits.
+                ("G8 bend, exits ← and →", "says a bend"),
+                ("G8 bend, exits ← and ←", "two different sides"),
             ],
         );
         assert_says_nothing(

@@ -1,10 +1,10 @@
 //! What a Traffic Jam player's chat message holds, found thing by thing:
-//! cells and the cars they make (`B1 B2`, `c1-c3`), moves in the shapes
+//! cells and the cars they make (`B1 B2`, `c1-c3`, `C1–C3`), moves in the shapes
 //! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
 //! way down`, `the taxi drives out`, `U R1`, `UR1`), numbers, and the key words of a
 //! claim, a challenge or giving up (`finished`, `I claim this is a
-//! 5-mover`, `claiming 5`, `no solution`, `can't do it in 4`, `no
-//! counter`).
+//! 5-mover`, `claiming 5`, `no solution`, `can't do it in 4`,
+//! `challenge!`, `no counter`).
 //!
 //! The one decision: this module finds, it never decides. Whether cells
 //! are a placement or talk, and whether moves are the proof that is due,
@@ -28,6 +28,10 @@ pub enum Key {
     Unsolvable,
     /// Giving up an answer: `no counter`, `can't beat that`, `I can't`.
     GiveUp,
+    /// `challenge!`, `I challenge that`: the one challenge of the game,
+    /// the "impossible" claim, said by its name. Only at the line's start
+    /// or after `I`, so that `a nice challenge` is talk.
+    Challenge,
     /// `pass`, `give up`, `resign`, `forfeit`, `concede`.
     Pass,
 }
@@ -135,6 +139,8 @@ pub const KEYWORDS: &[&str] = &[
     "concede",
     "concedes",
     "counter",
+    "challenge",
+    "challenging",
     "beat",
     "top",
     "better",
@@ -180,9 +186,26 @@ fn reply_preview_start(raw: &[&str]) -> Option<usize> {
     (lone_mention && already_said && at > 0).then_some(at)
 }
 
-/// Arrows as the direction words they stand for.
+/// Arrows as the direction words they stand for, and dashes as the
+/// hyphen: cleaning drops a dash that is not ASCII, which glued `C1–C3`
+/// into one word. An en dash or a minus is a hyphen wherever it stands
+/// (`C1–C3`, `C1 – C3`: a range); an em dash only between two words it
+/// touches (`C1—C3`), since `typo — A1 B1 C1` uses it to set words apart.
 fn arrows_as_words(line: &str) -> String {
-    spell_arrows(line, |c| match c {
+    let chars: Vec<char> = line.chars().collect();
+    let glued = |i: usize| {
+        i > 0
+            && chars[i - 1].is_alphanumeric()
+            && chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+    };
+    let line: String = (0..chars.len())
+        .map(|i| match chars[i] {
+            '–' | '‒' | '−' | '‐' | '‑' => '-',
+            '—' | '―' if glued(i) => '-',
+            c => c,
+        })
+        .collect();
+    spell_arrows(&line, |c| match c {
         '→' | '⟶' | '➡' | '➜' | '⇒' | '⮕' | '►' | '▶' => Some("right"),
         '←' | '⟵' | '⬅' | '⇐' | '◄' | '◀' => Some("left"),
         '↑' | '⬆' | '⇑' | '▲' => Some("up"),
@@ -377,9 +400,9 @@ const CORRECTS: &[&str] = &[
 /// Words that are neither play nor talk worth noting beside it.
 const FILLER: &[&str] = &[
     "move", "moves", "then", "and", "so", "ok", "okay", "alright", "now", "the", "on", "at",
-    "mine", "goes", "go", "my", "car", "cars", "is", "its", "it", "here", "place", "put", "in",
-    "a", "i", "ill", "im", "thats", "exactly", "that", "me", "from", "this", "time", "solution",
-    "moves", "well", "yeah", "yes", "yep", "calling", "call",
+    "mine", "goes", "go", "my", "car", "cars", "truck", "trucks", "is", "its", "it", "here",
+    "place", "put", "in", "a", "i", "ill", "im", "thats", "exactly", "that", "me", "from", "this",
+    "time", "solution", "moves", "well", "yeah", "yes", "yep", "calling", "call",
 ];
 
 /// Reads one line.
@@ -694,6 +717,11 @@ fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
         "solvable" | "solveable" | "possible" if before(2, NOT) => Some((Key::Unsolvable, 1)),
         "solution" | "solutions" if before(1, &["no"]) => Some((Key::Unsolvable, 1)),
         "counter" if before(1, &["no"]) => Some((Key::GiveUp, 1)),
+        "challenge" | "challenging" => {
+            let opens = (0..k).all(|i| t[i].punct || matches!(t[i].w.as_str(), "i" | "im" | "ill"));
+            let accepted = matches!(word(k + 1), Some("accepted" | "accept"));
+            (opens && !accepted).then_some((Key::Challenge, 1))
+        }
         "better" if before(1, &["nothing", "no"]) => Some((Key::GiveUp, 1)),
         "cant" | "cannot" | "can" => {
             let mut len = 1;

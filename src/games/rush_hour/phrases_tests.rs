@@ -142,6 +142,19 @@ fn cells_are_found_in_every_shape() {
         assert_eq!(found(text), vec![cells(want)], "{text}");
     }
     assert_eq!(found("A1 B1 C2"), vec![cells("A1 B1 C2")]);
+    // A range with any dash: cleaning must not glue `C1–C3` into a word.
+    for text in [
+        "truck on C1–C3 🚚",
+        "C1 – C3",
+        "C1—C3",
+        "C1−C3",
+        "car C1 to C3",
+    ] {
+        assert_eq!(found(text), vec![cells("C1 C2 C3")], "{text}");
+    }
+    // A spaced em dash sets words apart: no range.
+    assert_eq!(found("C1 — nice"), vec![cells("C1")]);
+    assert!(!read_line(0, "truck on C1–C3").talk);
     assert_eq!(found("A1-D1"), vec![cells("A1 D1")], "too long for a range");
     let l = read_line(0, "ugh typo — A1 B1 C1");
     assert!(l.corrects && !l.talk, "{l:?}");
@@ -185,6 +198,16 @@ fn key_words_are_found_with_their_negations() {
         ("claim in 30 s", vec![]),
         ("a mover", vec![]),
         ("I claim impossible", vec![Unsolvable]),
+        ("challenge!", vec![Challenge]),
+        ("I challenge that", vec![Challenge]),
+        (
+            "challenge! kit's E2-E4 truck makes it unsolvable in 6",
+            vec![Challenge, Unsolvable],
+        ),
+        // The word as talk: not the line's opening, negated, accepted.
+        ("nice challenge", vec![]),
+        ("I won't challenge", vec![]),
+        ("challenge accepted", vec![]),
     ] {
         let keys: Vec<Key> = found(text)
             .into_iter()

@@ -5,7 +5,9 @@
 //! moves from the claimer whose proof is due are the proof, whatever the
 //! words around them (`hmm` … `that's 8 though`); `can't do it in 4` is a
 //! challenge from the player to move but giving up from the player who
-//! must solve. A message may say several things (`B5 C5 finished`, then
+//! must solve. Cells that are all taken, named with more words around
+//! them (`kit's E2-E4 truck makes it unsolvable`), are a car on the board
+//! being talked about, not a placement. A message may say several things (`B5 C5 finished`, then
 //! the solution on the next lines), each read with its lines, in order,
 //! the match as this message's own earlier readings leave it.
 //!
@@ -59,13 +61,14 @@ impl Stage {
     }
 }
 
-/// Where the match stands for `seat`, and the round's target.
-fn stage(ctx: &ChatContext, seat: usize) -> (Stage, Option<u32>) {
+/// Where the match stands for `seat`, the round's target and the cells
+/// its cars hold (a bit per cell, as [`Cell::bit`]).
+fn stage(ctx: &ChatContext, seat: usize) -> (Stage, Option<u32>, u64) {
     let Some(MatchState::RushHour(m)) = ctx.state else {
-        return (Stage::Unknown, None);
+        return (Stage::Unknown, None, 0);
     };
     let Some(r) = m.rounds.current() else {
-        return (Stage::Between, None);
+        return (Stage::Between, None, 0);
     };
     let stage = match &r.phase {
         Phase::Building => Stage::Building {
@@ -79,14 +82,14 @@ fn stage(ctx: &ChatContext, seat: usize) -> (Stage, Option<u32>) {
         },
         Phase::NoSpace { .. } => Stage::Full,
     };
-    (stage, Some(r.target))
+    (stage, Some(r.target), r.board.occupancy())
 }
 
 /// What a player's message says, as readings with the lines each came
 /// from, knowing the match so far (`ctx.state`).
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
     let lines = read_lines(text);
-    let (stage, target) = stage(ctx, seat);
+    let (stage, target, taken) = stage(ctx, seat);
     let mut r = Reader {
         lines: &lines,
         items: lines
@@ -96,6 +99,7 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
             .collect(),
         stage,
         target,
+        taken,
         done: Vec::new(),
         out: Vec::new(),
     };
@@ -111,6 +115,8 @@ struct Reader<'a> {
     items: Vec<(usize, &'a Found)>,
     stage: Stage,
     target: Option<u32>,
+    /// The cells the round's cars hold (none when no board is known).
+    taken: u64,
     /// Items already read (a claim read ahead of the moves it proves).
     done: Vec<bool>,
     out: Vec<Reading>,
@@ -178,6 +184,9 @@ impl Reader<'_> {
         if corrected_later && Car::from_cells('?', cells).is_err() {
             return;
         }
+        if self.names_a_car_on_the_board(li, cells) {
+            return;
+        }
         let place = match self.stage {
             Stage::Unknown | Stage::Building { to_move: true } => true,
             Stage::Building { to_move: false } => {
@@ -213,6 +222,17 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether `cells`, on line `li`, name cars already on the board
+    /// rather than a new one (`challenge! kit's E2-E4 truck makes it
+    /// unsolvable`): every cell is taken, and the line says more than
+    /// the cells (talk or a key word). Cells alone onto taken cells stay
+    /// a placement, which the rules refuse with the reason.
+    fn names_a_car_on_the_board(&self, li: usize, cells: &[super::board::Cell]) -> bool {
+        let line = &self.lines[li];
+        let more = line.talk || line.found.iter().any(|f| matches!(f, Found::Key(_)));
+        self.taken != 0 && more && cells.iter().all(|c| self.taken & c.bit() != 0)
+    }
+
     /// A claim, a challenge or giving up, as the stage makes it.
     fn key(&mut self, li: usize, key: Key) {
         if self.lines[li].question {
@@ -227,9 +247,10 @@ impl Reader<'_> {
                 self.event(claim(), li);
                 self.stage = Stage::Claimed { mine: true };
             }
-            (Key::Unsolvable, Stage::Unknown | Stage::Building { to_move: true })
-                if self.count_fits(li, "impossible") =>
-            {
+            (
+                Key::Unsolvable | Key::Challenge,
+                Stage::Unknown | Stage::Building { to_move: true },
+            ) if self.count_fits(li, "impossible") => {
                 self.event(challenge(), li);
                 self.stage = Stage::Challenged { mine: true };
             }

@@ -192,6 +192,8 @@ fn the_player_to_move_places_with_words_around_the_car() {
         &[
             ("alright E3 E4 then", &["place E3 E4"]),
             ("mine goes on C1-C3", &["place C1 C2 C3"]),
+            ("truck on C1–C3 🚚", &["place C1 C2 C3"]),
+            ("car C1 to C2", &["place C1 C2"]),
             ("E3 E4?", &["place E3 E4"]),
             ("@Moss finished", &["claim"]),
             ("B5 C5 finished", &["place B5 C5", "claim"]),
@@ -297,6 +299,39 @@ fn claims_and_challenges_as_players_say_them() {
         ],
     );
     unread_because(&steps, KIT, "can't do it in 4", "target is 5");
+}
+
+#[test]
+fn a_challenge_that_names_a_car_on_the_board_places_nothing() {
+    // kit placed E2 E3 E4 last: vale, to move, challenges it by its cells.
+    let steps = [
+        "moss: open 6 kit A5 B5 C5 / D2 D3",
+        "kit: place D1 E1 F1",
+        "vale: place C1 C2 C3",
+        "kit: place E2 E3 E4",
+    ];
+    check(
+        &steps,
+        VALE,
+        &[
+            (
+                "challenge! kit's E2-E4 truck makes it unsolvable in 6",
+                &["challenge"],
+            ),
+            ("your E2-E4 truck makes it impossible", &["challenge"]),
+            ("challenge, E2 E3 E4 locks it", &["challenge"]),
+            ("I challenge that", &["challenge"]),
+            // Near misses: the cells alone are a placement (the rules
+            // refuse it); talk about the car is talk; free cells with
+            // talk are a car.
+            ("E2 E3 E4", &["place E2 E3 E4"]),
+            ("that E2-E4 truck is annoying", &[]),
+            ("nice challenge, B1 C1", &["place B1 C1"]),
+        ],
+    );
+    // The one who must answer a challenge does not pass by naming it.
+    let challenged = [steps[0], steps[1], steps[2], steps[3], "vale: impossible"];
+    check(&challenged, KIT, &[("challenge accepted", &[])]);
 }
 
 #[test]

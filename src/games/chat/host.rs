@@ -15,11 +15,21 @@
 //! What the host says about the next round (who starts, who picks, its
 //! number) are [`Fact`]s, not events: the import gathers them, with the
 //! round's board from the same or the next messages, and opens the round
-//! when play begins. Rulings and time-outs are events at once.
+//! when play begins. Rulings and time-outs are events at once. Who won is
+//! read by [`winner`], a time-out by [`time_out`]; who starts and who
+//! picks are read here.
+//!
+//! Must not import anything from `log/` but the event vocabulary, nor from
+//! `import/`, `web/` or `verify.rs`.
 
 use super::words::{clauses, find_seq, name_words, named, number_word, player_near, Beside, Names};
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
+use time_out::{missed_in_time, timed_out};
+use winner::{about_first_move, mentioned, says_win, winner, winner_before, you_win};
+
+mod time_out;
+mod winner;
 
 /// A game's words for its host's announcements.
 #[derive(Clone, Copy, Debug)]
@@ -82,85 +92,6 @@ const NOT_SAID: [&str; 14] = [
 /// `if Kit doesn't draw in time` is not).
 const HYPOTHETICAL: [&str; 10] = [
     "if", "could", "would", "should", "might", "can", "almost", "nearly", "unless", "whoever",
-];
-
-/// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 35] = [
-    (&["wins"], Beside::Before),
-    (&["won"], Beside::Before),
-    (&["win"], Beside::Before),
-    (&["takes"], Beside::Before),
-    (&["took"], Beside::Before),
-    (&["take", "it"], Beside::Before),
-    (&["gets", "the", "point"], Beside::Before),
-    (&["gets", "it"], Beside::Before),
-    (&["gets", "the", "round"], Beside::Before),
-    (&["gets", "round"], Beside::Before),
-    (&["champion"], Beside::Before),
-    (&["scores"], Beside::Before),
-    (&["winner"], Beside::Either),
-    (&["point", "for"], Beside::After),
-    (&["point", "to"], Beside::After),
-    (&["point", "goes", "to"], Beside::After),
-    (&["round", "to"], Beside::After),
-    (&["game", "to"], Beside::After),
-    (&["match", "to"], Beside::After),
-    (&["game", "for"], Beside::After),
-    (&["match", "for"], Beside::After),
-    (&["dm", "to"], Beside::After),
-    (&["win", "to"], Beside::After),
-    (&["goes", "to"], Beside::After),
-    (&["victory", "for"], Beside::After),
-    (&["victory", "to"], Beside::After),
-    // `Kit is your DM winner`, `Vale is the match winner`.
-    (&["dm", "winner"], Beside::Before),
-    (&["match", "winner"], Beside::Before),
-    (&["game", "winner"], Beside::Before),
-    (&["comes", "out", "on", "top"], Beside::Before),
-    (&["came", "out", "on", "top"], Beside::Before),
-    (&["congrats"], Beside::After),
-    (&["congratulations"], Beside::After),
-    (&["grats"], Beside::After),
-    (&["gz"], Beside::After),
-];
-
-/// A time-out, beside the player's name.
-const TIMED_OUT: [&[&str]; 13] = [
-    &["timed", "out"],
-    &["time", "out"],
-    &["timeout"],
-    &["out", "of", "time"],
-    &["flagged"],
-    &["ran", "out", "of", "time"],
-    &["runs", "out", "of", "time"],
-    &["out", "of", "reserve"],
-    &["time", "is", "up"],
-    &["time", "up"],
-    &["hit", "zero"],
-    &["flag", "fell"],
-    &["flag", "dropped"],
-];
-
-/// Going over a time allowance, in a message that speaks of time (`Vale
-/// ran out`, `Moss went over the 2-minute limit ⏰`).
-const OVER_TIME: [&[&str]; 5] = [
-    &["ran", "out"],
-    &["runs", "out"],
-    &["went", "over"],
-    &["goes", "over"],
-    &["over", "the", "limit"],
-];
-
-/// What arrives in time, after `no`/`nothing` (`no red track came in`,
-/// `nothing posted`).
-const ARRIVED: [&str; 7] = [
-    "came",
-    "posted",
-    "arrived",
-    "submitted",
-    "sent",
-    "shown",
-    "in",
 ];
 
 /// Who plays first, beside these words (the side the name stands on, and
@@ -550,278 +481,12 @@ pub fn number_after(w: &[String], word: &str) -> Option<u32> {
         .find_map(|p| (p[0] == word).then(|| number_word(&p[1])).flatten())
 }
 
-/// A time-out in a clause: the one player it names, beside a time word.
-/// "ran out" alone is a time-out only when the message speaks of time or
-/// the reserve ("time's up, Vale ran out"); using a time bank is not one.
-fn timed_out(
-    c: &[String],
-    names: &Names,
-    message: &[String],
-    spoken_to: Option<usize>,
-) -> Option<usize> {
-    let about_time = speaks_of_time(message);
-    let bank_used = message.iter().any(|w| w == "bank" || w == "banks")
-        && message
-            .iter()
-            .any(|w| matches!(w.as_str(), "using" | "uses" | "used" | "into"));
-    if bank_used {
-        return None;
-    }
-    let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
-        || (about_time && OVER_TIME.iter().any(|t| find_seq(c, t).is_some()))
-        || time_is_up(c);
-    if !said {
-        return missed_in_time(c, names, message, spoken_to);
-    }
-    only_player(c, names)
-}
-
-/// `Wren's 90 s are up`, `Kit's two minutes are up`: an allowance said
-/// to be up.
-fn time_is_up(c: &[String]) -> bool {
-    c.windows(3).any(|w| {
-        matches!(
-            w[0].as_str(),
-            "s" | "sec" | "secs" | "seconds" | "min" | "mins" | "minute" | "minutes"
-        ) && matches!(w[1].as_str(), "are" | "is")
-            && w[2] == "up"
-    })
-}
-
-/// Whether a message speaks of time: the clock, the reserve, minutes.
-fn speaks_of_time(message: &[String]) -> bool {
-    message.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "time"
-                | "times"
-                | "reserve"
-                | "clock"
-                | "timer"
-                | "minute"
-                | "minutes"
-                | "mins"
-                | "seconds"
-                | "secs"
-        )
-    })
-}
-
-/// A time-out said as what a player did not do, in a message that speaks
-/// of time: `no solution from Vale and her reserve is gone ⌛`, `no loop
-/// from Fern within the 5 minutes`, `Kit didn't draw within 90 s ⏱️`,
-/// `@Opal — nothing posted ⏰`. The one player the clause names is the one
-/// who ran out (or, when it names none, the one spoken to); without a word
-/// of time (`no counter from Vale`) it is no time-out.
-fn missed_in_time(
-    c: &[String],
-    names: &Names,
-    message: &[String],
-    spoken_to: Option<usize>,
-) -> Option<usize> {
-    // `no track came in yet`: still waiting, not out of time.
-    if !speaks_of_time(message) || c.iter().any(|w| w == "yet" || w == "still") {
-        return None;
-    }
-    if named(c, names).is_empty() {
-        // `nothing posted`, `no red track came in`: of the one spoken to.
-        let nothing_came = c.iter().enumerate().any(|(i, w)| {
-            (w == "no" || w == "nothing")
-                && c[i + 1..]
-                    .iter()
-                    .take(4)
-                    .any(|v| ARRIVED.contains(&v.as_str()))
-        });
-        return spoken_to.filter(|_| nothing_came);
-    }
-    let seat = only_player(c, names)?;
-    let (start, _, _) = named(c, names)[0];
-    // `no <thing> from Vale`, `nothing from Vale`: the name right after `from`.
-    let from_nobody = start >= 2
-        && c[start - 1] == "from"
-        && c[..start - 1]
-            .iter()
-            .rev()
-            .take(3)
-            .any(|w| w == "no" || w == "nothing");
-    // `@Fern that's time, no red track came in`.
-    let nothing_came = c[start..].iter().enumerate().any(|(i, w)| {
-        (w == "no" || w == "nothing")
-            && c[start + i + 1..]
-                .iter()
-                .take(4)
-                .any(|v| ARRIVED.contains(&v.as_str()))
-    });
-    // `Kit didn't draw within 90 s`, `Vale did not finish in time`.
-    let denied = c[start..]
-        .windows(2)
-        .any(|p| p[0] == "did" && p[1] == "not")
-        || c[start..].iter().any(|w| {
-            matches!(
-                w.as_str(),
-                "didnt" | "didn" | "failed" | "couldnt" | "couldn"
-            )
-        });
-    let in_time = c.iter().any(|w| w == "within") || find_seq(c, &["in", "time"]).is_some();
-    (from_nobody || nothing_came || denied && in_time).then_some(seat)
-}
-
 /// The one player a clause names (by any of their names), if exactly one.
 fn only_player(c: &[String], names: &Names) -> Option<usize> {
     match named(c, names).as_slice() {
         [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(*seat),
         _ => None,
     }
-}
-
-/// Who a clause says won: `Some(Some(seat))`, `Some(None)` for no player
-/// (a draw, the host), `None` when it is no ruling.
-fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize>> {
-    let nobody = [
-        &["nobody", "wins"][..],
-        &["noone", "wins"],
-        &["no", "one", "wins"],
-        &["no", "winner"],
-        &["host", "wins"],
-        &["dmo", "wins"],
-        &["no", "player", "wins"],
-        // A shared win (`dead heat, 30–30! you both win`).
-        &["both", "win"],
-        &["both", "won"],
-        &["dead", "heat"],
-        &["win", "is", "shared"],
-        &["shared", "win"],
-        &["split", "the", "win"],
-    ];
-    if nobody
-        .iter()
-        .chain(words.draws)
-        .any(|k| find_seq(c, k).is_some())
-    {
-        return Some(None);
-    }
-    for (key, side) in WINS {
-        if let Some(at) = find_seq(c, key) {
-            if let Some(seat) = player_near(c, names, at, key.len(), side, 2) {
-                return Some(Some(seat));
-            }
-        }
-    }
-    // `round 2 to kit`: the arrow read as "to" after a round number.
-    if let Some(at) = (0..c.len().saturating_sub(2))
-        .find(|&i| c[i] == "round" && c[i + 1].parse::<u32>().is_ok() && c[i + 2] == "to")
-    {
-        if let Some(seat) = player_near(c, names, at, 3, Beside::After, 1) {
-            return Some(Some(seat));
-        }
-    }
-    // The game's own words of winning, the winner named before them
-    // (`Marlowe got both cars off 🏁 GG @Marlowe @Pip`).
-    for key in words.wins {
-        if let Some(at) = find_seq(c, key) {
-            if let Some(seat) = player_near(c, names, at, key.len(), Beside::Before, 4) {
-                return Some(Some(seat));
-            }
-        }
-    }
-    None
-}
-
-/// Whether a clause gives the win to "you" (`you win!`, `round 1 is
-/// yours`, `it's yours`): the one spoken to won.
-fn you_win(c: &[String]) -> bool {
-    const WON: [&[&str]; 7] = [
-        &["you", "win"],
-        &["you", "won"],
-        &["you", "take", "it"],
-        &["you", "take", "the"],
-        &["you", "got", "it"],
-        &["you", "get", "the", "point"],
-        &["youre", "the", "winner"],
-    ];
-    // What may be "yours": the round, the game, the win (`round 1 is
-    // yours`, `that one's yours`), not the next move.
-    const PRIZE: [&str; 12] = [
-        "it", "one", "that", "this", "round", "game", "match", "dm", "win", "point", "victory", "w",
-    ];
-    let yours = c.iter().position(|w| w == "yours").is_some_and(|at| {
-        let before: Vec<&str> = c[..at]
-            .iter()
-            .rev()
-            .map(String::as_str)
-            .filter(|w| *w != "is")
-            .take(2)
-            .collect();
-        match before.as_slice() {
-            [w, ..] if PRIZE.contains(w) => true,
-            [n, "round"] => n.parse::<u32>().is_ok(),
-            _ => false,
-        }
-    });
-    yours || WON.iter().any(|k| find_seq(c, k).is_some())
-}
-
-/// The seats of the players a message @-mentions (`@Fern`, `@Juni 🌿`).
-fn mentioned(raw: &str, names: &Names) -> Vec<usize> {
-    let mut seats: Vec<usize> = raw
-        .split('@')
-        .skip(1)
-        .filter_map(|after| {
-            let w = chat_words(&clean_chat(after));
-            names
-                .iter()
-                .filter(|(name, _)| w.len() >= name.len() && w[..name.len()] == name[..])
-                .map(|(_, seat)| *seat)
-                .next()
-        })
-        .collect();
-    seats.sort_unstable();
-    seats.dedup();
-    seats
-}
-
-/// Whether a clause speaks of the first move (`first move goes to Kit`),
-/// which is a setup, not a ruling.
-fn about_first_move(c: &[String]) -> bool {
-    c.windows(2).any(|w| {
-        matches!(w[0].as_str(), "first" | "1st" | "opening")
-            && matches!(
-                w[1].as_str(),
-                "move" | "turn" | "x" | "placement" | "go" | "pick" | "car" | "piece"
-            )
-    })
-}
-
-/// A clause that says "wins" of nobody, after a clause on the same line
-/// that names one player (`@Kit has nothing left and wins`): that player.
-fn winner_before(c: &[String], before: &[String], names: &Names) -> Option<Option<usize>> {
-    let said = WINS
-        .iter()
-        .any(|(key, side)| *side == Beside::Before && find_seq(c, key) == Some(0));
-    if !said || !named(c, names).is_empty() {
-        return None;
-    }
-    if before.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
-        return None;
-    }
-    match named(before, names).as_slice() {
-        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(Some(*seat)),
-        _ => None,
-    }
-}
-
-/// The name-like word a clause says won (`Mikael wins`), when it is not a
-/// number or a common word (`first to 3 wins`, `whoever wins`).
-fn says_win(c: &[String]) -> Option<String> {
-    const NOT_NAMES: [&str; 23] = [
-        "first", "who", "player", "one", "it", "nobody", "everyone", "team", "that", "this", "he",
-        "she", "they", "you", "i", "loser", "winner", "side", "blue", "red", "then", "and", "both",
-    ];
-    WINS.iter().find_map(|(key, side)| {
-        let at = find_seq(c, key).filter(|_| *side == Beside::Before)?;
-        let w = c.get(at.checked_sub(1)?)?;
-        (w.chars().any(char::is_alphabetic) && !NOT_NAMES.contains(&w.as_str())).then(|| w.clone())
-    })
 }
 
 /// Who a clause says goes first (plays the first side; is player 1).

@@ -15,6 +15,7 @@
 
 use super::board::{Cell, Dir, Move};
 use crate::games::chat::clean_chat;
+use crate::games::chat::words::number_word;
 use crate::games::words::spell_arrows;
 
 /// A key word (or words) of a claim, a challenge or giving up.
@@ -144,12 +145,6 @@ pub const KEYWORDS: &[&str] = &[
     "beat",
     "top",
     "better",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
 ];
 
 /// Whether a lowercase word (apostrophes dropped) belongs to the game's
@@ -160,6 +155,8 @@ pub fn is_vocabulary(word: &str) -> bool {
         || w.chars().any(|c| c.is_ascii_digit())
         || cell(&w).is_some()
         || KEYWORDS.contains(&w.as_str())
+        // A distance written out (`left two`): one to six cells.
+        || number_word(&w).is_some_and(|n| (1..=6).contains(&n))
 }
 
 /// A message's lines, each with what it holds. A Discord reply preview

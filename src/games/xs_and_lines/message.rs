@@ -472,6 +472,13 @@ pub fn read(
             Attempt::Unread(why) => ChatReading::Unread(why),
         };
         if !first {
+            let last = out.last_mut().expect("not the first reading");
+            if !seg.corrects && matches!(&reading, ChatReading::Event(_)) && last.read == reading {
+                // The same move said again on a line of its own (`c3` /
+                // `c3!`): one move, from both lines.
+                last.lines.end = seg.lines.end;
+                continue;
+            }
             if !seg.corrects {
                 // Two moves, no correction between them.
                 let from = out.first().map_or(seg.lines.start, |r| r.lines.start);
@@ -757,6 +764,9 @@ mod tests {
         for text in ["*a3* looks good", "make a3 count", "a3 not bad, hm"] {
             assert_eq!(decide(text, &just_moved), [], "{text}");
         }
+        // The same move said again is one move.
+        assert_eq!(decide("a3\na3!", &mine), [ok("a3", 0..2)]);
+        assert_eq!(decide("a3\n\n**a3**", &mine), [ok("a3", 0..3)]);
         let two = decide("a2\nb3", &mine);
         assert_eq!(two.len(), 1);
         assert_eq!(two[0].1, 0..2);

@@ -39,18 +39,25 @@ fn tokenize(clean: &str) -> Line {
     let mut line = Line::empty();
     let mut cur = String::new();
     let mut mention = false;
+    let mut plus = false;
     for c in clean.chars().chain([' ']) {
         if c.is_alphanumeric() || c == '_' {
             cur.push(c);
             continue;
         }
         if !cur.is_empty() {
+            // `+1` is agreement, never the number 1: the word keeps its
+            // sign, so it is no count of gems.
+            if plus && is_number(&cur) {
+                cur.insert(0, '+');
+            }
             // `plus @ F3`, `plus @F3`: a cell after `@` is where, not a
             // mention (no one is named like a cell).
             line.push(&cur, mention && !is_cell_like(&cur.to_lowercase()));
             cur.clear();
             mention = false;
         }
+        plus = c == '+';
         line.mark(c);
         mention |= c == '@';
     }

@@ -28,7 +28,6 @@ use crate::games::{ChatContext, ChatReading, Placement as GamePlacement};
 /// Picks: lines of powerups without cells (one of each type), or `same as
 /// <the other player>`.
 pub(super) fn picks(
-    text: &str,
     lines: &[Line],
     taken: &mut [bool],
     seat: usize,
@@ -48,7 +47,7 @@ pub(super) fn picks(
         .collect();
     let how = "picks for the next round name one powerup of each type, like 'picks: rotate, chain, column'";
     if listed.is_empty() {
-        return ditto(text, lines, taken, e).or_else(|| same_as(lines, seat, ctx, e));
+        return ditto(lines, taken, e).or_else(|| same_as(lines, seat, ctx, e));
     }
     let range = listed[0]..listed[listed.len() - 1] + 1;
     let mut ups: Vec<Powerup> = Vec::new();
@@ -107,7 +106,7 @@ pub(super) fn picks(
 
 /// A message that only agrees (`ditto ☝️`, `same here`, `+1`): the other
 /// player's picks, when the writer's are awaited and theirs are posted.
-fn ditto(text: &str, lines: &[Line], taken: &mut [bool], e: &Expect) -> Option<Found> {
+fn ditto(lines: &[Line], taken: &mut [bool], e: &Expect) -> Option<Found> {
     const AGREE: [&[&str]; 11] = [
         &["ditto"],
         &["same"],
@@ -119,7 +118,7 @@ fn ditto(text: &str, lines: &[Line], taken: &mut [bool], e: &Expect) -> Option<F
         &["me", "too"],
         &["same", "same"],
         &["likewise"],
-        &["1"],
+        &["+1"],
     ];
     let their = e.their_picks.as_ref().filter(|_| e.picks == Some(true))?;
     let words: Vec<&str> = lines
@@ -127,11 +126,7 @@ fn ditto(text: &str, lines: &[Line], taken: &mut [bool], e: &Expect) -> Option<F
         .flat_map(|l| l.words.iter().filter(|w| !w.mention))
         .map(|w| w.text.as_str())
         .collect();
-    // `1` only as `+1`.
-    let plus_one = crate::games::clean_chat(text)
-        .trim_start()
-        .starts_with("+1");
-    if !AGREE.contains(&words.as_slice()) || (words == ["1"] && !plus_one) {
+    if !AGREE.contains(&words.as_slice()) {
         return None;
     }
     let (first, last) = (

@@ -101,7 +101,7 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     let lines: Vec<Line> = text.lines().map(read_line).collect();
     let (mut found, mut taken) = proofs(&lines, e.last_proof.as_ref());
     let proof_at = found.first().map(|f| f.at);
-    found.extend(picks(text, &lines, &mut taken, seat, ctx, e));
+    found.extend(picks(&lines, &mut taken, seat, ctx, e));
     match proof_at {
         // `18: plus F3, …`: the number before the proof is its claim.
         Some(at) => found.extend(claim_before(&lines, at, e)),
@@ -446,6 +446,11 @@ pub(super) mod tests {
         );
         assert_eq!(said("30 s left?", Some(&open)), Vec::<String>::new());
         assert_eq!(said("ready in 2", Some(&before)), Vec::<String>::new());
+        // `+1` agrees with someone; it is never a claim of one gem.
+        for s in [&before, &open, &done] {
+            assert_eq!(said("+1", Some(s)), Vec::<String>::new());
+            assert_eq!(said("+1 to that", Some(s)), Vec::<String>::new());
+        }
         // A claim made for it is read whatever the match expects: the rules judge it.
         assert_eq!(said("21", Some(&claimed)), ["claim 21"]);
         // Between rounds the next round's claims are awaited, but talk

@@ -226,11 +226,17 @@ impl Reader<'_> {
     /// rather than a new one (`challenge! kit's E2-E4 truck makes it
     /// unsolvable`): every cell is taken, and the line says more than
     /// the cells (talk or a key word). Cells alone onto taken cells stay
-    /// a placement, which the rules refuse with the reason.
+    /// a placement, which the rules refuse with the reason. When the board
+    /// is not known, cells on a line that challenges are the car
+    /// challenged: a challenge is made instead of a placement.
     fn names_a_car_on_the_board(&self, li: usize, cells: &[super::board::Cell]) -> bool {
         let line = &self.lines[li];
-        let more = line.talk || line.found.iter().any(|f| matches!(f, Found::Key(_)));
-        self.taken != 0 && more && cells.iter().all(|c| self.taken & c.bit() != 0)
+        let key = |k: &[Key]| line.found.iter().any(|f| matches!(f, Found::Key(x) if k.contains(x)));
+        if self.taken == 0 {
+            return key(&[Key::Challenge, Key::Unsolvable]);
+        }
+        let more = line.talk || key(&[Key::Finished, Key::Unsolvable, Key::GiveUp, Key::Challenge, Key::Pass]);
+        more && cells.iter().all(|c| self.taken & c.bit() != 0)
     }
 
     /// A claim, a challenge or giving up, as the stage makes it.

@@ -329,6 +329,19 @@ fn a_challenge_that_names_a_car_on_the_board_places_nothing() {
             ("nice challenge, B1 C1", &["place B1 C1"]),
         ],
     );
+    // With no board known, the challenge's cells are still the car
+    // challenged.
+    check(
+        &[],
+        VALE,
+        &[
+            (
+                "challenge! kit's E2-E4 truck makes it unsolvable in 6",
+                &["challenge"],
+            ),
+            ("your E2-E4 truck makes it impossible", &["challenge"]),
+        ],
+    );
     // The one who must answer a challenge does not pass by naming it.
     let challenged = [steps[0], steps[1], steps[2], steps[3], "vale: impossible"];
     check(&challenged, KIT, &[("challenge accepted", &[])]);

@@ -278,13 +278,25 @@ pub(super) fn proofs(lines: &[Line], last: Option<&ProofSpec>) -> (Vec<Found>, V
             *t = true;
         }
         // Parts that make no whole proof are a remark beside a proof, and
-        // unread when the message holds none; in a message of their own,
-        // saying they correct, they change the writer's last proof.
+        // unread when the message holds none. Saying they correct, they
+        // change the proof this message gave above them, or else (in a
+        // message of their own) the writer's last proof.
+        let above = found
+            .iter()
+            .filter(|f| f.lines.end <= range.start)
+            .max_by_key(|f| f.lines.start)
+            .and_then(|f| match &f.read {
+                ChatReading::Event(Body::Proof(GameProof::Bejeweled(p))) => Some(p.proof.clone()),
+                _ => None,
+            });
+        let correcting = !whole(&ps) && corrects(lines, &range, &ps);
         let reading = if whole(&ps) {
             read(&ps)
+        } else if let (true, Some(base)) = (correcting, &above) {
+            corrected(base, &ps)
         } else if any_whole {
             continue;
-        } else if !corrects(lines, &range, &ps) {
+        } else if !correcting {
             read(&ps)
         } else if let Some(base) = last {
             corrected(base, &ps)
@@ -460,7 +472,27 @@ mod tests {
             )]
         );
         // A whole proof in the message is read as written.
-        assert_eq!(read_after(f4, "plus F3, bend, swap F3 G3"), [(f3, 0..1)]);
+        assert_eq!(
+            read_after(f4, "plus F3, bend, swap F3 G3"),
+            [(f3.clone(), 0..1)]
+        );
+        // A part corrected below a whole proof in the same message changes
+        // that proof: both are read, in order, and the rules keep the last.
+        assert_eq!(
+            read_after(
+                None,
+                "plus F4, bend, swap F3 G3\nwait typo — the plus is on F3 not F4"
+            ),
+            [
+                ("active plus F4; passive bend; swap F3 G3".to_string(), 0..1),
+                (f3.clone(), 1..2)
+            ]
+        );
+        // A part beside a whole proof, not correcting it, is a remark.
+        assert_eq!(
+            read_after(None, "plus F3, bend, swap F3 G3\nthe plus on F3 is key"),
+            [(f3, 0..1)]
+        );
         // Near misses: no earlier proof to correct (unread with what to
         // write), no word of correcting, a question.
         let got = read_after(None, "ah typo, the plus is on F3 not F4 — rest the same");

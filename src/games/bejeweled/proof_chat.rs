@@ -286,7 +286,7 @@ pub(super) fn proofs(lines: &[Line], last: Option<&ProofSpec>) -> (Vec<Found>, V
             .filter(|f| f.lines.end <= range.start)
             .max_by_key(|f| f.lines.start)
             .and_then(|f| match &f.read {
-                ChatReading::Event(Body::Proof(GameProof::Bejeweled(p))) => Some(p.proof.clone()),
+                ChatReading::Event(Body::Proof(GameProof::Bejeweled(p))) => Some(p.proof),
                 _ => None,
             });
         let correcting = !whole(&ps) && corrects(lines, &range, &ps);

@@ -123,6 +123,9 @@ pub(super) fn find_cells(t: &[Tok], used: &mut [bool], found: &mut Vec<(usize, F
     }
 }
 
+/// Reads one value of an axis from a word: [`column`] or [`row`].
+type Value = fn(&str) -> Option<u8>;
+
 /// A column letter (`b`) as its 0-based index.
 fn column(w: &str) -> Option<u8> {
     let mut cs = w.chars();
@@ -140,12 +143,13 @@ fn row(w: &str) -> Option<u8> {
 /// The values after an axis word at token `j` (`4-6`, `4 to 6`, `4, 5
 /// and 6`, `from 4 to 6`, `B`), as ranges (a single value is a range of
 /// one), with the token after them.
-fn values(t: &[Tok], mut j: usize, value: fn(&str) -> Option<u8>) -> Option<(Vec<(u8, u8)>, usize)> {
+fn values(t: &[Tok], mut j: usize, value: Value) -> Option<(Vec<(u8, u8)>, usize)> {
     let word = |i: usize| t.get(i).map(|x| x.w.as_str());
     if word(j) == Some("from") {
         j += 1;
     }
-    let mut out = vec![(value(word(j)?)?, value(word(j)?)?)];
+    let first = value(word(j)?)?;
+    let mut out = vec![(first, first)];
     j += 1;
     while let (Some(sep), Some(v)) = (word(j), word(j + 1).and_then(value)) {
         if RANGE.contains(&sep) {
@@ -176,7 +180,7 @@ fn named_car(t: &[Tok], k: usize) -> Option<(Vec<Cell>, usize)> {
     } else {
         return None;
     };
-    let (axis, other): (fn(&str) -> Option<u8>, fn(&str) -> Option<u8>) = if first_is_column {
+    let (axis, other): (Value, Value) = if first_is_column {
         (column, row)
     } else {
         (row, column)

@@ -99,18 +99,23 @@ pub(super) fn is_number(w: &str) -> bool {
     !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A powerup named (`swap`, `recolour`).
+/// A powerup named (`swap`, `recolour`), or by the short names players
+/// give them (`col`, `rot`, `recol`). No verb forms (`picked`, `swapped`):
+/// `picking` opens a list of picks as often as it names the pick.
 pub(super) fn powerup(w: &str) -> Option<Powerup> {
     match w {
-        "recolour" => Some(Powerup::Recolor),
+        "recolour" | "recol" => Some(Powerup::Recolor),
+        "col" => Some(Powerup::Column),
+        "rot" => Some(Powerup::Rotate),
         w => Powerup::parse(w),
     }
 }
 
-/// A gem color named in full (`purple`); single letters are read only
-/// where a color goes (see the proof parser).
+/// A gem color named in full (`purple`), one or many (`reds`, `purples`);
+/// single letters are read only where a color goes (see the proof parser).
 pub(super) fn color(w: &str) -> Option<Color> {
-    (w.len() > 1).then(|| Color::parse(w)).flatten()
+    let one = w.strip_suffix('s').filter(|s| s.len() > 2).unwrap_or(w);
+    (one.len() > 1).then(|| Color::parse(one)).flatten()
 }
 
 /// Words that put what they stand by in doubt: a question, a negation, a
@@ -148,6 +153,18 @@ mod tests {
         assert_eq!(powerup("recolour"), Some(Powerup::Recolor));
         assert_eq!(color("p"), None);
         assert_eq!(color("purple"), Some(Color::Purple));
+        assert_eq!(color("reds"), Some(Color::Red));
+        assert_eq!(color("purples"), Some(Color::Purple));
+        assert_eq!(color("ps"), None);
+        assert_eq!(color("redss"), None);
+        for (short, full) in [
+            ("col", Powerup::Column),
+            ("rot", Powerup::Rotate),
+            ("recol", Powerup::Recolor),
+        ] {
+            assert_eq!(powerup(short), Some(full), "{short}");
+        }
+        assert_eq!(powerup("picked"), None);
         let l = read_line("active: plus @ F3 | @Reed");
         assert_eq!(l.texts(), ["active", "plus", "f3", "reed"]);
         let mentions: Vec<bool> = l.words.iter().map(|w| w.mention).collect();

@@ -216,6 +216,9 @@ mod tests {
             ("my picks:\n• swap\n• bend\n• plus", "picks swap bend plus"),
             ("pick + recolor + refresh pls", "picks pick recolor refresh"),
             ("same, rotate chain column", "picks rotate chain column"),
+            // Short names.
+            ("rot / chain / col", "picks rotate chain column"),
+            ("pick, recol, refresh", "picks pick recolor refresh"),
         ] {
             assert_eq!(said(text, None), [want], "{text}");
         }

@@ -10,8 +10,10 @@
 //!   round ([`super::pick_chat`]); `same as opal` is opal's picks, once
 //!   opal has posted them, and unread before;
 //! - a number is a claim when the message is made for it (`17`, `I can do
-//!   18`, `i see 18`, `found 18`, `raising to 20`, `I'll go 17`, `eighteen
-//!   🙋‍♀️`: written out from three on), and also among other words (`nope,
+//!   18`, `i see 18`, `found 18`, `raising to 20`, `I'll go 17`, `put me
+//!   down for 18`, `eighteen 🙋‍♀️`: written out from three on; `17 >> 14`,
+//!   `my 17 beats your 14`: of two counts compared, one the other player's
+//!   claim, the higher one), and also among other words (`nope,
 //!   20`, `17 💎 think that's it`) when the match awaits a claim from the
 //!   writer (between rounds, only a number that opens the message: talk
 //!   goes on there too); a number before a proof in the same message (`18:
@@ -61,6 +63,9 @@ pub(super) struct Expect {
     /// The writer's last proof in the round being played: what a partial
     /// correction (`the plus is on F3 not F4, rest the same`) changes.
     pub last_proof: Option<ProofSpec>,
+    /// The other player's highest claim in the round being played: what a
+    /// comparison (`17 >> 14`) is made against.
+    pub their_claim: Option<u32>,
 }
 
 impl Expect {
@@ -87,11 +92,19 @@ impl Expect {
             let shown = r.proofs.iter().rev().find(|s| s.by == seat)?;
             shown.proof.parse().ok()
         });
+        let their_claim = m.rounds.current().and_then(|r| {
+            r.claims
+                .iter()
+                .filter(|c| c.by != seat)
+                .map(|c| c.gems)
+                .max()
+        });
         Expect {
             claim: Some(claim),
             picks: Some(picks),
             their_picks: last.and_then(|r| r.picks.get(seat ^ 1).cloned().flatten()),
             last_proof,
+            their_claim,
         }
     }
 }
@@ -189,11 +202,19 @@ const CLAIMING: [&str; 7] = [
 fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     // With a number, the words of seeing or finding a count claim it (`i
     // see 18`, `found 18`), as `I can do 18` does.
-    const FILLER: [&str; 39] = [
+    // So do the words of putting one's name to it (`put me down for 18`,
+    // `sign me up for 18`, `count me in for 18`, `I'll bid 18`).
+    const FILLER: [&str; 52] = [
         "i", "ll", "can", "do", "get", "remove", "clear", "gems", "gem", "it", "s", "m", "have",
         "got", "ve", "ok", "okay", "going", "go", "for", "raise", "raising", "raised", "to", "say",
         "d", "will", "make", "that", "my", "then", "see", "seeing", "found", "find", "spot",
-        "spotted", "count", "counted",
+        "spotted", "count", "counted", "put", "me", "down", "sign", "up", "mark", "in", "bid",
+        "bidding", "bet", "take", "taking", "with",
+    ];
+    // Words that compare two counts (`17 beats your 14`).
+    const COMPARING: [&str; 14] = [
+        "vs", "v", "versus", "over", "beats", "beat", "tops", "than", "better", "bigger",
+        "higher", "your", "ur", "yours",
     ];
     let claim_word = |ws: &[&str], k: usize| {
         matches!(
@@ -204,6 +225,9 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     let mut numbers: Vec<(usize, usize)> = Vec::new();
     let mut says_claim = false;
     let mut talk = 0;
+    // Comparing words and marks (`>`, `<`, `>>`).
+    let mut comparing = 0;
+    let mut compared = false;
     let mut first_clause_claim: Option<(usize, usize)> = None;
     let mut asked = false;
     let filler = |w: &str| FILLER.contains(&w) || CLAIMING.contains(&w);
@@ -215,8 +239,13 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         says_claim |= (0..ws.len()).any(|k| claim_word(&ws, k));
         asked |= nums.iter().any(|&k| l.question(&l.words[k])) || doubts(&ws);
         for (k, w) in l.words.iter().enumerate() {
+            compared |= w.after.contains(['>', '<']);
             if !w.mention && !nums.contains(&k) && !filler(ws[k]) {
                 talk += 1;
+                if COMPARING.contains(&ws[k]) {
+                    comparing += 1;
+                    compared = true;
+                }
             }
         }
         // The claim as the first clause, talk after it: `18, easy`.
@@ -259,6 +288,22 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         Some(Awaits::NextRound) => opening == Some(at),
         _ => false,
     };
+    // `17 >> 14`, `my 17 beats your 14`: of two counts compared, one the
+    // other player's claim, the higher one is the writer's.
+    let count = |(i, k): (usize, usize)| gems_count(&lines[i].words[k].text);
+    let mine = match (numbers.as_slice(), e.their_claim) {
+        ([a, b], Some(theirs)) if compared && talk == comparing && !asked => {
+            match (count(*a), count(*b)) {
+                (Some(x), Some(y)) if y == theirs && x > theirs => Some(*a),
+                (Some(x), Some(y)) if x == theirs && y > theirs => Some(*b),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    if let Some(at) = mine {
+        return Some(gems(at));
+    }
     match numbers.as_slice() {
         [one] if talk == 0 && !asked => Some(gems(*one)),
         [one] if awaited(*one) && !asked => Some(gems(*one)),
@@ -391,6 +436,12 @@ pub(super) mod tests {
             ("claim fifteen", 15),
             ("I can do twenty-one", 21),
             ("twenty one gems", 21),
+            // Putting one's name to a count.
+            ("put me down for 18", 18),
+            ("sign me up for 18 💎", 18),
+            ("count me in for 18", 18),
+            ("I'll bid 18", 18),
+            ("I'll take 18", 18),
         ] {
             assert_eq!(said(text, None), [format!("claim {n}")], "{text}");
         }
@@ -468,6 +519,38 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn a_count_compared_with_the_other_players_claim_is_the_writers() {
+        // opal claimed 14; Reed compares.
+        let open = state(&[opens(), claims(0, 14)]);
+        for text in [
+            "17 >> 14 😎",
+            "17 > 14",
+            "14 < 17",
+            "my 17 beats your 14",
+            "17 vs 14",
+        ] {
+            assert_eq!(said(text, Some(&open)), ["claim 17"], "{text}");
+        }
+        // Near misses: neither is their claim, the other is lower, a
+        // question, a condition, no comparison, the match not known.
+        for text in [
+            "17 > 15",
+            "12 < 14",
+            "17 > 14?",
+            "17 > 14 if the cascade holds",
+            "17 14 lol",
+        ] {
+            let got = said(text, Some(&open));
+            assert!(!got.contains(&"claim 17".to_string()), "{text}: {got:?}");
+            assert!(
+                got.iter().all(|g| !g.starts_with("claim")),
+                "{text}: {got:?}"
+            );
+        }
+        assert_eq!(said("17 >> 14", None), Vec::<String>::new());
+    }
+
+    #[test]
     fn several_things_in_one_message_are_read_in_order() {
         let at = |text: &str, s: Option<&MatchState>| CHAT.readings(text, 0, s);
         let f3 = "proof active plus F3; passive bend; swap F3 G3".to_string();
@@ -521,8 +604,9 @@ pub(super) mod tests {
     /// Words outside Bejeweled's notation: no cell, number, powerup,
     /// color, player name or key word.
     fn is_notation(w: &str) -> bool {
-        const KEY: [&str; 9] = [
+        const KEY: [&str; 12] = [
             "same", "opal", "reed", "halloway", "then", "active", "passive", "starter", "recolour",
+            "col", "rot", "recol",
         ];
         w.chars().any(|c| c.is_ascii_digit())
             || number_word(w).is_some()

@@ -89,7 +89,10 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
                 part.withdrawn.push(t.to_uppercase());
             } else if is_cell_like(t) {
                 part.cells.push(t.to_uppercase());
-            } else if color(t).is_some() || takes_letter {
+            } else if let Some(c) = color(t) {
+                // `reds`: the color's own name, for the notation.
+                part.colors.push(c.name().to_string());
+            } else if takes_letter {
                 part.colors.push(t.to_string());
             }
         }
@@ -412,6 +415,20 @@ mod tests {
                 "active column E6; passive chain purple; rotate E6",
                 1..2,
             ),
+            // Short names, `/` between the parts.
+            ("col g6 / chain purple / rot g6", g6, 0..1),
+            (
+                "recol red purple / plus E2 / swap E2 F2",
+                "active plus E2; passive recolor red purple; swap E2 F2",
+                0..1,
+            ),
+            // The passive first, colors in the plural.
+            (
+                "recolor reds to purple, plus sits on E2, then swap E2 with F2",
+                "active plus E2; passive recolor red purple; swap E2 F2",
+                0..1,
+            ),
+            ("chain purples, column G6, rotate G6", g6, 0..1),
         ] {
             assert_eq!(read_all(text), [(want.to_string(), lines)], "{text}");
         }

@@ -1,9 +1,9 @@
 //! Duorail's words in chat: a message line cut into lowercase words with
 //! their clauses, and what a word is in the notation (a cell, two exits,
 //! steps, a color, a side), plus what the words of a would-be piece add up
-//! to. Box-drawing pieces (`┘`) and arrows (`→→↓↓`, a lone `←` as the
-//! side `left`) become notation here, before [`clean_chat`] would drop
-//! them.
+//! to. Box-drawing pieces (`┘`), a piece drawn in ASCII after its cell
+//! (`E1 |`, `E2 -`) and arrows (`→→↓↓`, a lone `←` as the side `left`)
+//! become notation here, before [`clean_chat`] would drop them.
 //!
 //! Knows nothing of the match: deciding what a message does is
 //! [`super::player_chat`]'s. Must not import anything from `log/`, nor
@@ -16,7 +16,38 @@ pub(super) use crate::games::chat::words::Line;
 
 /// A message line as words.
 pub(super) fn read_line(raw: &str) -> Line {
-    tokenize(&clean_chat(&normalize(raw)))
+    tokenize(&clean_chat(&normalize(&ascii_piece(raw))))
+}
+
+/// The line with a piece drawn in ASCII after its cell as its exits: `E1
+/// |` is `E1 UD`, `E2 -` (or `—`) is `E2 LR`. Only a lone mark standing
+/// right after a cell (a colon or comma between allowed) with nothing
+/// written after it but marks and emoji, so that `E1 UD | gl` (a
+/// separator), `||E1 UD||` (a spoiler) and `E2 - nice` keep their meaning.
+/// A slash is no piece: `/` is `┘` or `┌` depending on how one draws it.
+fn ascii_piece(raw: &str) -> String {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    let bare = |w: &str| -> String {
+        w.trim_matches(|c: char| matches!(c, '*' | '`' | '_' | ':' | ','))
+            .to_lowercase()
+    };
+    let Some(k) = words
+        .iter()
+        .position(|w| matches!(bare(w).as_str(), "|" | "-" | "—" | "–"))
+    else {
+        return raw.to_string();
+    };
+    let after_cell = k > 0 && is_cell(&bare(words[k - 1]));
+    let nothing_after = words[k + 1..]
+        .iter()
+        .all(|w| !w.chars().any(char::is_alphanumeric));
+    if !after_cell || !nothing_after || raw.matches('|').count() > 1 {
+        return raw.to_string();
+    }
+    let exits = if bare(words[k]) == "|" { "UD" } else { "LR" };
+    let mut out: Vec<&str> = words.clone();
+    out[k] = exits;
+    out.join(" ")
 }
 
 /// Box-drawing pieces as their exits, arrows as step marks (`^R`), dashes
@@ -29,8 +60,8 @@ fn normalize(raw: &str) -> String {
             '└' | '╰' | '┗' | '╚' => s.push_str(" UR "),
             '┐' | '╮' | '┓' | '╗' => s.push_str(" DL "),
             '┌' | '╭' | '┏' | '╔' => s.push_str(" RD "),
-            '│' | '┃' | '║' => s.push_str(" UD "),
-            '─' | '━' | '═' => s.push_str(" LR "),
+            '│' | '┃' | '║' | '╎' | '╏' | '┆' | '┇' | '┊' | '┋' => s.push_str(" UD "),
+            '─' | '━' | '═' | '╌' | '╍' | '┄' | '┅' | '┈' | '┉' => s.push_str(" LR "),
             '→' | '➡' | '⟶' | '⇒' => s.push_str("^R"),
             '←' | '⬅' | '⟵' | '⇐' => s.push_str("^L"),
             '↑' | '⬆' => s.push_str("^U"),
@@ -174,7 +205,8 @@ pub(super) fn color_word(w: &str) -> Option<Color> {
     match w {
         "blue" => Some(Color::Blue),
         "red" => Some(Color::Red),
-        "common" | "green" | "purple" => Some(Color::Common),
+        // The common color by its seed names, or as the color of no one.
+        "common" | "green" | "purple" | "neutral" | "shared" => Some(Color::Common),
         _ => None,
     }
 }
@@ -189,10 +221,24 @@ pub(super) fn step_word(w: &str) -> Option<char> {
 
 pub(super) fn direction(w: &str) -> Option<Side> {
     match w {
-        "up" | "top" => Some(Side::Up),
-        "down" | "bottom" => Some(Side::Down),
-        "left" => Some(Side::Left),
-        "right" => Some(Side::Right),
+        "up" | "top" | "north" => Some(Side::Up),
+        "down" | "bottom" | "south" => Some(Side::Down),
+        "left" | "west" => Some(Side::Left),
+        "right" | "east" => Some(Side::Right),
+        _ => None,
+    }
+}
+
+/// A straight named by the way it runs, as a word (`vertical`, `across`,
+/// `sideways`); `across` only where it is no preposition (`across from
+/// E5`, `across the board`).
+fn straight_word(w: &str, next: Option<&str>) -> Option<Exits> {
+    match w {
+        "vertical" | "vertically" => Some(Exits::ALL[0]),
+        "horizontal" | "horizontally" | "sideways" => Some(Exits::ALL[1]),
+        "across" if !matches!(next, Some("from" | "the" | "to" | "a" | "my" | "your")) => {
+            Some(Exits::ALL[1])
+        }
         _ => None,
     }
 }
@@ -246,9 +292,10 @@ pub(super) struct Bits {
 }
 
 pub(super) fn bits(ws: &[&str]) -> Bits {
-    const FILLER: [&str; 22] = [
+    const FILLER: [&str; 26] = [
         "place", "places", "placing", "put", "i", "a", "an", "the", "at", "on", "in", "piece",
-        "tile", "my", "own", "play", "playing", "move", "and", "to", "exit", "exits",
+        "tile", "my", "own", "play", "playing", "move", "and", "to", "exit", "exits", "going",
+        "goes", "running", "runs",
     ];
     let mut b = Bits {
         doubt: doubts(ws),
@@ -257,16 +304,15 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
     // Where the first cell and the first shape stand (word ranges).
     let mut cell_at: Option<(usize, usize)> = None;
     let mut shape_at: Option<(usize, usize)> = None;
+    // Sides named alone (`straight, going down`): a straight's axis.
+    let mut lone: Vec<(usize, Side)> = Vec::new();
     let mut k = 0;
     while k < ws.len() {
         let x = ws[k];
         let next = ws.get(k + 1).copied();
         if b.shapes.is_empty()
             && shape_at.is_none()
-            && (exits(x).is_some()
-                || direction(x).is_some()
-                || x.starts_with("vertical")
-                || x.starts_with("horizontal"))
+            && (exits(x).is_some() || direction(x).is_some() || straight_word(x, next).is_some())
         {
             shape_at = Some((k, k + 1));
         }
@@ -305,13 +351,15 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
                     if shape_at.is_some_and(|(a, _)| a == k) {
                         shape_at = None;
                     }
+                    // `up to you`: a side in talk.
+                    if !matches!(next, Some("to" | "for" | "with" | "you" | "u")) {
+                        lone.push((k, d));
+                    }
                     b.talk += 1;
                 }
             }
-        } else if matches!(x, "vertical" | "vertically") {
-            b.shapes.push(Exits::ALL[0]);
-        } else if matches!(x, "horizontal" | "horizontally") {
-            b.shapes.push(Exits::ALL[1]);
+        } else if let Some(e) = straight_word(x, next) {
+            b.shapes.push(e);
         } else if matches!(x, "straight" | "straights") {
             b.straight = true;
         } else if matches!(x, "bend" | "corner" | "curve") {
@@ -320,6 +368,20 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
             b.talk += 1;
         }
         k += 1;
+    }
+    // `straight, going down`, `E5 straight across`: a straight said with
+    // one side (or two of one axis) runs along it.
+    let axis = |d: Side| match d {
+        Side::Up | Side::Down => Exits::ALL[0],
+        Side::Left | Side::Right => Exits::ALL[1],
+    };
+    if b.straight && b.shapes.is_empty() && !lone.is_empty() {
+        let e = axis(lone[0].1);
+        if lone.iter().all(|(_, d)| axis(*d) == e) {
+            b.shapes.push(e);
+            b.talk -= lone.len();
+            shape_at = Some((lone[0].0, lone[0].0 + 1));
+        }
     }
     b.colors.dedup();
     b.shapes.dedup();
@@ -333,7 +395,13 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
 /// Words that may stand between a cell and its shape (`UR at E5`, `C1,
 /// bend right/down`, `E5 straight up-down`, `G5 purple UD`, `G8 bend,
 /// exits ← and ↑`).
-const BETWEEN: [&str; 24] = [
+const BETWEEN: [&str; 30] = [
+    "going",
+    "goes",
+    "running",
+    "runs",
+    "neutral",
+    "shared",
     "exit",
     "exits",
     "at",

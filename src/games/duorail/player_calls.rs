@@ -10,7 +10,9 @@
 //!   own; steps without a start cell (`RRRDDDLLLUUU`, `R3 D3 L3 U3`) are
 //!   a track attempt that is unread, not talk;
 //! - `pass`, `no action`, `nothing from me`, `give up` are a pass, unless a
-//!   question or `not` stands around them; `gg` or `no blue loop` from the
+//!   question or `not` stands around them (`pass me the …` hands something
+//!   over); `I'll sit this one out`, `no move from me`, `I'm good` are a
+//!   pass only from the player to move; `gg` or `no blue loop` from the
 //!   player who must answer a challenge is giving up;
 //! - `impossible`/`challenge` names a color after it (`for blue`, `for
 //!   me`, `on fern`), else the one color the message names, else a name or
@@ -244,21 +246,60 @@ fn clauses(line: &Line, used: &[bool]) -> Vec<Vec<usize>> {
     out
 }
 
+/// How sure a pass phrase is of passing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// `pass`, `no action`, `give up`: a pass whoever says it.
+    Named,
+    /// `I'll sit this one out`, `I'm good`, `no move from me`: a pass
+    /// only from the player to move; from anyone else, talk.
+    OnTurn,
+}
+
 /// Where a pass phrase starts among the words of a clause: `pass` in a
-/// clause of a few words (`I'll pass this turn`), `skip`, `concede`,
-/// `forfeit` in a clause of fewer (`I skip`; `let's skip the small talk`
-/// is talk), `no action`, `give up`, `nothing from me`.
-fn pass_at(ws: &[&str]) -> Option<usize> {
-    (0..ws.len()).find(|&k| {
+/// clause of a few words (`I'll pass this turn`; not `pass me the salt`,
+/// which hands something over), `skip`, `concede`, `forfeit` in a clause
+/// of fewer (`I skip`, `I'll skip this turn`; `let's skip the small talk`
+/// is talk), `no action`, `give up`, `nothing from me`; and, from the
+/// player to move, `sit this one out`, `no move`, `I'm good`.
+fn pass_at(ws: &[&str]) -> Option<(usize, Pass)> {
+    // What `pass` hands over (`pass me the salt`, `pass that along`).
+    const HANDED: [&str; 14] = [
+        "me", "us", "him", "her", "them", "the", "a", "an", "that", "those", "these", "my",
+        "your", "some",
+    ];
+    (0..ws.len()).find_map(|k| {
         let next = ws.get(k + 1).copied();
-        match ws[k] {
-            "pass" | "passing" | "passes" => ws.len() <= 6,
-            "skip" | "skipping" | "concede" | "forfeit" => ws.len() <= 3,
+        let named = match ws[k] {
+            "pass" | "passing" | "passes" => ws.len() <= 6 && !next.is_some_and(|n| HANDED.contains(&n)),
+            "skip" | "skipping" => {
+                ws.len() <= 3
+                    || (ws.len() <= 6 && matches!(next, Some("this" | "my" | "me" | "turn" | "it")))
+            }
+            "concede" | "forfeit" => ws.len() <= 3,
             "no" => next == Some("action"),
             "give" | "giving" | "gives" => next == Some("up"),
             "nothing" => matches!(next, Some("from" | "for" | "this")),
             _ => false,
+        };
+        if named {
+            return Some((k, Pass::Named));
         }
+        // `I'm good` (`im`, `i m`): the whole clause, nothing else.
+        let good = ws[k] == "good"
+            && matches!(&ws[..k], ["im"] | ["i", "m"] | ["i", "am"] | ["all"])
+            && ws.len() <= k + 2
+            && next.is_none_or(|n| matches!(n, "thanks" | "thx" | "here"));
+        let on_turn = match ws[k] {
+            "sit" | "sitting" => ws.len() <= 7 && ws[k + 1..].contains(&"out"),
+            "no" => {
+                matches!(next, Some("move" | "moves" | "placement"))
+                    && ws.len() <= 6
+                    && !ws.contains(&"yet")
+            }
+            _ => good,
+        };
+        on_turn.then_some((k, Pass::OnTurn))
     })
 }
 
@@ -274,8 +315,10 @@ pub(super) fn passes(
     for (i, line) in lines.iter().enumerate() {
         for c in clauses(line, &used[i]) {
             let ws: Vec<&str> = c.iter().map(|&k| line.words[k].text.as_str()).collect();
-            let Some(k) = pass_at(&ws) else { continue };
-            if ws.iter().any(|w| is_cell(w)) {
+            let Some((k, how)) = pass_at(&ws) else {
+                continue;
+            };
+            if ws.iter().any(|w| is_cell(w)) || (how == Pass::OnTurn && e.my_turn != Some(true)) {
                 continue;
             }
             any = true;
@@ -472,6 +515,43 @@ mod tests {
             ],
         );
         assert_unread(said, &["should I pass?", "I won't pass"]);
+        // Handing something over is no pass.
+        assert_says_nothing(said, &["pass me the chips", "pass that along pls"]);
+        for text in ["I'll skip this turn", "skip me"] {
+            assert_eq!(said(text), ["pass"], "{text}");
+        }
+    }
+
+    #[test]
+    fn softer_passes_are_read_only_from_the_player_to_move() {
+        // Bramble (seat 1) plays blue and moves first; quill waits.
+        let start = state(&[]);
+        let read = |text: &str, seat: usize| CHAT.said(text, seat, Some(&start));
+        for text in [
+            "I'll sit this one out 🪑",
+            "sitting this one out",
+            "I'm good",
+            "im good, thanks",
+            "no move from me",
+            "no moves",
+        ] {
+            assert_eq!(read(text, 1), ["pass"], "{text}");
+            // Not the writer's turn, or the match not known: talk.
+            assert_eq!(read(text, 0), Vec::<String>::new(), "{text}");
+            assert_eq!(said(text), Vec::<String>::new(), "{text}");
+        }
+        // Near misses: other words around `good`, no move yet, sitting tight.
+        for text in [
+            "I'm good with that",
+            "all good lol",
+            "no move yet, thinking",
+            "sit tight",
+            "I'm sitting on the couch",
+        ] {
+            assert_eq!(read(text, 1), Vec::<String>::new(), "{text}");
+        }
+        // A question is not read as a pass.
+        assert!(read("sit this one out?", 1)[0].starts_with("unread"));
     }
 
     #[test]

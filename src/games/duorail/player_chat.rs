@@ -2,7 +2,7 @@
 //!
 //! The reader does not match whole sentences. It finds what the notation
 //! is made of — cells (`E5`), exits (`UR`, `left-up`, `vertical`, `┘`,
-//! `exits ← and ↑`),
+//! `E1 |`, `exits ← and ↑`, `straight, going across`),
 //! track steps (`RRDD`, `→→↓↓`), colors, player names and `me`/`you`, and
 //! the key words (`impossible`, `challenge`, `pass`, `no action`, `give
 //! up`, `gg`) — and then decides what they do from who speaks and what the
@@ -17,7 +17,8 @@
 //!   shape after `not`, `instead of` or `rather than` is the one being
 //!   withdrawn (`E8 UD, not LR`; `meant UD instead of LR` on the piece the
 //!   speaker just placed, E8 LR), so only the other is the piece;
-//! - `pass`, `no action`, `nothing from me`, `give up` are a pass; `gg` or
+//! - `pass`, `no action`, `nothing from me`, `give up` are a pass (and
+//!   `I'll sit this one out`, `I'm good` from the player to move); `gg` or
 //!   `no red loop` from the player who must answer a challenge is giving
 //!   up, from anyone else talk;
 //! - `impossible`/`challenge` with a color (`for blue`, `for me`, `for
@@ -432,6 +433,28 @@ pub(super) mod tests {
             ("purple straight on E5, vertical", "E5 UD common"),
             ("C4 C:LR", "C4 LR common"),
             ("G5 UD purple, that's the last purple", "G5 UD common"),
+            // The common color as no one's: `neutral`, `shared`.
+            ("neutral straight on c5, going across", "C5 LR common"),
+            ("shared straight at C5, horizontal", "C5 LR common"),
+            ("C5 LR neutral", "C5 LR common"),
+            // A straight by the way it runs: across, sideways, one side
+            // of its axis, compass sides.
+            ("E5 straight across", "E5 LR blue"),
+            ("E5 sideways", "E5 LR blue"),
+            ("straight on E5, going down", "E5 UD blue"),
+            ("E5 straight up", "E5 UD blue"),
+            ("E5 north-south", "E5 UD blue"),
+            // A piece drawn after its cell: a pipe, a dash, dashed lines.
+            ("E1 |", "E1 UD blue"),
+            ("E1: | 🚂", "E1 UD blue"),
+            ("**E1** |", "E1 UD blue"),
+            ("E2 -", "E2 LR blue"),
+            ("E2 —", "E2 LR blue"),
+            ("C9 ┆", "C9 UD blue"),
+            ("A7 ┄", "A7 LR blue"),
+            // A pipe as a separator, and a spoiler, are not pieces.
+            ("E1 UD | gl", "E1 UD blue"),
+            ("||E1 UD||", "E1 UD blue"),
             // A color the player wrote is kept; the rules judge it.
             ("E5 UR red", "E5 UR red"),
         ] {
@@ -473,6 +496,16 @@ pub(super) mod tests {
                 "up to you",
                 "give me a sec",
                 "sorry, doorbell 😩",
+                // A mark after a cell with words after it, `across` as a
+                // preposition, a side in talk beside a straight.
+                "E2 - nice",
+                "E1 | E2 were close",
+                "across from E5 was better",
+                "E5 straight, up to you",
+                // One side beside a bend, sides of two axes beside a
+                // straight: no shape, a cell in talk.
+                "E5 bend down",
+                "straight on E5, going down then left",
             ],
         );
     }
@@ -583,7 +616,21 @@ pub(super) mod tests {
     /// Words outside Duorail's notation: no cell, side, steps, color,
     /// number, player name or key word.
     fn is_notation(w: &str) -> bool {
-        const KEY: [&str; 50] = [
+        const KEY: &[&str] = &[
+            "neutral",
+            "shared",
+            "across",
+            "sideways",
+            "north",
+            "south",
+            "east",
+            "west",
+            "sit",
+            "sitting",
+            "good",
+            "move",
+            "moves",
+            "placement",
             "pass",
             "passing",
             "passes",

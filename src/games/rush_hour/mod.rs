@@ -11,10 +11,10 @@
 //! text, are in `docs/rules/rush-hour.md`. The files follow one order:
 //! `board` (cells, cars, slides), `rules` (the round and the match),
 //! `notation` (text ↔ moves), `phrases` (what a player's message holds:
-//! cells, moves, key words), `player_chat` (what it means, given what the
-//! match expects), `chat` (the host's openings and announcements),
-//! `solver` (exact optimal length), `check` (what the verifier recomputes
-//! for a claim), `view` (what a page draws), `chart` (the optimal length
+//! cells, moves, key words; its cells found by `cell_words`),
+//! `player_chat` (what it means, given what the match expects), `chat`
+//! (the host's openings and announcements), `solver` (exact optimal
+//! length), `check` (what the verifier recomputes for a claim), `view` (what a page draws), `chart` (the optimal length
 //! over a round's steps against its target, for the chart under the pages), `drawing` (boards as hosts
 //! draw them in chat, read and compared with the replay), `plug` (the game
 //! in the registry: each part the layers above ask for, from these files).
@@ -23,6 +23,7 @@
 //! `import/` or `verify`, and no other game's folder.
 
 pub mod board;
+mod cell_words;
 pub mod chart;
 pub mod chat;
 pub mod check;

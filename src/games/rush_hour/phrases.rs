@@ -1,10 +1,11 @@
 //! What a Traffic Jam player's chat message holds, found thing by thing:
-//! cells and the cars they make (`B1 B2`, `c1-c3`, `C1–C3`), moves in the shapes
+//! cells and the cars they make (`B1 B2`, `c1-c3`, `C1–C3`, `column B,
+//! rows 4–6`: see [`cell_words`](super::cell_words)), moves in the shapes
 //! players write them (`X up 2`, `U→1`, `X← one`, `1) u r 1`, `V all the
 //! way down`, `the taxi drives out`, `U R1`, `UR1`), numbers, and the key words of a
 //! claim, a challenge or giving up (`finished`, `I claim this is a
-//! 5-mover`, `claiming 5`, `no solution`, `can't do it in 4`,
-//! `challenge!`, `no counter`).
+//! 5-mover`, `claiming 5`, `6 on the nose`, `exactly 6`, `no solution`,
+//! `can't do it in 4`, `challenge!`, `no counter`).
 //!
 //! The one decision: this module finds, it never decides. Whether cells
 //! are a placement or talk, and whether moves are the proof that is due,
@@ -14,6 +15,7 @@
 //! nothing from `log/`, `import/`, `web/` or `verify.rs`.
 
 use super::board::{Cell, Dir, Move};
+use super::cell_words::{cell, find_cells};
 use crate::games::chat::clean_chat;
 use crate::games::chat::words::number_word;
 use crate::games::words::spell_arrows;
@@ -75,13 +77,13 @@ impl Line {
 
 /// A word as the finder sees it.
 #[derive(Clone, Debug)]
-struct Tok {
+pub(super) struct Tok {
     /// Lowercase, apostrophes dropped (`can't` → `cant`); punctuation is
     /// its one character.
-    w: String,
+    pub(super) w: String,
     /// As written.
-    orig: String,
-    punct: bool,
+    pub(super) orig: String,
+    pub(super) punct: bool,
 }
 
 /// The words of the move notation and of claims: talk made only of other
@@ -145,6 +147,16 @@ pub const KEYWORDS: &[&str] = &[
     "beat",
     "top",
     "better",
+    "exactly",
+    "precisely",
+    "nose",
+    "column",
+    "columns",
+    "col",
+    "cols",
+    "row",
+    "rows",
+    "long",
 ];
 
 /// Whether a lowercase word (apostrophes dropped) belongs to the game's
@@ -259,16 +271,6 @@ fn tokens(line: &str) -> Vec<Tok> {
     out
 }
 
-/// A cell of the 6×6 board (`c3`).
-fn cell(w: &str) -> Option<Cell> {
-    let b = w.as_bytes();
-    if b.len() == 2 && (b'a'..=b'f').contains(&b[0]) && (b'1'..=b'6').contains(&b[1]) {
-        w.parse().ok()
-    } else {
-        None
-    }
-}
-
 fn dir(w: &str) -> Option<Dir> {
     match w {
         "up" | "u" | "north" | "upwards" => Some(Dir::Up),
@@ -282,7 +284,7 @@ fn dir(w: &str) -> Option<Dir> {
 /// A car named by a token: a single letter (not `a` or `I`, which are
 /// English words: only 17 cars fit, so `I` is the last label a board
 /// could ever hold and `A` is never used), or the taxi.
-fn car(t: &Tok) -> Option<char> {
+pub(super) fn car(t: &Tok) -> Option<char> {
     if t.punct {
         return None;
     }
@@ -354,7 +356,7 @@ fn glued_at(t: &[Tok], k: usize, bare: bool) -> Option<(Found, usize)> {
     Some((Found::Move(Move { car, dir, dist }), j))
 }
 
-fn number(w: &str) -> Option<u32> {
+pub(super) fn number(w: &str) -> Option<u32> {
     if w.chars().all(|c| c.is_ascii_digit()) {
         return w.parse().ok();
     }
@@ -415,57 +417,7 @@ fn read_line(index: usize, raw: &str) -> Line {
         used[0] = true;
         used[1] = true;
     }
-    // Cells, with ranges (`C1-C3`).
-    let mut i = 0;
-    while i < t.len() {
-        let Some(first) = word(i).and_then(cell) else {
-            i += 1;
-            continue;
-        };
-        let mut cells = vec![first];
-        used[i] = true;
-        let mut j = i + 1;
-        loop {
-            if let Some(c) = word(j).and_then(cell) {
-                cells.push(c);
-                used[j] = true;
-                j += 1;
-                continue;
-            }
-            let next = word(j + 1).and_then(cell);
-            let range = matches!(
-                t.get(j).map(|x| x.w.as_str()),
-                Some("-" | "to" | "through" | "thru")
-            );
-            let list = matches!(
-                t.get(j).map(|x| x.w.as_str()),
-                Some("," | "/" | "&" | "+" | "and")
-            );
-            match next {
-                Some(c) if range => {
-                    let from = *cells.last().unwrap_or(&c);
-                    cells.extend(span(from, c).into_iter().skip(1));
-                }
-                Some(c) if list => cells.push(c),
-                _ => break,
-            }
-            used[j] = true;
-            used[j + 1] = true;
-            j += 2;
-        }
-        // `Y D1`: a lone `D1` after a car is down 1, not a cell (`D` is
-        // the one direction letter among the columns; one cell is no car).
-        let after_car = i > 0
-            && !used[i - 1]
-            && car(&t[i - 1]).is_some()
-            && t[i - 1].orig.chars().all(|c| c.is_ascii_uppercase());
-        if cells.len() == 1 && after_car && t[i].w.starts_with('d') {
-            used[i] = false;
-        } else {
-            found.push((i, Found::Cells(cells)));
-        }
-        i = j;
-    }
+    find_cells(&t, &mut used, &mut found);
     // Moves. A lowercase letter is a car only on a line of moves (`1) u
     // r 1`, `x up, y down`): in talk, `r u done` and `30 s left` are words.
     let mut moves = Vec::new();
@@ -562,32 +514,6 @@ fn read_line(index: usize, raw: &str) -> Line {
     }
 }
 
-/// The cells from `a` to `b` in a line, both included, when they are at
-/// most 3 in a row or column; else just `a` and `b` (the placement then
-/// says what is wrong).
-fn span(a: Cell, b: Cell) -> Vec<Cell> {
-    let (ac, ar, bc, br) = (a.col(), a.row(), b.col(), b.row());
-    let steps = ac.abs_diff(bc).max(ar.abs_diff(br));
-    if (ac != bc && ar != br) || steps > 2 {
-        return vec![a, b];
-    }
-    (0..=steps)
-        .filter_map(|s| {
-            let col = if bc >= ac {
-                ac + s.min(bc - ac)
-            } else {
-                ac - s.min(ac - bc)
-            };
-            let row = if br >= ar {
-                ar + s.min(br - ar)
-            } else {
-                ar - s.min(ar - br)
-            };
-            Cell::new(col, row)
-        })
-        .collect()
-}
-
 /// A move starting at token `k` (a car), with the token after it; `None`
 /// when no direction follows the car.
 fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
@@ -654,6 +580,30 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
 /// be a 5-mover`, `that was a 5-mover`), when someone else claims (`your
 /// claim of 5`), or when the line claims the puzzle impossible.
 fn counts_claimed(t: &[Tok], k: usize) -> bool {
+    let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
+    let digits = |i: usize| word(i).is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()));
+    if doubts_a_count(t) {
+        return false;
+    }
+    match t[k].w.as_str() {
+        "mover" | "movers" => {
+            let count = digits(k.wrapping_sub(1)) || (k >= 2 && t[k - 1].w == "-" && digits(k - 2));
+            count && !(0..k).any(|i| matches!(word(i), Some("claim" | "claiming")))
+        }
+        _ => (k + 1..t.len()).any(|i| {
+            let time = [
+                "s", "sec", "secs", "seconds", "min", "mins", "minutes", "pm", "am",
+            ];
+            digits(i) && !word(i + 1).is_some_and(|w| time.contains(&w))
+        }),
+    }
+}
+
+/// Whether a line denies, doubts or looks back on a count (`not a
+/// 5-mover`, `could be exactly 5`, `that was 5 on the nose`), gives it to
+/// someone else (`your claim of 5`), or claims the puzzle impossible: a
+/// count in it is no claim of the puzzle's length.
+fn doubts_a_count(t: &[Tok]) -> bool {
     const DOUBT: &[&str] = &[
         "not", "isnt", "no", "never", "dont", "cant", "cannot", "wont", "aint", "wasnt", "could",
         "might", "maybe", "if", "would", "should", "almost", "nearly", "probably", "perhaps",
@@ -670,24 +620,50 @@ fn counts_claimed(t: &[Tok], k: usize) -> bool {
         "jammed",
         "solution",
     ];
+    t.iter()
+        .filter(|x| !x.punct)
+        .any(|x| DOUBT.contains(&x.w.as_str()) || UNSOLVABLE.contains(&x.w.as_str()))
+}
+
+/// Whether token `i` is a count of moves in digits: not a time (`8:05`,
+/// `30 s`), a score (`3-0`) or a round's number (`round 6`).
+fn is_count(t: &[Tok], i: usize) -> bool {
+    const AFTER: &[&str] = &[
+        "s", "sec", "secs", "seconds", "min", "mins", "minute", "minutes", "pm", "am", ":", "-",
+    ];
+    let w = |i: usize| t.get(i).map(|x| x.w.as_str());
+    w(i).is_some_and(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit()))
+        && !w(i + 1).is_some_and(|x| AFTER.contains(&x))
+        && !(i > 0 && matches!(w(i - 1), Some(":" | "-" | "round" | "rd" | "game")))
+}
+
+/// The words of a count said as exact at token `k` (`6 on the nose`,
+/// `exactly 6`, `6 moves exactly`, `in precisely 6`), with how many
+/// tokens they take: the claim of the round's target, as a host reads
+/// it. Only with the count in digits right beside them (so that the
+/// target can be checked), on a line that says no other claim word (`done
+/// — that's exactly 5` is one claim) and does not doubt the count (see
+/// [`doubts_a_count`]).
+fn exact_count(t: &[Tok], k: usize) -> Option<usize> {
     let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
-    let digits = |i: usize| word(i).is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()));
-    let words = || (0..t.len()).filter_map(word);
-    if words().any(|w| DOUBT.contains(&w) || UNSOLVABLE.contains(&w)) {
-        return false;
-    }
-    match t[k].w.as_str() {
-        "mover" | "movers" => {
-            let count = digits(k.wrapping_sub(1)) || (k >= 2 && t[k - 1].w == "-" && digits(k - 2));
-            count && !(0..k).any(|i| matches!(word(i), Some("claim" | "claiming")))
-        }
-        _ => (k + 1..t.len()).any(|i| {
-            let time = [
-                "s", "sec", "secs", "seconds", "min", "mins", "minutes", "pm", "am",
-            ];
-            digits(i) && !word(i + 1).is_some_and(|w| time.contains(&w))
-        }),
-    }
+    let len = match word(k)? {
+        "exactly" | "precisely" => 1,
+        "on" if word(k + 1) == Some("the") && word(k + 2) == Some("nose") => 3,
+        _ => return None,
+    };
+    let moves = |i: usize| matches!(word(i), Some("moves" | "move"));
+    let before = (k >= 1 && is_count(t, k - 1)) || (k >= 2 && moves(k - 1) && is_count(t, k - 2));
+    let after = len == 1 && is_count(t, k + 1);
+    const CLAIMS: &[&str] = &[
+        "finished", "finish", "done", "complete", "completed", "claim", "claiming", "mover",
+        "movers",
+    ];
+    // `it needs exactly 6`, `I want 6 on the nose`: a wish, not a claim.
+    const WISH: &[&str] = &["need", "needs", "want", "wants", "try", "trying", "aim"];
+    let other_claim = t
+        .iter()
+        .any(|x| CLAIMS.contains(&x.w.as_str()) || WISH.contains(&x.w.as_str()));
+    ((before || after) && !other_claim && !doubts_a_count(t)).then_some(len)
 }
 
 /// A key word at token `k`, with how many tokens it takes.
@@ -710,6 +686,7 @@ fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
         "impossible" | "unsolvable" | "unsolveable" | "insoluble" | "locked" | "gridlocked"
         | "deadlocked" | "jammed" | "stuck" => (!before(2, NOT)).then_some((Key::Unsolvable, 1)),
         "claim" | "claiming" if counts_claimed(t, k) => Some((Key::Finished, 1)),
+        "exactly" | "precisely" | "on" => exact_count(t, k).map(|len| (Key::Finished, len)),
         "mover" | "movers" if counts_claimed(t, k) => Some((Key::Finished, 1)),
         "solvable" | "solveable" | "possible" if before(2, NOT) => Some((Key::Unsolvable, 1)),
         "solution" | "solutions" if before(1, &["no"]) => Some((Key::Unsolvable, 1)),

@@ -161,6 +161,41 @@ fn cells_are_found_in_every_shape() {
 }
 
 #[test]
+fn a_car_is_found_by_its_line_and_a_range_across_it() {
+    for (text, want) in [
+        ("column B, rows 4–6 (3-long)", "B4 B5 B6"),
+        ("col b rows 4 to 6", "B4 B5 B6"),
+        ("column B, rows 4 and 5", "B4 B5"),
+        ("rows 4-6 in column B", "B4 B5 B6"),
+        ("row 2, columns C–E", "C2 D2 E2"),
+        ("cols c-d in row 2", "C2 D2"),
+        ("row 2, columns from C to E, 3 long", "C2 D2 E2"),
+        ("column F, rows six to four", "F6 F5 F4"),
+    ] {
+        let l = read_line(0, text);
+        assert_eq!(l.found, vec![cells(want)], "{text}");
+        assert!(!l.talk, "{text}: {l:?}");
+    }
+    // Too long for a car: the ends, as a range of cells gives them.
+    assert_eq!(found("column B, rows 1-5"), vec![cells("B1 B5")]);
+    // Near misses: no word for the axis, both sides ranges, a length
+    // that disagrees, a line and no range across it.
+    for text in [
+        "B, 4-6",
+        "rows 4-6, columns B-C",
+        "column B, rows 4-6 (2-long)",
+        "column B is full",
+        "the rows here are packed",
+    ] {
+        assert!(
+            !found(text).iter().any(|f| matches!(f, Found::Cells(_))),
+            "{text}: {:?}",
+            found(text)
+        );
+    }
+}
+
+#[test]
 fn key_words_are_found_with_their_negations() {
     use Key::*;
     for (text, want) in [
@@ -198,6 +233,20 @@ fn key_words_are_found_with_their_negations() {
         ("claim in 30 s", vec![]),
         ("a mover", vec![]),
         ("I claim impossible", vec![Unsolvable]),
+        // A count said as exact is the claim of the target.
+        ("🏁 6 on the nose", vec![Finished]),
+        ("exactly 6", vec![Finished]),
+        ("6 moves exactly", vec![Finished]),
+        ("in precisely 6 🎯", vec![Finished]),
+        ("done — exactly 6", vec![Finished]),
+        ("could be exactly 6", vec![]),
+        ("that was 6 on the nose", vec![]),
+        ("it needs exactly 6 now", vec![]),
+        ("exactly 6 min left", vec![]),
+        ("at 8:06 exactly", vec![]),
+        ("exactly", vec![]),
+        ("exactly my point", vec![]),
+        ("on the nose", vec![]),
         ("challenge!", vec![Challenge]),
         ("I challenge that", vec![Challenge]),
         (

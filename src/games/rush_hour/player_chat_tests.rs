@@ -195,6 +195,9 @@ fn the_player_to_move_places_with_words_around_the_car() {
             ("truck on C1–C3 🚚", &["place C1 C2 C3"]),
             ("car C1 to C2", &["place C1 C2"]),
             ("E3 E4?", &["place E3 E4"]),
+            // A car by its column and rows, or its row and columns.
+            ("column E, rows 3–4 (2-long)", &["place E3 E4"]),
+            ("row 1, columns C to E", &["place C1 D1 E1"]),
             ("@Moss finished", &["claim"]),
             ("B5 C5 finished", &["place B5 C5", "claim"]),
             (
@@ -221,6 +224,14 @@ fn the_player_to_move_places_with_words_around_the_car() {
         VALE,
         "I think Y down, Z right works",
         "no claim is being answered",
+    );
+    // Not the writer's turn: a car by its column and rows among words is
+    // talk about it, not a placement.
+    unread_because(
+        &to_move,
+        KIT,
+        "column E, rows 3-4 would block you",
+        "not this player's turn",
     );
 }
 
@@ -286,6 +297,20 @@ fn claims_and_challenges_as_players_say_them() {
         ],
     );
     unread_because(&steps, VALE, "I claim this is a 4-mover", "target is 5");
+    // The count said as exact: the claim, checked against the target.
+    check(
+        &steps,
+        VALE,
+        &[
+            ("🏁 5 on the nose", &["claim"]),
+            ("exactly 5", &["claim"]),
+            ("5 moves exactly 😎", &["claim"]),
+            ("is it exactly 5?", &[]),
+            ("could be 5 on the nose", &[]),
+            ("5 on the nose was my guess before", &[]),
+        ],
+    );
+    unread_because(&steps, VALE, "🏁 6 on the nose", "target is 5");
     check(
         &steps,
         KIT,

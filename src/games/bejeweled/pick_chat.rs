@@ -25,6 +25,13 @@ use crate::games::chat::words::name_words;
 use crate::games::chat::Found;
 use crate::games::{ChatContext, ChatReading, Placement as GamePlacement};
 
+/// Words that take back the writer's picks just posted (`actually rotate,
+/// bend, plus`): the picks they give are the writer's, and the rules keep
+/// the last of a player's picks posted before anyone else acts.
+const TAKEBACK: [&str; 10] = [
+    "actually", "wait", "no", "sorry", "oops", "correction", "instead", "edit", "nvm", "scratch",
+];
+
 /// Picks: lines of powerups without cells (one of each type), or `same as
 /// <the other player>`.
 pub(super) fn picks(
@@ -57,7 +64,9 @@ pub(super) fn picks(
         for w in lines[i].words.iter().filter(|w| !w.mention) {
             match powerup(&w.text) {
                 Some(p) => ups.push(p),
-                None if FILLER.contains(&w.text.as_str()) || is_name(&w.text) => {}
+                None if FILLER.contains(&w.text.as_str())
+                    || TAKEBACK.contains(&w.text.as_str())
+                    || is_name(&w.text) => {}
                 None => talk += 1,
             }
         }
@@ -219,6 +228,9 @@ mod tests {
             // Short names.
             ("rot / chain / col", "picks rotate chain column"),
             ("pick, recol, refresh", "picks pick recolor refresh"),
+            // Taking back the picks just posted.
+            ("actually rotate, bend, plus", "picks rotate bend plus"),
+            ("wait no — swap, bend, refresh", "picks swap bend refresh"),
         ] {
             assert_eq!(said(text, None), [want], "{text}");
         }

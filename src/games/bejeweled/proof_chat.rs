@@ -62,8 +62,12 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
             continue;
         }
         let next = line.words.get(k + 1).map(|n| n.text.as_str());
+        let prev = k.checked_sub(1).map(|p| line.words[p].text.as_str());
         if t == "then" {
             then = true;
+        } else if powerup(t) == Some(Powerup::Column) && (column_letter(next) || column_letter(prev)) {
+            // `YYY down column D`, `the D column`: a place on the grid,
+            // not the powerup (which stands on one gem, a cell).
         } else if let Some(p) = powerup(t) {
             out.push(Part {
                 powerup: p,
@@ -98,6 +102,11 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
         }
     }
     out
+}
+
+/// A grid column's letter on its own (`d`).
+fn column_letter(w: Option<&str>) -> bool {
+    w.is_some_and(|w| w.len() == 1 && w.as_bytes()[0].is_ascii_lowercase() && w <= "h")
 }
 
 /// A rotate written with its whole square (`G6 (G6 H6 G7 H7)`, `G6 H6 G7
@@ -429,6 +438,17 @@ mod tests {
                 0..1,
             ),
             ("chain purples, column G6, rotate G6", g6, 0..1),
+            // A grid column named beside the proof is no column powerup.
+            (
+                "plus on the yellow at E5, recolor green → red, swap D5 and E5 for YYY down column D",
+                "active plus E5; passive recolor green red; swap D5 E5",
+                0..1,
+            ),
+            (
+                "column G6 — clears the G column — chain purple, rotate G6",
+                g6,
+                0..1,
+            ),
         ] {
             assert_eq!(read_all(text), [(want.to_string(), lines)], "{text}");
         }

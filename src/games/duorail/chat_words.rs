@@ -229,6 +229,22 @@ pub(super) fn direction(w: &str) -> Option<Side> {
     }
 }
 
+/// The shape the words from `k` name, and how many words it takes: two
+/// exits (`UD`), two sides (`up-down`, `left and right`) or a straight
+/// by the way it runs (`sideways`).
+pub(super) fn shape_words(ws: &[&str], k: usize) -> Option<(Exits, usize)> {
+    let w = *ws.get(k)?;
+    if let Some(e) = exits(w) {
+        return Some((e, 1));
+    }
+    if let Some(d) = direction(w) {
+        let gap = usize::from(matches!(ws.get(k + 1), Some(&("and" | "to"))));
+        let d2 = ws.get(k + 1 + gap).and_then(|w| direction(w))?;
+        return Exits::new(d, d2).map(|e| (e, 2 + gap));
+    }
+    straight_word(w, ws.get(k + 1).copied()).map(|e| (e, 1))
+}
+
 /// A straight named by the way it runs, as a word (`vertical`, `across`,
 /// `sideways`); `across` only where it is no preposition (`across from
 /// E5`, `across the board`).

@@ -35,7 +35,7 @@
 use std::ops::Range;
 
 use super::board::{Cell, Color, Exits, Piece};
-use super::chat_words::{bits, exits, is_cell, read_line, Bits, Line, CORRECTION};
+use super::chat_words::{bits, exits, is_cell, read_line, shape_words, Bits, Line, CORRECTION};
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
@@ -258,10 +258,10 @@ fn withdraw<'a>(ws: &[&'a str]) -> (Vec<&'a str>, Option<Exits>) {
     {
         q += 1;
     }
-    let Some(shape) = ws.get(q).and_then(|w| exits(w)) else {
+    let Some((shape, len)) = shape_words(ws, q) else {
         return keep();
     };
-    let kept: Vec<&str> = ws[..from].iter().chain(&ws[q + 1..]).copied().collect();
+    let kept: Vec<&str> = ws[..from].iter().chain(&ws[q + len..]).copied().collect();
     let named = kept.iter().filter_map(|w| exits(w)).filter(|e| *e != shape);
     if named.count() != 1 {
         return keep();
@@ -588,6 +588,10 @@ pub(super) mod tests {
             "UD not LR",
             "meant UD instead of LR",
             "sorry, UD rather than LR",
+            // The withdrawn shape said in words.
+            "wait no E8 UD. up-down, not sideways",
+            "E8 UD, not left-right",
+            "E8 UD not left and right",
         ] {
             assert_eq!(read(text), ["E8 UD blue"], "{text}");
         }

@@ -35,12 +35,21 @@ pub fn struck_out(text: &str) -> (String, BTreeSet<usize>) {
 }
 
 /// Whether a line carries a lone asterisk, a correction mark (`H3*`,
-/// `*H3`): an odd count of them, one alone at an end of the line.
+/// `*H3`, `H6* fat-fingered`): an odd count of them, one alone at an end
+/// of the line or at the end of its first word, with a remark after it.
+/// One inside a word or between spaces (`2*3`, `5 * 4`) multiplies.
 pub fn lone_asterisk(line: &str) -> bool {
     let t = line.trim();
     let starts = t.starts_with('*') && !t.starts_with("**");
     let ends = t.ends_with('*') && !t.ends_with("**");
-    t.matches('*').count() % 2 == 1 && (starts || ends)
+    let first = t.split_whitespace().next().unwrap_or("");
+    let marks_first = first.ends_with('*')
+        && !first.ends_with("**")
+        && first
+            .trim_end_matches('*')
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-');
+    t.matches('*').count() % 2 == 1 && (starts || ends || marks_first)
 }
 
 #[cfg(test)]
@@ -68,7 +77,16 @@ mod tests {
 
     #[test]
     fn a_lone_asterisk_marks_a_correction_and_a_pair_is_emphasis() {
-        for line in ["H3*", "*H3", " *E7-D6 via D7 sorry", "H3 *", "*"] {
+        for line in [
+            "H3*",
+            "*H3",
+            " *E7-D6 via D7 sorry",
+            "H3 *",
+            "*",
+            "H6* fat-fingered",
+            "h6* oops",
+            "E7-D6* via D7",
+        ] {
             assert!(lone_asterisk(line), "{line}");
         }
         for line in [
@@ -79,6 +97,12 @@ mod tests {
             "x at **E2**",
             "2*3",
             "**H3",
+            // The first word emphasised, products, a mark inside the line.
+            "*H6* fat-fingered",
+            "**H6** fat-fingered",
+            "2*3 = 6",
+            "B1 is 3 * 6",
+            "B1 is 3* 6",
         ] {
             assert!(!lone_asterisk(line), "{line}");
         }

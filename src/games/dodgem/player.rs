@@ -5,14 +5,18 @@
 //! ways: `a3 E`, `A3 e`, `a3 east`, `a3 right`, `a3→E`, `a3 ➡️`, `a3→`,
 //! `a3e`, the cell the car drives to (`a3 b3`, `a3-b3`, `b2→b3`), with
 //! words around it (`moving a2 up`, `alright c1 up then`, `b2 left, nice
-//! try`). All become the canonical `a3 E` the rules and the RULINGS
-//! write. Driving off the board has no cell to drive to: `c3 off` (or
+//! try`), a direction word mistyped the way fingers slip (`a2 dwon`; a
+//! slip that spells another word, or that could come from two
+//! directions, is not read). A direction word right before `hand`,
+//! `most` or `car` says which car (`my right-hand car up (c1)`), not the
+//! way. All become the canonical `a3 E` the rules and the RULINGS write. Driving off the board has no cell to drive to: `c3 off` (or
 //! `out`, `exit`) leaves the board the only way that car can, by its color
 //! on the board now (blue east, red north); with no board to look at, or
 //! no car able to leave from there, it says how to write the direction.
 //!
 //! Which words are a move, a correction (`a2 S` / `wait no, a2 E`,
-//! `~~a3 S~~ a3 E`: struck text is withdrawn), or talk is decided for all three one-game matches in
+//! `~~a3 S~~ a3 E`: struck text is withdrawn; `b1 W` / `↑ ignore that, c1
+//! N`), or talk is decided for all three one-game matches in
 //! [`crate::games::xs_and_lines::message`]. A legal-looking move on the
 //! wrong square is read, and the rules refuse it at its step (as a host's
 //! record would show it).
@@ -24,8 +28,8 @@ use super::board::{Dir, Position, Side};
 use super::rules;
 use crate::event::Body;
 use crate::games::chat::Reading;
-use crate::games::words::spell_arrows;
 use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
+use crate::games::xs_and_lines::notation::{arrows_as_words, direction_word, is_arrow};
 use crate::games::{ChatContext, MatchState, Placement};
 
 /// What a player's message says, as readings with the lines each came
@@ -82,29 +86,23 @@ const VOCABULARY: Vocabulary = Vocabulary {
     prepare: arrows_as_words,
 };
 
-/// Arrows (which clean_chat drops) as words the reader knows: an arrow
-/// alone is the direction, an arrow between a cell and a letter (`a3→E`)
-/// or two cells (`b2→b3`) only joins them.
-pub(crate) fn arrows_as_words(text: &str) -> String {
-    spell_arrows(text, |c| match c {
-        '↑' | '⬆' | '⇧' => Some("arrow_n"),
-        '→' | '➡' | '⇒' | '⟶' => Some("arrow_e"),
-        '↓' | '⬇' | '⇩' => Some("arrow_s"),
-        '←' | '⬅' | '⇐' | '⟵' => Some("arrow_w"),
-        _ => None,
+/// A direction's letter, from a letter (`n`, `u`, `r` …), a word
+/// (`east`, `up`, and their slips: `a2 dwon`) or an arrow. Rows run
+/// bottom to top (RULINGS), so up the screen is north.
+fn direction(w: &str) -> Option<char> {
+    Some(match w {
+        "n" | "u" => 'N',
+        "e" | "r" => 'E',
+        "s" | "d" => 'S',
+        "w" | "l" => 'W',
+        _ => return direction_word(w),
     })
 }
 
-/// A direction's letter, from a word or an arrow.
-fn direction(w: &str) -> Option<char> {
-    Some(match w {
-        "n" | "north" | "up" | "u" | "arrow_n" => 'N',
-        "e" | "east" | "right" | "r" | "arrow_e" => 'E',
-        "s" | "south" | "down" | "d" | "arrow_s" => 'S',
-        "w" | "west" | "left" | "l" | "arrow_w" => 'W',
-        _ => return None,
-    })
-}
+/// Words after a direction word that make it describe the car, not the
+/// way it drives (`my right-hand car up`, `the left-most car`, `my
+/// right car`).
+const DESCRIBES_CAR: [&str; 5] = ["hand", "handed", "most", "car", "cars"];
 
 /// A cell of a board up to 5×5 (`a3`): (column, row), both from 0.
 fn cell(w: &str) -> Option<(u8, u8)> {
@@ -143,19 +141,24 @@ fn attempt(seg: &Segment, board: Option<&Position>) -> Attempt {
     let mut letters = Vec::new();
     let mut arrows = Vec::new();
     let mut off = false;
-    for w in seg.texts() {
-        if let Some(c) = cell(w) {
+    let words = &seg.words;
+    for (i, w) in words.iter().enumerate() {
+        let w_text = w.text.as_str();
+        let describes_car = words.get(i + 1).is_some_and(|next| {
+            next.clause == w.clause && DESCRIBES_CAR.contains(&next.text.as_str())
+        });
+        if let Some(c) = cell(w_text) {
             cells.push(c);
-        } else if let Some((c, d)) = glued(w) {
+        } else if let Some((c, d)) = glued(w_text) {
             cells.push(c);
             letters.push(d);
-        } else if let Some(d) = direction(w) {
-            if w.starts_with("arrow_") {
+        } else if let Some(d) = direction(w_text) {
+            if is_arrow(w_text) {
                 arrows.push(d);
-            } else {
+            } else if !describes_car {
                 letters.push(d);
             }
-        } else if OFF.contains(&w) {
+        } else if OFF.contains(&w_text) {
             off = true;
         }
     }
@@ -389,6 +392,87 @@ mod tests {
         let got = READER.read_in("a2 S\nwait no, a2 E", 0, None);
         assert_eq!(got[0].1, 0..1);
         assert_eq!(got[1].1, 1..2);
+    }
+
+    /// `a2 dwon` was unread as a cell with no direction: a direction word
+    /// with one slip of the fingers is that direction, unless the slip
+    /// spells a word or could be more than one direction.
+    #[test]
+    fn direction_words_with_a_slip_are_read() {
+        for (text, want) in [
+            ("a2 dwon", "a2 S"),
+            ("a2 donw", "a2 S"),
+            ("a3 rigth", "a3 E"),
+            ("a3 esat", "a3 E"),
+            ("b1 nroth", "b1 N"),
+            ("c2 lfet", "c2 W"),
+            ("c2 wset", "c2 W"),
+            ("moving a2 dowwn", "a2 S"),
+            ("a2dwon", "a2 S"),
+        ] {
+            assert_eq!(moves(text, 0, None), [want], "{text}");
+        }
+        for text in ["a3 eats", "a3 est", "a3 pu", "a2 dwno"] {
+            assert!(
+                READER.why_unread(text, 0, None).contains("no direction"),
+                "{text}"
+            );
+        }
+    }
+
+    /// `bumping my right-hand car up (c1)` was unread as two directions:
+    /// `right-hand`, `left-most`, `right car` say which car, not where.
+    #[test]
+    fn a_direction_word_that_describes_the_car_is_not_the_way() {
+        for (text, want) in [
+            ("bumping my right-hand car up (c1)", "c1 N"),
+            ("my left-hand car up: b1", "b1 N"),
+            ("the left-most car goes up, b1", "b1 N"),
+            ("right car up (c1)", "c1 N"),
+            ("c1, my right handed one, up", "c1 N"),
+        ] {
+            assert_eq!(moves(text, 1, None), [want], "{text}");
+        }
+        // Near misses: a direction that ends its clause, or is followed by
+        // anything else, is still a direction.
+        for text in ["c1 up, right", "c1 up right", "c1 right, car up"] {
+            assert!(
+                READER
+                    .why_unread(text, 1, None)
+                    .contains("more than one direction"),
+                "{text}"
+            );
+        }
+    }
+
+    /// `b1 W` then `↑ ignore that, c1 N` read only b1 W: `ignore that`,
+    /// `disregard`, `scratch that` withdraw the writer's last move, and
+    /// an arrow before them points at it, not the way.
+    #[test]
+    fn ignore_that_withdraws_the_last_move() {
+        // quill (blue) played a3 E, marrow b1 W; quill is to move.
+        let s = state(&["a3 E", "b1 W"]);
+        for text in [
+            "↑ ignore that, c1 N",
+            "ignore that, c1 N",
+            "^ ignore that c1 N",
+            "disregard, c1 N",
+            "scratch that, c1 N",
+            "ignore that\nc1 N",
+            "⬆️ disregard that — c1 ⬆️",
+        ] {
+            assert_eq!(moves(text, 1, Some(&s)), ["c1 N"], "{text}");
+        }
+        // The arrow before the correction words is never the way.
+        assert!(READER
+            .why_unread("↑ ignore that, c1", 1, Some(&s))
+            .contains("no direction"));
+        // Near misses: once quill has replied, b1 W stands and `ignore
+        // that` is regret; quill (not the writer of b1 W) ignoring
+        // something is talk.
+        let replied = state(&["a3 E", "b1 W", "a2 E"]);
+        assert_eq!(moves("↑ ignore that, c1 N", 1, Some(&replied)), Vec::<String>::new());
+        assert_eq!(moves("ignore that, c1 N", 0, Some(&s)), Vec::<String>::new());
     }
 
     #[test]

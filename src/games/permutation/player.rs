@@ -8,7 +8,10 @@
 //! `mine goes on d4`); numbers are never play here, because the rules count
 //! (1 is on the leftmost x, each turn writes the next), so a wrong number
 //! cannot change the game, and the report shows the number and the points
-//! the rules wrote.
+//! the rules wrote. The points often name the x numbered just before,
+//! where they are counted from (`6 on B1 — E7→B1 is 3×6 = 18`, `B1, 18
+//! from E7`): that x holds its number already, so beside another cell it
+//! is never the move.
 //!
 //! Which words are a move, a correction (`3 on F4` / `wait no, 3 on B3`,
 //! `E2` / `make that C2`), or talk is decided for the three one-game matches in
@@ -21,7 +24,7 @@ use super::rules::{self, Match, Stage};
 use crate::event::Body;
 use crate::games::chat::words::number_word;
 use crate::games::chat::Reading;
-use crate::games::xs_and_lines::message::{self, Attempt, Segment, Turn, Vocabulary};
+use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
 use crate::games::xs_and_lines::notation::{arrows_as_dashes, cell_name, grid_cell};
 use crate::games::{ChatContext, MatchState, Placement};
 
@@ -34,9 +37,23 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         Some(MatchState::Permutation(m)) => Some(m),
         _ => None,
     };
-    message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, _| {
-        attempt(seg)
+    message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
+        attempt(seg, m.and_then(|m| previous_x(m, basis)))
     })
+}
+
+/// In part 2, the x numbered just before the turn read (`basis`): the
+/// one its points are counted from.
+fn previous_x(m: &Match, basis: Basis) -> Option<(u8, u8)> {
+    let Stage::Numbering(p) = &m.stage else {
+        return None;
+    };
+    let back = match basis {
+        Basis::Now => 1,
+        Basis::BeforeLast => 2,
+    };
+    let c = *p.numbered.get(p.numbered.len().checked_sub(back)?)?;
+    Some((c as u8, p.perm.rows[c] + 1))
 }
 
 /// Where the match stands for the player in `seat`.
@@ -71,24 +88,30 @@ const VOCABULARY: Vocabulary = Vocabulary {
 /// `B2 is 5, that's 12 for me`): said by the player, they are the move's
 /// own words, so a player who writes them out of turn is shown the rules'
 /// refusal instead of being taken for talk.
-const FILLER: [&str; 36] = [
+const FILLER: [&str; 37] = [
     "x", "x's", "xs", "on", "at", "in", "place", "placing", "i", "put", "putting", "write",
     "writing", "number", "goes", "gets", "the", "my", "mine", "for", "points", "point", "pts",
     "pt", "and", "that's", "thats", "is", "only", "but", "fine", "me", "last", "pls", "please",
-    "plz",
+    "plz", "from",
 ];
 
 const HOW: &str = "write one x as its cell, like 'G3' (in part 2 '2 on G3' is fine too)";
 
 /// The one x an attempt names. A cell named again is the same cell said
-/// twice (`hmm C7 or… yeah, C7`, `C7. C7!`); two different cells are two
-/// moves, which one message cannot make.
-fn attempt(seg: &Segment) -> Attempt {
+/// twice (`hmm C7 or… yeah, C7`, `C7. C7!`); beside another cell, the
+/// `previous` x (numbered just before, in part 2) is where the points
+/// are counted from (`6 on B1 — E7→B1 is 3×6 = 18`, `B1, 18 from E7`),
+/// never the move, as it holds its number already; otherwise two
+/// different cells are two moves, which one message cannot make.
+fn attempt(seg: &Segment, previous: Option<(u8, u8)>) -> Attempt {
     let mut cells: Vec<(u8, u8)> = Vec::new();
     for cell in seg.texts().iter().filter_map(|w| grid_cell(w)) {
         if !cells.contains(&cell) {
             cells.push(cell);
         }
+    }
+    if cells.len() == 2 {
+        cells.retain(|c| Some(*c) != previous);
     }
     match cells.as_slice() {
         [] => Attempt::Nothing,
@@ -242,6 +265,41 @@ mod tests {
         );
         assert!(READER
             .why_unread("2 → G7 or B3, 20 pts", 0, Some(&s))
+            .contains("2 cells"));
+    }
+
+    /// `6 on B1 — E7→B1 is 3×6 = 18 🎯` was unread as two cells: the x
+    /// numbered just before, where the points are counted from, is never
+    /// the move.
+    #[test]
+    fn the_previous_x_in_the_points_is_not_the_move() {
+        // After G7 (2), B3 (3), F4 (4): juni writes 5 on D5, from F4.
+        let s = state(10);
+        for text in [
+            "5 on D5 — F4→D5 is 1×2 = 2 🎯",
+            "D5, F4-D5 = 2 pts",
+            "D5 for 2 from F4",
+            "F4 → D5, 2 points",
+            "5 on D5 (F4 to D5: 1×2)",
+        ] {
+            assert_eq!(moves(text, 1, Some(&s)), ["D5"], "{text}");
+        }
+        // Correcting the last number, the points still count from the x
+        // before it: vale wrote 4 on F4 after B3.
+        assert_eq!(moves("oops, 4 on D5 — B3→D5", 0, Some(&s)), ["D5"]);
+        // Near misses: with no match known, or naming an x that is not
+        // the previous one, or in part 1, two cells stay two.
+        for (text, at, seat) in [
+            ("D5 or C6, from F4", 10, 1),
+            ("5 on D5 — B3→D5", 10, 1),
+            ("B3 D5", 3, 1),
+        ] {
+            let s = state(at);
+            let why = READER.why_unread(text, seat, Some(&s));
+            assert!(why.contains("cells"), "{text}: {why}");
+        }
+        assert!(READER
+            .why_unread("5 on D5 — F4→D5 is 2", 1, None)
             .contains("2 cells"));
     }
 

@@ -10,16 +10,19 @@
 //! dropped whole (`gg, a2 north was the blunder` names no move), and so is
 //! what follows `not` or `instead of` in its clause (`G6 not G7`). The
 //! rest is cut into attempts where a correction begins (`wait`, `no`,
-//! `nvm`, `sorry`, `meant`, `edit`, `make that`, `change it to` …): `a2
-//! S` / `wait no, a2 E` is two attempts, the second correcting the first.
-//! An attempt also corrects when it withdraws a move by name (`H3 not H2`,
-//! `C2 instead of E2`), says `instead` (`C2 instead`), or carries the
-//! chat's correction marks ([`super::marks`]): a lone asterisk (`H3*`,
-//! `*H3`; a pair is emphasis) or struck-through text (`~~a3 S~~ a3 E`),
-//! whose words are withdrawn and never read. Each game reads an attempt
-//! from its own entities (cells, directions, numbers) and its filler
-//! words; the rest of a message is talk around the move (`alright c1 up
-//! then`).
+//! `nvm`, `sorry`, `meant`, `edit`, `ignore that`, `make that`, `change
+//! it to` …): `a2 S` / `wait no, a2 E` is two attempts, the second
+//! correcting the first. An attempt also corrects when it withdraws a
+//! move by name (`H3 not H2`, `C2 instead of E2`), says `instead` (`C2
+//! instead`), or carries the chat's correction marks
+//! ([`crate::games::chat::marks`]): a lone asterisk (`H3*`, `*H3`, `H6*
+//! fat-fingered`; a pair is emphasis) or struck-through text (`~~a3 S~~
+//! a3 E`), whose words are withdrawn and never read. An arrow that opens
+//! a line ahead of its correction words points at the message corrected
+//! (`↑ ignore that, c1 N`), not a way to go. The word lists are in
+//! `markers`. Each game reads an attempt from its own entities (cells,
+//! directions, numbers) and its filler words; the rest of a message is
+//! talk around the move (`alright c1 up then`).
 //!
 //! What the attempts do depends on the match so far ([`Turn`]): a
 //! correction counts while the player's own move is still the last one
@@ -41,7 +44,9 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use super::notation::is_pass;
+pub use super::markers::is_marker;
+use super::markers::{CORRECTION, MARK, REGRET, REPLACED, REPLACING, TALK};
+use super::notation::{is_arrow, is_pass};
 use crate::event::Body;
 use crate::games::chat::marks::{lone_asterisk, struck_out};
 use crate::games::chat::{self, Reading};
@@ -67,84 +72,6 @@ pub struct Vocabulary {
     /// Turns one raw line into text the cleaner keeps (arrows as words or
     /// dashes: `clean_chat` drops pictographs).
     pub prepare: fn(&str) -> String,
-}
-
-/// Words that make a clause talk about play rather than play.
-const TALK: [&str; 21] = [
-    "was",
-    "wasn't",
-    "were",
-    "weren't",
-    "should",
-    "should've",
-    "shouldve",
-    "shouldn't",
-    "would",
-    "would've",
-    "wouldn't",
-    "could",
-    "could've",
-    "if",
-    "blunder",
-    "blundered",
-    "mistake",
-    "why",
-    "wish",
-    "looked",
-    "seemed",
-];
-
-/// Words that begin a correction of the move before (`*` is the mark
-/// [`words`] puts where a line carries a lone asterisk or struck text).
-const CORRECTION: [&str; 19] = [
-    "wait",
-    "no",
-    "nvm",
-    "nevermind",
-    "sorry",
-    "oops",
-    "whoops",
-    "woops",
-    "actually",
-    "correction",
-    "misclick",
-    "typo",
-    "scratch",
-    "meant",
-    "mean",
-    "wanted",
-    "edit",
-    "instead",
-    MARK,
-];
-
-/// The word [`words`] adds at the start of a line that carries the chat's
-/// correction marks (a lone asterisk, struck-through text).
-const MARK: &str = "*";
-
-/// Verbs that begin a correction with the move they put in its place
-/// (`make that C2`, `change it to C2`, `switch to C2`), and the words that
-/// may follow them in one.
-const REPLACING: [&str; 8] = [
-    "make",
-    "making",
-    "change",
-    "changed",
-    "changing",
-    "switch",
-    "switched",
-    "switching",
-];
-const REPLACED: [&str; 4] = ["that", "it", "this", "to"];
-
-/// Correction words that look back (`I meant G6`): after the opponent
-/// has moved, they are regret, not a move.
-const REGRET: [&str; 3] = ["meant", "mean", "wanted"];
-
-/// Whether a word is one the cutter itself reads (a correction or talk
-/// marker, a negation): what a game counts as its vocabulary too.
-pub fn is_marker(w: &str) -> bool {
-    CORRECTION.contains(&w) || TALK.contains(&w) || w == "not"
 }
 
 /// Which of `all` are correction words: one of [`CORRECTION`], or a
@@ -306,6 +233,28 @@ pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
         }
         kept.push((w.clone(), correcting[i]));
     }
+    // An arrow that opens a line ahead of its correction words points at
+    // the message corrected (`↑ ignore that, c1 N`), not a way to go.
+    let entity = |w: &Word| (vocab.entity)(&w.text);
+    let pointers: BTreeSet<usize> = (0..kept.len())
+        .filter(|&i| {
+            let (w, _) = &kept[i];
+            let line = |k: &&(Word, bool)| k.0.line == w.line;
+            is_arrow(&w.text)
+                && !kept[..i].iter().filter(line).any(|k| entity(&k.0))
+                && kept[i + 1..]
+                    .iter()
+                    .filter(line)
+                    .take_while(|k| !entity(&k.0))
+                    .any(|k| k.1)
+        })
+        .collect();
+    let kept: Vec<(Word, bool)> = kept
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !pointers.contains(i))
+        .map(|(_, k)| k)
+        .collect();
     // Pieces.
     let mut pieces: Vec<Vec<(Word, bool)>> = Vec::new();
     for (w, marker) in kept {
@@ -629,6 +578,16 @@ mod tests {
                 vec![(ws(&["gg"]), false, false, 1, 0..1)],
             ),
             ("is a3 free?", vec![]),
+            // An arrow ahead of the correction words points at the message
+            // corrected; one after a cell stays.
+            (
+                "arrow_n ignore that, a3",
+                vec![(ws(&["ignore", "that", "a3"]), true, true, 1, 0..1)],
+            ),
+            (
+                "arrow_n a3 sorry",
+                vec![(ws(&["arrow_n", "a3", "sorry"]), true, false, 1, 0..1)],
+            ),
             // Naming the move withdrawn makes it a correction.
             (
                 "a3 instead of a4",

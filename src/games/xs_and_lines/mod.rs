@@ -9,8 +9,9 @@
 //! solver memoises (x's used, the x to draw from, those masks): exact, and
 //! small in practice because lines block. Part 1 is valued on grids up to
 //! 6×6 by [`placement`]. A match is [`rules`]; its pages are [`view`];
-//! players' messages are read by [`player`] (with [`message`], which
-//! Dodgem and the permutation game share), the host's by
+//! players' messages are read by [`player`] (with [`message`] and its
+//! word lists in `markers`, which Dodgem and the permutation game
+//! share), the host's by
 //! [`notation`]; [`plug`] puts it in the registry.
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`
@@ -18,6 +19,7 @@
 
 pub mod analysis;
 pub mod drawing;
+mod markers;
 pub mod message;
 pub mod notation;
 pub mod placement;

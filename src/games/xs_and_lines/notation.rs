@@ -19,6 +19,7 @@
 use crate::event::Body;
 use crate::games::chat::host::HostWords;
 use crate::games::chat::Opening;
+use crate::games::words::spell_arrows;
 use crate::games::{one_game, GameKind};
 use crate::games::{ChatContext, ChatReading, RoundSetup, Speaker};
 
@@ -43,6 +44,87 @@ pub(crate) fn arrows_as_dashes(text: &str) -> String {
             c => c,
         })
         .collect()
+}
+
+/// Arrows as words the readers know (`clean_chat` drops pictographs),
+/// spaced from their neighbours: each points a way on the board as drawn,
+/// `arrow_n` up the screen. Whether an arrow between two cells is a way
+/// or only joins them (`a3→b3`, `C3→F6`) is the reader's to say.
+pub(crate) fn arrows_as_words(text: &str) -> String {
+    spell_arrows(text, |c| match c {
+        '↑' | '⬆' | '⇧' => Some(ARROWS[0]),
+        '→' | '➡' | '⇒' | '⟶' | '↦' => Some(ARROWS[1]),
+        '↓' | '⬇' | '⇩' => Some(ARROWS[2]),
+        '←' | '⬅' | '⇐' | '⟵' => Some(ARROWS[3]),
+        _ => None,
+    })
+}
+
+/// The words [`arrows_as_words`] spells, north, east, south, west.
+const ARROWS: [&str; 4] = ["arrow_n", "arrow_e", "arrow_s", "arrow_w"];
+
+/// Whether a word is an arrow [`arrows_as_words`] spelled.
+pub(crate) fn is_arrow(w: &str) -> bool {
+    ARROWS.contains(&w)
+}
+
+/// The words for the four ways, as the board is drawn (north is up the
+/// screen).
+const DIRECTIONS: [(&str, char); 8] = [
+    ("north", 'N'),
+    ("up", 'N'),
+    ("east", 'E'),
+    ("right", 'E'),
+    ("south", 'S'),
+    ("down", 'S'),
+    ("west", 'W'),
+    ("left", 'W'),
+];
+
+/// Slips of a direction word that spell another English word, which the
+/// writer may have meant as itself.
+const REAL_WORDS: [&str; 2] = ["eats", "wets"];
+
+/// The way a word points on the board as drawn, as a compass letter (`N`
+/// is up the screen; each game says which way its rows run): `north`,
+/// `up`, `right` …, a spelled arrow, or a direction word slipped the way
+/// fingers slip (`dwon`, `rigth`, `nroth`, `lefft`, `soth`: see
+/// [`slip_of`]) when it is a slip of one direction word only and spells
+/// no other word (`eats` stays a word).
+pub(crate) fn direction_word(w: &str) -> Option<char> {
+    if let Some(i) = ARROWS.iter().position(|a| *a == w) {
+        return Some(['N', 'E', 'S', 'W'][i]);
+    }
+    if let Some((_, d)) = DIRECTIONS.iter().find(|(word, _)| *word == w) {
+        return Some(*d);
+    }
+    if REAL_WORDS.contains(&w) {
+        return None;
+    }
+    let mut slips = DIRECTIONS.iter().filter(|(word, _)| slip_of(w, word));
+    match (slips.next(), slips.next()) {
+        (Some((_, d)), None) => Some(*d),
+        _ => None,
+    }
+}
+
+/// Whether `typed` is `word` (four letters or more) with one slip of the
+/// fingers: two neighbouring letters swapped (`dwon`), one letter doubled
+/// (`dowwn`), or, in a word of five letters or more, one letter dropped
+/// (`rigt`). Shorter words have too many neighbours to guess from.
+fn slip_of(typed: &str, word: &str) -> bool {
+    let (t, w) = (typed.as_bytes(), word.as_bytes());
+    if w.len() < 4 || t == w {
+        return false;
+    }
+    if t.len() == w.len() {
+        let diff: Vec<usize> = (0..w.len()).filter(|&i| t[i] != w[i]).collect();
+        return matches!(diff.as_slice(), [i, j] if *j == i + 1 && t[*i] == w[*j] && t[*j] == w[*i]);
+    }
+    if t.len() == w.len() + 1 {
+        return (0..w.len()).any(|i| t[..=i] == w[..=i] && t[i + 1] == w[i] && t[i + 2..] == w[i + 1..]);
+    }
+    t.len() + 1 == w.len() && w.len() >= 5 && (0..w.len()).any(|i| t[..i] == w[..i] && t[i..] == w[i + 1..])
 }
 
 /// A cell of a grid up to 15×15 (`c3`, `l12`), lowercase: (column, row
@@ -101,6 +183,48 @@ mod tests {
     use crate::games::chat_checks::{timed_out, HostChat};
 
     const HOST: HostChat = HostChat::new(read_chat, ["quill", "Marrow Bone"]);
+
+    /// `a2 dwon` was unread as a cell with no direction: a direction
+    /// word with one slip of the fingers is that direction.
+    #[test]
+    fn direction_words_are_read_with_their_common_slips() {
+        for (w, d) in [
+            ("up", 'N'),
+            ("north", 'N'),
+            ("arrow_n", 'N'),
+            ("right", 'E'),
+            ("arrow_w", 'W'),
+            // Two neighbouring letters swapped.
+            ("dwon", 'S'),
+            ("donw", 'S'),
+            ("nroth", 'N'),
+            ("suoth", 'S'),
+            ("rigth", 'E'),
+            ("rihgt", 'E'),
+            ("lfet", 'W'),
+            ("wset", 'W'),
+            ("esat", 'E'),
+            // A letter doubled.
+            ("dowwn", 'S'),
+            ("lefft", 'W'),
+            ("rigght", 'E'),
+            // A letter dropped from a long word.
+            ("rigt", 'E'),
+            ("nrth", 'N'),
+            ("soth", 'S'),
+        ] {
+            assert_eq!(direction_word(w), Some(d), "{w}");
+        }
+        // Near misses: a slip that spells another word, a slip of a
+        // short word (`pu`, `est` from east or west, `own`, `let`), two
+        // slips, and words that only look like directions.
+        for w in [
+            "eats", "wets", "pu", "est", "own", "let", "wet", "dwno", "rgiht2", "d", "n", "upp",
+            "downs", "righty", "leftist", "southern", "arrow",
+        ] {
+            assert_eq!(direction_word(w), None, "{w}");
+        }
+    }
 
     #[test]
     fn the_host_names_player_1_rules_and_calls_time() {

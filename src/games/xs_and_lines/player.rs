@@ -15,8 +15,10 @@
 //! turn the line, are read with the one that can as the corner (`A1 →
 //! F3, L at F1`); a corner named by a word is never second-guessed. With
 //! no match to look at, one cell is an x and two or three a line. Two
-//! cells in neither one row nor one column have two corners: the reader
-//! asks which instead of guessing.
+//! cells in neither one row nor one column have two corners: the ways
+//! the line goes, both legs in order, say which (`E4 ⬆ then ⬅ to A3` is
+//! `E4-A3 via E3`: rows run top to bottom, so up is toward row 1);
+//! without them the reader asks instead of guessing.
 //!
 //! Which words are a move, a correction (`A2` / `no wait A3`), or talk is
 //! decided in [`super::message`] for the three one-game matches.
@@ -25,7 +27,7 @@
 //! from `import/`, `web/` or `verify.rs`.
 
 use super::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
-use super::notation::{arrows_as_dashes, cell_name, grid_cell};
+use super::notation::{arrows_as_words, cell_name, direction_word, grid_cell, is_arrow};
 use super::rules::{self, Match, Stage};
 use crate::event::Body;
 use crate::games::chat::Reading;
@@ -91,8 +93,8 @@ fn place(mv: String) -> Body {
 
 const VOCABULARY: Vocabulary = Vocabulary {
     entity: |w| grid_cell(w).is_some(),
-    filler: |w| FILLER.contains(&w) || CORNER.contains(&w),
-    prepare: arrows_as_dashes,
+    filler: |w| FILLER.contains(&w) || CORNER.contains(&w) || direction_word(w).is_some(),
+    prepare: arrows_as_words,
 };
 
 /// Words a player puts around an x or a line.
@@ -147,13 +149,74 @@ fn is_corner(corner: &(u8, u8), a: &(u8, u8), b: &(u8, u8)) -> bool {
     (turns(a, b) || turns(b, a)) && corner != a && corner != b
 }
 
+/// The corner of an L from `a` to `b` (cells at word indices `at`) named
+/// by the ways it goes (`E4 ⬆ then ⬅ to A3`, `E4 up, left to A3`): both
+/// legs, in order, so the first picks the corner; ways the L does not go
+/// leave the line unread. One way alone is not enough (`E4 upp then left
+/// to A3` names only `left`, and would put the corner on the wrong
+/// side). `None` when no way is named. An arrow right between the two
+/// cells (`C3→F6`) only joins them. Rows run top to bottom (RULINGS), so
+/// up is toward row 1.
+fn turn_by_ways(
+    words: &[&str],
+    at: (usize, usize),
+    a: &(u8, u8),
+    b: &(u8, u8),
+) -> Option<Result<(u8, u8), String>> {
+    let joins = |i: usize| is_arrow(words[i]) && at.0 + 1 == i && i + 1 == at.1;
+    let mut ways: Vec<char> = words
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| !joins(i))
+        .filter_map(|(_, w)| direction_word(w))
+        .collect();
+    ways.dedup();
+    let first = *ways.first()?;
+    let across = if b.0 > a.0 { 'E' } else { 'W' };
+    let upright = if b.1 > a.1 { 'S' } else { 'N' };
+    // Up or down first turns in `b`'s row; across first, in `a`'s row.
+    let (by_column, by_row) = ((a.0, b.1), (b.0, a.1));
+    let (legs, corner) = if first == upright {
+        ([upright, across], by_column)
+    } else {
+        ([across, upright], by_row)
+    };
+    if ways != legs {
+        let name = |d: char| match d {
+            'N' => "up",
+            'S' => "down",
+            'E' => "right",
+            _ => "left",
+        };
+        let (a, b) = (cell_name(*a), cell_name(*b));
+        return Some(Err(format!(
+            "{a} to {b} goes {} and {}: name both ways in the order the line takes them, or say where it turns, '{a}-{b} via {}' or '{a}-{b} via {}' (write a line like 'C3-F6 via F3')",
+            name(upright),
+            name(across),
+            cell_name(by_column),
+            cell_name(by_row)
+        )));
+    }
+    Some(Ok(corner))
+}
+
 /// A line from two or three cells: `(word index, cell)` in message order.
 fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
     let corner_at = words.iter().position(|w| CORNER.contains(w));
     let mv = match (cells, corner_at) {
-        ([(_, a), (_, b)], None) => {
+        ([(ia, a), (ib, b)], None) => {
             if a.0 == b.0 || a.1 == b.1 {
                 format!("{}-{}", cell_name(*a), cell_name(*b))
+            } else if let Some(turn) = turn_by_ways(words, (*ia, *ib), a, b) {
+                match turn {
+                    Ok(corner) => format!(
+                        "{}-{} via {}",
+                        cell_name(*a),
+                        cell_name(*b),
+                        cell_name(corner)
+                    ),
+                    Err(why) => return Attempt::Unread(why),
+                }
             } else {
                 let (a, b) = (cell_name(*a), cell_name(*b));
                 let corners = [(b.as_bytes()[0], &a[1..]), (a.as_bytes()[0], &b[1..])]
@@ -346,6 +409,60 @@ mod tests {
         }
     }
 
+    /// `E4 ⬆ then ⬅ to A3` was unread as a line that turns somewhere:
+    /// the first way named is the first leg, which fixes the corner (rows
+    /// run top to bottom, so up is toward row 1).
+    #[test]
+    fn the_ways_a_line_goes_name_its_corner() {
+        let s = state(8);
+        for (text, want) in [
+            ("E4 ⬆ then ⬅ to A3", "E4-A3 via E3"),
+            ("E4 ⬅ then ⬆ to A3", "E4-A3 via A4"),
+            ("E4 ↑ ← A3", "E4-A3 via E3"),
+            ("E4 up then left to A3", "E4-A3 via E3"),
+            ("E4, left first then up, to A3", "E4-A3 via A4"),
+            ("from A3 go right then down to E4", "A3-E4 via E3"),
+            ("A3 ⬇️ then ➡️ to E4", "A3-E4 via A4"),
+            ("A3 ➡️ then ⬇️ to E4", "A3-E4 via E3"),
+            ("A3 south, east to E4", "A3-E4 via A4"),
+            ("E4 up up then left to A3", "E4-A3 via E3"),
+            ("E4 nroth then left to A3", "E4-A3 via E3"),
+        ] {
+            assert_eq!(moves(text, 0, Some(&s)), [want], "{text}");
+            assert_eq!(moves(text, 0, None), [want], "{text}");
+        }
+        // Near misses: an arrow right between the cells only joins them;
+        // ways the line cannot go, or more legs than an L has, are unread;
+        // a corner word is never second-guessed by a way.
+        for (text, why) in [
+            ("E4 → A3", "'E4-A3 via A4' or 'E4-A3 via E3'"),
+            ("E4 ⬆ A3", "'E4-A3 via A4' or 'E4-A3 via E3'"),
+            ("E4 down then left to A3", "goes up and left"),
+            ("E4 up then right to A3", "goes up and left"),
+            ("E4 up, left, up to A3", "goes up and left"),
+            // One way alone: `upp` is no word the reader knows, and the
+            // one it does (`left`) would put the corner on the wrong side.
+            ("E4 upp then left to A3", "goes up and left"),
+            ("E4 up to A3", "goes up and left"),
+            ("E4 uo then lfet to A3", "goes up and left"),
+        ] {
+            let got = READER.why_unread(text, 0, Some(&s));
+            assert!(got.contains(why), "{text}: {got}");
+        }
+        assert_eq!(moves("E4 up to A3 via A4", 0, Some(&s)), ["E4-A3 via A4"]);
+        // An arrow pointing at the line corrected is no way of the new one:
+        // wren drew B8-A1 via B1.
+        let s = state(9);
+        for (text, want) in [
+            ("↑ ignore that, B8 left then up to A1", "B8-A1 via A8"),
+            ("⬆️ scratch that: B8 up then right to F3", "B8-F3 via B3"),
+        ] {
+            assert_eq!(moves(text, 0, Some(&s)), [want], "{text}");
+        }
+        // A straight line is that line, whatever way is said with it.
+        assert_eq!(moves("E4 ⬆ to E1", 0, Some(&s)), ["E4-E1"]);
+    }
+
     #[test]
     fn corrections_read_both_moves_and_regret_after_the_reply_is_talk() {
         READER.assert_moves(
@@ -364,9 +481,16 @@ mod tests {
                 (1, "A5 not A4", 0, &["A5"]),
                 (1, "A5*", 0, &["A5"]),
                 (1, "*A5", 0, &["A5"]),
+                // `H7` / `H6* fat-fingered` kept H7: a lone asterisk on the
+                // cell, then a remark.
+                (1, "A5* fat-fingered", 0, &["A5"]),
+                (1, "A5* sorry, misclicked", 0, &["A5"]),
+                (1, "fat-fingered, A5", 0, &["A5"]),
+                (1, "ignore that, A5", 0, &["A5"]),
                 // Near misses: emphasis is no correction mark, and a
                 // question about the withdrawn cell is talk.
                 (1, "*A5* looks better", 0, &[]),
+                (1, "**A5** looks better", 0, &[]),
                 (1, "A5 not A4?", 0, &[]),
                 // kit placed the last x (A8): a correction of it is an x, not a line.
                 (8, "oops, H8", 1, &["H8"]),

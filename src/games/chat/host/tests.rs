@@ -375,10 +375,12 @@ fn a_ruling_that_names_only_the_loser_gives_the_other_the_win() {
         ("Vale loses the round", "kit"),
         ("Kit loses to Vale, 29-35", "vale"),
         ("unlucky @Kit, that's the L 😬 gg", "vale"),
+        ("rip Kit, that's an L", "vale"),
         ("that's the L for Vale", "kit"),
         ("Vale takes the L this time", "kit"),
         ("Kit finishes 6 behind (29 vs 35), gg 🌿", "vale"),
         ("Vale ended up 3 points behind", "kit"),
+        ("Kit finishes 6 ahead", "kit"),
         (
             "Kit's challenge fails, the blue loop checks out. GG",
             "vale",
@@ -388,6 +390,8 @@ fn a_ruling_that_names_only_the_loser_gives_the_other_the_win() {
             "vale",
         ),
         ("kit, you lose this one", "vale"),
+        ("Kit played well but loses", "vale"),
+        ("Kit misplays and takes the L", "vale"),
         // A challenge that holds wins for the challenger.
         ("Kit's impossible call holds", "kit"),
     ] {
@@ -408,6 +412,10 @@ fn a_ruling_that_names_only_the_loser_gives_the_other_the_win() {
         "Vale finished 1 short of the target",
         "Kit comes second",
         "put the L-shaped car on B4",
+        // "The L" after a clause that says something of a player: whose L
+        // it is is a guess.
+        "Vale solves it, that's the L",
+        "@Kit @Vale that's the L for one of you",
         "Vale loses on time?",
     ] {
         assert!(
@@ -423,13 +431,13 @@ fn a_round_given_by_a_pronoun_or_its_number_and_a_name() {
     for (text, who) in [
         ("Reed delivers the 17 💥 round's his", "kit"),
         ("Vale nails it in 5, the round is hers", "vale"),
-        ("Kit, that one's his", "kit"),
         ("R1 Vale", "vale"),
         (
             "Vale's solve checks out ✅ and kit had nothing shorter → round 1 Vale",
             "vale",
         ),
         ("Vale solved it in 4. R1 Kit Marlowe", "kit"),
+        ("R1 — Kit", "kit"),
     ] {
         let text = text.replace("Reed", "Kit");
         let aliases = vec![("Kit Marlowe".to_string(), 1)];
@@ -449,12 +457,17 @@ fn a_round_given_by_a_pronoun_or_its_number_and_a_name() {
         "Kit's up, the next move is his",
         // Two players named: whose is "his" is a guess.
         "Vale beats Kit's 15, round's his",
+        // A name spoken to is not who "her" is.
+        "nice try Kit, round's hers",
+        "Kit, that one's hers",
         "round's his?",
         // A round not yet opened, a list of lengths, an opening.
         "R2 Vale",
         "Round 1: Vale 5 | Kit 6",
         "round 1 vale to place",
         "R1 Vale?",
+        "R1 — Kit to place",
+        "R2 — Vale",
     ] {
         assert!(
             !events(text).contains(&"ruling"),
@@ -462,6 +475,13 @@ fn a_round_given_by_a_pronoun_or_its_number_and_a_name() {
             said(text)
         );
     }
+    // A recap of rounds ruled before.
+    let got = read_with("recap: R1 Vale", &[], 2);
+    assert!(
+        !got.iter()
+            .any(|r| matches!(r, ChatReading::Event(Body::Ruling(_)))),
+        "{got:?}"
+    );
 }
 
 #[test]

@@ -153,6 +153,9 @@ pub(super) fn winner(
     if let Some(seat) = loser(c, names) {
         return Some(Some(1 - seat));
     }
+    if let Some((seat, ahead)) = finished_apart(c, names) {
+        return Some(Some(if ahead { seat } else { 1 - seat }));
+    }
     for (key, side) in WINS {
         if let Some(at) = find_seq(c, key) {
             if let Some(seat) = player_near(c, names, at, key.len(), side, 2) {
@@ -199,8 +202,8 @@ fn largest_after(c: &[String], line: &[String], names: &Names, from: usize) -> b
 }
 
 /// The player a clause says lost (`so Wren loses`, `Fern's challenge
-/// fails`, `Moss takes the L`, `Juni finishes 6 behind`): the one named
-/// beside a word of losing, where the loss is the result.
+/// fails`, `Moss takes the L`): the one named beside a word of losing,
+/// where the loss is the result.
 fn loser(c: &[String], names: &Names) -> Option<usize> {
     for (key, side, gap) in LOSES {
         let Some(at) = find_seq(c, key) else { continue };
@@ -211,7 +214,7 @@ fn loser(c: &[String], names: &Names) -> Option<usize> {
             return Some(seat);
         }
     }
-    finished_behind(c, names)
+    None
 }
 
 /// Whether what follows `loses` makes it the result: nothing, the prize
@@ -227,33 +230,35 @@ fn loss_said(rest: &[String]) -> bool {
     }
 }
 
-/// `Juni finishes 6 behind`, `Vale ended up 3 points behind`: the player
+/// `Juni finishes 6 behind`, `Vale ended up 3 points ahead`: the player
 /// named right before a word of finishing, then only a margin, then
-/// `behind`.
-fn finished_behind(c: &[String], names: &Names) -> Option<usize> {
+/// `behind` (that player lost) or `ahead` (won). Not `second` or `short`:
+/// `Kit comes second` may be the order of play, `Kit finished 1 short` a
+/// solve shorter than its claim.
+fn finished_apart(c: &[String], names: &Names) -> Option<(usize, bool)> {
     const FINISHED: [&str; 6] = ["finishes", "finished", "ends", "ended", "comes", "came"];
     const MARGIN: [&str; 6] = ["up", "in", "points", "point", "pts", "just"];
-    // Only `behind`: `Kit comes second` may be the order of play, `Kit
-    // finished 1 short` a solve shorter than its claim.
-    const BEHIND: [&str; 1] = ["behind"];
     c.iter().enumerate().find_map(|(at, w)| {
         if !FINISHED.contains(&w.as_str()) {
             return None;
         }
-        let rest = c[at + 1..]
+        let place = c[at + 1..]
             .iter()
             .find(|w| !MARGIN.contains(&w.as_str()) && w.parse::<u32>().is_err())?;
-        if !BEHIND.contains(&rest.as_str()) {
-            return None;
-        }
-        player_near(c, names, at, 1, Beside::Before, 0)
+        let ahead = match place.as_str() {
+            "behind" => false,
+            "ahead" => true,
+            _ => return None,
+        };
+        player_near(c, names, at, 1, Beside::Before, 0).map(|seat| (seat, ahead))
     })
 }
 
 /// The winner a clause implies without a word of winning: the one spoken
 /// to lost (`unlucky @Moss, that's the L`), the round is "his" (`Reed
 /// delivers the 17, round's his`), a round's number then a name (`R1
-/// Vale`), or the score the latest round makes (`1–0 to Opal`).
+/// Vale`, `R2 — Kit`), or the score the latest round makes (`1–0 to
+/// Opal`).
 pub(super) fn implied_winner(
     c: &[String],
     addressed: &[String],
@@ -263,11 +268,16 @@ pub(super) fn implied_winner(
     words: &HostWords,
     score: &dyn Fn() -> Option<Vec<u32>>,
 ) -> Option<usize> {
-    let loser_spoken_to = (you_lose(c) && named(c, names).is_empty())
-        .then_some(spoken_to)
-        .flatten();
-    if let Some(seat) = loser_spoken_to {
-        return Some(1 - seat);
+    if named(c, names).is_empty() {
+        if let Some(seat) = you_lose(c).and_then(|you| {
+            if you {
+                spoken_to
+            } else {
+                consoled(addressed, names).or(spoken_to.filter(|_| addressed.is_empty()))
+            }
+        }) {
+            return Some(1 - seat);
+        }
     }
     if let Some(seat) = theirs(c, addressed, names) {
         return Some(seat);
@@ -275,26 +285,62 @@ pub(super) fn implied_winner(
     if !words.rounds {
         return None;
     }
-    round_then_name(c, names, ctx.rounds).or_else(|| score_winner(c, names, &score()?))
+    // `R2 — Kit`: the round's number alone, then the name alone.
+    let after_round = matches!(addressed, [round, _] if round == "round")
+        && name_first(c, names).is_some_and(|(end, _)| end == c.len());
+    round_then_name(c, names, ctx.rounds)
+        .or_else(|| {
+            after_round
+                .then(|| round_then_name(&[addressed, c].concat(), names, ctx.rounds))
+                .flatten()
+        })
+        .or_else(|| score_winner(c, names, &score()?))
 }
 
-/// Whether a clause gives the loss to "you" (`you lose`, `that's the L`,
-/// `take the L`): the one spoken to lost.
-fn you_lose(c: &[String]) -> bool {
-    const LOST: [&[&str]; 3] = [&["you", "lose"], &["the", "l"], &["an", "l"]];
-    LOST.iter().any(|k| {
-        find_seq(c, k).is_some_and(|at| match c.get(at + k.len()).map(String::as_str) {
-            // `the L` ends the clause (`the L-shaped car` is no loss).
-            None | Some("gg") => true,
-            Some(_) => *k == ["you", "lose"] && loss_said(&c[at + k.len()..]),
+/// Whether a clause gives the loss to the one spoken to: `Some(true)` for
+/// `you lose` (whoever "you" is), `Some(false)` for `that's the L`, `take
+/// the L` (only the one consoled, see [`consoled`]), `None` for neither.
+fn you_lose(c: &[String]) -> Option<bool> {
+    if let Some(at) = find_seq(c, &["you", "lose"]) {
+        return loss_said(&c[at + 2..]).then_some(true);
+    }
+    let l = [&["the", "l"][..], &["an", "l"]].iter().any(|k| {
+        // `the L` ends the clause (`the L-shaped car` is no loss).
+        find_seq(c, k).is_some_and(|at| match &c[at + 2..] {
+            [] => true,
+            [w] => w == "gg",
+            _ => false,
         })
-    })
+    });
+    l.then_some(false)
+}
+
+/// The player a clause only names and consoles (`unlucky @Moss`, `rip
+/// Kit`, `Vale`): who "that's the L" after it is said to. A clause that
+/// says something of the player (`Vale solves it`) is not spoken to.
+fn consoled(addressed: &[String], names: &Names) -> Option<usize> {
+    const CONSOLING: [&str; 13] = [
+        "unlucky", "rip", "sorry", "oof", "ouch", "gg", "tough", "rough", "sadly", "aw", "aww",
+        "welp", "hey",
+    ];
+    let found = named(addressed, names);
+    let (_, _, seat) = *found.first()?;
+    let in_name = |i: usize| {
+        found
+            .iter()
+            .any(|(start, end, _)| (*start..*end).contains(&i))
+    };
+    let all_said =
+        (0..addressed.len()).all(|i| in_name(i) || CONSOLING.contains(&addressed[i].as_str()));
+    (all_said && found.iter().all(|(_, _, s)| *s == seat)).then_some(seat)
 }
 
 /// The win given to the player just named by a pronoun (`Reed delivers
-/// the 17 💥 round's his`, `Vale, the round is hers`): the one player
-/// named before it in the clause, else in the clause before. `his` counts
-/// only at the end of its clause (`it's his turn` gives nothing).
+/// the 17 💥 round's his`, `Vale nails it in 5, the round is hers`): the
+/// player the clause opens with, else the one the clause before opens
+/// with and says something of. A name spoken to (`Kit, it's hers`,
+/// `nice try Kit, round's hers`) is not who "her" is. `his` counts only
+/// at the end of its clause (`it's his turn` gives nothing).
 fn theirs(c: &[String], before: &[String], names: &Names) -> Option<usize> {
     let at = c
         .iter()
@@ -305,16 +351,19 @@ fn theirs(c: &[String], before: &[String], names: &Names) -> Option<usize> {
     if !prize_before(&c[..at]) {
         return None;
     }
-    let one = |c: &[String]| match named(c, names).as_slice() {
-        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(*seat),
-        _ => None,
+    // The one player named, opening the words and followed by more.
+    let subject = |c: &[String]| {
+        let (end, seat) = name_first(c, names)?;
+        let others = named(c, names).iter().any(|(_, _, s)| *s != seat);
+        (end < c.len() && !others).then_some(seat)
     };
     if !named(&c[at..], names).is_empty() {
         return None;
     }
-    match named(&c[..at], names).as_slice() {
-        [] => one(before),
-        _ => one(&c[..at]),
+    if named(&c[..at], names).is_empty() {
+        subject(before)
+    } else {
+        subject(&c[..at])
     }
 }
 
@@ -340,11 +389,12 @@ fn prize_before(before: &[String]) -> bool {
 }
 
 /// A round's number and then its winner, alone (`R1 Vale`, `… → round 1
-/// Vale`): the name ends the clause and the round has opened (`rounds`
-/// opened so far), so an opening's `Round 2: Kit to place` is none.
+/// Vale`): the name ends the clause and the round is the latest opened
+/// (`rounds`), so an opening's `Round 2: Kit` before round 2 begins, and
+/// a recap's `R1 Vale, R2 Kit` at the end, are none.
 fn round_then_name(c: &[String], names: &Names, rounds: u32) -> Option<usize> {
     let at = c.windows(2).position(|p| {
-        p[0] == "round" && number_word(&p[1]).is_some_and(|n| (1..=rounds).contains(&n))
+        p[0] == "round" && number_word(&p[1]).is_some_and(|n| n == rounds && n > 0)
     })?;
     match name_first(&c[at + 2..], names) {
         Some((end, seat)) if at + 2 + end == c.len() => Some(seat),
@@ -468,24 +518,35 @@ pub(super) fn about_first_move(c: &[String]) -> bool {
     })
 }
 
-/// A clause that says "wins" of nobody, after a clause on the same line
-/// that names one player (`@Kit has nothing left and wins`): that player.
+/// A clause that says "wins" (or "loses") of nobody, after a clause on
+/// the same line that names one player (`@Kit has nothing left and wins`,
+/// `Kit played well but loses`): that player won (or lost).
 pub(super) fn winner_before(
     c: &[String],
     before: &[String],
     names: &Names,
 ) -> Option<Option<usize>> {
-    let said = WINS
+    // Only a verb whose subject is that player (`… and takes the L`), not
+    // `challenge fails`.
+    let lost = LOSES.iter().any(|(key, side, _)| {
+        *side == Beside::Before
+            && matches!(key[0], "loses" | "takes" | "took")
+            && find_seq(c, key) == Some(0)
+            && (*key != ["loses"] || loss_said(&c[1..]))
+    });
+    let won = WINS
         .iter()
         .any(|(key, side)| *side == Beside::Before && find_seq(c, key) == Some(0));
-    if !said || !named(c, names).is_empty() {
+    if !(won || lost) || !named(c, names).is_empty() {
         return None;
     }
     if before.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
         return None;
     }
     match named(before, names).as_slice() {
-        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(Some(*seat)),
+        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => {
+            Some(Some(if lost { 1 - *seat } else { *seat }))
+        }
         _ => None,
     }
 }

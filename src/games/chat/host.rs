@@ -296,7 +296,12 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     let reserve_kept = ctx.state.is_some_and(|s| s.reserves().is_some());
     // The round wins ruled so far: a ruling said as the score it makes
     // (`1–0 to Opal`) is read against them.
-    let score = || ctx.state.map(|s| s.view().score);
+    let ruled_score = std::cell::OnceCell::new();
+    let score = || {
+        ruled_score
+            .get_or_init(|| ctx.state.map(|s| s.view().score))
+            .clone()
+    };
     let whole = || {
         raw.lines()
             .map(str::trim)

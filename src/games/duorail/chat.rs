@@ -7,7 +7,8 @@
 //! - the host: the shared reader with Duorail's words ([`HOST_WORDS`]): the
 //!   setup (`bramble plays blue`, `Blue: bramble, red: quill`, `bramble
 //!   goes first`), a ruling (`quill wins the challenge`, `game to quill`,
-//!   `nobody wins`), a time-out (`quill ran out of time`).
+//!   `nobody wins`, the endgame's `longest loop: quill (16 vs 12)`), a
+//!   time-out (`quill ran out of time`).
 //!
 //! Decisions:
 //! - **The color of a piece is the placer's, unless it is common.** Players

@@ -25,8 +25,10 @@
 use super::words::{clauses, find_seq, name_words, named, number_word, player_near, Beside, Names};
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
-use time_out::{missed_in_time, timed_out};
-use winner::{about_first_move, mentioned, says_win, winner, winner_before, you_win};
+use time_out::{missed_in_time, timed_out, Heard};
+use winner::{
+    about_first_move, implied_winner, mentioned, says_win, winner, winner_before, you_win,
+};
 
 mod time_out;
 mod winner;
@@ -44,9 +46,12 @@ pub struct HostWords {
     pub game_scope: Scope,
     /// Clauses that end the game with no winner (`draw`, `tie`).
     pub draws: &'static [&'static [&'static str]],
-    /// Clauses that, beside one player's name, say that player won
-    /// (Dodgem: `got all her cars off`).
-    pub wins: &'static [&'static [&'static str]],
+    /// Clauses that, beside one player's name (on the side given, at most
+    /// that many words away), say that player won (Dodgem: `got all her
+    /// cars off`; Duorail: `longest loop: Fern`). A name after the clause
+    /// holds only when a number written with it is the line's largest
+    /// (`longest loop: Fern (16 vs 12)`, not `… Fern 12, Wren 16`).
+    pub wins: &'static [(&'static [&'static str], Beside, usize)],
 }
 
 /// The words of a game played in rounds, with no colored sides, draws or
@@ -96,7 +101,7 @@ const HYPOTHETICAL: [&str; 10] = [
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 45] = [
+const FIRST: [(&[&str], Beside, usize); 51] = [
     (&["youre", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),
@@ -122,6 +127,13 @@ const FIRST: [(&[&str], Beside, usize); 45] = [
     (&["move", "first"], Beside::Before, 2),
     (&["has", "the", "first"], Beside::Before, 1),
     (&["gets", "the", "first"], Beside::Before, 1),
+    // `kit places the first car`, `Vale makes the opening move`.
+    (&["places", "the", "first"], Beside::Before, 1),
+    (&["place", "the", "first"], Beside::Before, 1),
+    (&["puts", "the", "first"], Beside::Before, 1),
+    (&["makes", "the", "first"], Beside::Before, 1),
+    (&["makes", "the", "opening"], Beside::Before, 1),
+    (&["has", "the", "opening"], Beside::Before, 1),
     (&["order"], Beside::After, 1),
     (&["to", "move"], Beside::Before, 1),
     (&["first", "up"], Beside::After, 1),
@@ -176,11 +188,13 @@ pub fn host_text(raw: &str) -> String {
                 chars.next();
                 out.push_str(" to ");
             }
-            '⏰' | '⏱' | '⌛' | '⏳' => out.push_str(" time "),
+            '⏰' | '⏱' | '⏲' | '⌛' | '⏳' => out.push_str(" time "),
             // A dash between words ends a clause (`Fern ran out — Moss
             // wins`); an en dash inside a score (`1–0`) does not.
             '—' | '―' => out.push_str(" , "),
             '–' if out.ends_with(' ') => out.push_str(" , "),
+            // Inside a score it is a hyphen (`1–0 to Opal` is "1-0").
+            '–' => out.push('-'),
             '🏆' => out.push_str(" winner "),
             // A side's colour drawn as a disc (`@Wren 🔵 vs @Fern 🔴`).
             '🔵' => out.push_str(" blue "),
@@ -206,6 +220,34 @@ pub fn host_text(raw: &str) -> String {
                 }
             }
             c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `R2` as `round 2`: how hosts shorten a round's number (`R1 — par is 5
+/// moves`, `R1 Vale`), in a game played in rounds, whose cells are never
+/// in column R.
+fn spell_rounds(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let in_word = |c: &char| c.is_alphanumeric() || *c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let starts_word = i == 0 || !in_word(&chars[i - 1]);
+        let digits = chars[i + 1..]
+            .iter()
+            .take_while(|d| d.is_ascii_digit())
+            .count();
+        let ends_word = chars.get(i + 1 + digits).is_none_or(|n| !in_word(n));
+        if matches!(c, 'R' | 'r') && starts_word && (1..=2).contains(&digits) && ends_word {
+            out.push_str("round ");
+            out.extend(&chars[i + 1..i + 1 + digits]);
+            i += 1 + digits;
+        } else {
+            out.push(c);
+            i += 1;
         }
     }
     out
@@ -242,8 +284,24 @@ pub fn read_posting(
 /// line it is on. Talk gives nothing.
 pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     let text = host_text(raw);
+    let text = if words.rounds {
+        spell_rounds(&text)
+    } else {
+        text
+    };
     let clean = clean_chat(&text);
     let names = name_words(ctx);
+    // In a match that keeps a reserve, a move's minutes running out is no
+    // time-out (see [`time_out`]).
+    let reserve_kept = ctx.state.is_some_and(|s| s.reserves().is_some());
+    // The round wins ruled so far: a ruling said as the score it makes
+    // (`1–0 to Opal`) is read against them.
+    let ruled_score = std::cell::OnceCell::new();
+    let score = || {
+        ruled_score
+            .get_or_init(|| ctx.state.map(|s| s.view().score))
+            .clone()
+    };
     let whole = || {
         raw.lines()
             .map(str::trim)
@@ -275,6 +333,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     for (line_no, line) in clean.lines().enumerate() {
         let lines = line_no..line_no + 1;
         let line_words = chat_words(line);
+        // A question rules nothing in the newer, looser phrasings
+        // (`round's his?`, `did Kit burn his whole reserve?`).
+        let asked = line.contains('?');
+        let mut ruled_line = false;
         let says_match = ["match", "dm", "overall", "series"]
             .iter()
             .any(|w| line_words.iter().any(|x| x == w));
@@ -284,7 +346,16 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         let round_here = number_after(&line_words, "round")
             .filter(|_| line_words.first().is_some_and(|w| w == "round") || line_words.len() <= 6);
         let mut before: Vec<String> = Vec::new();
-        let line_clauses = clauses(line);
+        // Each clause with its sentence: a clause after one that opens
+        // with `if` in the same sentence is what would follow (`if Fern's
+        // challenge fails, Wren wins`), not said.
+        let sentences: Vec<(usize, Vec<String>)> = line
+            .split(['.', '!'])
+            .enumerate()
+            .flat_map(|(n, part)| clauses(part).into_iter().map(move |c| (n, c)))
+            .collect();
+        let line_clauses: Vec<Vec<String>> = sentences.iter().map(|(_, c)| c.clone()).collect();
+        let mut conditional: Option<usize> = None;
         // A clause that is only one player's name (`1. Fern — blue, moves
         // first`): the player a side named alone on the line is given to.
         let lone = line_clauses
@@ -299,8 +370,14 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             })
             .cloned()
             .unwrap_or_default();
-        for c in line_clauses {
+        for (sentence, c) in sentences {
             clause_no += 1;
+            let consequent = conditional == Some(sentence);
+            if c.first()
+                .is_some_and(|w| matches!(w.as_str(), "if" | "unless" | "whoever"))
+            {
+                conditional = Some(sentence);
+            }
             // `vale, your call`: the clause before may be the name spoken to.
             let addressed = std::mem::replace(&mut before, c.clone());
             // Who "you" is: the one player of the clause before, else the
@@ -309,14 +386,20 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 [seat] => Some(*seat),
                 _ => None,
             });
-            let hypothetical = c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
-            let denied = c.iter().any(|w| NOT_SAID.contains(&w.as_str()));
+            let hypothetical = consequent || c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
+            let denied = consequent || c.iter().any(|w| NOT_SAID.contains(&w.as_str()));
+            let heard = Heard {
+                message: &line_words,
+                spoken_to: spoken_to_seat,
+                reserve_kept,
+                asked,
+            };
             let time_out = if explaining || hypothetical {
                 None
             } else if denied {
-                missed_in_time(&c, &names, &line_words, spoken_to_seat)
+                missed_in_time(&c, &names, &heard)
             } else {
-                timed_out(&c, &names, &line_words, spoken_to_seat)
+                timed_out(&c, &names, &heard)
             };
             if denied && time_out.is_none() {
                 continue;
@@ -343,12 +426,28 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             // that's the DM! Kit wins 3-0").
             let match_too = ruled_round && !ruled_match && says_match && words.rounds;
             if !ruled || match_too {
-                let won = winner(&c, &names, words)
+                let won = winner(&c, &line_words, &names, words)
                     .or_else(|| winner_before(&c, &addressed, &names))
                     .or_else(|| {
                         (you_win(&c) && named(&c, &names).is_empty())
                             .then_some(spoken_to_seat.map(Some))
                             .flatten()
+                    })
+                    .or_else(|| {
+                        (!asked)
+                            .then(|| {
+                                implied_winner(
+                                    &c,
+                                    &addressed,
+                                    spoken_to_seat,
+                                    &names,
+                                    ctx,
+                                    words,
+                                    &score,
+                                )
+                            })
+                            .flatten()
+                            .map(Some)
                     })
                     .filter(|_| !about_first_move(&c));
                 if let Some(winner) = won {
@@ -372,6 +471,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                         Scope::Match => ruled_match = true,
                         Scope::Round(_) => ruled_round = true,
                     }
+                    ruled_line = true;
                     out.push(Reading {
                         read: ChatReading::Event(Body::Ruling(Ruling {
                             scope,
@@ -427,9 +527,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         if let Some(n) = round_here {
             // A line that rules on a round does not open one, read as a
             // ruling or not (before play begins it is not).
-            let is_ruling = clauses(line)
-                .iter()
-                .any(|c| winner(c, &names, words).is_some());
+            let is_ruling = ruled_line
+                || clauses(line)
+                    .iter()
+                    .any(|c| winner(c, &line_words, &names, words).is_some());
             if !is_ruling {
                 out.push(Reading {
                     read: ChatReading::Fact(Fact::Opens(Some(n))),

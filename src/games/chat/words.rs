@@ -124,7 +124,7 @@ pub fn named(clause: &[String], names: &Names) -> Vec<(usize, usize, usize)> {
 }
 
 /// Which side of a key word a name may stand on.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Beside {
     Before,
     After,

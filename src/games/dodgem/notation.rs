@@ -15,6 +15,7 @@
 
 use crate::event::Body;
 use crate::games::chat::host::HostWords;
+use crate::games::chat::words::Beside;
 use crate::games::chat::Opening;
 use crate::games::{one_game, GameKind};
 use crate::games::{ChatContext, ChatReading, RoundSetup, Speaker};
@@ -46,7 +47,11 @@ const DRAWS: &[&[&str]] = &[
 pub const HOST_WORDS: HostWords = HostWords {
     sides: Some(("blue", "red")),
     draws: DRAWS,
-    wins: &[&["cars", "off"], &["all", "off"], &["both", "off"]],
+    wins: &[
+        (&["cars", "off"], Beside::Before, 4),
+        (&["all", "off"], Beside::Before, 4),
+        (&["both", "off"], Beside::Before, 4),
+    ],
     ..one_game::HOST_WORDS
 };
 
@@ -98,12 +103,23 @@ mod tests {
             };
             assert_eq!(r.winner, None, "{text}");
         }
+        // Only the loser named, spoken to: the other wins.
+        let Body::Ruling(r) = HOST.event("unlucky @marrow, that's the L 😬 gg") else {
+            panic!()
+        };
+        assert_eq!(r.winner.as_deref(), Some("quill"));
         assert_eq!(timed_out(HOST.event("marrow ran out of time ⏱️")), "marrow");
+        assert_eq!(
+            timed_out(HOST.event("quill's 2 minutes expired without a move ⏲️")),
+            "quill"
+        );
         HOST.assert_talk(&[
             "welcome to the Bumper Cup final",
             "blue to move",
             "first to drive every car off wins",
             "who plays blue?",
+            "marrow loses a car off the edge",
+            "don't let the clock run down, quill",
         ]);
         HOST.assert_unread(&["quil plays blue", "quill plays blue, marrow plays blue"]);
     }

@@ -7,7 +7,8 @@
 //! - the host: the shared reader with Duorail's words ([`HOST_WORDS`]): the
 //!   setup (`bramble plays blue`, `Blue: bramble, red: quill`, `bramble
 //!   goes first`), a ruling (`quill wins the challenge`, `game to quill`,
-//!   `nobody wins`), a time-out (`quill ran out of time`).
+//!   `nobody wins`, the endgame's `longest loop: quill (16 vs 12)`), a
+//!   time-out (`quill ran out of time`).
 //!
 //! Decisions:
 //! - **The color of a piece is the placer's, unless it is common.** Players
@@ -28,6 +29,7 @@ use super::player_chat::{read_message, seat_color, Expect};
 use super::rules::Setup;
 use crate::event::{Body, Scope};
 use crate::games::chat::host::{self, HostWords};
+use crate::games::chat::words::Beside;
 use crate::games::chat::{Opening, Reading};
 use crate::games::GameKind;
 use crate::games::{ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
@@ -92,8 +94,22 @@ pub const HOST_WORDS: HostWords = HostWords {
     rounds: false,
     game_scope: Scope::Round(1),
     draws: &[],
-    wins: &[],
+    wins: LONGEST,
 };
+
+/// A host's clauses that give the endgame to the longer track, the
+/// winner named after them (`longest loop: Fern (16 vs 12)`, `longest
+/// loop is Fern's`) or before (`Fern has the longest loop`). A length
+/// listed after the name must be the line's largest, so `longest loop:
+/// Fern 12, Wren 16` gives nobody the game.
+const LONGEST: &[(&[&str], Beside, usize)] = &[
+    (&["longest", "loop"], Beside::After, 1),
+    (&["longest", "track"], Beside::After, 1),
+    (&["longer", "loop"], Beside::After, 1),
+    (&["longer", "track"], Beside::After, 1),
+    (&["has", "the", "longest"], Beside::Before, 0),
+    (&["has", "the", "longer"], Beside::Before, 0),
+];
 
 /// The game's setup from what the host said: who plays blue.
 pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
@@ -240,6 +256,30 @@ mod tests {
                 // One game is the match: one scope, however the host names it.
                 ("quill takes the match", Scope::Round(1), Some("quill")),
                 ("no tracks, nobody wins", Scope::Round(1), None),
+                // The endgame's longer track, the winner named beside it.
+                (
+                    "longest loop: Bramble (16 vs 12). GG!",
+                    Scope::Round(1),
+                    Some("Bramble"),
+                ),
+                ("quill has the longest loop", Scope::Round(1), Some("quill")),
+                ("longest loop is quill's, 14", Scope::Round(1), Some("quill")),
+                // Only the loser named: the other wins.
+                (
+                    "Bramble's challenge fails, the blue loop checks out. GG",
+                    Scope::Round(1),
+                    Some("quill"),
+                ),
+            ],
+        );
+        assert_talk(
+            |talk| read(talk, h, 1),
+            &[
+                // A length listed with a name that is not the longest, a
+                // loop's length, the rule.
+                "longest loop: Bramble 12, quill 16",
+                "Bramble's longest loop is 12",
+                "if Bramble's challenge fails, quill wins",
             ],
         );
         assert_eq!(timed_out(event("bramble ran out of time", h)), "Bramble");

@@ -64,7 +64,7 @@ const SHARED: &[&[&str]] = &[
 mod tests {
     use super::*;
     use crate::event::Scope;
-    use crate::games::chat_checks::HostChat;
+    use crate::games::chat_checks::{timed_out, HostChat};
 
     const HOST: HostChat = HostChat::new(read_chat, ["ottilie", "Fen_"]);
 
@@ -84,7 +84,18 @@ mod tests {
             panic!()
         };
         assert_eq!(r.winner, None);
+        let Body::Ruling(r) = HOST.event("level on 30 apiece, so it's a shared victory 🤝") else {
+            panic!()
+        };
+        assert_eq!(r.winner, None);
+        // Only the loser named, with the margin: the other wins.
+        let Body::Ruling(r) = HOST.event("ottilie finishes 6 behind (29 vs 35), gg 🌿") else {
+            panic!()
+        };
+        assert_eq!(r.winner.as_deref(), Some("Fen_"));
         assert_eq!(HOST.event("ottilie timed out").kind(), "timeout");
+        assert_eq!(timed_out(HOST.event("Fen_ let the clock run down 🙃")), "Fen_");
+        HOST.assert_talk(&["ottilie is 6 behind", "level on 30 apiece for now"]);
         assert_eq!(HOST.read("welcome!"), ChatReading::Chatter);
     }
 }

@@ -18,6 +18,7 @@
 
 use crate::event::Body;
 use crate::games::chat::host::HostWords;
+use crate::games::chat::words::Beside;
 use crate::games::chat::Opening;
 use crate::games::words::spell_arrows;
 use crate::games::{one_game, GameKind};
@@ -160,12 +161,12 @@ pub const HOST_WORDS: HostWords = HostWords {
 
 /// A host's clauses that, beside a player, say the other player drew the
 /// last line: by the seed, the player with no line left wins.
-const LAST_LINE: &[&[&str]] = &[
-    &["nothing", "left"],
-    &["no", "line", "left"],
-    &["no", "lines", "left"],
-    &["no", "line", "to", "draw"],
-    &["no", "lines", "to", "draw"],
+const LAST_LINE: &[(&[&str], Beside, usize)] = &[
+    (&["nothing", "left"], Beside::Before, 4),
+    (&["no", "line", "left"], Beside::Before, 4),
+    (&["no", "lines", "left"], Beside::Before, 4),
+    (&["no", "line", "to", "draw"], Beside::Before, 4),
+    (&["no", "lines", "to", "draw"], Beside::Before, 4),
 ];
 
 /// The game's setup from what the host said: who is player 1.
@@ -249,6 +250,11 @@ mod tests {
                 "quill drew the last line, so Marrow Bone wins",
                 Some("Marrow Bone"),
             ),
+            // Only the loser named: the other wins.
+            (
+                "quill drew the last line, so quill loses. gg",
+                Some("Marrow Bone"),
+            ),
         ] {
             let Body::Ruling(r) = HOST.event(text) else {
                 panic!("{text}")
@@ -258,11 +264,20 @@ mod tests {
                 (Scope::Match, winner),
                 "{text}"
             );
-            assert!(r.text.contains("wins") || r.text.contains("to") || r.text.contains("Winner"));
+            assert!(
+                ["wins", "to", "Winner", "loses"]
+                    .iter()
+                    .any(|w| r.text.contains(w)),
+                "the host's words are kept"
+            );
         }
         assert_eq!(
             timed_out(HOST.event("Marrow Bone ran out of time")),
             "Marrow Bone"
+        );
+        assert_eq!(
+            timed_out(HOST.event("no line from quill before the 90 s buzzer 🔔")),
+            "quill"
         );
         HOST.assert_talk(&[
             "welcome to the final",
@@ -270,6 +285,8 @@ mod tests {
             "if quill wins this, it's over",
             "who wins?",
             "first to 8 x's, then lines",
+            "quill loses a line there, careful",
+            "no line from quill yet",
         ]);
         HOST.assert_unread(&["quil wins", "Marrow is player 1"]);
     }

@@ -10,7 +10,7 @@ const WORDS: HostWords = HostWords {
     rounds: true,
     game_scope: Scope::Match,
     draws: &[&["draw"], &["tie"]],
-    wins: &[&["cars", "off"]],
+    wins: &[(&["cars", "off"], Beside::Before, 4)],
 };
 
 fn players() -> Vec<String> {
@@ -91,6 +91,12 @@ fn rulings_read_however_the_host_puts_them() {
             "kit",
         ),
         ("Vale has nothing left and wins", Scope::Round(1), "vale"),
+        // A condition in its own sentence does not reach the next.
+        (
+            "if nobody objects, we move on. Kit wins round 1",
+            Scope::Round(1),
+            "kit",
+        ),
         (
             "GG! Kit is your DM winner, clean 3–0 sweep 🧹",
             Scope::Match,
@@ -161,6 +167,9 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
         "@Kit the next move is yours",
         "@Vale you win if you find it",
         "@Kit @Vale whoever finds it, you win",
+        // What would follow a condition, in the same sentence.
+        "if Kit's challenge fails, Vale wins",
+        "unless Vale finds a 5, Kit takes the round",
     ] {
         assert!(
             !events(text).contains(&"ruling"),
@@ -357,4 +366,245 @@ fn struck_through_text_is_withdrawn() {
     assert_eq!(clean_chat("~~Kit wins~~ **Vale** wins"), "Vale wins");
     // An unclosed mark strikes nothing.
     assert_eq!(clean_chat("a3 E ~~"), "a3 E");
+}
+
+#[test]
+fn a_ruling_that_names_only_the_loser_gives_the_other_the_win() {
+    for (text, who) in [
+        ("Kit drew the last line, so Kit loses. gg", "vale"),
+        ("Vale loses the round", "kit"),
+        ("Kit loses to Vale, 29-35", "vale"),
+        ("unlucky @Kit, that's the L 😬 gg", "vale"),
+        ("rip Kit, that's an L", "vale"),
+        ("that's the L for Vale", "kit"),
+        ("Vale takes the L this time", "kit"),
+        ("Kit finishes 6 behind (29 vs 35), gg 🌿", "vale"),
+        ("Vale ended up 3 points behind", "kit"),
+        ("Kit finishes 6 ahead", "kit"),
+        (
+            "Kit's challenge fails, the blue loop checks out. GG",
+            "vale",
+        ),
+        (
+            "Vale solved it in 4, so kit's impossible call fails",
+            "vale",
+        ),
+        ("kit, you lose this one", "vale"),
+        ("Kit played well but loses", "vale"),
+        ("Kit misplays and takes the L", "vale"),
+        // A challenge that holds wins for the challenger.
+        ("Kit's impossible call holds", "kit"),
+    ] {
+        assert_eq!(
+            ruling(text),
+            (Scope::Round(1), Some(who.to_string())),
+            "{text}"
+        );
+    }
+    for text in [
+        "Kit loses a car off the edge there",
+        "Vale loses her turn",
+        "if Kit loses this round it's 2-2",
+        "Kit lost track of the target",
+        // Past tense tells who picks, after the ruling.
+        "kit, you lost that one so you pick who starts round 2",
+        "Kit is 6 behind",
+        "Vale finished 1 short of the target",
+        "Kit comes second",
+        "put the L-shaped car on B4",
+        // "The L" after a clause that says something of a player: whose L
+        // it is is a guess.
+        "Vale solves it, that's the L",
+        "@Kit @Vale that's the L for one of you",
+        "Vale loses on time?",
+    ] {
+        assert!(
+            !events(text).contains(&"ruling"),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+}
+
+#[test]
+fn a_round_given_by_a_pronoun_or_its_number_and_a_name() {
+    for (text, who) in [
+        ("Reed delivers the 17 💥 round's his", "kit"),
+        ("Vale nails it in 5, the round is hers", "vale"),
+        ("R1 Vale", "vale"),
+        (
+            "Vale's solve checks out ✅ and kit had nothing shorter → round 1 Vale",
+            "vale",
+        ),
+        ("Vale solved it in 4. R1 Kit Marlowe", "kit"),
+        ("R1 — Kit", "kit"),
+    ] {
+        let text = text.replace("Reed", "Kit");
+        let aliases = vec![("Kit Marlowe".to_string(), 1)];
+        let got = read_with(&text, &aliases, 1);
+        let won = got.iter().find_map(|r| match r {
+            ChatReading::Event(Body::Ruling(r)) => Some((r.scope, r.winner.clone())),
+            _ => None,
+        });
+        assert_eq!(
+            won,
+            Some((Scope::Round(1), Some(who.to_string()))),
+            "{text}: {got:?}"
+        );
+    }
+    for text in [
+        "it's his turn, Kit",
+        "Kit's up, the next move is his",
+        // Two players named: whose is "his" is a guess.
+        "Vale beats Kit's 15, round's his",
+        // A name spoken to is not who "her" is.
+        "nice try Kit, round's hers",
+        "Kit, that one's hers",
+        "round's his?",
+        // A round not yet opened, a list of lengths, an opening.
+        "R2 Vale",
+        "Round 1: Vale 5 | Kit 6",
+        "round 1 vale to place",
+        "R1 Vale?",
+        "R1 — Kit to place",
+        "R2 — Vale",
+    ] {
+        assert!(
+            !events(text).contains(&"ruling"),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+    // A recap of rounds ruled before.
+    let got = read_with("recap: R1 Vale", &[], 2);
+    assert!(
+        !got.iter()
+            .any(|r| matches!(r, ChatReading::Event(Body::Ruling(_)))),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_score_names_the_player_whose_count_it_raises() {
+    let p = players();
+    let ctx = ChatContext::new(&p, 3);
+    let names = name_words(&ctx);
+    let clause = |text: &str| -> Vec<String> {
+        let text = spell_rounds(&host_text(text));
+        clauses(&clean_chat(&text)).concat()
+    };
+    for (text, score, want) in [
+        ("1–0 to Kit 💎", [0, 0], Some(1)),
+        ("1-0 to Vale", [0, 0], Some(0)),
+        // Vale had 2, Kit 0: Kit's count went up.
+        ("2–1 to Vale", [2, 0], Some(1)),
+        ("2–1 to Vale", [1, 1], Some(0)),
+        ("that's three for kit 👑 match over", [1, 2], Some(1)),
+        ("makes it 2 for Vale", [1, 1], Some(0)),
+        // Counts that no single round makes: already ruled, too far ahead.
+        ("1–0 to Vale", [1, 0], None),
+        ("that's three for kit", [0, 0], None),
+        ("3–0 to Kit", [0, 1], None),
+        // A number that is no count of rounds.
+        ("18 for Kit", [0, 0], None),
+        ("that's 1 for kit to place", [0, 0], None),
+        ("Kit claims 1 for Vale", [0, 0], None),
+    ] {
+        assert_eq!(
+            winner::score_winner(&clause(text), &names, &score),
+            want,
+            "{text} at {score:?}"
+        );
+    }
+}
+
+#[test]
+fn a_round_number_is_spelled_from_its_short_form() {
+    assert_eq!(spell_rounds("R1 — par is 5"), "round 1 — par is 5");
+    assert_eq!(spell_rounds("**r12** Vale"), "**round 12** Vale");
+    // Not inside a word, nor a longer run of digits, nor `R2D2`.
+    for text in ["ER1", "R123", "R2D2", "mossy_r1", "R"] {
+        assert_eq!(spell_rounds(text), text, "{text}");
+    }
+    assert_eq!(first("R1 — par is 5 moves 🚕 kit places the first car"), 1);
+    assert!(said("R1 — par is 5 moves 🚕 kit places the first car")
+        .contains(&ChatReading::Fact(Fact::Opens(Some(1)))));
+    assert_eq!(first("Vale makes the opening move"), 0);
+    let got = said("the loser places the first car next round");
+    assert!(
+        !got.iter()
+            .any(|r| matches!(r, ChatReading::Fact(Fact::First(_)))),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_shared_victory_names_no_winner() {
+    for text in [
+        "level on 30 apiece, so it's a shared victory 🤝",
+        "joint winners tonight",
+    ] {
+        assert_eq!(ruling(text), (Scope::Round(1), None), "{text}");
+    }
+}
+
+#[test]
+fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
+    for text in [
+        "kit burned his whole reserve without posting a solve ⌛",
+        "Kit's 2 minutes expired without a move ⏲️",
+        "Vale let the clock run down 🙃",
+        "no line from Kit before the 90 s buzzer 🔔",
+        "Vale used up all her time",
+        "Kit exhausted his reserve",
+        "the clock ran down on Vale",
+        "Kit's reserve is gone",
+    ] {
+        assert!(
+            events(text).contains(&"timeout"),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+    for text in [
+        "Kit burned 2 minutes of his reserve",
+        "Vale's into her reserve now ⏰",
+        "Kit used her reserve on that one",
+        "Kit, don't let the clock run down",
+        "Vale placed just before her time expired",
+        "half of Kit's reserve is gone",
+        "has Kit's time expired?",
+        "no line from Kit yet, 90 s on the clock",
+        "Vale let Kit go first",
+    ] {
+        assert!(
+            !events(text).contains(&"timeout"),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+}
+
+#[test]
+fn with_a_reserve_only_the_reserve_running_out_is_a_time_out() {
+    let p = players();
+    let ctx = ChatContext::new(&p, 1);
+    let names = name_words(&ctx);
+    let heard_in = |text: &str, reserve_kept: bool| {
+        let words = chat_words(&clean_chat(&host_text(text)));
+        let heard = Heard {
+            message: &words,
+            spoken_to: None,
+            reserve_kept,
+            asked: false,
+        };
+        clauses(&clean_chat(&host_text(text)))
+            .iter()
+            .find_map(|c| timed_out(c, &names, &heard))
+    };
+    assert_eq!(heard_in("Kit's 2 minutes expired", false), Some(1));
+    assert_eq!(heard_in("Kit's 2 minutes expired", true), None);
+    assert_eq!(heard_in("Vale let the clock run down", true), None);
+    assert_eq!(heard_in("Kit's reserve expired", true), Some(1));
+    assert_eq!(heard_in("kit burned his whole reserve", true), Some(1));
 }

@@ -1,15 +1,26 @@
 //! Time-outs in the host's words: the phrases of running out (`Kit timed
-//! out`, `⏰`, `her reserve is gone`), and a time-out said as what a
-//! player did not do in time (`no loop from Fern within the 5 minutes`,
-//! `Kit didn't draw within 90 s`, `@Opal — nothing posted ⏰`). A clause
-//! names one player (or speaks to one) beside these words, in a message
-//! that speaks of time; a time bank being used is no time-out.
+//! out`, `⏰`, `her reserve is gone`), a player's allowance said to have
+//! ended (`Fern's 2 minutes expired`, `Vale let the clock run down`) or
+//! been used up (`kit burned his whole reserve`), and a time-out said as
+//! what a player did not do in time (`no loop from Fern within the 5
+//! minutes`, `Kit didn't draw within 90 s`, `no line from Wren before the
+//! 90 s buzzer`, `@Opal — nothing posted ⏰`). A clause names one player
+//! (or speaks to one) beside these words, in a message that speaks of
+//! time; a time bank or reserve being used is no time-out.
+//!
+//! In a match that keeps a reserve past each move's time (Traffic Jam),
+//! a move's minutes running out only starts the reserve: there only the
+//! reserve's end is a time-out (`kit's 2 minutes expired` is not read).
+//! An allowance that ends or is used up is read only as a plain
+//! statement: not in a question, not partly (`half her reserve is
+//! gone`), not as a warning or a moment (`don't let the clock run down`,
+//! `she placed just before her time expired`).
 //!
 //! Part of the host reader ([`super`]): imports only its parent and the
 //! shared chat words, nothing from `log/` but the event vocabulary, nor
 //! `import/`, `web/` or `verify.rs`.
 
-use super::super::words::{find_seq, named, Names};
+use super::super::words::{find_seq, named, player_near, Beside, Names};
 use super::only_player;
 
 /// A time-out, beside the player's name.
@@ -39,6 +50,108 @@ const OVER_TIME: [&[&str]; 5] = [
     &["over", "the", "limit"],
 ];
 
+/// What a clause is heard against: the message's words, the player it
+/// speaks to, and what the match and the line say about time.
+pub(super) struct Heard<'a> {
+    /// The message's words (the line's, as the host reader passes them).
+    pub message: &'a [String],
+    /// The one player "you" is, if any.
+    pub spoken_to: Option<usize>,
+    /// Whether the match keeps a reserve past each move's time.
+    pub reserve_kept: bool,
+    /// Whether the line asks something (`?`).
+    pub asked: bool,
+}
+
+/// A player's time, which ending is a time-out (with [`is_allowance`]:
+/// `90 s`, and in a match with a reserve only the reserve).
+const ALLOWANCE: [&str; 12] = [
+    "time",
+    "clock",
+    "timer",
+    "reserve",
+    "allowance",
+    "minutes",
+    "minute",
+    "mins",
+    "min",
+    "seconds",
+    "secs",
+    "sec",
+];
+
+/// An allowance that has ended, after its word (over [`FILLER`]): `Fern's
+/// 2 minutes expired`, `the clock ran down on Kit`, `her reserve is gone`.
+const ENDED: [&[&str]; 13] = [
+    &["expired"],
+    &["elapsed"],
+    &["lapsed"],
+    &["ran", "out"],
+    &["ran", "down"],
+    &["ran", "dry"],
+    &["ticked", "down"],
+    &["ticked", "away"],
+    &["gone"],
+    &["empty"],
+    &["exhausted"],
+    &["drained"],
+    &["hit", "zero"],
+];
+
+/// An allowance let end, after `<player> let <allowance>` (`Vale let the
+/// clock run down`).
+const LET_END: [&[&str]; 5] = [
+    &["run", "down"],
+    &["run", "out"],
+    &["expire"],
+    &["tick", "down"],
+    &["tick", "away"],
+];
+
+/// Words between an allowance and its end (`her reserve is now gone`).
+const FILLER: [&str; 12] = [
+    "has",
+    "had",
+    "have",
+    "just",
+    "finally",
+    "is",
+    "was",
+    "are",
+    "were",
+    "now",
+    "fully",
+    "completely",
+];
+
+/// Using an allowance up, after the player: with a word of all of it
+/// (`burned his whole reserve`, `used up her time`) or alone
+/// (`exhausted his reserve`).
+const SPENT: [(&str, bool); 10] = [
+    ("burned", true),
+    ("burnt", true),
+    ("blew", true),
+    ("spent", true),
+    ("used", true),
+    ("ate", true),
+    ("exhausted", false),
+    ("drained", false),
+    ("emptied", false),
+    ("depleted", false),
+];
+
+/// All of an allowance, between the verb and it (`burned through`, `the
+/// whole`, `every last second`).
+const ALL_OF: [&str; 7] = ["whole", "entire", "all", "every", "up", "through", "last"];
+
+/// A moment, a warning or a part: an allowance said to end in such a
+/// clause is no time-out (`just before her time expired`, `don't let the
+/// clock run down`, `half her reserve is gone`).
+const NOT_ENDED: [&str; 13] = [
+    "before", "until", "till", "dont", "don", "half", "most", "some", "part", "much", "when",
+    "still", "yet",
+];
+
 /// What arrives in time, after `no`/`nothing` (`no red track came in`,
 /// `nothing posted`).
 const ARRIVED: [&str; 7] = [
@@ -54,27 +167,105 @@ const ARRIVED: [&str; 7] = [
 /// A time-out in a clause: the one player it names, beside a time word.
 /// "ran out" alone is a time-out only when the message speaks of time or
 /// the reserve ("time's up, Vale ran out"); using a time bank is not one.
-pub(super) fn timed_out(
-    c: &[String],
-    names: &Names,
-    message: &[String],
-    spoken_to: Option<usize>,
-) -> Option<usize> {
+pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
+    let message = heard.message;
     let about_time = speaks_of_time(message);
-    let bank_used = message.iter().any(|w| w == "bank" || w == "banks")
-        && message
-            .iter()
-            .any(|w| matches!(w.as_str(), "using" | "uses" | "used" | "into"));
-    if bank_used {
+    if in_use(message) {
         return None;
     }
     let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
         || (about_time && OVER_TIME.iter().any(|t| find_seq(c, t).is_some()))
         || time_is_up(c);
     if !said {
-        return missed_in_time(c, names, message, spoken_to);
+        if !heard.asked && !c.iter().any(|w| NOT_ENDED.contains(&w.as_str())) {
+            let ended = allowance_ended(c, names, heard.reserve_kept)
+                .or_else(|| allowance_spent(c, names, heard.reserve_kept));
+            if ended.is_some() {
+                return ended;
+            }
+        }
+        return missed_in_time(c, names, heard);
     }
     only_player(c, names)
+}
+
+/// A time bank or the reserve being used, not used up (`using a time
+/// bank`, `Kit's into her reserve now`, `Vale's on reserve`).
+fn in_use(message: &[String]) -> bool {
+    let bank_used = message.iter().any(|w| w == "bank" || w == "banks")
+        && message
+            .iter()
+            .any(|w| matches!(w.as_str(), "using" | "uses" | "used" | "into"));
+    let reserve_used = message.iter().enumerate().any(|(at, w)| {
+        w == "reserve"
+            && message[..at].iter().rev().take(2).any(|v| {
+                matches!(
+                    v.as_str(),
+                    "into" | "on" | "using" | "uses" | "dipping" | "dips" | "eating"
+                )
+            })
+    });
+    bank_used || reserve_used
+}
+
+/// Whether the word at `at` is a player's time: one of [`ALLOWANCE`], or
+/// `s`/`m` after a number (`90 s`); in a match with a reserve, only the
+/// reserve.
+fn is_allowance(c: &[String], at: usize, reserve_kept: bool) -> bool {
+    let w = c[at].as_str();
+    if w == "reserve" {
+        return true;
+    }
+    if reserve_kept {
+        return false;
+    }
+    ALLOWANCE.contains(&w)
+        || matches!(w, "s" | "m")
+            && at > 0
+            && c[at - 1].chars().next().is_some_and(|d| d.is_ascii_digit())
+}
+
+/// `Fern's 2 minutes expired`, `the clock ran down on Kit`, `Vale let the
+/// clock run down`: an allowance said to have ended, and the one player
+/// the clause names (for `let`, the one right before it).
+fn allowance_ended(c: &[String], names: &Names, reserve_kept: bool) -> Option<usize> {
+    for at in (0..c.len()).filter(|&at| is_allowance(c, at, reserve_kept)) {
+        let mut end = at + 1;
+        while c.get(end).is_some_and(|w| FILLER.contains(&w.as_str())) {
+            end += 1;
+        }
+        let next = |keys: &[&[&str]]| keys.iter().any(|k| find_seq(&c[end..], k) == Some(0));
+        if next(&ENDED) {
+            return only_player(c, names);
+        }
+        let let_at = c[..at].iter().rposition(|w| w == "let");
+        if let (Some(let_at), true) = (let_at, next(&LET_END)) {
+            return player_near(c, names, let_at, 1, Beside::Before, 0);
+        }
+    }
+    None
+}
+
+/// `kit burned his whole reserve`, `Vale used up her time`, `Kit
+/// exhausted his reserve`: the player right before a word of using it up,
+/// with all of an allowance after it.
+fn allowance_spent(c: &[String], names: &Names, reserve_kept: bool) -> Option<usize> {
+    for (verb, needs_all) in SPENT {
+        let Some(v) = c.iter().position(|w| w == verb) else {
+            continue;
+        };
+        let Some(a) = (v + 1..c.len().min(v + 6)).find(|&a| is_allowance(c, a, reserve_kept))
+        else {
+            continue;
+        };
+        if needs_all && !c[v + 1..a].iter().any(|w| ALL_OF.contains(&w.as_str())) {
+            continue;
+        }
+        if let Some(seat) = player_near(c, names, v, 1, Beside::Before, 1) {
+            return Some(seat);
+        }
+    }
+    None
 }
 
 /// `Wren's 90 s are up`, `Kit's two minutes are up`: an allowance said
@@ -89,22 +280,11 @@ fn time_is_up(c: &[String]) -> bool {
     })
 }
 
-/// Whether a message speaks of time: the clock, the reserve, minutes.
+/// Whether a message speaks of time: the clock, the reserve, minutes, a
+/// deadline (`before the 90 s buzzer`).
 fn speaks_of_time(message: &[String]) -> bool {
-    message.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "time"
-                | "times"
-                | "reserve"
-                | "clock"
-                | "timer"
-                | "minute"
-                | "minutes"
-                | "mins"
-                | "seconds"
-                | "secs"
-        )
+    message.iter().enumerate().any(|(at, w)| {
+        matches!(w.as_str(), "times" | "buzzer" | "deadline") || is_allowance(message, at, false)
     })
 }
 
@@ -114,12 +294,8 @@ fn speaks_of_time(message: &[String]) -> bool {
 /// `@Opal — nothing posted ⏰`. The one player the clause names is the one
 /// who ran out (or, when it names none, the one spoken to); without a word
 /// of time (`no counter from Vale`) it is no time-out.
-pub(super) fn missed_in_time(
-    c: &[String],
-    names: &Names,
-    message: &[String],
-    spoken_to: Option<usize>,
-) -> Option<usize> {
+pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
+    let (message, spoken_to) = (heard.message, heard.spoken_to);
     // `no track came in yet`: still waiting, not out of time.
     if !speaks_of_time(message) || c.iter().any(|w| w == "yet" || w == "still") {
         return None;

@@ -1,19 +1,32 @@
 //! Who won, in the host's words: the key words a winner is named beside
 //! (`Kit wins`, `round 2 to Vale`, `congrats Juni`), the win given to the
-//! one spoken to (`@Fern … you win`, `round 1 is yours`), a ruling that
-//! names no player here (`Mikael wins`), and a clause about the first move
-//! that is no ruling.
+//! one spoken to (`@Fern … you win`, `round 1 is yours`) or to the one
+//! just named (`Reed delivers the 17, round's his`), a ruling that names
+//! only the loser (`so Wren loses`, `that's the L for Moss`, `Juni
+//! finishes 6 behind`, `Fern's challenge fails`: in a two-player match
+//! the other one won), a round's number then its winner (`R1 Vale`), a
+//! score that only the winner of the latest round makes true (`1–0 to
+//! Opal`, `that's three for kit`), a ruling that names no player here
+//! (`Mikael wins`), and a clause about the first move that is no ruling.
+//!
+//! A loss is read only where it is the result: `Kit loses` at the end of
+//! its clause (or `loses the round`, `loses to Vale`), never `Kit loses
+//! a car`, `if Kit loses` or `Kit lost track`; past tense (`you lost
+//! that one, so you pick`) is the host telling who picks, not a ruling.
+//! A score is read only against the score as ruled so far: `2–1 to Opal`
+//! names Reed when Reed's count is the one that went up.
 //!
 //! Part of the host reader ([`super`]): imports only its parent and the
 //! shared chat words, nothing from `log/` but the event vocabulary, nor
 //! `import/`, `web/` or `verify.rs`.
 
-use super::super::words::{find_seq, named, player_near, Beside, Names};
+use super::super::words::{find_seq, named, number_word, player_near, Beside, Names};
+use super::super::ChatContext;
 use super::super::{chat_words, clean_chat};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 35] = [
+const WINS: [(&[&str], Beside); 40] = [
     (&["wins"], Beside::Before),
     (&["won"], Beside::Before),
     (&["win"], Beside::Before),
@@ -46,15 +59,68 @@ const WINS: [(&[&str], Beside); 35] = [
     (&["game", "winner"], Beside::Before),
     (&["comes", "out", "on", "top"], Beside::Before),
     (&["came", "out", "on", "top"], Beside::Before),
+    // A challenge that holds wins for the challenger (`Kit's impossible
+    // call holds`); one that fails is a loss ([`LOSES`]).
+    (&["challenge", "holds"], Beside::Before),
+    (&["challenge", "stands"], Beside::Before),
+    (&["challenge", "succeeds"], Beside::Before),
+    (&["call", "holds"], Beside::Before),
+    (&["call", "stands"], Beside::Before),
     (&["congrats"], Beside::After),
     (&["congratulations"], Beside::After),
     (&["grats"], Beside::After),
     (&["gz"], Beside::After),
 ];
 
+/// Who lost, named beside these words (the side the name stands on, and
+/// how far it may be): the other player won. `loses` is read only as the
+/// result ([`loss_said`]).
+const LOSES: [(&[&str], Beside, usize); 10] = [
+    (&["loses"], Beside::Before, 2),
+    (&["challenge", "fails"], Beside::Before, 2),
+    (&["challenge", "failed"], Beside::Before, 2),
+    (&["call", "fails"], Beside::Before, 2),
+    (&["call", "failed"], Beside::Before, 2),
+    // `Moss takes the L` (not `Moss takes` it), `that's the L for Moss`.
+    (&["takes", "the", "l"], Beside::Before, 1),
+    (&["took", "the", "l"], Beside::Before, 1),
+    (&["takes", "an", "l"], Beside::Before, 1),
+    (&["the", "l", "for"], Beside::After, 0),
+    (&["an", "l", "for"], Beside::After, 0),
+];
+
+/// What may follow `loses` where it is the result: nothing, the prize, the
+/// other player (`loses to Vale`), a margin or score.
+const LOST_WHAT: [&str; 16] = [
+    "it",
+    "this",
+    "that",
+    "round",
+    "game",
+    "match",
+    "dm",
+    "point",
+    "challenge",
+    "to",
+    "again",
+    "out",
+    "gg",
+    "by",
+    "overall",
+    "here",
+];
+
 /// Who a clause says won: `Some(Some(seat))`, `Some(None)` for no player
-/// (a draw, the host), `None` when it is no ruling.
-pub(super) fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<Option<usize>> {
+/// (a draw, the host), `None` when it is no ruling. `line` is the clause's
+/// line as words: a game's winning clause with the name after it
+/// (`longest loop: Fern (16 vs 12)`) holds only when the number given
+/// with the name is the line's largest.
+pub(super) fn winner(
+    c: &[String],
+    line: &[String],
+    names: &Names,
+    words: &HostWords,
+) -> Option<Option<usize>> {
     let nobody = [
         &["nobody", "wins"][..],
         &["noone", "wins"],
@@ -70,6 +136,11 @@ pub(super) fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<O
         &["win", "is", "shared"],
         &["shared", "win"],
         &["split", "the", "win"],
+        &["shared", "victory"],
+        &["victory", "is", "shared"],
+        &["joint", "win"],
+        &["joint", "winners"],
+        &["co", "winners"],
     ];
     if nobody
         .iter()
@@ -77,6 +148,13 @@ pub(super) fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<O
         .any(|k| find_seq(c, k).is_some())
     {
         return Some(None);
+    }
+    // A loss first: `Moss takes the L` is no win for Moss.
+    if let Some(seat) = loser(c, names) {
+        return Some(Some(1 - seat));
+    }
+    if let Some((seat, ahead)) = finished_apart(c, names) {
+        return Some(Some(if ahead { seat } else { 1 - seat }));
     }
     for (key, side) in WINS {
         if let Some(at) = find_seq(c, key) {
@@ -93,14 +171,297 @@ pub(super) fn winner(c: &[String], names: &Names, words: &HostWords) -> Option<O
             return Some(Some(seat));
         }
     }
-    // The game's own words of winning, the winner named before them
-    // (`Marlowe got both cars off 🏁 GG @Marlowe @Pip`).
-    for key in words.wins {
+    // The game's own words of winning, the winner named beside them
+    // (`Marlowe got both cars off 🏁 GG @Marlowe @Pip`, `longest loop:
+    // Fern`).
+    for (key, side, gap) in words.wins {
         if let Some(at) = find_seq(c, key) {
-            if let Some(seat) = player_near(c, names, at, key.len(), Beside::Before, 4) {
+            if let Some(seat) = player_near(c, names, at, key.len(), *side, *gap) {
+                if *side == Beside::After && !largest_after(c, line, names, at + key.len()) {
+                    continue;
+                }
                 return Some(Some(seat));
             }
         }
+    }
+    None
+}
+
+/// Whether the number written after the name that follows `from`
+/// (`Fern (16 vs 12)`), if any, is the largest on the line: `longest
+/// loop: Fern 12, Wren 16` gives Fern no win.
+fn largest_after(c: &[String], line: &[String], names: &Names, from: usize) -> bool {
+    let Some(&(_, end, _)) = named(c, names).iter().find(|(start, _, _)| *start >= from) else {
+        return false;
+    };
+    let number = |w: &String| w.parse::<u32>().ok();
+    match c[end..].iter().find_map(number) {
+        Some(n) => line.iter().filter_map(number).all(|m| m <= n),
+        None => true,
+    }
+}
+
+/// The player a clause says lost (`so Wren loses`, `Fern's challenge
+/// fails`, `Moss takes the L`): the one named beside a word of losing,
+/// where the loss is the result.
+fn loser(c: &[String], names: &Names) -> Option<usize> {
+    for (key, side, gap) in LOSES {
+        let Some(at) = find_seq(c, key) else { continue };
+        if key == ["loses"] && !loss_said(&c[at + 1..]) {
+            continue;
+        }
+        if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {
+            return Some(seat);
+        }
+    }
+    None
+}
+
+/// Whether what follows `loses` makes it the result: nothing, the prize
+/// (`loses the round`, `loses round 2`), `to` the other player, a margin
+/// (`loses by 6`, `loses 29 35`), not a thing lost (`loses a car`, `loses
+/// her turn`).
+fn loss_said(rest: &[String]) -> bool {
+    match rest {
+        [] => true,
+        [w, ..] if w.parse::<u32>().is_ok() || LOST_WHAT.contains(&w.as_str()) => true,
+        [the, what, ..] if the == "the" => LOST_WHAT.contains(&what.as_str()),
+        _ => false,
+    }
+}
+
+/// `Juni finishes 6 behind`, `Vale ended up 3 points ahead`: the player
+/// named right before a word of finishing, then only a margin, then
+/// `behind` (that player lost) or `ahead` (won). Not `second` or `short`:
+/// `Kit comes second` may be the order of play, `Kit finished 1 short` a
+/// solve shorter than its claim.
+fn finished_apart(c: &[String], names: &Names) -> Option<(usize, bool)> {
+    const FINISHED: [&str; 6] = ["finishes", "finished", "ends", "ended", "comes", "came"];
+    const MARGIN: [&str; 6] = ["up", "in", "points", "point", "pts", "just"];
+    c.iter().enumerate().find_map(|(at, w)| {
+        if !FINISHED.contains(&w.as_str()) {
+            return None;
+        }
+        let place = c[at + 1..]
+            .iter()
+            .find(|w| !MARGIN.contains(&w.as_str()) && w.parse::<u32>().is_err())?;
+        let ahead = match place.as_str() {
+            "behind" => false,
+            "ahead" => true,
+            _ => return None,
+        };
+        player_near(c, names, at, 1, Beside::Before, 0).map(|seat| (seat, ahead))
+    })
+}
+
+/// The winner a clause implies without a word of winning: the one spoken
+/// to lost (`unlucky @Moss, that's the L`), the round is "his" (`Reed
+/// delivers the 17, round's his`), a round's number then a name (`R1
+/// Vale`, `R2 — Kit`), or the score the latest round makes (`1–0 to
+/// Opal`).
+pub(super) fn implied_winner(
+    c: &[String],
+    addressed: &[String],
+    spoken_to: Option<usize>,
+    names: &Names,
+    ctx: &ChatContext,
+    words: &HostWords,
+    score: &dyn Fn() -> Option<Vec<u32>>,
+) -> Option<usize> {
+    if named(c, names).is_empty() {
+        if let Some(seat) = you_lose(c).and_then(|you| {
+            if you {
+                spoken_to
+            } else {
+                consoled(addressed, names).or(spoken_to.filter(|_| addressed.is_empty()))
+            }
+        }) {
+            return Some(1 - seat);
+        }
+    }
+    if let Some(seat) = theirs(c, addressed, names) {
+        return Some(seat);
+    }
+    if !words.rounds {
+        return None;
+    }
+    // `R2 — Kit`: the round's number alone, then the name alone.
+    let after_round = matches!(addressed, [round, _] if round == "round")
+        && name_first(c, names).is_some_and(|(end, _)| end == c.len());
+    round_then_name(c, names, ctx.rounds)
+        .or_else(|| {
+            after_round
+                .then(|| round_then_name(&[addressed, c].concat(), names, ctx.rounds))
+                .flatten()
+        })
+        .or_else(|| score_winner(c, names, &score()?))
+}
+
+/// Whether a clause gives the loss to the one spoken to: `Some(true)` for
+/// `you lose` (whoever "you" is), `Some(false)` for `that's the L`, `take
+/// the L` (only the one consoled, see [`consoled`]), `None` for neither.
+fn you_lose(c: &[String]) -> Option<bool> {
+    if let Some(at) = find_seq(c, &["you", "lose"]) {
+        return loss_said(&c[at + 2..]).then_some(true);
+    }
+    let l = [&["the", "l"][..], &["an", "l"]].iter().any(|k| {
+        // `the L` ends the clause (`the L-shaped car` is no loss).
+        find_seq(c, k).is_some_and(|at| match &c[at + 2..] {
+            [] => true,
+            [w] => w == "gg",
+            _ => false,
+        })
+    });
+    l.then_some(false)
+}
+
+/// The player a clause only names and consoles (`unlucky @Moss`, `rip
+/// Kit`, `Vale`): who "that's the L" after it is said to. A clause that
+/// says something of the player (`Vale solves it`) is not spoken to.
+fn consoled(addressed: &[String], names: &Names) -> Option<usize> {
+    const CONSOLING: [&str; 13] = [
+        "unlucky", "rip", "sorry", "oof", "ouch", "gg", "tough", "rough", "sadly", "aw", "aww",
+        "welp", "hey",
+    ];
+    let found = named(addressed, names);
+    let (_, _, seat) = *found.first()?;
+    let in_name = |i: usize| {
+        found
+            .iter()
+            .any(|(start, end, _)| (*start..*end).contains(&i))
+    };
+    let all_said =
+        (0..addressed.len()).all(|i| in_name(i) || CONSOLING.contains(&addressed[i].as_str()));
+    (all_said && found.iter().all(|(_, _, s)| *s == seat)).then_some(seat)
+}
+
+/// The win given to the player just named by a pronoun (`Reed delivers
+/// the 17 💥 round's his`, `Vale nails it in 5, the round is hers`): the
+/// player the clause opens with, else the one the clause before opens
+/// with and says something of. A name spoken to (`Kit, it's hers`,
+/// `nice try Kit, round's hers`) is not who "her" is. `his` counts only
+/// at the end of its clause (`it's his turn` gives nothing).
+fn theirs(c: &[String], before: &[String], names: &Names) -> Option<usize> {
+    let at = c
+        .iter()
+        .position(|w| matches!(w.as_str(), "his" | "hers" | "theirs"))?;
+    if c[at] == "his" && !c[at + 1..].iter().all(|w| w == "now") {
+        return None;
+    }
+    if !prize_before(&c[..at]) {
+        return None;
+    }
+    // The one player named, opening the words and followed by more.
+    let subject = |c: &[String]| {
+        let (end, seat) = name_first(c, names)?;
+        let others = named(c, names).iter().any(|(_, _, s)| *s != seat);
+        (end < c.len() && !others).then_some(seat)
+    };
+    if !named(&c[at..], names).is_empty() {
+        return None;
+    }
+    if named(&c[..at], names).is_empty() {
+        subject(before)
+    } else {
+        subject(&c[..at])
+    }
+}
+
+/// Whether the words before a possessive pronoun name a prize (`round 1
+/// is`, `that one's`, `the W is`), not the next move.
+fn prize_before(before: &[String]) -> bool {
+    // What may be "yours" or "his": the round, the game, the win.
+    const PRIZE: [&str; 12] = [
+        "it", "one", "that", "this", "round", "game", "match", "dm", "win", "point", "victory", "w",
+    ];
+    let near: Vec<&str> = before
+        .iter()
+        .rev()
+        .map(String::as_str)
+        .filter(|w| *w != "is")
+        .take(2)
+        .collect();
+    match near.as_slice() {
+        [w, ..] if PRIZE.contains(w) => true,
+        [n, "round"] => n.parse::<u32>().is_ok(),
+        _ => false,
+    }
+}
+
+/// A round's number and then its winner, alone (`R1 Vale`, `… → round 1
+/// Vale`): the name ends the clause and the round is the latest opened
+/// (`rounds`), so an opening's `Round 2: Kit` before round 2 begins, and
+/// a recap's `R1 Vale, R2 Kit` at the end, are none.
+fn round_then_name(c: &[String], names: &Names, rounds: u32) -> Option<usize> {
+    let at = c.windows(2).position(|p| {
+        p[0] == "round" && number_word(&p[1]).is_some_and(|n| n == rounds && n > 0)
+    })?;
+    match name_first(&c[at + 2..], names) {
+        Some((end, seat)) if at + 2 + end == c.len() => Some(seat),
+        _ => None,
+    }
+}
+
+/// The player named by a clause's first words (the longest name that
+/// fits, `Kit Marlowe` over `Kit`), with where the name ends.
+fn name_first(c: &[String], names: &Names) -> Option<(usize, usize)> {
+    named(c, names)
+        .into_iter()
+        .filter(|(start, _, _)| *start == 0)
+        .max_by_key(|(_, end, _)| *end)
+        .map(|(_, end, seat)| (end, seat))
+}
+
+/// The winner of the latest round said as the score it makes (`1–0 to
+/// Opal`, `that's three for kit 👑 match over`), against the round wins
+/// ruled so far (`score`, seat order): the player whose count the score
+/// raises by one, when only theirs is raised.
+pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option<usize> {
+    // What may stand before a lone count (`that's three for kit`, `makes it
+    // 2 for Vale`) and after its name (`… match over`).
+    const LEAD: [&str; 8] = ["thats", "that", "makes", "it", "its", "now", "so", "and"];
+    const TAIL: [&str; 13] = [
+        "match", "over", "round", "rounds", "game", "dm", "now", "gg", "wins", "win", "overall",
+        "total", "already",
+    ];
+    let [mine, other] = [score.first()?, score.get(1)?].map(|s| *s);
+    let after = |at: usize| -> Option<usize> {
+        let (end, seat) = name_first(&c[at..], names)?;
+        c[at + end..]
+            .iter()
+            .all(|w| TAIL.contains(&w.as_str()))
+            .then_some(seat)
+    };
+    let up_one = |seat: usize, count: u32, rival_count: Option<u32>| {
+        let (own, rival) = if seat == 0 {
+            (mine, other)
+        } else {
+            (other, mine)
+        };
+        match rival_count {
+            // `2–1 to Opal`: Opal has 2, Reed 1 — whoever went up by one.
+            Some(b) if count == own + 1 && b == rival => Some(seat),
+            Some(b) if b == rival + 1 && count == own => Some(1 - seat),
+            Some(_) => None,
+            None => (count == own + 1).then_some(seat),
+        }
+    };
+    let n = |w: &String| number_word(w);
+    for at in 0..c.len() {
+        let Some(count) = n(&c[at]) else { continue };
+        let pair = c.get(at + 1).and_then(n);
+        let key = if pair.is_some() { at + 2 } else { at + 1 };
+        if !matches!(c.get(key).map(String::as_str), Some("to" | "for")) {
+            continue;
+        }
+        if pair.is_none() && !c[..at].iter().all(|w| LEAD.contains(&w.as_str())) {
+            continue;
+        }
+        if pair.is_some_and(|b| b > count) {
+            return None;
+        }
+        let seat = after(key + 1)?;
+        return up_one(seat, count, pair);
     }
     None
 }
@@ -119,23 +480,10 @@ pub(super) fn you_win(c: &[String]) -> bool {
     ];
     // What may be "yours": the round, the game, the win (`round 1 is
     // yours`, `that one's yours`), not the next move.
-    const PRIZE: [&str; 12] = [
-        "it", "one", "that", "this", "round", "game", "match", "dm", "win", "point", "victory", "w",
-    ];
-    let yours = c.iter().position(|w| w == "yours").is_some_and(|at| {
-        let before: Vec<&str> = c[..at]
-            .iter()
-            .rev()
-            .map(String::as_str)
-            .filter(|w| *w != "is")
-            .take(2)
-            .collect();
-        match before.as_slice() {
-            [w, ..] if PRIZE.contains(w) => true,
-            [n, "round"] => n.parse::<u32>().is_ok(),
-            _ => false,
-        }
-    });
+    let yours = c
+        .iter()
+        .position(|w| w == "yours")
+        .is_some_and(|at| prize_before(&c[..at]));
     yours || WON.iter().any(|k| find_seq(c, k).is_some())
 }
 
@@ -170,24 +518,35 @@ pub(super) fn about_first_move(c: &[String]) -> bool {
     })
 }
 
-/// A clause that says "wins" of nobody, after a clause on the same line
-/// that names one player (`@Kit has nothing left and wins`): that player.
+/// A clause that says "wins" (or "loses") of nobody, after a clause on
+/// the same line that names one player (`@Kit has nothing left and wins`,
+/// `Kit played well but loses`): that player won (or lost).
 pub(super) fn winner_before(
     c: &[String],
     before: &[String],
     names: &Names,
 ) -> Option<Option<usize>> {
-    let said = WINS
+    // Only a verb whose subject is that player (`… and takes the L`), not
+    // `challenge fails`.
+    let lost = LOSES.iter().any(|(key, side, _)| {
+        *side == Beside::Before
+            && matches!(key[0], "loses" | "takes" | "took")
+            && find_seq(c, key) == Some(0)
+            && (*key != ["loses"] || loss_said(&c[1..]))
+    });
+    let won = WINS
         .iter()
         .any(|(key, side)| *side == Beside::Before && find_seq(c, key) == Some(0));
-    if !said || !named(c, names).is_empty() {
+    if !(won || lost) || !named(c, names).is_empty() {
         return None;
     }
     if before.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
         return None;
     }
     match named(before, names).as_slice() {
-        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => Some(Some(*seat)),
+        [(_, _, seat), rest @ ..] if rest.iter().all(|(_, _, s)| s == seat) => {
+            Some(Some(if lost { 1 - *seat } else { *seat }))
+        }
         _ => None,
     }
 }

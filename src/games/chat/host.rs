@@ -314,6 +314,8 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     let explaining = ctx.state.is_some_and(|s| !super::started(s));
     let mut ruled = explaining;
     let (mut ruled_round, mut ruled_match) = (false, false);
+    // The winner of the round this message ruled on, if it did.
+    let mut round_won: Option<Option<usize>> = None;
     // A short ruling whose winner is no player here (`Mikael wins`): the
     // name as written, and its line.
     let mut unnamed: Option<(String, usize)> = None;
@@ -425,6 +427,20 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             // speaks of the match is the match's ruling ("Round 3 → Kit, and
             // that's the DM! Kit wins 3-0").
             let match_too = ruled_round && !ruled_match && says_match && words.rounds;
+            // … or says, naming no one, that the round was the match's last
+            // ("Round 5 → Vesper, 4–1, and that's the DM!").
+            if let Some(winner) = round_won.filter(|_| match_too && !asked && ends_match(&c)) {
+                ruled_match = true;
+                out.push(Reading {
+                    read: ChatReading::Event(Body::Ruling(Ruling {
+                        scope: Scope::Match,
+                        winner: winner.map(|s| ctx.players[s].clone()),
+                        text: whole(),
+                    })),
+                    lines: lines.clone(),
+                });
+                continue;
+            }
             if !ruled || match_too {
                 let won = winner(&c, &line_words, &names, words)
                     .or_else(|| winner_before(&c, &addressed, &names))
@@ -469,7 +485,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     };
                     match scope {
                         Scope::Match => ruled_match = true,
-                        Scope::Round(_) => ruled_round = true,
+                        Scope::Round(_) => {
+                            ruled_round = true;
+                            round_won = Some(winner);
+                        }
                     }
                     ruled_line = true;
                     out.push(Reading {
@@ -738,6 +757,18 @@ pub fn choice(raw: &str, seat: usize, ctx: &ChatContext) -> Option<usize> {
         }
     }
     None
+}
+
+/// A clause that says, naming no one, that the match is over (`and that's
+/// the DM`, `match over`); `match point` is not.
+fn ends_match(c: &[String]) -> bool {
+    let over = ["dm", "match"].iter().any(|m| {
+        find_seq(c, &[m, "over"]).is_some()
+            || find_seq(c, &["the", m]).is_some_and(|at| {
+                at > 0 && matches!(c[at - 1].as_str(), "thats" | "that" | "s" | "its")
+            })
+    });
+    c.len() <= 6 && over && !c.iter().any(|w| w == "point" || w == "if")
 }
 
 #[cfg(test)]

@@ -199,6 +199,8 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
         "proof window closed, @Vale — nothing posted ⏰",
         "Kit went over the 2-minute limit ⏰",
         "Vale's 90 s are up ⌛",
+        // What was owed, at the clause's end.
+        "⏰ @Kit time — 2:30 since your 18 and no proof",
     ] {
         assert!(
             events(text).contains(&"timeout"),
@@ -216,6 +218,8 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
         "Vale didn't place a car on row 3 ⏰ 2 min left",
         "no track came in yet, @Kit 2 min left",
         "@Vale is up, 90 s on the clock",
+        "@Kit 2:30 on the clock, no proof needed for a pass",
+        "@Kit no proof yet, 2 min left",
     ] {
         assert!(!events(text).contains(&"timeout"), "{text}");
     }
@@ -607,4 +611,41 @@ fn with_a_reserve_only_the_reserve_running_out_is_a_time_out() {
     assert_eq!(heard_in("Vale let the clock run down", true), None);
     assert_eq!(heard_in("Kit's reserve expired", true), Some(1));
     assert_eq!(heard_in("kit burned his whole reserve", true), Some(1));
+}
+
+/// What `text` rules, in order: each ruling's scope and winner.
+fn rulings(text: &str) -> Vec<(Scope, Option<String>)> {
+    said(text)
+        .into_iter()
+        .filter_map(|r| match r {
+            ChatReading::Event(Body::Ruling(r)) => Some((r.scope, r.winner)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_round_ruled_as_the_matchs_last_rules_the_match_too() {
+    let vale = Some("vale".to_string());
+    for text in [
+        "Round 1 → Vale, 4–1, and that's the DM! 🏆 gg both",
+        "Vale takes round 1 — match over",
+    ] {
+        assert_eq!(
+            rulings(text),
+            [
+                (Scope::Round(1), vale.clone()),
+                (Scope::Match, vale.clone())
+            ],
+            "{text}"
+        );
+    }
+    // Near misses: match point, a question, a hypothesis.
+    for text in [
+        "Round 1 → Vale, that's match point",
+        "Round 1 → Vale. is that the DM?",
+        "Round 1 → Vale, if Kit loses the next that's the match",
+    ] {
+        assert_eq!(rulings(text), [(Scope::Round(1), vale.clone())], "{text}");
+    }
 }

@@ -164,6 +164,24 @@ const ARRIVED: [&str; 7] = [
     "in",
 ];
 
+/// What a player owes in time, ending a clause after `no` (`2:30 since
+/// your 18 and no proof`).
+const OWED: [&str; 8] = [
+    "proof", "track", "loop", "solution", "solve", "move", "line", "answer",
+];
+
+/// Whether the words say that nothing came: `no`/`nothing` and, within
+/// four words, what arrives (`no red track came in`, `nothing posted`),
+/// or `no` and what was owed at the clause's end (`and no proof`).
+fn nothing_came(c: &[String]) -> bool {
+    c.iter().enumerate().any(|(i, w)| {
+        let after = &c[i + 1..];
+        (w == "no" || w == "nothing")
+            && (after.iter().take(4).any(|v| ARRIVED.contains(&v.as_str()))
+                || (w == "no" && after.len() == 1 && OWED.contains(&after[0].as_str())))
+    })
+}
+
 /// A time-out in a clause: the one player it names, beside a time word.
 /// "ran out" alone is a time-out only when the message speaks of time or
 /// the reserve ("time's up, Vale ran out"); using a time bank is not one.
@@ -302,14 +320,7 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
     }
     if named(c, names).is_empty() {
         // `nothing posted`, `no red track came in`: of the one spoken to.
-        let nothing_came = c.iter().enumerate().any(|(i, w)| {
-            (w == "no" || w == "nothing")
-                && c[i + 1..]
-                    .iter()
-                    .take(4)
-                    .any(|v| ARRIVED.contains(&v.as_str()))
-        });
-        return spoken_to.filter(|_| nothing_came);
+        return spoken_to.filter(|_| nothing_came(c));
     }
     let seat = only_player(c, names)?;
     let (start, _, _) = named(c, names)[0];
@@ -322,13 +333,7 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
             .take(3)
             .any(|w| w == "no" || w == "nothing");
     // `@Fern that's time, no red track came in`.
-    let nothing_came = c[start..].iter().enumerate().any(|(i, w)| {
-        (w == "no" || w == "nothing")
-            && c[start + i + 1..]
-                .iter()
-                .take(4)
-                .any(|v| ARRIVED.contains(&v.as_str()))
-    });
+    let nothing_came = nothing_came(&c[start..]);
     // `Kit didn't draw within 90 s`, `Vale did not finish in time`.
     let denied = c[start..]
         .windows(2)

@@ -29,7 +29,16 @@ use crate::games::{ChatContext, ChatReading, Placement as GamePlacement};
 /// bend, plus`): the picks they give are the writer's, and the rules keep
 /// the last of a player's picks posted before anyone else acts.
 const TAKEBACK: [&str; 10] = [
-    "actually", "wait", "no", "sorry", "oops", "correction", "instead", "edit", "nvm", "scratch",
+    "actually",
+    "wait",
+    "no",
+    "sorry",
+    "oops",
+    "correction",
+    "instead",
+    "edit",
+    "nvm",
+    "scratch",
 ];
 
 /// Picks: lines of powerups without cells (one of each type), or `same as

@@ -213,8 +213,8 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     ];
     // Words that compare two counts (`17 beats your 14`).
     const COMPARING: [&str; 14] = [
-        "vs", "v", "versus", "over", "beats", "beat", "tops", "than", "better", "bigger",
-        "higher", "your", "ur", "yours",
+        "vs", "v", "versus", "over", "beats", "beat", "tops", "than", "better", "bigger", "higher",
+        "your", "ur", "yours",
     ];
     let claim_word = |ws: &[&str], k: usize| {
         matches!(

@@ -65,7 +65,9 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
         let prev = k.checked_sub(1).map(|p| line.words[p].text.as_str());
         if t == "then" {
             then = true;
-        } else if powerup(t) == Some(Powerup::Column) && (column_letter(next) || column_letter(prev)) {
+        } else if powerup(t) == Some(Powerup::Column)
+            && (column_letter(next) || column_letter(prev))
+        {
             // `YYY down column D`, `the D column`: a place on the grid,
             // not the powerup (which stands on one gem, a cell).
         } else if let Some(p) = powerup(t) {

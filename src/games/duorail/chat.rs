@@ -263,7 +263,11 @@ mod tests {
                     Some("Bramble"),
                 ),
                 ("quill has the longest loop", Scope::Round(1), Some("quill")),
-                ("longest loop is quill's, 14", Scope::Round(1), Some("quill")),
+                (
+                    "longest loop is quill's, 14",
+                    Scope::Round(1),
+                    Some("quill"),
+                ),
                 // Only the loser named: the other wins.
                 (
                     "Bramble's challenge fails, the blue loop checks out. GG",

@@ -265,13 +265,15 @@ enum Pass {
 fn pass_at(ws: &[&str]) -> Option<(usize, Pass)> {
     // What `pass` hands over (`pass me the salt`, `pass that along`).
     const HANDED: [&str; 14] = [
-        "me", "us", "him", "her", "them", "the", "a", "an", "that", "those", "these", "my",
-        "your", "some",
+        "me", "us", "him", "her", "them", "the", "a", "an", "that", "those", "these", "my", "your",
+        "some",
     ];
     (0..ws.len()).find_map(|k| {
         let next = ws.get(k + 1).copied();
         let named = match ws[k] {
-            "pass" | "passing" | "passes" => ws.len() <= 6 && !next.is_some_and(|n| HANDED.contains(&n)),
+            "pass" | "passing" | "passes" => {
+                ws.len() <= 6 && !next.is_some_and(|n| HANDED.contains(&n))
+            }
             "skip" | "skipping" => {
                 ws.len() <= 3
                     || (ws.len() <= 6 && matches!(next, Some("this" | "my" | "me" | "turn" | "it")))

@@ -84,7 +84,8 @@ mod tests {
             panic!()
         };
         assert_eq!(r.winner, None);
-        let Body::Ruling(r) = HOST.event("level on 30 apiece, so it's a shared victory 🤝") else {
+        let Body::Ruling(r) = HOST.event("level on 30 apiece, so it's a shared victory 🤝")
+        else {
             panic!()
         };
         assert_eq!(r.winner, None);
@@ -94,7 +95,10 @@ mod tests {
         };
         assert_eq!(r.winner.as_deref(), Some("Fen_"));
         assert_eq!(HOST.event("ottilie timed out").kind(), "timeout");
-        assert_eq!(timed_out(HOST.event("Fen_ let the clock run down 🙃")), "Fen_");
+        assert_eq!(
+            timed_out(HOST.event("Fen_ let the clock run down 🙃")),
+            "Fen_"
+        );
         HOST.assert_talk(&["ottilie is 6 behind", "level on 30 apiece for now"]);
         assert_eq!(HOST.read("welcome!"), ChatReading::Chatter);
     }

@@ -137,7 +137,9 @@ fn column(w: &str) -> Option<u8> {
 
 /// A row number (`4`, `four`) as its 0-based index.
 fn row(w: &str) -> Option<u8> {
-    number(w).filter(|n| (1..=6).contains(n)).map(|n| n as u8 - 1)
+    number(w)
+        .filter(|n| (1..=6).contains(n))
+        .map(|n| n as u8 - 1)
 }
 
 /// The values after an axis word at token `j` (`4-6`, `4 to 6`, `4, 5

@@ -655,7 +655,14 @@ fn exact_count(t: &[Tok], k: usize) -> Option<usize> {
     let before = (k >= 1 && is_count(t, k - 1)) || (k >= 2 && moves(k - 1) && is_count(t, k - 2));
     let after = len == 1 && is_count(t, k + 1);
     const CLAIMS: &[&str] = &[
-        "finished", "finish", "done", "complete", "completed", "claim", "claiming", "mover",
+        "finished",
+        "finish",
+        "done",
+        "complete",
+        "completed",
+        "claim",
+        "claiming",
+        "mover",
         "movers",
     ];
     // `it needs exactly 6`, `I want 6 on the nose`: a wish, not a claim.

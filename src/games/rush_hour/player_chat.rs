@@ -231,11 +231,22 @@ impl Reader<'_> {
     /// challenged: a challenge is made instead of a placement.
     fn names_a_car_on_the_board(&self, li: usize, cells: &[super::board::Cell]) -> bool {
         let line = &self.lines[li];
-        let key = |k: &[Key]| line.found.iter().any(|f| matches!(f, Found::Key(x) if k.contains(x)));
+        let key = |k: &[Key]| {
+            line.found
+                .iter()
+                .any(|f| matches!(f, Found::Key(x) if k.contains(x)))
+        };
         if self.taken == 0 {
             return key(&[Key::Challenge, Key::Unsolvable]);
         }
-        let more = line.talk || key(&[Key::Finished, Key::Unsolvable, Key::GiveUp, Key::Challenge, Key::Pass]);
+        let more = line.talk
+            || key(&[
+                Key::Finished,
+                Key::Unsolvable,
+                Key::GiveUp,
+                Key::Challenge,
+                Key::Pass,
+            ]);
         more && cells.iter().all(|c| self.taken & c.bit() != 0)
     }
 

@@ -123,9 +123,12 @@ fn slip_of(typed: &str, word: &str) -> bool {
         return matches!(diff.as_slice(), [i, j] if *j == i + 1 && t[*i] == w[*j] && t[*j] == w[*i]);
     }
     if t.len() == w.len() + 1 {
-        return (0..w.len()).any(|i| t[..=i] == w[..=i] && t[i + 1] == w[i] && t[i + 2..] == w[i + 1..]);
+        return (0..w.len())
+            .any(|i| t[..=i] == w[..=i] && t[i + 1] == w[i] && t[i + 2..] == w[i + 1..]);
     }
-    t.len() + 1 == w.len() && w.len() >= 5 && (0..w.len()).any(|i| t[..i] == w[..i] && t[i..] == w[i + 1..])
+    t.len() + 1 == w.len()
+        && w.len() >= 5
+        && (0..w.len()).any(|i| t[..i] == w[..i] && t[i..] == w[i + 1..])
 }
 
 /// A cell of a grid up to 15×15 (`c3`, `l12`), lowercase: (column, row

@@ -101,7 +101,7 @@ const HYPOTHETICAL: [&str; 10] = [
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 51] = [
+const FIRST: [(&[&str], Beside, usize); 53] = [
     (&["youre", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),
@@ -131,6 +131,9 @@ const FIRST: [(&[&str], Beside, usize); 51] = [
     (&["places", "the", "first"], Beside::Before, 1),
     (&["place", "the", "first"], Beside::Before, 1),
     (&["puts", "the", "first"], Beside::Before, 1),
+    // `kit will put the first car`, `Fern is moving first`.
+    (&["put", "the", "first"], Beside::Before, 2),
+    (&["moving", "first"], Beside::Before, 2),
     (&["makes", "the", "first"], Beside::Before, 1),
     (&["makes", "the", "opening"], Beside::Before, 1),
     (&["has", "the", "opening"], Beside::Before, 1),

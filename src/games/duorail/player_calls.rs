@@ -295,8 +295,10 @@ fn pass_at(ws: &[&str]) -> Option<(usize, Pass)> {
         let on_turn = match ws[k] {
             "sit" | "sitting" => ws.len() <= 7 && ws[k + 1..].contains(&"out"),
             "no" => {
-                matches!(next, Some("move" | "moves" | "placement"))
-                    && ws.len() <= 6
+                matches!(
+                    next,
+                    Some("move" | "moves" | "placement" | "tile" | "piece")
+                ) && ws.len() <= 6
                     && !ws.contains(&"yet")
             }
             _ => good,
@@ -535,6 +537,7 @@ mod tests {
             "I'm good",
             "im good, thanks",
             "no move from me",
+            "no tile from me, ur turn",
             "no moves",
         ] {
             assert_eq!(read(text, 1), ["pass"], "{text}");

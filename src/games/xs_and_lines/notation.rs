@@ -53,10 +53,10 @@ pub(crate) fn arrows_as_dashes(text: &str) -> String {
 /// or only joins them (`a3→b3`, `C3→F6`) is the reader's to say.
 pub(crate) fn arrows_as_words(text: &str) -> String {
     spell_arrows(text, |c| match c {
-        '↑' | '⬆' | '⇧' => Some(ARROWS[0]),
-        '→' | '➡' | '⇒' | '⟶' | '↦' => Some(ARROWS[1]),
-        '↓' | '⬇' | '⇩' => Some(ARROWS[2]),
-        '←' | '⬅' | '⇐' | '⟵' => Some(ARROWS[3]),
+        '↑' | '⬆' | '⇧' | '👆' => Some(ARROWS[0]),
+        '→' | '➡' | '⇒' | '⟶' | '↦' | '👉' => Some(ARROWS[1]),
+        '↓' | '⬇' | '⇩' | '👇' => Some(ARROWS[2]),
+        '←' | '⬅' | '⇐' | '⟵' | '👈' => Some(ARROWS[3]),
         _ => None,
     })
 }

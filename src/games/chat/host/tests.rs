@@ -534,6 +534,11 @@ fn a_round_number_is_spelled_from_its_short_form() {
     assert!(said("R1 — par is 5 moves 🚕 kit places the first car")
         .contains(&ChatReading::Fact(Fact::Opens(Some(1)))));
     assert_eq!(first("Vale makes the opening move"), 0);
+    assert_eq!(
+        first("target is 5 moves, and kit will put the first car"),
+        1
+    );
+    assert_eq!(first("vale is moving first"), 0);
     let got = said("the loser places the first car next round");
     assert!(
         !got.iter()

@@ -410,6 +410,15 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 continue;
             }
             if let Some(seat) = time_out {
+                // One message times a player out once, however many of
+                // its clauses say so (`no solution from Vale and her
+                // reserve is gone`).
+                let again = out.iter().any(|r: &Reading| {
+                    matches!(&r.read, ChatReading::Event(Body::Timeout(t)) if t.player == ctx.players[seat])
+                });
+                if again {
+                    continue;
+                }
                 out.push(Reading {
                     read: ChatReading::Event(Body::Timeout(Timeout {
                         player: ctx.players[seat].clone(),

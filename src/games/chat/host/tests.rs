@@ -114,6 +114,7 @@ fn rulings_read_however_the_host_puts_them() {
             "kit",
         ),
         ("congratulations to vale", Scope::Round(1), "vale"),
+        ("ok this round is for vale. 1:0 👏", Scope::Round(1), "vale"),
         // Spoken to: the one player @-mentioned, or named just before.
         (
             "@kit your 5-move solve beats Vale's 6, round 1 is yours (1-0)",
@@ -170,6 +171,8 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
         // What would follow a condition, in the same sentence.
         "if Kit's challenge fails, Vale wins",
         "unless Vale finds a 5, Kit takes the round",
+        "the next round is for fun, Kit",
+        "is this round for Vale?",
     ] {
         assert!(
             !events(text).contains(&"ruling"),
@@ -568,6 +571,9 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
         "Kit exhausted his reserve",
         "the clock ran down on Vale",
         "Kit's reserve is gone",
+        // Second-language English.
+        "⏰❌ kit, time finish and no line",
+        "kit, your time is over",
     ] {
         assert!(
             events(text).contains(&"timeout"),
@@ -585,6 +591,9 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
         "has Kit's time expired?",
         "no line from Kit yet, 90 s on the clock",
         "Vale let Kit go first",
+        "Kit, the game is over, gg",
+        "1 minute passed, Vale still thinking",
+        "Kit finished her car, time for Vale",
     ] {
         assert!(
             !events(text).contains(&"timeout"),

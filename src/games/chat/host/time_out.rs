@@ -65,8 +65,9 @@ pub(super) struct Heard<'a> {
 
 /// A player's time, which ending is a time-out (with [`is_allowance`]:
 /// `90 s`, and in a match with a reserve only the reserve).
-const ALLOWANCE: [&str; 12] = [
+const ALLOWANCE: [&str; 13] = [
     "time",
+    "second",
     "clock",
     "timer",
     "reserve",
@@ -82,7 +83,7 @@ const ALLOWANCE: [&str; 12] = [
 
 /// An allowance that has ended, after its word (over [`FILLER`]): `Fern's
 /// 2 minutes expired`, `the clock ran down on Kit`, `her reserve is gone`.
-const ENDED: [&[&str]; 13] = [
+const ENDED: [&[&str]; 17] = [
     &["expired"],
     &["elapsed"],
     &["lapsed"],
@@ -96,6 +97,12 @@ const ENDED: [&[&str]; 13] = [
     &["exhausted"],
     &["drained"],
     &["hit", "zero"],
+    // Said by hosts writing English as a second language: `time finish`,
+    // `5 minute is passed`, `your time is over`.
+    &["finish"],
+    &["finished"],
+    &["passed"],
+    &["over"],
 ];
 
 /// An allowance let end, after `<player> let <allowance>` (`Vale let the
@@ -196,7 +203,7 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
         || time_is_up(c);
     if !said {
         if !heard.asked && !c.iter().any(|w| NOT_ENDED.contains(&w.as_str())) {
-            let ended = allowance_ended(c, names, heard.reserve_kept)
+            let ended = allowance_ended(c, names, heard)
                 .or_else(|| allowance_spent(c, names, heard.reserve_kept));
             if ended.is_some() {
                 return ended;
@@ -245,8 +252,10 @@ fn is_allowance(c: &[String], at: usize, reserve_kept: bool) -> bool {
 
 /// `Fern's 2 minutes expired`, `the clock ran down on Kit`, `Vale let the
 /// clock run down`: an allowance said to have ended, and the one player
-/// the clause names (for `let`, the one right before it).
-fn allowance_ended(c: &[String], names: &Names, reserve_kept: bool) -> Option<usize> {
+/// the clause names (or, naming none, the one spoken to; for `let`, the
+/// one right before it).
+fn allowance_ended(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
+    let reserve_kept = heard.reserve_kept;
     for at in (0..c.len()).filter(|&at| is_allowance(c, at, reserve_kept)) {
         let mut end = at + 1;
         while c.get(end).is_some_and(|w| FILLER.contains(&w.as_str())) {
@@ -254,7 +263,11 @@ fn allowance_ended(c: &[String], names: &Names, reserve_kept: bool) -> Option<us
         }
         let next = |keys: &[&[&str]]| keys.iter().any(|k| find_seq(&c[end..], k) == Some(0));
         if next(&ENDED) {
-            return only_player(c, names);
+            // Naming no one, of the one spoken to (`⏰ kit, time finish`).
+            return match named(c, names).is_empty() {
+                true => heard.spoken_to,
+                false => only_player(c, names),
+            };
         }
         let let_at = c[..at].iter().rposition(|w| w == "let");
         if let (Some(let_at), true) = (let_at, next(&LET_END)) {

@@ -26,7 +26,7 @@ use super::super::{chat_words, clean_chat};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 40] = [
+const WINS: [(&[&str], Beside); 43] = [
     (&["wins"], Beside::Before),
     (&["won"], Beside::Before),
     (&["win"], Beside::Before),
@@ -53,6 +53,11 @@ const WINS: [(&[&str], Beside); 40] = [
     (&["goes", "to"], Beside::After),
     (&["victory", "for"], Beside::After),
     (&["victory", "to"], Beside::After),
+    // `this round is for vale`, `first round is for opal` (said by hosts
+    // writing English as a second language).
+    (&["round", "is", "for"], Beside::After),
+    (&["game", "is", "for"], Beside::After),
+    (&["match", "is", "for"], Beside::After),
     // `Kit is your DM winner`, `Vale is the match winner`.
     (&["dm", "winner"], Beside::Before),
     (&["match", "winner"], Beside::Before),

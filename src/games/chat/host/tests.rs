@@ -574,6 +574,7 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
         // Second-language English.
         "⏰❌ kit, time finish and no line",
         "kit, your time is over",
+        "Vale's 5 minute is passed ⏰",
     ] {
         assert!(
             events(text).contains(&"timeout"),

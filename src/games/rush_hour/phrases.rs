@@ -618,8 +618,9 @@ fn doubts_a_count(t: &[Tok]) -> bool {
         "locked",
         "stuck",
         "jammed",
-        "solution",
     ];
+    // `solution` alone is no doubt (`5 moves exactly, i write solution
+    // now`): `no solution in 5` is doubted by its `no`.
     t.iter()
         .filter(|x| !x.punct)
         .any(|x| DOUBT.contains(&x.w.as_str()) || UNSOLVABLE.contains(&x.w.as_str()))

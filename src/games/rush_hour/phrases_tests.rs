@@ -236,6 +236,11 @@ fn key_words_are_found_with_their_negations() {
         // A count said as exact is the claim of the target.
         ("🏁 6 on the nose", vec![Finished]),
         ("exactly 6", vec![Finished]),
+        (
+            "puzzle is ready, 6 moves exactly. i write solution now",
+            vec![Finished],
+        ),
+        ("no solution in exactly 6", vec![Unsolvable]),
         ("6 moves exactly", vec![Finished]),
         ("in precisely 6 🎯", vec![Finished]),
         ("done — exactly 6", vec![Finished]),

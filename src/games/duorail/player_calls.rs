@@ -426,7 +426,17 @@ pub(super) fn challenge(
         .rev()
         .take_while(|&q| lines[i].words[q].clause == lines[i].words[k].clause)
         .find_map(named);
-    let clause: Vec<&str> = (0..ws.len())
+    // A challenge said by its name with its color after it (`blue cant
+    // make a loop anymore → challenge blue`) is doubted only by the words
+    // just before it (`I won't challenge blue`): what comes earlier is
+    // the reason for it.
+    let named_challenge = ws[k].starts_with("challeng") && after.is_some();
+    let from = if named_challenge {
+        k.saturating_sub(2)
+    } else {
+        0
+    };
+    let clause: Vec<&str> = (from..ws.len())
         .filter(|&q| lines[i].words[q].clause == lines[i].words[k].clause)
         .map(|q| ws[q])
         .collect();
@@ -479,6 +489,11 @@ mod tests {
                 "you've blocked B1, no red loop possible anymore — challenge",
                 "impossible for red",
             ),
+            // The reason before the challenge may deny (`cant`).
+            (
+                "blue cant make loop anymore imo → challenge blue 🔵",
+                "impossible for blue",
+            ),
         ] {
             assert_eq!(said(text), [want], "{text}");
         }
@@ -491,6 +506,8 @@ mod tests {
                 "blue or red? impossible",
                 "is blue impossible?",
                 "I don't think it's impossible for blue",
+                "I won't challenge blue",
+                "not challenging blue yet",
             ],
         );
     }

@@ -241,12 +241,21 @@ pub(super) fn shape_words(ws: &[&str], k: usize) -> Option<(Exits, usize)> {
     if let Some(e) = exits(w) {
         return Some((e, 1));
     }
-    if let Some(d) = direction(w) {
-        let gap = usize::from(matches!(ws.get(k + 1), Some(&("and" | "to"))));
-        let d2 = ws.get(k + 1 + gap).and_then(|w| direction(w))?;
-        return Exits::new(d, d2).map(|e| (e, 2 + gap));
+    if direction(w).is_some() {
+        let (shape, len) = two_sides(ws, k)?;
+        return shape.map(|e| (e, len));
     }
     straight_word(w, ws.get(k + 1).copied()).map(|e| (e, 1))
+}
+
+/// Two sides in a row from word `k` (`left-up`, `right/down`, `up and
+/// down`): the piece they make (`None` for two sides no piece joins,
+/// `up up`) and how many words they take.
+fn two_sides(ws: &[&str], k: usize) -> Option<(Option<Exits>, usize)> {
+    let d = direction(ws.get(k)?)?;
+    let gap = usize::from(matches!(ws.get(k + 1), Some(&("and" | "to"))));
+    let d2 = direction(ws.get(k + 1 + gap)?)?;
+    Some((Exits::new(d, d2), 2 + gap))
 }
 
 /// A straight named by the way it runs, as a word (`vertical`, `across`,
@@ -353,18 +362,16 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
                 _ => Color::Red,
             });
         } else if let Some(d) = direction(x) {
-            // Two sides in a row: `left-up`, `right/down`, `up and down`.
-            let gap = usize::from(matches!(next, Some("and" | "to")));
-            match ws.get(k + 1 + gap).and_then(|w| direction(w)) {
-                Some(d2) => {
+            match two_sides(ws, k) {
+                Some((shape, len)) => {
                     if shape_at.is_some_and(|(a, _)| a == k) {
-                        shape_at = Some((k, k + 2 + gap));
+                        shape_at = Some((k, k + len));
                     }
-                    match Exits::new(d, d2) {
+                    match shape {
                         Some(e) => b.shapes.push(e),
                         None => b.bad += 1,
                     }
-                    k += 2 + gap;
+                    k += len;
                     continue;
                 }
                 None => {

@@ -156,6 +156,15 @@ pub trait Plug: Game + Sized + 'static {
         None
     }
 
+    /// Whether the time running now goes on into the player's reserve
+    /// when it ends (a Traffic Jam move's minutes, a Duorail turn's
+    /// minute before its bank): then only the reserve's end is a time-out,
+    /// and a host saying the minutes passed reports no time-out. By
+    /// default, whenever the game keeps a reserve.
+    fn reserve_follows(m: &Self::State) -> bool {
+        Self::reserves(m).is_some()
+    }
+
     /// The rounds as the rules decide them once nothing more comes;
     /// `None`: one game, won by the player the rules' score puts ahead.
     fn rounds_by_rules(_m: &Self::State) -> Option<RoundsByRules> {

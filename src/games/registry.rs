@@ -254,6 +254,11 @@ macro_rules! games {
                 each_state!(self, m => G::reserves(m))
             }
 
+            /// See [`Plug::reserve_follows`].
+            pub fn reserve_follows(&self) -> bool {
+                each_state!(self, m => G::reserve_follows(m))
+            }
+
             /// See [`Plug::rounds_by_rules`].
             pub fn rounds_by_rules(&self) -> Option<RoundsByRules> {
                 each_state!(self, m => G::rounds_by_rules(m))

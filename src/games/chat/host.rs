@@ -296,7 +296,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     let names = name_words(ctx);
     // In a match that keeps a reserve, a move's minutes running out is no
     // time-out (see [`time_out`]).
-    let reserve_kept = ctx.state.is_some_and(|s| s.reserves().is_some());
+    let reserve_kept = ctx.state.is_some_and(|s| s.reserve_follows());
     // The round wins ruled so far: a ruling said as the score it makes
     // (`1–0 to Opal`) is read against them.
     let ruled_score = std::cell::OnceCell::new();
@@ -375,7 +375,17 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             })
             .cloned()
             .unwrap_or_default();
-        for (sentence, c) in sentences {
+        // Each sentence's words: who "you" is in a time-out may be the one
+        // player its sentence names (`sorry vale … your reserve time is
+        // finish`).
+        let sentence_words = |n: usize| -> Vec<String> {
+            sentences
+                .iter()
+                .filter(|(m, _)| *m == n)
+                .flat_map(|(_, c)| c.iter().cloned())
+                .collect()
+        };
+        for (sentence, c) in sentences.iter().cloned() {
             clause_no += 1;
             let consequent = conditional == Some(sentence);
             if c.first()
@@ -393,8 +403,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             });
             let hypothetical = consequent || c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
             let denied = consequent || c.iter().any(|w| NOT_SAID.contains(&w.as_str()));
+            let sentence_said = sentence_words(sentence);
             let heard = Heard {
                 message: &line_words,
+                sentence: &sentence_said,
                 spoken_to: spoken_to_seat,
                 reserve_kept,
                 asked,

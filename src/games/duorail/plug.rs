@@ -4,7 +4,7 @@
 //!
 //! Imports nothing from `log/`, `web/`, `import/` or `verify.rs`.
 
-use super::rules::{Duorail, Match};
+use super::rules::{Duorail, Match, Phase};
 use super::{chart, chat, check, drawing, view};
 use crate::event::Body;
 use crate::games::chat::ChatContext;
@@ -37,6 +37,12 @@ impl Plug for Duorail {
 
     fn reserves(m: &Match) -> Option<[i64; 2]> {
         m.reserve_ms()
+    }
+
+    /// The bank backs a turn's minute only while placing: the 5 minutes to
+    /// show a track after a challenge, or in the endgame, have none.
+    fn reserve_follows(m: &Match) -> bool {
+        m.reserve_ms().is_some() && matches!(m.phase, Phase::Playing)
     }
 
     /// One game, but decided as it stands when nothing more comes: a game

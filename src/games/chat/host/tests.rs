@@ -575,6 +575,10 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
         "⏰❌ kit, time finish and no line",
         "kit, your time is over",
         "Vale's 5 minute is passed ⏰",
+        "5 minute is passed and kit not send any line ⏰",
+        // "You", in a sentence that names one player.
+        "sorry vale 😔 the 2 minutes are finish and also your reserve time is finish, so it's time out for you",
+        "ohh no kit 😢 2 minute and 30 second is passed and no proof is coming, so is time out for you. don't worry, there is still many rounds!",
     ] {
         assert!(
             events(text).contains(&"timeout"),
@@ -595,6 +599,12 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
         "Kit, the game is over, gg",
         "1 minute passed, Vale still thinking",
         "Kit finished her car, time for Vale",
+        // Naming no one timed out, or time that still runs.
+        "time expired! gg kit, you win",
+        "Kit wins, time out",
+        "sorry kit, your time is not over, 30 s left",
+        "kit, 2 minutes passed but you still have your reserve",
+        "kit not send any line yet, 5 minute is passed",
     ] {
         assert!(
             !events(text).contains(&"timeout"),
@@ -613,6 +623,7 @@ fn with_a_reserve_only_the_reserve_running_out_is_a_time_out() {
         let words = chat_words(&clean_chat(&host_text(text)));
         let heard = Heard {
             message: &words,
+            sentence: &words,
             spoken_to: None,
             reserve_kept,
             asked: false,

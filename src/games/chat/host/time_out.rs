@@ -55,9 +55,12 @@ const OVER_TIME: [&[&str]; 5] = [
 pub(super) struct Heard<'a> {
     /// The message's words (the line's, as the host reader passes them).
     pub message: &'a [String],
+    /// The words of the clause's sentence.
+    pub sentence: &'a [String],
     /// The one player "you" is, if any.
     pub spoken_to: Option<usize>,
-    /// Whether the match keeps a reserve past each move's time.
+    /// Whether the time running now goes on into a reserve when it ends
+    /// (see [`crate::games::Plug::reserve_follows`]).
     pub reserve_kept: bool,
     /// Whether the line asks something (`?`).
     pub asked: bool,
@@ -211,7 +214,13 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
         }
         return missed_in_time(c, names, heard);
     }
-    only_player(c, names)
+    // Naming no one, only "you" is meant (`so it's time out for you`):
+    // `Kit wins, time out` names no one timed out.
+    match named(c, names).is_empty() {
+        true if c.iter().any(|w| YOU.contains(&w.as_str())) => the_one_spoken_to(c, names, heard),
+        true => None,
+        false => only_player(c, names),
+    }
 }
 
 /// A time bank or the reserve being used, not used up (`using a time
@@ -257,15 +266,12 @@ fn is_allowance(c: &[String], at: usize, reserve_kept: bool) -> bool {
 fn allowance_ended(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
     let reserve_kept = heard.reserve_kept;
     for at in (0..c.len()).filter(|&at| is_allowance(c, at, reserve_kept)) {
-        let mut end = at + 1;
-        while c.get(end).is_some_and(|w| FILLER.contains(&w.as_str())) {
-            end += 1;
-        }
+        let end = past_filler(c, at + 1);
         let next = |keys: &[&[&str]]| keys.iter().any(|k| find_seq(&c[end..], k) == Some(0));
         if next(&ENDED) {
             // Naming no one, of the one spoken to (`⏰ kit, time finish`).
             return match named(c, names).is_empty() {
-                true => heard.spoken_to,
+                true => the_one_spoken_to(c, names, heard),
                 false => only_player(c, names),
             };
         }
@@ -275,6 +281,53 @@ fn allowance_ended(c: &[String], names: &Names, heard: &Heard) -> Option<usize> 
         }
     }
     None
+}
+
+/// The first word from `from` on that is neither [`FILLER`] nor another
+/// word of the allowance (`your reserve time is finish`).
+fn past_filler(c: &[String], from: usize) -> usize {
+    let mut end = from;
+    while c
+        .get(end)
+        .is_some_and(|w| FILLER.contains(&w.as_str()) || ALLOWANCE.contains(&w.as_str()))
+    {
+        end += 1;
+    }
+    end
+}
+
+/// Whether the message says an allowance ended (`5 minute is passed`),
+/// whoever's it was.
+fn ended_in(message: &[String], reserve_kept: bool) -> bool {
+    (0..message.len())
+        .filter(|&at| is_allowance(message, at, reserve_kept))
+        .any(|at| {
+            let end = past_filler(message, at + 1);
+            ENDED
+                .iter()
+                .any(|k| find_seq(&message[end..], k) == Some(0))
+        })
+}
+
+/// Words that say a clause speaks to someone (`so it's time out for you`).
+const YOU: [&str; 5] = ["you", "your", "youre", "u", "ur"];
+
+/// Words that say time still runs (`30 s left`, `still thinking`).
+const RUNNING: [&str; 6] = ["still", "yet", "left", "before", "until", "till"];
+
+/// Who a time-out clause that names no one is about: the one player
+/// spoken to (`⏰ kit, time finish`), else, when the clause says "you"
+/// (`… so it's time out for you`), the one player its sentence names;
+/// no one when the sentence says time still runs (`kit, 2 minutes passed
+/// but you still have your reserve`).
+fn the_one_spoken_to(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
+    if heard.sentence.iter().any(|w| RUNNING.contains(&w.as_str())) {
+        return None;
+    }
+    let you = c.iter().any(|w| YOU.contains(&w.as_str()));
+    heard
+        .spoken_to
+        .or_else(|| you.then(|| only_player(heard.sentence, names)).flatten())
 }
 
 /// `kit burned his whole reserve`, `Vale used up her time`, `Kit
@@ -326,17 +379,17 @@ fn speaks_of_time(message: &[String]) -> bool {
 /// who ran out (or, when it names none, the one spoken to); without a word
 /// of time (`no counter from Vale`) it is no time-out.
 pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
-    let (message, spoken_to) = (heard.message, heard.spoken_to);
+    let message = heard.message;
     // `no track came in yet`: still waiting, not out of time.
     if !speaks_of_time(message) || c.iter().any(|w| w == "yet" || w == "still") {
         return None;
     }
     if named(c, names).is_empty() {
         // `nothing posted`, `no red track came in`: of the one spoken to.
-        return spoken_to.filter(|_| nothing_came(c));
+        return the_one_spoken_to(c, names, heard).filter(|_| nothing_came(c));
     }
     let seat = only_player(c, names)?;
-    let (start, _, _) = named(c, names)[0];
+    let (start, end, _) = named(c, names)[0];
     // `no <thing> from Vale`, `nothing from Vale`: the name right after `from`.
     let from_nobody = start >= 2
         && c[start - 1] == "from"
@@ -356,7 +409,13 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
                 w.as_str(),
                 "didnt" | "didn" | "failed" | "couldnt" | "couldn"
             )
-        });
-    let in_time = c.iter().any(|w| w == "within") || find_seq(c, &["in", "time"]).is_some();
+        })
+        // `fern not send any red loop`, `Kit never drew`.
+        || c.get(end).is_some_and(|w| w == "not" || w == "never");
+    // `within 90 s`, `in time`, or the message says the time ended (`5
+    // minute is passed and fern not send any red loop`).
+    let in_time = c.iter().any(|w| w == "within")
+        || find_seq(c, &["in", "time"]).is_some()
+        || ended_in(message, heard.reserve_kept);
     (from_nobody || nothing_came || denied && in_time).then_some(seat)
 }

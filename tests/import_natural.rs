@@ -140,6 +140,26 @@ fn listed(path: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// A game's corpus files: `<game>.json`, then each `<game>.<batch>.json`
+/// (a batch written by other hands, with its own players and host).
+fn corpus_files(game: &str) -> Vec<String> {
+    let dir = format!("{}/tests/data/import/natural", env!("CARGO_MANIFEST_DIR"));
+    let mut batches: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .filter_map(|f| f.ok()?.file_name().into_string().ok())
+        .filter(|f| {
+            f.strip_prefix(game)
+                .and_then(|rest| rest.strip_prefix('.'))
+                .and_then(|rest| rest.strip_suffix(".json"))
+                .is_some_and(|batch| !batch.is_empty() && !batch.contains('.'))
+        })
+        .collect();
+    batches.sort();
+    std::iter::once(format!("{game}.json"))
+        .chain(batches)
+        .collect()
+}
+
 #[test]
 fn natural_phrasings_read_as_their_plain_forms() {
     let known = listed("natural/reads.txt");
@@ -149,54 +169,57 @@ fn natural_phrasings_read_as_their_plain_forms() {
     let mut summary = Vec::new();
     let mut total = (0, 0);
     for game in GAMES {
-        let corpus: Value = serde_json::from_str(&data(&format!("natural/{game}.json")))
-            .unwrap_or_else(|e| panic!("natural/{game}.json: {e}"));
-        let base = Setting::from(&corpus, "", "case");
-        let cases = corpus["cases"].as_array().expect("cases");
-        let mut right = 0;
-        for case in cases {
-            let name = format!("{game}: {}", case["name"].as_str().unwrap_or_default());
-            let mut setting = Setting::from(&corpus, "", "case");
-            if let Some(more) = case["aliases"].as_object() {
-                for (k, v) in more {
-                    setting
-                        .opts
-                        .cast
-                        .aliases
-                        .insert(k.clone(), v.as_str().unwrap_or_default().to_string());
-                }
-            }
-            let plain = base
-                .import(case["plain"].as_str().expect("plain"))
-                .unwrap_or_else(|e| panic!("{name}: the plain form does not import: {e}"));
-            let plain_faults = faults(&plain, &case["outcome"]);
-            assert!(
-                plain_faults.is_empty(),
-                "{name}: the plain form must read right: {plain_faults:#?}"
-            );
-            let problems = match setting.import(case["natural"].as_str().expect("natural")) {
-                Err(e) => vec![format!("does not import: {e}")],
-                Ok(natural) => {
-                    let mut p = faults(&natural, &case["outcome"]);
-                    let (a, b) = (counted(&plain), counted(&natural));
-                    if a != b {
-                        p.push(format!("events {b:?}, plain reads {a:?}"));
+        let (mut right, mut count) = (0, 0);
+        for file in corpus_files(game) {
+            let corpus: Value = serde_json::from_str(&data(&format!("natural/{file}")))
+                .unwrap_or_else(|e| panic!("natural/{file}: {e}"));
+            let base = Setting::from(&corpus, "", "case");
+            let cases = corpus["cases"].as_array().expect("cases");
+            count += cases.len();
+            for case in cases {
+                let name = format!("{game}: {}", case["name"].as_str().unwrap_or_default());
+                let mut setting = Setting::from(&corpus, "", "case");
+                if let Some(more) = case["aliases"].as_object() {
+                    for (k, v) in more {
+                        setting
+                            .opts
+                            .cast
+                            .aliases
+                            .insert(k.clone(), v.as_str().unwrap_or_default().to_string());
                     }
-                    p
                 }
-            };
-            let reads = problems.is_empty();
-            right += usize::from(reads);
-            match (reads, known.contains(&name)) {
-                (false, true) => regressions.push(format!("{name}: {problems:#?}")),
-                (true, false) => newly.push(name),
-                (false, false) => misread.push(format!("{name}: {problems:?}")),
-                _ => {}
+                let plain = base
+                    .import(case["plain"].as_str().expect("plain"))
+                    .unwrap_or_else(|e| panic!("{name}: the plain form does not import: {e}"));
+                let plain_faults = faults(&plain, &case["outcome"]);
+                assert!(
+                    plain_faults.is_empty(),
+                    "{name}: the plain form must read right: {plain_faults:#?}"
+                );
+                let problems = match setting.import(case["natural"].as_str().expect("natural")) {
+                    Err(e) => vec![format!("does not import: {e}")],
+                    Ok(natural) => {
+                        let mut p = faults(&natural, &case["outcome"]);
+                        let (a, b) = (counted(&plain), counted(&natural));
+                        if a != b {
+                            p.push(format!("events {b:?}, plain reads {a:?}"));
+                        }
+                        p
+                    }
+                };
+                let reads = problems.is_empty();
+                right += usize::from(reads);
+                match (reads, known.contains(&name)) {
+                    (false, true) => regressions.push(format!("{name}: {problems:#?}")),
+                    (true, false) => newly.push(name),
+                    (false, false) => misread.push(format!("{name}: {problems:?}")),
+                    _ => {}
+                }
             }
         }
-        summary.push(format!("{game}: {right} of {} read right", cases.len()));
+        summary.push(format!("{game}: {right} of {count} read right"));
         total.0 += right;
-        total.1 += cases.len();
+        total.1 += count;
     }
     println!("{}", summary.join("\n"));
     println!("all games: {} of {} read right", total.0, total.1);

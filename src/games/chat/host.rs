@@ -27,7 +27,7 @@ use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
 use time_out::{missed_in_time, timed_out, Heard};
 use winner::{
-    about_first_move, implied_winner, mentioned, says_win, winner, winner_before, you_win,
+    about_first_move, headline, implied_winner, mentioned, says_win, winner, winner_before, you_win,
 };
 
 mod time_out;
@@ -195,7 +195,26 @@ pub fn host_text(raw: &str) -> String {
             // A dash between words ends a clause (`Fern ran out — Moss
             // wins`); an en dash inside a score (`1–0`) does not.
             '—' | '―' => out.push_str(" , "),
+            // Between two numbers it is a score (`R1: Rune 1 – 0 opal`).
+            '–' if out.trim_end().ends_with(|d: char| d.is_ascii_digit())
+                && chars
+                    .clone()
+                    .find(|n| !n.is_whitespace())
+                    .is_some_and(|n| n.is_ascii_digit()) =>
+            {
+                // Joined, so that no spaced hyphen ends a clause there.
+                out.truncate(out.trim_end().len());
+                out.push('-');
+                while chars.peek().is_some_and(|n| n.is_whitespace()) {
+                    chars.next();
+                }
+            }
             '–' if out.ends_with(' ') => out.push_str(" , "),
+            // A bar between fields (`RESULT: tams ✅ | … | GG`) ends a
+            // clause; a spoiler's `||` is left to the cleaning.
+            '|' if out.ends_with(' ') && chars.peek().is_some_and(|n| n.is_whitespace()) => {
+                out.push_str(" , ")
+            }
             // Inside a score it is a hyphen (`1–0 to Opal` is "1-0").
             '–' => out.push('-'),
             '🏆' => out.push_str(" winner "),
@@ -282,6 +301,27 @@ pub fn read_posting(
     out
 }
 
+/// The text with the dot of `def.` and `vs.` dropped (`Mika def. jules`):
+/// a sentence does not end there.
+fn undotted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('.') {
+        let before = &rest[..at];
+        let word = before
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or_default();
+        out.push_str(before);
+        if !matches!(word.to_lowercase().as_str(), "def" | "vs") {
+            out.push('.');
+        }
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// What the host (or the host's bot) says in a message: rulings and
 /// time-outs as events, who starts and who picks as facts, each with the
 /// line it is on. Talk gives nothing.
@@ -292,7 +332,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     } else {
         text
     };
-    let clean = clean_chat(&text);
+    let clean = undotted(&clean_chat(&text));
     let names = name_words(ctx);
     // In a match that keeps a reserve, a move's minutes running out is no
     // time-out (see [`time_out`]).
@@ -466,7 +506,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 continue;
             }
             if !ruled || match_too {
-                let won = winner(&c, &line_words, &names, words)
+                let won = (!asked)
+                    .then(|| headline(&c, &names).map(Some))
+                    .flatten()
+                    .or_else(|| winner(&c, &line_words, &names, words))
                     .or_else(|| winner_before(&c, &addressed, &names))
                     .or_else(|| {
                         (you_win(&c) && named(&c, &names).is_empty())
@@ -786,6 +829,16 @@ pub fn choice(raw: &str, seat: usize, ctx: &ChatContext) -> Option<usize> {
 /// A clause that says, naming no one, that the match is over (`and that's
 /// the DM`, `match over`); `match point` is not.
 fn ends_match(c: &[String]) -> bool {
+    // `… round 3 to kai, that's 3-0 and the DM 🏁`: the clause after `and`
+    // is the match alone.
+    if let [the, m, rest @ ..] = c {
+        let alone = rest
+            .iter()
+            .all(|w| matches!(w.as_str(), "too" | "also" | "as" | "well" | "with" | "it"));
+        if the == "the" && (m == "dm" || m == "match") && alone && rest.len() <= 2 {
+            return true;
+        }
+    }
     let over = ["dm", "match"].iter().any(|m| {
         find_seq(c, &[m, "over"]).is_some()
             || find_seq(c, &["the", m]).is_some_and(|at| {

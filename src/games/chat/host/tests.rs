@@ -675,3 +675,55 @@ fn a_round_ruled_as_the_matchs_last_rules_the_match_too() {
         assert_eq!(rulings(text), [(Scope::Round(1), vale.clone())], "{text}");
     }
 }
+
+#[test]
+fn a_result_said_as_a_headline_or_a_round_and_its_score() {
+    let kit = Some("kit".to_string());
+    for (text, want) in [
+        // The winner before `def.`, the loser right after; a dot that
+        // shortens a word ends no sentence.
+        (
+            "RESULT: 🔵 kit def. 🔴 vale (both cars off in 11 plies) — GG",
+            (Scope::Round(1), kit.clone()),
+        ),
+        (
+            "RESULT: kit def. vale | reason: vale drew the last line | DM closed",
+            (Scope::Match, kit.clone()),
+        ),
+        ("kit beats vale, gg", (Scope::Round(1), kit.clone())),
+        // `RESULT:` and the name alone, a bar between fields.
+        (
+            "RESULT: kit ✅ | red track shown (8 cells) → challenge fails | GG",
+            (Scope::Round(1), kit.clone()),
+        ),
+        // A round's number, its winner, then the score it makes.
+        (
+            "14/15 ❌ → R1: kit ⚡ 1 – 0 vale",
+            (Scope::Round(1), kit.clone()),
+        ),
+    ] {
+        assert_eq!(ruling(text), want, "{text}");
+    }
+    for text in [
+        "RESULT: pending",
+        "the result for kit was close",
+        "kit def. wants a rematch",
+        "kit def. vale?",
+        "R1: kit 2 moves, vale 3",
+    ] {
+        assert!(
+            !events(text).contains(&"ruling"),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+    // `and the DM` after a round's ruling rules the match too.
+    assert_eq!(
+        rulings("so vale's call doesn't hold → round 1 to kit, that's 1-0 and the DM 🏁"),
+        [(Scope::Round(1), kit.clone()), (Scope::Match, kit.clone())]
+    );
+    assert_eq!(
+        rulings("round 1 to kit, and the DM goes on"),
+        [(Scope::Round(1), kit)]
+    );
+}

@@ -192,6 +192,33 @@ pub(super) fn winner(
     None
 }
 
+/// A result said as a headline: `Mika def. jules`, `Kit beats Vale 3–1`
+/// (the winner before, the loser right after), or `RESULT: tams ✅` (the
+/// name alone after the word, or before `def.`). Read before the other
+/// words of winning, which may name the loser nearer (`Mika def. jules
+/// (both cars off)`), and never in a question.
+pub(super) fn headline(c: &[String], names: &Names) -> Option<usize> {
+    const DEFEATS: [&str; 3] = ["def", "defeats", "beats"];
+    for (at, w) in c.iter().enumerate() {
+        if !DEFEATS.contains(&w.as_str()) {
+            continue;
+        }
+        let won = player_near(c, names, at, 1, Beside::Before, 1)?;
+        let lost = player_near(c, names, at, 1, Beside::After, 1)?;
+        // `Vale beats Kit's 15` beats a count, not the player: a lone
+        // number right after the name (a score's pair is no count).
+        let (_, end, _) = *named(&c[at + 1..], names).first()?;
+        let number = |k: usize| c.get(k).and_then(|w| number_word(w)).is_some();
+        let counted = number(at + 1 + end) && !number(at + 2 + end);
+        return (won != lost && !counted).then_some(won);
+    }
+    if matches!(c.first().map(String::as_str), Some("result" | "results")) {
+        let (end, seat) = name_first(&c[1..], names)?;
+        return (end + 1 == c.len()).then_some(seat);
+    }
+    None
+}
+
 /// Whether the number written after the name that follows `from`
 /// (`Fern (16 vs 12)`), if any, is the largest on the line: `longest
 /// loop: Fern 12, Wren 16` gives Fern no win.
@@ -288,7 +315,13 @@ pub(super) fn implied_winner(
         return Some(seat);
     }
     if !words.rounds {
-        return None;
+        // Final totals only once the rules have ended the game: before,
+        // they are a running score.
+        let ended = || {
+            ctx.state
+                .is_some_and(|s| s.view().score_by_rules.iter().sum::<u32>() > 0)
+        };
+        return final_totals(c, names).filter(|_| ended());
     }
     // `R2 — Kit`: the round's number alone, then the name alone.
     let after_round = matches!(addressed, [round, _] if round == "round")
@@ -300,6 +333,22 @@ pub(super) fn implied_winner(
                 .flatten()
         })
         .or_else(|| score_winner(c, names, &score()?))
+}
+
+/// A one-game match's final totals with the leader named first (`so it's
+/// sunny 37–24`, `final: Kit 41-30 gg`): that player won.
+fn final_totals(c: &[String], names: &Names) -> Option<usize> {
+    const LEAD: [&str; 10] = [
+        "so", "its", "it", "thats", "that", "final", "score", "total", "totals", "ends",
+    ];
+    let start = c.iter().position(|w| !LEAD.contains(&w.as_str()))?;
+    let (end, seat) = name_first(&c[start..], names)?;
+    match &c[start + end..] {
+        [a, b, tail @ ..] if tail.iter().all(|w| w == "gg") => {
+            (number_word(a)? > number_word(b)?).then_some(seat)
+        }
+        _ => None,
+    }
 }
 
 /// Whether a clause gives the loss to the one spoken to: `Some(true)` for
@@ -401,10 +450,21 @@ fn round_then_name(c: &[String], names: &Names, rounds: u32) -> Option<usize> {
     let at = c.windows(2).position(|p| {
         p[0] == "round" && number_word(&p[1]).is_some_and(|n| n == rounds && n > 0)
     })?;
-    match name_first(&c[at + 2..], names) {
-        Some((end, seat)) if at + 2 + end == c.len() => Some(seat),
-        _ => None,
-    }
+    let (end, seat) = name_first(&c[at + 2..], names)?;
+    // Nothing after the name but the score it makes (`R1: Rune 1 – 0
+    // opal`).
+    let tail = &c[at + 2 + end..];
+    let spans = named(tail, names);
+    let in_name = |i: usize| spans.iter().any(|&(a, b, _)| a <= i && i < b);
+    let score_only = spans.iter().all(|&(.., s)| s != seat)
+        && (0..tail.len())
+            .filter(|&i| !in_name(i))
+            .all(|i| number_word(&tail[i]).is_some())
+        && matches!(
+            tail.iter().filter(|w| number_word(w).is_some()).count(),
+            0 | 2
+        );
+    score_only.then_some(seat)
 }
 
 /// The player named by a clause's first words (the longest name that

@@ -44,6 +44,10 @@ pub struct ChatContext<'a> {
     /// The player whose choice of who starts the next round is awaited
     /// (the loser of the last round, when the host says the loser picks).
     pub picker: Option<usize>,
+    /// The player a round the host has announced but that has not opened
+    /// yet gives the first move to: that player's next message may be the
+    /// first move, words and all (`c2 c3, vertical`).
+    pub announced_first: Option<usize>,
 }
 
 impl<'a> ChatContext<'a> {
@@ -55,6 +59,7 @@ impl<'a> ChatContext<'a> {
             state: None,
             aliases: &[],
             picker: None,
+            announced_first: None,
         }
     }
 }

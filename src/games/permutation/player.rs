@@ -228,6 +228,12 @@ mod tests {
         // would hide a missing message before it).
         assert_eq!(moves("E2 and that's seven", 1, Some(&s)), ["E2"]);
         assert_eq!(moves("E1 pls", 1, Some(&s)), ["E1"]);
+        // Talk in a sentence of its own beside the move does not make it
+        // talk (`3 → D5. small one`): out of turn, the rules refuse it.
+        let n = state(8);
+        for text in ["3 → D5. small one, 6", "D5! nice"] {
+            assert_eq!(moves(text, 0, Some(&n)), ["D5"], "{text}");
+        }
         // Near misses: the count alone says nothing, and a cell among
         // other words out of turn is talk about the board.
         assert_eq!(moves("that's seven", 0, Some(&s)), Vec::<String>::new());

@@ -68,6 +68,11 @@ fn stage(ctx: &ChatContext, seat: usize) -> (Stage, Option<u32>, u64) {
         return (Stage::Unknown, None, 0);
     };
     let Some(r) = m.rounds.current() else {
+        // The round the host announced, about to open: its first player
+        // places as in play.
+        if ctx.announced_first == Some(seat) {
+            return (Stage::Building { to_move: true }, None, 0);
+        }
         return (Stage::Between, None, 0);
     };
     let stage = match &r.phase {

@@ -195,6 +195,11 @@ fn the_player_to_move_places_with_words_around_the_car() {
             ("truck on C1–C3 🚚", &["place C1 C2 C3"]),
             ("car C1 to C2", &["place C1 C2"]),
             ("E3 E4?", &["place E3 E4"]),
+            ("e3 e4, vertical", &["place E3 E4"]),
+            (
+                "vertical car right in front of the taxi, e3-e4",
+                &["place E3 E4"],
+            ),
             // A car by its column and rows, or its row and columns.
             ("column E, rows 3–4 (2-long)", &["place E3 E4"]),
             ("row 1, columns C to E", &["place C1 D1 E1"]),
@@ -480,6 +485,41 @@ fn the_challenged_player_solves_or_gives_up_in_words() {
         VALE,
         &[("told you, impossible", &[]), ("gg", &[])],
     );
+}
+
+#[test]
+fn the_first_player_of_an_announced_round_places_among_words() {
+    let ruled = [
+        OPENED,
+        "kit: place B4 B5 B6",
+        "vale: impossible",
+        "kit: pass",
+        "moss: rule vale",
+    ];
+    let state = after(&ruled);
+    let p = players();
+    let read = |seat: usize, announced: Option<usize>, text: &str| {
+        let mut ctx = ChatContext::new(&p, 1);
+        ctx.state = Some(&state);
+        ctx.announced_first = announced;
+        read_player_message(text, seat, &ctx)
+            .into_iter()
+            .map(|r| format!("{:?}", r.read))
+            .collect::<Vec<_>>()
+    };
+    for text in [
+        "c2 c3, vertical",
+        "vertical car right in front of the taxi, c2-c3",
+    ] {
+        let got = read(KIT, Some(KIT), text);
+        assert!(
+            got.len() == 1 && got[0].contains("Place"),
+            "{text}: {got:?}"
+        );
+        // Not announced, or announced for the other player: talk.
+        assert!(read(KIT, None, text).is_empty(), "{text}");
+        assert!(read(KIT, Some(VALE), text).is_empty(), "{text}");
+    }
 }
 
 #[test]

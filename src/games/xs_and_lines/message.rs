@@ -60,6 +60,9 @@ pub struct Word {
     pub line: usize,
     /// Its clause, counted over the whole message.
     pub clause: usize,
+    /// Its sentence (ended by `.`, `!`, `?` or the line's end), counted
+    /// over the whole message.
+    pub sentence: usize,
 }
 
 /// What a game tells the cutter about its words.
@@ -105,7 +108,7 @@ fn correction_words(all: &[Word]) -> Vec<bool> {
 pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<usize>) {
     let mut out = Vec::new();
     let mut questions = BTreeSet::new();
-    let mut clause = 0;
+    let (mut clause, mut sentence) = (0, 0);
     let (text, struck) = struck_out(text);
     for (line, raw) in text.lines().enumerate() {
         let t = raw.trim_start();
@@ -120,6 +123,7 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
                 text: MARK.to_string(),
                 line,
                 clause,
+                sentence,
             });
         }
         let dashed: String = raw
@@ -133,12 +137,13 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
         let clean = clean_chat(&prepare(&dashed));
         let chars: Vec<char> = clean.chars().collect();
         let mut cur = String::new();
-        let flush = |cur: &mut String, clause: usize, out: &mut Vec<Word>| {
+        let flush = |cur: &mut String, clause: usize, sentence: usize, out: &mut Vec<Word>| {
             if !cur.is_empty() {
                 out.push(Word {
                     text: std::mem::take(cur),
                     line,
                     clause,
+                    sentence,
                 });
             }
         };
@@ -152,21 +157,27 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
                 cur.push(c);
                 continue;
             }
-            flush(&mut cur, clause, &mut out);
+            flush(&mut cur, clause, sentence, &mut out);
             let before = i.checked_sub(1).map(|j| chars[j]);
             let alone = |x: Option<char>| x.is_none_or(char::is_whitespace);
             match c {
                 '?' => {
                     questions.insert(clause);
                     clause += 1;
+                    sentence += 1;
                 }
-                ',' | ';' | '.' | '!' | ':' | '(' | ')' | '[' | ']' | '{' | '}' => clause += 1,
+                '.' | '!' => {
+                    clause += 1;
+                    sentence += 1;
+                }
+                ',' | ';' | ':' | '(' | ')' | '[' | ']' | '{' | '}' => clause += 1,
                 '-' if alone(before) && alone(next) => clause += 1,
                 _ => {}
             }
         }
-        flush(&mut cur, clause, &mut out);
+        flush(&mut cur, clause, sentence, &mut out);
         clause += 1;
+        sentence += 1;
     }
     (out, questions)
 }
@@ -181,7 +192,8 @@ pub struct Segment {
     pub corrects: bool,
     /// Its correction looks back (`I meant`, `I wanted`).
     pub regret: bool,
-    /// Words that are neither the game's, nor the cutter's markers.
+    /// Words that are neither the game's, nor the cutter's markers, in
+    /// the sentences that name play.
     pub extra: usize,
     /// The message lines its play came from.
     pub lines: Range<usize>,
@@ -291,10 +303,20 @@ pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
                     .any(|c| withdrawn.contains(&(w.line, c)))
             };
             let corrects = marked.iter().any(|(w, m)| *m || beside(w));
+            // Words around the move: those of the sentences that name play
+            // (`E2 looks forced`, `a3, not bad`), not a sentence of talk
+            // beside it (`3 → D5. small one`).
+            let playing: BTreeSet<usize> = marked
+                .iter()
+                .filter(|(w, _)| (vocab.entity)(&w.text))
+                .map(|(w, _)| w.sentence)
+                .collect();
             let extra = marked
                 .iter()
                 .filter(|(w, m)| {
-                    !m && !(vocab.entity)(&w.text)
+                    playing.contains(&w.sentence)
+                        && !m
+                        && !(vocab.entity)(&w.text)
                         && !(vocab.filler)(&w.text)
                         && !is_marker(&w.text)
                 })
@@ -556,13 +578,18 @@ mod tests {
                     0..1,
                 )],
             ),
+            // Talk in a sentence of its own is not around the move.
             (
                 "c1\nsee you later",
+                vec![(ws(&["c1", "see", "you", "later"]), false, false, 0, 0..1)],
+            ),
+            (
+                "c1 see you later",
                 vec![(ws(&["c1", "see", "you", "later"]), false, false, 3, 0..1)],
             ),
             (
                 "hmm\nx on e4",
-                vec![(ws(&["hmm", "x", "on", "e4"]), false, false, 1, 1..2)],
+                vec![(ws(&["hmm", "x", "on", "e4"]), false, false, 0, 1..2)],
             ),
             ("ugh wait I meant g6 not g7 😤", {
                 vec![(
@@ -575,7 +602,7 @@ mod tests {
             }),
             (
                 "gg, a2 was the blunder",
-                vec![(ws(&["gg"]), false, false, 1, 0..1)],
+                vec![(ws(&["gg"]), false, false, 0, 0..1)],
             ),
             ("is a3 free?", vec![]),
             // An arrow ahead of the correction words points at the message

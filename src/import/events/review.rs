@@ -170,6 +170,7 @@ impl<'a> Reading<'a> {
             state: self.state(),
             aliases: self.aliases,
             picker: self.picker,
+            announced_first: self.pending.as_ref().and_then(|p| p.opening.first),
         }
     }
 

@@ -372,4 +372,27 @@ mod tests {
             assert_eq!(GameKind::from_slug(game.slug()), Some(game));
         }
     }
+
+    /// Options written by a person are checked by name: a misspelt or
+    /// unknown one is refused, never silently replaced by the default.
+    #[test]
+    fn a_config_with_an_unknown_option_is_refused() {
+        use crate::games::GameConfig;
+        for game in GameKind::ALL {
+            let config = serde_json::to_value(game.default_config()).unwrap();
+            let back: GameConfig = serde_json::from_value(config.clone()).unwrap();
+            assert_eq!(back, game.default_config(), "{game:?}");
+            let mut wrong = config;
+            let options = wrong.as_object_mut().unwrap().values_mut().next().unwrap();
+            options
+                .as_object_mut()
+                .unwrap()
+                .insert("n".into(), serde_json::json!(7));
+            let refused = serde_json::from_value::<GameConfig>(wrong).unwrap_err();
+            assert!(
+                refused.to_string().contains("unknown field `n`"),
+                "{game:?}: {refused}"
+            );
+        }
+    }
 }

@@ -34,7 +34,7 @@ use crate::games::{Created, Event, Game, Noted, Payloads, Refusal, RuleError, Ru
 
 /// The options of a Bejeweled DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Rounds at most.
     pub rounds: u32,

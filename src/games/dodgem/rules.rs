@@ -17,7 +17,7 @@ use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Sta
 
 /// The options of a Dodgem match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Board size, 3 to 5.
     pub size: u8,

@@ -130,7 +130,7 @@ impl<'de> Deserialize<'de> for Config {
 
 /// A config as written by a person: every field optional.
 #[derive(Deserialize)]
-#[serde(rename = "Config")]
+#[serde(rename = "Config", deny_unknown_fields)]
 struct Given {
     #[serde(default)]
     variant: Variant,

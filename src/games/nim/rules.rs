@@ -16,6 +16,7 @@ use crate::games::{Created, Ending, Event, Game, Noted, Nothing, Payloads, RuleE
 
 /// A match's options.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Config {
     /// Stones in the heap at the start (1 to 100).
     pub heap: u32,

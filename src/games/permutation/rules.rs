@@ -20,7 +20,7 @@ use crate::games::{Created, Event, Game, Noted, Payloads, RuleError, Stamp};
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// n = 2k + 1 with k ≥ 3: 7, 9, 11, 13 or 15 (the analysis of every
     /// step stays well under a second up to 15).

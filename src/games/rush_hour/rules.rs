@@ -33,7 +33,7 @@ use crate::games::{Created, Event, Game, Noted, Payloads, RuleError, Stamp};
 
 /// The options of a Traffic Jam DM.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Rounds at most.
     pub rounds: u32,

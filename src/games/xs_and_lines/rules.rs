@@ -17,7 +17,7 @@ use crate::games::{Created, Ending, Event, Game, Noted, Payloads, RuleError, Sta
 
 /// The options of a match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Grid size n (n x's on n×n): 8 to 12 in a match.
     pub size: u8,

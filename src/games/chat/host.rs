@@ -681,7 +681,9 @@ fn first_player(c: &[String], names: &Names, words: &HostWords) -> Option<usize>
     if let Some((first, second)) = words.sides {
         for (side, other) in [(first, false), (second, true)] {
             if let Some(at) = find_seq(c, &[side]) {
-                if let Some(seat) = player_near(c, names, at, 1, Beside::Either, 2) {
+                let seat = player_near(c, names, at, 1, Beside::Either, 2)
+                    .or_else(|| driver(c, names, at));
+                if let Some(seat) = seat {
                     return Some(if other { 1 - seat } else { seat });
                 }
             }
@@ -824,6 +826,25 @@ pub fn choice(raw: &str, seat: usize, ctx: &ChatContext) -> Option<usize> {
         }
     }
     None
+}
+
+/// The player a side is given to by a verb of taking it, farther than
+/// [`first_player`]'s two words (`fern will drive the blue cars`, `moss is
+/// having the red cars`): the name, then only such words, up to four.
+fn driver(c: &[String], names: &Names, side_at: usize) -> Option<usize> {
+    const TAKING: [&str; 18] = [
+        "will", "drive", "drives", "driving", "is", "having", "has", "have", "gets", "get",
+        "takes", "take", "taking", "plays", "playing", "controls", "the", "with",
+    ];
+    let seat = player_near(c, names, side_at, 1, Beside::Before, 4)?;
+    let (_, end, _) = named(&c[..side_at], names)
+        .into_iter()
+        .filter(|&(_, _, s)| s == seat)
+        .max_by_key(|&(_, end, _)| end)?;
+    c[end..side_at]
+        .iter()
+        .all(|w| TAKING.contains(&w.as_str()))
+        .then_some(seat)
 }
 
 /// A clause that says, naming no one, that the match is over (`and that's

@@ -677,6 +677,33 @@ fn a_round_ruled_as_the_matchs_last_rules_the_match_too() {
 }
 
 #[test]
+fn a_side_taken_by_a_verb_a_few_words_from_the_name() {
+    // kit is seat 1; blue moves first.
+    for text in [
+        "so for this game kit will drive the blue cars and she is moving first, vale is having the red cars",
+        "vale is having the red cars",
+        "kit is having the blue cars",
+    ] {
+        assert_eq!(first(text), 1, "{text}");
+    }
+    // Other words between the name and the side: no side given.
+    for text in ["kit will drive home before the blue cars"] {
+        assert!(
+            !said(text)
+                .iter()
+                .any(|r| matches!(r, ChatReading::Fact(Fact::First(_)))),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+    // A draw said in second-language English inside a paragraph.
+    assert_eq!(
+        ruling("always the same position again and again. so by the rule i say this game is draw, nobody win. thank you both"),
+        (Scope::Round(1), None)
+    );
+}
+
+#[test]
 fn a_result_said_as_a_headline_or_a_round_and_its_score() {
     let kit = Some("kit".to_string());
     for (text, want) in [

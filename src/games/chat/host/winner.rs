@@ -130,6 +130,10 @@ pub(super) fn winner(
         &["nobody", "wins"][..],
         &["noone", "wins"],
         &["no", "one", "wins"],
+        // Second-language English: `this game is draw, nobody win`.
+        &["nobody", "win"],
+        &["noone", "win"],
+        &["no", "one", "win"],
         &["no", "winner"],
         &["host", "wins"],
         &["dmo", "wins"],

@@ -713,12 +713,13 @@ fn first_to_no_player(c: &[String], names: &Names, words: &HostWords) -> Option<
     const FILLER: [&str; 10] = [
         "is", "plays", "takes", "gets", "will", "be", "the", "as", "goes", "are",
     ];
-    const NOT_NAMES: [&str; 46] = [
+    const NOT_NAMES: [&str; 55] = [
         "who", "whoever", "player", "one", "it", "nobody", "everyone", "that", "this", "he", "she",
         "they", "you", "i", "loser", "winner", "round", "game", "timer", "clock", "match", "next",
         "then", "dm", "to", "move", "moves", "place", "places", "first", "second", "start",
         "starts", "go", "of", "a", "an", "in", "on", "at", "for", "with", "by", "turn", "now",
-        "always",
+        "always", // What a side owns (`Blue track 10, red track 8`).
+        "track", "tracks", "loop", "loops", "car", "cars", "piece", "pieces", "line",
     ];
     if c.len() > 4 || !named(c, names).is_empty() {
         return None;

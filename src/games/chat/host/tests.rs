@@ -576,6 +576,7 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
         "kit, your time is over",
         "Vale's 5 minute is passed ⏰",
         "5 minute is passed and kit not send any line ⏰",
+        "Time is up, kit did not solve it.",
         // "You", in a sentence that names one player.
         "sorry vale 😔 the 2 minutes are finish and also your reserve time is finish, so it's time out for you",
         "ohh no kit 😢 2 minute and 30 second is passed and no proof is coming, so is time out for you. don't worry, there is still many rounds!",
@@ -692,6 +693,19 @@ fn a_side_taken_by_a_verb_a_few_words_from_the_name() {
             !said(text)
                 .iter()
                 .any(|r| matches!(r, ChatReading::Fact(Fact::First(_)))),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+    // Words before `win` that name no one: no ruling for an unknown player.
+    for text in [
+        "that line is legal too and you still win",
+        "Blue track 10, red track 8. kit wins.",
+    ] {
+        assert!(
+            !said(text)
+                .iter()
+                .any(|r| matches!(r, ChatReading::Unread(_))),
             "{text}: {:?}",
             said(text)
         );

@@ -413,9 +413,11 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
         // `fern not send any red loop`, `Kit never drew`.
         || c.get(end).is_some_and(|w| w == "not" || w == "never");
     // `within 90 s`, `in time`, or the message says the time ended (`5
-    // minute is passed and fern not send any red loop`).
+    // minute is passed and fern not send any red loop`, `time is up, noor
+    // did not solve it`).
     let in_time = c.iter().any(|w| w == "within")
         || find_seq(c, &["in", "time"]).is_some()
-        || ended_in(message, heard.reserve_kept);
+        || ended_in(message, heard.reserve_kept)
+        || TIMED_OUT.iter().any(|t| find_seq(message, t).is_some());
     (from_nobody || nothing_came || denied && in_time).then_some(seat)
 }

@@ -186,6 +186,7 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
 fn time_outs_name_the_player_and_a_bank_used_is_none() {
     for text in [
         "time's up, Vale ran out",
+        "⏰ Kit ran out of her reserve",
         "⏰ Kit timed out",
         "Kit is out of time",
         "vale ran out of time",
@@ -214,6 +215,8 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
     for text in [
         "Kit ran out of time, using a time bank",
         "Vale ran out of cars to place",
+        "Kit ran out of cars, 90 s left",
+        "Vale ran out of ideas ⏰",
         // An absence without a word of time, a denial, a hypothesis.
         "no counter from Vale",
         "Kit has not timed out yet",
@@ -712,6 +715,11 @@ fn a_side_taken_by_a_verb_a_few_words_from_the_name() {
             "{text}: {:?}",
             said(text)
         );
+    }
+    // A rule of winning after play began is no ruling for a player
+    // called `loop`.
+    for text in ["longest loop wins", "the higher count wins"] {
+        assert!(said(text).is_empty(), "{text}: {:?}", said(text));
     }
     // A draw said in second-language English inside a paragraph.
     assert_eq!(

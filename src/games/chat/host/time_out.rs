@@ -50,6 +50,23 @@ const OVER_TIME: [&[&str]; 5] = [
     &["over", "the", "limit"],
 ];
 
+/// `Vale ran out`, `Moss went over the limit`: one of [`OVER_TIME`], and
+/// not of something else than time (`ran out of cars, 90 s left`).
+fn over_time(c: &[String]) -> bool {
+    OVER_TIME.iter().any(|t| {
+        find_seq(c, t).is_some_and(|at| {
+            let rest = &c[at + t.len()..];
+            // What it ran out of, past `his`, `the` …
+            let what = rest
+                .iter()
+                .skip(1)
+                .find(|w| !matches!(w.as_str(), "his" | "her" | "their" | "the" | "my" | "your"));
+            !(rest.first().is_some_and(|w| w == "of")
+                && what.is_some_and(|w| !ALLOWANCE.contains(&w.as_str())))
+        })
+    })
+}
+
 /// What a clause is heard against: the message's words, the player it
 /// speaks to, and what the match and the line say about time.
 pub(super) struct Heard<'a> {
@@ -202,7 +219,7 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
         return None;
     }
     let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
-        || (about_time && OVER_TIME.iter().any(|t| find_seq(c, t).is_some()))
+        || (about_time && over_time(c))
         || time_is_up(c);
     if !said {
         if !heard.asked && !c.iter().any(|w| NOT_ENDED.contains(&w.as_str())) {

@@ -623,13 +623,15 @@ pub(super) fn winner_before(
 /// The name-like word a clause says won (`Mikael wins`), when it is not a
 /// number or a common word (`first to 3 wins`, `whoever wins`).
 pub(super) fn says_win(c: &[String]) -> Option<String> {
-    const NOT_NAMES: [&str; 43] = [
+    const NOT_NAMES: [&str; 50] = [
         "first", "who", "player", "one", "it", "nobody", "everyone", "team", "that", "this", "he",
         "she", "they", "you", "i", "loser", "winner", "side", "blue", "red", "then", "and", "both",
         // Words that stand before `win` in a sentence about a player
         // (`you still win`, `she would win`).
         "still", "also", "just", "really", "we", "u", "always", "never", "can", "could", "will",
         "would", "should", "might", "may", "must", "clearly", "probably", "so", "def",
+        // What wins by a rule (`longest loop wins`, `the higher count wins`).
+        "loop", "track", "line", "count", "claim", "total", "score",
     ];
     WINS.iter().find_map(|(key, side)| {
         let at = find_seq(c, key).filter(|_| *side == Beside::Before)?;

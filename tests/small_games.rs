@@ -251,18 +251,27 @@ fn the_permutation_rules_refuse_a_shared_row_a_numbered_x_and_the_wrong_turn() {
             first: "ana".into(),
         }),
     );
-    for (seat, mv) in [(0, "A5"), (1, "C5"), (1, "B5"), (1, "B1"), (1, "C2")] {
+    for (seat, mv) in [
+        (0, "A5"),
+        (1, "C5"),
+        (1, "B5"),
+        (1, "A5"),
+        (1, "B1"),
+        (1, "C2"),
+    ] {
         let (a, b) = perm_move(seat, mv);
         log.push(a, b);
     }
     let r = log.replay();
     let errs: Vec<String> = r.rule_errors().map(|(_, e)| e.message.clone()).collect();
-    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert_eq!(errs.len(), 3, "{errs:?}");
     assert!(
         errs[0].contains("shares a row with the x on A5"),
         "{errs:?}"
     );
     assert!(errs[1].contains("shares a row"), "{errs:?}");
+    // An x on an x says so, not which line it shares.
+    assert!(errs[2].contains("A5 already holds an x"), "{errs:?}");
     // bo's C2, out of turn after B1 and before ana acted, corrects B1
     // (RULINGS' takeback rule): B1 is superseded, C2 stands.
     let b1 = r.steps.iter().find(|s| s.text.ends_with("B1")).unwrap();

@@ -83,6 +83,9 @@ impl Parts for Stage {
     /// At most one x per row and per column.
     fn refuses(xs: &[Cell], cell: Cell) -> Option<String> {
         let x = xs.iter().find(|x| x.row == cell.row || x.col == cell.col)?;
+        if *x == cell {
+            return Some(format!("{cell} already holds an x"));
+        }
         let line = if x.row == cell.row { "row" } else { "column" };
         Some(format!("{cell} shares a {line} with the x on {x}"))
     }

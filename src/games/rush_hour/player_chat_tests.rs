@@ -487,15 +487,18 @@ fn the_challenged_player_solves_or_gives_up_in_words() {
     );
 }
 
+/// Round 1 played out and ruled for vale: the next is not open yet.
+const RULED: [&str; 5] = [
+    OPENED,
+    "kit: place B4 B5 B6",
+    "vale: impossible",
+    "kit: pass",
+    "moss: rule vale",
+];
+
 #[test]
 fn the_first_player_of_an_announced_round_places_among_words() {
-    let ruled = [
-        OPENED,
-        "kit: place B4 B5 B6",
-        "vale: impossible",
-        "kit: pass",
-        "moss: rule vale",
-    ];
+    let ruled = RULED;
     let state = after(&ruled);
     let p = players();
     let read = |seat: usize, announced: Option<usize>, text: &str| {
@@ -524,13 +527,7 @@ fn the_first_player_of_an_announced_round_places_among_words() {
 
 #[test]
 fn between_rounds_only_a_first_car_is_play() {
-    let ruled = [
-        OPENED,
-        "kit: place B4 B5 B6",
-        "vale: impossible",
-        "kit: pass",
-        "moss: rule vale",
-    ];
+    let ruled = RULED;
     check(
         &ruled,
         KIT,

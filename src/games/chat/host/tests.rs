@@ -42,6 +42,19 @@ fn events(text: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// Asserts that each of `texts` gives an event of `kind` (`gives`), or
+/// none.
+fn each_gives(kind: &str, gives: bool, texts: &[&str]) {
+    for text in texts {
+        assert_eq!(
+            events(text).contains(&kind),
+            gives,
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+}
+
 fn ruling(text: &str) -> (Scope, Option<String>) {
     match said(text).as_slice() {
         [ChatReading::Event(Body::Ruling(r)), ..] => (r.scope, r.winner.clone()),
@@ -157,78 +170,76 @@ fn rulings_read_however_the_host_puts_them() {
 
 #[test]
 fn hypotheticals_rules_and_talk_are_no_ruling() {
-    for text in [
-        "if Kit wins this round it's 2-2",
-        "the first player to win 3 rounds wins the DM",
-        "Vale could win this",
-        "who wins?? exciting",
-        "nice placement kit",
-        "Vale is on top for now",
-        "congrats on the nice move, kit",
-        "@Kit the next move is yours",
-        "@Vale you win if you find it",
-        "@Kit @Vale whoever finds it, you win",
-        // What would follow a condition, in the same sentence.
-        "if Kit's challenge fails, Vale wins",
-        "unless Vale finds a 5, Kit takes the round",
-        "the next round is for fun, Kit",
-        "is this round for Vale?",
-    ] {
-        assert!(
-            !events(text).contains(&"ruling"),
-            "{text}: {:?}",
-            said(text)
-        );
-    }
+    each_gives(
+        "ruling",
+        false,
+        &[
+            "if Kit wins this round it's 2-2",
+            "the first player to win 3 rounds wins the DM",
+            "Vale could win this",
+            "who wins?? exciting",
+            "nice placement kit",
+            "Vale is on top for now",
+            "congrats on the nice move, kit",
+            "@Kit the next move is yours",
+            "@Vale you win if you find it",
+            "@Kit @Vale whoever finds it, you win",
+            // What would follow a condition, in the same sentence.
+            "if Kit's challenge fails, Vale wins",
+            "unless Vale finds a 5, Kit takes the round",
+            "the next round is for fun, Kit",
+            "is this round for Vale?",
+        ],
+    );
 }
 
 #[test]
 fn time_outs_name_the_player_and_a_bank_used_is_none() {
-    for text in [
-        "time's up, Vale ran out",
-        "⏰ Kit ran out of her reserve",
-        "⏰ Kit timed out",
-        "Kit is out of time",
-        "vale ran out of time",
-        "time's up, Vale ran out — Kit wins",
-        "time's up, Kit ran out — point to Vale",
-        "Kit's clock hit zero",
-        "Vale's time is up",
-        "no solution from Vale and her reserve is gone ⌛",
-        "no loop from Kit within the 5 minutes",
-        "2½ minutes gone, no proof from Vale",
-        "Kit didn't draw within 90 s ⏱️",
-        "Vale did not finish in time",
-        "@Kit that's time ⏱️ no red track came in",
-        "proof window closed, @Vale — nothing posted ⏰",
-        "Kit went over the 2-minute limit ⏰",
-        "Vale's 90 s are up ⌛",
-        // What was owed, at the clause's end.
-        "⏰ @Kit time — 2:30 since your 18 and no proof",
-    ] {
-        assert!(
-            events(text).contains(&"timeout"),
-            "{text}: {:?}",
-            said(text)
-        );
-    }
-    for text in [
-        "Kit ran out of time, using a time bank",
-        "Vale ran out of cars to place",
-        "Kit ran out of cars, 90 s left",
-        "Vale ran out of ideas ⏰",
-        // An absence without a word of time, a denial, a hypothesis.
-        "no counter from Vale",
-        "Kit has not timed out yet",
-        "if Kit doesn't draw within 90 s she loses",
-        "Vale didn't place a car on row 3 ⏰ 2 min left",
-        "no track came in yet, @Kit 2 min left",
-        "@Vale is up, 90 s on the clock",
-        "@Kit 2:30 on the clock, no proof needed for a pass",
-        "@Kit no proof yet, 2 min left",
-    ] {
-        assert!(!events(text).contains(&"timeout"), "{text}");
-    }
+    each_gives(
+        "timeout",
+        true,
+        &[
+            "time's up, Vale ran out",
+            "⏰ Kit ran out of her reserve",
+            "⏰ Kit timed out",
+            "Kit is out of time",
+            "vale ran out of time",
+            "time's up, Vale ran out — Kit wins",
+            "time's up, Kit ran out — point to Vale",
+            "Kit's clock hit zero",
+            "Vale's time is up",
+            "no solution from Vale and her reserve is gone ⌛",
+            "no loop from Kit within the 5 minutes",
+            "2½ minutes gone, no proof from Vale",
+            "Kit didn't draw within 90 s ⏱️",
+            "Vale did not finish in time",
+            "@Kit that's time ⏱️ no red track came in",
+            "proof window closed, @Vale — nothing posted ⏰",
+            "Kit went over the 2-minute limit ⏰",
+            "Vale's 90 s are up ⌛",
+            // What was owed, at the clause's end.
+            "⏰ @Kit time — 2:30 since your 18 and no proof",
+        ],
+    );
+    each_gives(
+        "timeout",
+        false,
+        &[
+            "Kit ran out of time, using a time bank",
+            "Vale ran out of cars to place",
+            "Kit ran out of cars, 90 s left",
+            "Vale ran out of ideas ⏰",
+            // An absence without a word of time, a denial, a hypothesis.
+            "no counter from Vale",
+            "Kit has not timed out yet",
+            "if Kit doesn't draw within 90 s she loses",
+            "Vale didn't place a car on row 3 ⏰ 2 min left",
+            "no track came in yet, @Kit 2 min left",
+            "@Vale is up, 90 s on the clock",
+            "@Kit 2:30 on the clock, no proof needed for a pass",
+            "@Kit no proof yet, 2 min left",
+        ],
+    );
 }
 
 #[test]
@@ -411,29 +422,27 @@ fn a_ruling_that_names_only_the_loser_gives_the_other_the_win() {
             "{text}"
         );
     }
-    for text in [
-        "Kit loses a car off the edge there",
-        "Vale loses her turn",
-        "if Kit loses this round it's 2-2",
-        "Kit lost track of the target",
-        // Past tense tells who picks, after the ruling.
-        "kit, you lost that one so you pick who starts round 2",
-        "Kit is 6 behind",
-        "Vale finished 1 short of the target",
-        "Kit comes second",
-        "put the L-shaped car on B4",
-        // "The L" after a clause that says something of a player: whose L
-        // it is is a guess.
-        "Vale solves it, that's the L",
-        "@Kit @Vale that's the L for one of you",
-        "Vale loses on time?",
-    ] {
-        assert!(
-            !events(text).contains(&"ruling"),
-            "{text}: {:?}",
-            said(text)
-        );
-    }
+    each_gives(
+        "ruling",
+        false,
+        &[
+            "Kit loses a car off the edge there",
+            "Vale loses her turn",
+            "if Kit loses this round it's 2-2",
+            "Kit lost track of the target",
+            // Past tense tells who picks, after the ruling.
+            "kit, you lost that one so you pick who starts round 2",
+            "Kit is 6 behind",
+            "Vale finished 1 short of the target",
+            "Kit comes second",
+            "put the L-shaped car on B4",
+            // "The L" after a clause that says something of a player: whose L
+            // it is is a guess.
+            "Vale solves it, that's the L",
+            "@Kit @Vale that's the L for one of you",
+            "Vale loses on time?",
+        ],
+    );
 }
 
 #[test]
@@ -462,29 +471,27 @@ fn a_round_given_by_a_pronoun_or_its_number_and_a_name() {
             "{text}: {got:?}"
         );
     }
-    for text in [
-        "it's his turn, Kit",
-        "Kit's up, the next move is his",
-        // Two players named: whose is "his" is a guess.
-        "Vale beats Kit's 15, round's his",
-        // A name spoken to is not who "her" is.
-        "nice try Kit, round's hers",
-        "Kit, that one's hers",
-        "round's his?",
-        // A round not yet opened, a list of lengths, an opening.
-        "R2 Vale",
-        "Round 1: Vale 5 | Kit 6",
-        "round 1 vale to place",
-        "R1 Vale?",
-        "R1 — Kit to place",
-        "R2 — Vale",
-    ] {
-        assert!(
-            !events(text).contains(&"ruling"),
-            "{text}: {:?}",
-            said(text)
-        );
-    }
+    each_gives(
+        "ruling",
+        false,
+        &[
+            "it's his turn, Kit",
+            "Kit's up, the next move is his",
+            // Two players named: whose is "his" is a guess.
+            "Vale beats Kit's 15, round's his",
+            // A name spoken to is not who "her" is.
+            "nice try Kit, round's hers",
+            "Kit, that one's hers",
+            "round's his?",
+            // A round not yet opened, a list of lengths, an opening.
+            "R2 Vale",
+            "Round 1: Vale 5 | Kit 6",
+            "round 1 vale to place",
+            "R1 Vale?",
+            "R1 — Kit to place",
+            "R2 — Vale",
+        ],
+    );
     // A recap of rounds ruled before.
     let got = read_with("recap: R1 Vale", &[], 2);
     assert!(
@@ -565,57 +572,53 @@ fn a_shared_victory_names_no_winner() {
 
 #[test]
 fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
-    for text in [
-        "kit burned his whole reserve without posting a solve ⌛",
-        "Kit's 2 minutes expired without a move ⏲️",
-        "Vale let the clock run down 🙃",
-        "no line from Kit before the 90 s buzzer 🔔",
-        "Vale used up all her time",
-        "Kit exhausted his reserve",
-        "the clock ran down on Vale",
-        "Kit's reserve is gone",
-        // Second-language English.
-        "⏰❌ kit, time finish and no line",
-        "kit, your time is over",
-        "Vale's 5 minute is passed ⏰",
-        "5 minute is passed and kit not send any line ⏰",
-        "Time is up, kit did not solve it.",
-        // "You", in a sentence that names one player.
-        "sorry vale 😔 the 2 minutes are finish and also your reserve time is finish, so it's time out for you",
-        "ohh no kit 😢 2 minute and 30 second is passed and no proof is coming, so is time out for you. don't worry, there is still many rounds!",
-    ] {
-        assert!(
-            events(text).contains(&"timeout"),
-            "{text}: {:?}",
-            said(text)
-        );
-    }
-    for text in [
-        "Kit burned 2 minutes of his reserve",
-        "Vale's into her reserve now ⏰",
-        "Kit used her reserve on that one",
-        "Kit, don't let the clock run down",
-        "Vale placed just before her time expired",
-        "half of Kit's reserve is gone",
-        "has Kit's time expired?",
-        "no line from Kit yet, 90 s on the clock",
-        "Vale let Kit go first",
-        "Kit, the game is over, gg",
-        "1 minute passed, Vale still thinking",
-        "Kit finished her car, time for Vale",
-        // Naming no one timed out, or time that still runs.
-        "time expired! gg kit, you win",
-        "Kit wins, time out",
-        "sorry kit, your time is not over, 30 s left",
-        "kit, 2 minutes passed but you still have your reserve",
-        "kit not send any line yet, 5 minute is passed",
-    ] {
-        assert!(
-            !events(text).contains(&"timeout"),
-            "{text}: {:?}",
-            said(text)
-        );
-    }
+    each_gives(
+        "timeout",
+        true,
+        &[
+            "kit burned his whole reserve without posting a solve ⌛",
+            "Kit's 2 minutes expired without a move ⏲️",
+            "Vale let the clock run down 🙃",
+            "no line from Kit before the 90 s buzzer 🔔",
+            "Vale used up all her time",
+            "Kit exhausted his reserve",
+            "the clock ran down on Vale",
+            "Kit's reserve is gone",
+            // Second-language English.
+            "⏰❌ kit, time finish and no line",
+            "kit, your time is over",
+            "Vale's 5 minute is passed ⏰",
+            "5 minute is passed and kit not send any line ⏰",
+            "Time is up, kit did not solve it.",
+            // "You", in a sentence that names one player.
+            "sorry vale 😔 the 2 minutes are finish and also your reserve time is finish, so it's time out for you",
+            "ohh no kit 😢 2 minute and 30 second is passed and no proof is coming, so is time out for you. don't worry, there is still many rounds!",
+        ],
+    );
+    each_gives(
+        "timeout",
+        false,
+        &[
+            "Kit burned 2 minutes of his reserve",
+            "Vale's into her reserve now ⏰",
+            "Kit used her reserve on that one",
+            "Kit, don't let the clock run down",
+            "Vale placed just before her time expired",
+            "half of Kit's reserve is gone",
+            "has Kit's time expired?",
+            "no line from Kit yet, 90 s on the clock",
+            "Vale let Kit go first",
+            "Kit, the game is over, gg",
+            "1 minute passed, Vale still thinking",
+            "Kit finished her car, time for Vale",
+            // Naming no one timed out, or time that still runs.
+            "time expired! gg kit, you win",
+            "Kit wins, time out",
+            "sorry kit, your time is not over, 30 s left",
+            "kit, 2 minutes passed but you still have your reserve",
+            "kit not send any line yet, 5 minute is passed",
+        ],
+    );
 }
 
 #[test]
@@ -756,19 +759,17 @@ fn a_result_said_as_a_headline_or_a_round_and_its_score() {
     ] {
         assert_eq!(ruling(text), want, "{text}");
     }
-    for text in [
-        "RESULT: pending",
-        "the result for kit was close",
-        "kit def. wants a rematch",
-        "kit def. vale?",
-        "R1: kit 2 moves, vale 3",
-    ] {
-        assert!(
-            !events(text).contains(&"ruling"),
-            "{text}: {:?}",
-            said(text)
-        );
-    }
+    each_gives(
+        "ruling",
+        false,
+        &[
+            "RESULT: pending",
+            "the result for kit was close",
+            "kit def. wants a rematch",
+            "kit def. vale?",
+            "R1: kit 2 moves, vale 3",
+        ],
+    );
     // `and the DM` after a round's ruling rules the match too.
     assert_eq!(
         rulings("so vale's call doesn't hold → round 1 to kit, that's 1-0 and the DM 🏁"),

@@ -23,7 +23,9 @@
 //!   up, from anyone else talk;
 //! - `impossible`/`challenge` with a color (`for blue`, `for me`, `for
 //!   fern`, or the one color the message names) is a challenge, except
-//!   while tracks are awaited (a challenge or the endgame).
+//!   while tracks are awaited (a challenge or the endgame); several cells
+//!   in talk beside it are its reason (`D5 UD runs straight into my E5,
+//!   impossible for red`), not an unread piece.
 //!
 //! Nothing unclear is guessed: a would-be move that cannot be read (two
 //! cells, a question, `not` around it) is unread with how to write it; a
@@ -151,10 +153,12 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     tracks(&lines, &mut used, &mut found);
     let has_track = !found.is_empty();
     passes(&lines, &mut used, &mut found, e, has_track);
-    if !e.tracks_awaited {
-        challenge(&lines, &mut used, &mut found, seat, ctx, e);
-    }
-    placements(&lines, &used, &mut found, e);
+    let challenged = if e.tracks_awaited {
+        None
+    } else {
+        challenge(&lines, &mut used, &mut found, seat, ctx, e)
+    };
+    placements(&lines, &used, &mut found, e, challenged);
     if found.iter().any(|f| !f.soft) {
         found.retain(|f| !f.soft);
     }
@@ -162,7 +166,15 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
 }
 
 /// Pieces: each line's unused words, cut where a correction begins.
-fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Expect) {
+/// `challenged`: where the message challenges (line, words), so that
+/// several cells in talk beside it are its reason, not a piece.
+fn placements(
+    lines: &[Line],
+    used: &[Vec<bool>],
+    found: &mut Vec<Found>,
+    e: &Expect,
+    challenged: Option<(usize, Range<usize>)>,
+) {
     let mut pieces: Vec<(Found, bool)> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let kept: Vec<usize> = (0..line.words.len())
@@ -219,6 +231,23 @@ fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Ex
             let correction = withdrawn.is_some() || ws.iter().any(|w| CORRECTION.contains(w));
             let mut b = bits(&ws);
             b.doubt |= seg.iter().any(|&k| line.question(&line.words[k]));
+            if challenged.is_some() && b.cells.len() > 1 {
+                // `D5 UD runs straight into my E5, impossible for red`:
+                // the challenge's reason, when talk stands around the
+                // cells (the challenge's own words left out).
+                let reason: Vec<&str> = seg
+                    .iter()
+                    .filter(|&&k| {
+                        challenged
+                            .as_ref()
+                            .is_none_or(|(at, said)| *at != i || !said.contains(&k))
+                    })
+                    .map(|&k| line.words[k].text.as_str())
+                    .collect();
+                if bits(&reason).talk > 0 {
+                    continue;
+                }
+            }
             if let Some(f) = piece(&b, at, correction, e) {
                 pieces.push((f, correction));
             }

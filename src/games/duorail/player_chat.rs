@@ -486,6 +486,11 @@ pub(super) mod tests {
             ("||E1 UD||", "E1 UD blue"),
             // A color the player wrote is kept; the rules judge it.
             ("E5 UR red", "E5 UR red"),
+            // Two sides said in words in a clause of their own about the
+            // piece.
+            ("i put the bend on h3, it connect left and up", "H3 LU blue"),
+            ("bend at C1 which joins right and down", "C1 RD blue"),
+            ("H3, it connects left-up", "H3 LU blue"),
         ] {
             assert_eq!(said(text), [want], "{text}");
         }
@@ -508,6 +513,12 @@ pub(super) mod tests {
                 ("should I play E5 UR", "question"),
                 ("E5 UR\nE6 LR", "several pieces"),
                 ("E5 is ur best move tbh", "apart"),
+                // Joining words only before two sides said in words; other
+                // talk between still keeps them apart; a doubt doubts.
+                ("E5, it connects UR", "apart"),
+                ("h3 is nice, left and up was my plan", "apart"),
+                ("the bend on h3, it doesn't connect left and up", "apart"),
+                ("the bend on h3, it connect left and up?", "question"),
                 // Arrows that are no two exits.
                 ("G8 bend, exits ← and →", "says a bend"),
                 ("G8 bend, exits ← and ←", "two different sides"),
@@ -535,6 +546,7 @@ pub(super) mod tests {
                 // straight: no shape, a cell in talk.
                 "E5 bend down",
                 "straight on E5, going down then left",
+                "h3, it connect left",
             ],
         );
     }
@@ -599,6 +611,8 @@ pub(super) mod tests {
         assert_eq!(read("E8 UD", 0, &start), ["E8 UD red"]);
         assert_eq!(read("wait no, E8 UD", 0, &start), ["E8 UD red"]);
         let got = read("alright E8 UD then", 0, &start);
+        assert!(got[0].contains("not the writer's turn"), "{got:?}");
+        let got = read("i put the bend on h3, it connect left and up", 0, &start);
         assert!(got[0].contains("not the writer's turn"), "{got:?}");
         // The endgame: `gg` is talk.
         let endgame = state(&[(1, Body::Pass), (0, Body::Pass)]);

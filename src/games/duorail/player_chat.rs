@@ -8,7 +8,8 @@
 //! up`, `gg`) — and then decides what they do from who speaks and what the
 //! match expects (`ctx.state`):
 //! - a track (a start cell and steps, arrows, or four or more cells in
-//!   order, possibly after a label or wrapped over lines) is a track
+//!   order, possibly after a label or wrapped over lines, or its corners
+//!   in words: `a4 then go right until a8, down to c8, …`) is a track
 //!   wherever it stands; two in one message are two attempts;
 //! - a cell with one shape is a piece: on the speaker's turn (or when the
 //!   turn is not known) whatever words stand around it, otherwise only bare
@@ -38,6 +39,7 @@ use std::ops::Range;
 
 use super::board::{Cell, Color, Exits, Piece};
 use super::chat_words::{bits, exits, is_cell, read_line, shape_words, Bits, Line, CORRECTION};
+use super::corner_track::corner_tracks;
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
@@ -151,6 +153,7 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     let mut used: Vec<Vec<bool>> = lines.iter().map(|l| vec![false; l.words.len()]).collect();
     let mut found = Vec::new();
     tracks(&lines, &mut used, &mut found);
+    corner_tracks(&lines, &mut used, &mut found);
     let has_track = !found.is_empty();
     passes(&lines, &mut used, &mut found, e, has_track);
     let challenged = if e.tracks_awaited {

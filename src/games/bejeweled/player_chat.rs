@@ -66,6 +66,9 @@ pub(super) struct Expect {
     /// The other player's highest claim in the round being played: what a
     /// comparison (`17 >> 14`) is made against.
     pub their_claim: Option<u32>,
+    /// A proof was shown in the last round (on, or just ruled): a question
+    /// about one part of a proof after it is talk about that proof.
+    pub proof_shown: bool,
 }
 
 impl Expect {
@@ -105,6 +108,7 @@ impl Expect {
             their_picks: last.and_then(|r| r.picks.get(seat ^ 1).cloned().flatten()),
             last_proof,
             their_claim,
+            proof_shown: last.is_some_and(|r| !r.proofs.is_empty()),
         }
     }
 }
@@ -112,7 +116,7 @@ impl Expect {
 /// What the message says, in order, read with what `e` expects.
 pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
     let lines: Vec<Line> = text.lines().map(read_line).collect();
-    let (mut found, mut taken) = proofs(&lines, e.last_proof.as_ref());
+    let (mut found, mut taken) = proofs(&lines, e.last_proof.as_ref(), e.proof_shown);
     let proof_at = found.first().map(|f| f.at);
     found.extend(picks(&lines, &mut taken, seat, ctx, e));
     match proof_at {
@@ -169,6 +173,11 @@ fn gems_number(words: &[Word], k: usize) -> bool {
     ];
     let w = &words[k];
     let next = words.get(k + 1).map(|x| x.text.as_str());
+    // `3 more`, `2 more gems`: a count beyond another; after a clause
+    // break (`i say 17, more than you`) `more` is talk about the number.
+    let more_after = words
+        .get(k + 1)
+        .is_some_and(|x| x.text == "more" && x.clause == w.clause);
     let prev = k.checked_sub(1).map(|p| &words[p]);
     // `1-1`, `9:30`, `3/4`: a score, a time, a fraction.
     let joined = |a: &Word, b: Option<&str>| {
@@ -177,7 +186,8 @@ fn gems_number(words: &[Word], k: usize) -> bool {
     (is_number(&w.text) || gems_count(&w.text).is_some())
         && !w.mention
         && !w.after.starts_with('%')
-        && !next.is_some_and(|n| UNITS.contains(&n) || n == "of" || n == "more")
+        && !next.is_some_and(|n| UNITS.contains(&n) || n == "of")
+        && !more_after
         && !prev.is_some_and(|p| {
             matches!(p.text.as_str(), "in" | "round" | "r" | "of" | "rd")
                 || joined(p, Some(&w.text))
@@ -490,6 +500,19 @@ pub(super) mod tests {
         let claimed = state(&[opens(), claims(0, 14), claims(1, 17)]);
         let done = state(&[opens(), claims(0, 14), ruled()]);
         assert_eq!(said("nope, 20", Some(&open)), ["claim 20"]);
+        // `more` after a clause break is talk about the number, not a
+        // count beyond another.
+        assert_eq!(
+            said("i say 17, more than you 😏", Some(&open)),
+            ["claim 17"]
+        );
+        for text in [
+            "17 more than you",
+            "that's 3 more than you lol",
+            "need 2 more gems",
+        ] {
+            assert_eq!(said(text, Some(&open)), Vec::<String>::new(), "{text}");
+        }
         assert_eq!(said("17 💎 think that's it", Some(&before)), ["claim 17"]);
         assert_eq!(
             said("17 💎 think that's it", Some(&claimed)),
@@ -599,6 +622,30 @@ pub(super) mod tests {
             got.len() == 1 && got[0].contains("no proof in this round"),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn a_question_about_one_part_after_the_proof_is_talk() {
+        let proof = (
+            Some(0),
+            Body::Proof(GameProof::Bejeweled(super::super::rules::Proof {
+                proof: "active plus F4; passive bend; swap F3 G3"
+                    .parse()
+                    .expect("a proof"),
+            })),
+        );
+        let wonder = "wait would column on G4 have been more? 👀";
+        let shown = state(&[opens(), claims(0, 18), proof.clone()]);
+        let ruled = state(&[opens(), claims(0, 18), proof, ruled()]);
+        for s in [&shown, &ruled] {
+            assert_eq!(said(wonder, Some(s)), Vec::<String>::new());
+        }
+        // Near misses: no proof shown yet, or a whole proof asked.
+        let open = state(&[opens(), claims(0, 18)]);
+        let got = said(wonder, Some(&open));
+        assert!(got.len() == 1 && got[0].contains("question"), "{got:?}");
+        let got = said("plus F3, bend, swap F3 G3?", Some(&ruled));
+        assert!(got.len() == 1 && got[0].contains("question"), "{got:?}");
     }
 
     /// Words outside Bejeweled's notation: no cell, number, powerup,

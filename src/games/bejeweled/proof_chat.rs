@@ -14,7 +14,8 @@
 //! are a remark when the message holds a proof (`oops, rotate E6:` above
 //! the corrected proof), and unread, with how to write a proof, when it
 //! holds none. Powerups without any cell are not a proof (they are picks,
-//! or talk).
+//! or talk). One part in a question once a proof was shown in the round
+//! (`would column on G4 have been more?`) wonders about that proof: talk.
 //!
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`.
@@ -250,8 +251,14 @@ fn corrected(base: &ProofSpec, parts: &[&Part]) -> ChatReading {
 /// twice is two), and the lines that hold proof parts (read, or set aside
 /// as a remark): nothing else is read from them. `last` is the writer's
 /// last proof in the round, which a partial correction in a message of its
-/// own changes (`the plus is on F3 not F4, rest the same`).
-pub(super) fn proofs(lines: &[Line], last: Option<&ProofSpec>) -> (Vec<Found>, Vec<bool>) {
+/// own changes (`the plus is on F3 not F4, rest the same`). `shown`: a
+/// proof was shown in the last round, so a question naming one part
+/// (`would column on G4 have been more?`) wonders about it: talk.
+pub(super) fn proofs(
+    lines: &[Line],
+    last: Option<&ProofSpec>,
+    shown: bool,
+) -> (Vec<Found>, Vec<bool>) {
     let all: Vec<Vec<Part>> = lines.iter().enumerate().map(|(i, l)| parts(l, i)).collect();
     let mut taken = vec![false; lines.len()];
     let mut found = Vec::new();
@@ -304,7 +311,13 @@ pub(super) fn proofs(lines: &[Line], last: Option<&ProofSpec>) -> (Vec<Found>, V
                 _ => None,
             });
         let correcting = !whole(&ps) && corrects(lines, &range, &ps);
-        let reading = if whole(&ps) {
+        // One part asked about, after a proof was shown: a thought about
+        // that proof, not one of its own. A whole proof in a question, or
+        // a part before any proof, stays unread: it may be one meant.
+        let wondering = shown && !correcting && ps.len() == 1 && ps[0].asked;
+        let reading = if wondering {
+            continue;
+        } else if whole(&ps) {
             read(&ps)
         } else if let (true, Some(base)) = (correcting, &above) {
             corrected(base, &ps)
@@ -340,9 +353,15 @@ mod tests {
 
     /// What `text` reads as when the writer's last proof is `last`.
     fn read_after(last: Option<&str>, text: &str) -> Vec<(String, Range<usize>)> {
+        read_with(last, last.is_some(), text)
+    }
+
+    /// What `text` reads as when the writer's last proof is `last` and
+    /// whether a proof was `shown` in the round.
+    fn read_with(last: Option<&str>, shown: bool, text: &str) -> Vec<(String, Range<usize>)> {
         let lines: Vec<Line> = text.lines().map(read_line).collect();
         let last: Option<ProofSpec> = last.map(|p| p.parse().expect("a proof"));
-        proofs(&lines, last.as_ref())
+        proofs(&lines, last.as_ref(), shown)
             .0
             .into_iter()
             .map(|f| {
@@ -543,5 +562,35 @@ mod tests {
         assert!(got.len() == 1 && got[0].0.starts_with("unread"), "{got:?}");
         let got = read_after(f4, "typo, plus on F3 not F4?");
         assert!(got.len() == 1 && got[0].0.contains("question"), "{got:?}");
+    }
+
+    #[test]
+    fn a_question_about_one_part_after_a_proof_is_talk() {
+        for talk in [
+            "wait would column on G4 have been more? 👀",
+            "what about plus on F3?",
+            "hmm, swap F4 F5 instead?",
+        ] {
+            assert_eq!(read_with(None, true, talk), [], "{talk}");
+        }
+        // Near misses: before any proof, a whole proof, two parts, a
+        // correcting word (it may be one meant), no question: unread.
+        for (shown, last, text) in [
+            (false, None, "wait would column on G4 have been more? 👀"),
+            (true, None, "plus F3, bend, swap F3 G3?"),
+            (true, None, "column G4 and swap G4 G5?"),
+            (
+                true,
+                Some("active plus F4; passive bend; swap F3 G3"),
+                "oops, plus on F3?",
+            ),
+            (true, None, "column on G4 would have been more"),
+        ] {
+            let got = read_with(last, shown, text);
+            assert!(
+                got.len() == 1 && got[0].0.starts_with("unread"),
+                "{text}: {got:?}"
+            );
+        }
     }
 }

@@ -316,7 +316,8 @@ pub(super) struct Bits {
     pub talk: usize,
     pub doubt: bool,
     /// Other words stand between the cell and its shape (`E5 is ur best
-    /// move`): not written as a piece.
+    /// move`): not written as a piece. Words of joining before two sides
+    /// said in words are no other words (`h3, it connect left and up`).
     pub apart: bool,
 }
 
@@ -414,10 +415,44 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
     b.shapes.dedup();
     if let (Some(c), Some(s)) = (cell_at, shape_at) {
         let between = if c.1 <= s.0 { c.1..s.0 } else { s.1..c.0 };
-        b.apart = ws[between].iter().any(|w| !BETWEEN.contains(w));
+        // Two sides said in words may stand in a clause of their own
+        // about the piece (`the bend on h3, it connect left and up`).
+        let sides = s.1 - s.0 > 1 && direction(ws[s.0]).is_some();
+        b.apart = ws[between]
+            .iter()
+            .any(|w| !(BETWEEN.contains(w) || (sides && JOINING.contains(w))));
     }
     b
 }
+
+/// Words that say what a piece's two sides do, in a clause of their own
+/// after its cell (`h3, it connects left and up`, `which joins up to
+/// left`): only before two sides said in words.
+const JOINING: [&str; 23] = [
+    "it",
+    "its",
+    "that",
+    "which",
+    "this",
+    "connect",
+    "connects",
+    "connecting",
+    "join",
+    "joins",
+    "joining",
+    "link",
+    "links",
+    "linking",
+    "turn",
+    "turns",
+    "turning",
+    "open",
+    "opens",
+    "opening",
+    "face",
+    "faces",
+    "facing",
+];
 
 /// Words that may stand between a cell and its shape (`UR at E5`, `C1,
 /// bend right/down`, `E5 straight up-down`, `G5 purple UD`, `G8 bend,

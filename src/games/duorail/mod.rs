@@ -17,7 +17,8 @@
 //! messages as events, for importing transcripts: the host's words and the
 //! entry points), `chat_words` (a message line as words of the notation),
 //! `player_chat` and `player_calls` (what a player's message says, read
-//! entity first against what the match expects), `drawing` (boards as
+//! entity first against what the match expects), `corner_track` (a track
+//! told by its corners in words), `drawing` (boards as
 //! hosts and bots draw them in chat, read and compared with the replay),
 //! `plug` (the game in the registry: each part the layers above ask for,
 //! from these files).
@@ -29,6 +30,7 @@ pub mod chat_words;
 pub mod check;
 pub mod clock;
 pub mod config;
+pub mod corner_track;
 pub mod drawing;
 pub mod player_calls;
 pub mod player_chat;

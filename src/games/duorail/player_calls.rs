@@ -21,6 +21,8 @@
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`.
 
+use std::ops::Range;
+
 use super::board::{Color, Track};
 use super::chat_words::{color_word, doubts, is_cell, is_steps, run_steps, step_word, Line};
 use super::player_chat::{other, Expect, Found};
@@ -374,6 +376,9 @@ fn name_at(ws: &[&str], k: usize, names: &[(Vec<String>, usize)]) -> Option<usiz
 }
 
 /// A challenge: the first `impossible`/`challenge` and the color it names.
+/// When it is read as one, the words that say it (line, words: the key
+/// word to the color after it), so that the cells around it can be read as
+/// its reason.
 pub(super) fn challenge(
     lines: &[Line],
     used: &mut [Vec<bool>],
@@ -381,15 +386,13 @@ pub(super) fn challenge(
     seat: usize,
     ctx: &ChatContext,
     e: &Expect,
-) {
+) -> Option<(usize, Range<usize>)> {
     let key = |w: &str| matches!(w, "impossible" | "challenge" | "challenging");
-    let Some((i, k)) = lines.iter().enumerate().find_map(|(i, l)| {
+    let (i, k) = lines.iter().enumerate().find_map(|(i, l)| {
         (0..l.words.len())
             .find(|&k| !used[i][k] && key(&l.words[k].text))
             .map(|k| (i, k))
-    }) else {
-        return;
-    };
+    })?;
     used[i][k] = true;
     let names = name_words(ctx);
     let ws: Vec<&str> = lines[i].words.iter().map(|w| w.text.as_str()).collect();
@@ -407,9 +410,9 @@ pub(super) fn challenge(
         "for", "on", "against", "of", "to", "it", "that", "is", "the", "color", "colour", "as", "a",
     ];
     // 1. What follows the key word: `impossible for blue`, `challenge you`.
-    let after = (k + 1..ws.len().min(k + 5))
-        .find(|&q| !SKIP.contains(&ws[q]) && !lines[i].words[q].mention)
-        .and_then(named);
+    let after_at = (k + 1..ws.len().min(k + 5))
+        .find(|&q| !SKIP.contains(&ws[q]) && !lines[i].words[q].mention);
+    let after = after_at.and_then(named);
     // 2. The one color the message names: `no red loop — challenge`.
     let mut colors: Vec<Color> = Vec::new();
     for w in lines.iter().flat_map(|l| l.words.iter()) {
@@ -446,7 +449,7 @@ pub(super) fn challenge(
             "a challenge in a question or with 'not' around it is not read as one: write 'impossible for red' or 'impossible for blue'".to_string(),
             true,
         ));
-        return;
+        return None;
     }
     let read = match after.or(only).or(before) {
         Some(Color::Common) => ChatReading::Unread(
@@ -461,7 +464,13 @@ pub(super) fn challenge(
                 .to_string(),
         ),
     };
+    let said = match after {
+        Some(_) => k..after_at.unwrap_or(k) + 1,
+        None => k..k + 1,
+    };
+    let phrase = matches!(read, ChatReading::Event(_)).then_some((i, said));
     found.push(Found::read((i, k), i..i + 1, read));
+    phrase
 }
 
 #[cfg(test)]
@@ -509,6 +518,46 @@ mod tests {
                 "I won't challenge blue",
                 "not challenging blue yet",
             ],
+        );
+    }
+
+    #[test]
+    fn cells_in_talk_beside_a_challenge_are_its_reason() {
+        let start = state(&[]);
+        // Bramble (seat 1) plays blue and moves first.
+        let read = |text: &str| CHAT.said(text, 1, Some(&start));
+        for text in [
+            "lmao D5 UD runs straight into my E5, red's cooked. impossible for red 🔴",
+            "E5 and E6 cut red off, impossible for red",
+            "impossible for red — D5 UD hits my E5 lol",
+        ] {
+            assert_eq!(read(text), ["impossible for red"], "{text}");
+            assert_eq!(said(text), ["impossible for red"], "{text}");
+        }
+        // Near misses: pieces with no talk around them, a challenge in a
+        // question, no challenge: several cells stay unread.
+        for text in [
+            "impossible for red\nD5 UD E5 LR",
+            "D5 UD E5 LR impossible for red",
+            "is D5 UD into E5 impossible for red?",
+            "D5 UD runs straight into my E5, red's cooked",
+        ] {
+            let got = read(text);
+            assert!(
+                got.iter().any(|g| g.contains("several cells")),
+                "{text}: {got:?}"
+            );
+        }
+        // One piece beside a challenge from the player to move reads as
+        // before: the piece (in the color the message names) and the
+        // challenge.
+        assert_eq!(
+            read("E5 UR impossible for red"),
+            ["E5 UR red", "impossible for red"]
+        );
+        assert_eq!(
+            read("E5 UR blocks it, impossible for blue"),
+            ["E5 UR blue", "impossible for blue"]
         );
     }
 

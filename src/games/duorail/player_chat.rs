@@ -8,7 +8,8 @@
 //! up`, `gg`) — and then decides what they do from who speaks and what the
 //! match expects (`ctx.state`):
 //! - a track (a start cell and steps, arrows, or four or more cells in
-//!   order, possibly after a label or wrapped over lines) is a track
+//!   order, possibly after a label or wrapped over lines, or its corners
+//!   in words: `a4 then go right until a8, down to c8, …`) is a track
 //!   wherever it stands; two in one message are two attempts;
 //! - a cell with one shape is a piece: on the speaker's turn (or when the
 //!   turn is not known) whatever words stand around it, otherwise only bare
@@ -23,7 +24,9 @@
 //!   up, from anyone else talk;
 //! - `impossible`/`challenge` with a color (`for blue`, `for me`, `for
 //!   fern`, or the one color the message names) is a challenge, except
-//!   while tracks are awaited (a challenge or the endgame).
+//!   while tracks are awaited (a challenge or the endgame); several cells
+//!   in talk beside it are its reason (`D5 UD runs straight into my E5,
+//!   impossible for red`), not an unread piece.
 //!
 //! Nothing unclear is guessed: a would-be move that cannot be read (two
 //! cells, a question, `not` around it) is unread with how to write it; a
@@ -36,6 +39,7 @@ use std::ops::Range;
 
 use super::board::{Cell, Color, Exits, Piece};
 use super::chat_words::{bits, exits, is_cell, read_line, shape_words, Bits, Line, CORRECTION};
+use super::corner_track::corner_tracks;
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
@@ -149,12 +153,15 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     let mut used: Vec<Vec<bool>> = lines.iter().map(|l| vec![false; l.words.len()]).collect();
     let mut found = Vec::new();
     tracks(&lines, &mut used, &mut found);
+    corner_tracks(&lines, &mut used, &mut found);
     let has_track = !found.is_empty();
     passes(&lines, &mut used, &mut found, e, has_track);
-    if !e.tracks_awaited {
-        challenge(&lines, &mut used, &mut found, seat, ctx, e);
-    }
-    placements(&lines, &used, &mut found, e);
+    let challenged = if e.tracks_awaited {
+        None
+    } else {
+        challenge(&lines, &mut used, &mut found, seat, ctx, e)
+    };
+    placements(&lines, &used, &mut found, e, challenged);
     if found.iter().any(|f| !f.soft) {
         found.retain(|f| !f.soft);
     }
@@ -162,7 +169,15 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
 }
 
 /// Pieces: each line's unused words, cut where a correction begins.
-fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Expect) {
+/// `challenged`: where the message challenges (line, words), so that
+/// several cells in talk beside it are its reason, not a piece.
+fn placements(
+    lines: &[Line],
+    used: &[Vec<bool>],
+    found: &mut Vec<Found>,
+    e: &Expect,
+    challenged: Option<(usize, Range<usize>)>,
+) {
     let mut pieces: Vec<(Found, bool)> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let kept: Vec<usize> = (0..line.words.len())
@@ -219,6 +234,23 @@ fn placements(lines: &[Line], used: &[Vec<bool>], found: &mut Vec<Found>, e: &Ex
             let correction = withdrawn.is_some() || ws.iter().any(|w| CORRECTION.contains(w));
             let mut b = bits(&ws);
             b.doubt |= seg.iter().any(|&k| line.question(&line.words[k]));
+            if challenged.is_some() && b.cells.len() > 1 {
+                // `D5 UD runs straight into my E5, impossible for red`:
+                // the challenge's reason, when talk stands around the
+                // cells (the challenge's own words left out).
+                let reason: Vec<&str> = seg
+                    .iter()
+                    .filter(|&&k| {
+                        challenged
+                            .as_ref()
+                            .is_none_or(|(at, said)| *at != i || !said.contains(&k))
+                    })
+                    .map(|&k| line.words[k].text.as_str())
+                    .collect();
+                if bits(&reason).talk > 0 {
+                    continue;
+                }
+            }
             if let Some(f) = piece(&b, at, correction, e) {
                 pieces.push((f, correction));
             }
@@ -457,6 +489,11 @@ pub(super) mod tests {
             ("||E1 UD||", "E1 UD blue"),
             // A color the player wrote is kept; the rules judge it.
             ("E5 UR red", "E5 UR red"),
+            // Two sides said in words in a clause of their own about the
+            // piece.
+            ("i put the bend on h3, it connect left and up", "H3 LU blue"),
+            ("bend at C1 which joins right and down", "C1 RD blue"),
+            ("H3, it connects left-up", "H3 LU blue"),
         ] {
             assert_eq!(said(text), [want], "{text}");
         }
@@ -479,6 +516,12 @@ pub(super) mod tests {
                 ("should I play E5 UR", "question"),
                 ("E5 UR\nE6 LR", "several pieces"),
                 ("E5 is ur best move tbh", "apart"),
+                // Joining words only before two sides said in words; other
+                // talk between still keeps them apart; a doubt doubts.
+                ("E5, it connects UR", "apart"),
+                ("h3 is nice, left and up was my plan", "apart"),
+                ("the bend on h3, it doesn't connect left and up", "apart"),
+                ("the bend on h3, it connect left and up?", "question"),
                 // Arrows that are no two exits.
                 ("G8 bend, exits ← and →", "says a bend"),
                 ("G8 bend, exits ← and ←", "two different sides"),
@@ -506,6 +549,7 @@ pub(super) mod tests {
                 // straight: no shape, a cell in talk.
                 "E5 bend down",
                 "straight on E5, going down then left",
+                "h3, it connect left",
             ],
         );
     }
@@ -570,6 +614,8 @@ pub(super) mod tests {
         assert_eq!(read("E8 UD", 0, &start), ["E8 UD red"]);
         assert_eq!(read("wait no, E8 UD", 0, &start), ["E8 UD red"]);
         let got = read("alright E8 UD then", 0, &start);
+        assert!(got[0].contains("not the writer's turn"), "{got:?}");
+        let got = read("i put the bend on h3, it connect left and up", 0, &start);
         assert!(got[0].contains("not the writer's turn"), "{got:?}");
         // The endgame: `gg` is talk.
         let endgame = state(&[(1, Body::Pass), (0, Body::Pass)]);

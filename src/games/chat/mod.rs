@@ -11,6 +11,7 @@
 //! `import/`, `web/` or `verify.rs`: the import layer calls in here, never
 //! the other way round.
 
+pub mod cells;
 pub mod host;
 pub mod marks;
 pub mod words;
@@ -277,7 +278,7 @@ pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
     match speaker {
         Speaker::Host => game.read_host(text, ctx),
-        Speaker::Player(seat) => game.read_player(text, seat, ctx),
+        Speaker::Player(seat) => game.read_player(&cells::tidy_cells(text), seat, ctx),
     }
 }
 

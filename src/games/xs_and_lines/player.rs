@@ -120,10 +120,21 @@ fn attempt(seg: &Segment, part: Part) -> Attempt {
         .enumerate()
         .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
         .collect();
-    // One cell said again (`hmm C3 or… yeah, C3`) is that cell, once.
+    // One cell said again (`hmm C3 or… yeah, C3`) is that cell, once; a
+    // line told twice, in words then in cells (`from C3 right to D3 and
+    // down to D8, so (c,3) → (d,3) → (d,8)`), is that line, once.
     let same = cells.windows(2).all(|p| p[0].1 == p[1].1);
+    let half = cells.len() / 2;
+    let twice = cells.len() % 2 == 0
+        && half > 1
+        && cells[..half]
+            .iter()
+            .zip(&cells[half..])
+            .all(|(a, b)| a.1 == b.1);
     let cells = if same {
         &cells[..cells.len().min(1)]
+    } else if twice {
+        &cells[..half]
     } else {
         &cells[..]
     };
@@ -427,6 +438,11 @@ mod tests {
             ("A3 south, east to E4", "A3-E4 via A4"),
             ("E4 up up then left to A3", "E4-A3 via E3"),
             ("E4 nroth then left to A3", "E4-A3 via E3"),
+            // Told in words, then again in cells.
+            (
+                "From A3 I'll go right to E3 and then down to E4, so A3 → E3 → E4",
+                "A3-E4 via E3",
+            ),
         ] {
             assert_eq!(moves(text, 0, Some(&s)), [want], "{text}");
             assert_eq!(moves(text, 0, None), [want], "{text}");

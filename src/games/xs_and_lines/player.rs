@@ -125,7 +125,7 @@ fn attempt(seg: &Segment, part: Part) -> Attempt {
     // down to D8, so (c,3) → (d,3) → (d,8)`), is that line, once.
     let same = cells.windows(2).all(|p| p[0].1 == p[1].1);
     let half = cells.len() / 2;
-    let twice = cells.len() % 2 == 0
+    let twice = cells.len().is_multiple_of(2)
         && half > 1
         && cells[..half]
             .iter()

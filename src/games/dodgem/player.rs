@@ -321,6 +321,7 @@ mod tests {
             ("b3 E — out 🎉", "b3 E"),
             ("moving a2 up", "a2 N"),
             ("c3 N, one out 😎", "c3 N"),
+            ("ok I'll have c1 go upwards one square, ta", "c1 N"),
         ] {
             assert_eq!(moves(text, 0, None), [want], "{text}");
         }
@@ -498,6 +499,7 @@ mod tests {
                 "blue was winning before A2 north, right?",
                 "should have played a3 S",
                 "is a3 E legal?",
+                "Earlier I played b1 N and then b2 N and it worked a treat",
             ],
         );
         for bad in [

@@ -9,7 +9,10 @@
 //! Imports nothing.
 
 /// Words that make a clause talk about play rather than play.
-pub(super) const TALK: [&str; 21] = [
+pub(super) const TALK: [&str; 23] = [
+    // A replay of earlier play (`Earlier I played b1 N and then b2 N`).
+    "earlier",
+    "previously",
     "was",
     "wasn't",
     "were",

@@ -71,15 +71,19 @@ pub(crate) fn is_arrow(w: &str) -> bool {
 
 /// The words for the four ways, as the board is drawn (north is up the
 /// screen).
-const DIRECTIONS: [(&str, char); 8] = [
+const DIRECTIONS: [(&str, char); 12] = [
     ("north", 'N'),
     ("up", 'N'),
+    ("upwards", 'N'),
     ("east", 'E'),
     ("right", 'E'),
     ("south", 'S'),
     ("down", 'S'),
+    ("downwards", 'S'),
     ("west", 'W'),
     ("left", 'W'),
+    ("leftwards", 'W'),
+    ("rightwards", 'E'),
 ];
 
 /// Slips of a direction word that spell another English word, which the
@@ -198,6 +202,8 @@ mod tests {
             ("arrow_n", 'N'),
             ("right", 'E'),
             ("arrow_w", 'W'),
+            ("upwards", 'N'),
+            ("downwards", 'S'),
             // Two neighbouring letters swapped.
             ("dwon", 'S'),
             ("donw", 'S'),

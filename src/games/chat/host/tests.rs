@@ -228,6 +228,7 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
             "Kit ran out of time, using a time bank",
             "Vale ran out of cars to place",
             "Kit ran out of cars, 90 s left",
+            "Three moves exactly, and nothing shorter came from Kit in his two minutes.",
             "Vale ran out of ideas ⏰",
             // An absence without a word of time, a denial, a hypothesis.
             "no counter from Vale",
@@ -590,6 +591,8 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
             "Vale's 5 minute is passed ⏰",
             "5 minute is passed and kit not send any line ⏰",
             "Time is up, kit did not solve it.",
+            "⏰ That's five minutes up, Kit, and no red track from you, I'm afraid.",
+            "⏰ That's time, Kit — we're past the two and a half minutes since your 14 and no proof, I'm afraid.",
             // "You", in a sentence that names one player.
             "sorry vale 😔 the 2 minutes are finish and also your reserve time is finish, so it's time out for you",
             "ohh no kit 😢 2 minute and 30 second is passed and no proof is coming, so is time out for you. don't worry, there is still many rounds!",

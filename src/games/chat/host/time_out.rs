@@ -203,8 +203,14 @@ const OWED: [&str; 8] = [
 fn nothing_came(c: &[String]) -> bool {
     c.iter().enumerate().any(|(i, w)| {
         let after = &c[i + 1..];
+        // `no red track from you`: nothing came from the one spoken to.
+        let from_you = after
+            .windows(2)
+            .take(4)
+            .any(|p| p[0] == "from" && YOU.contains(&p[1].as_str()));
         (w == "no" || w == "nothing")
             && (after.iter().take(4).any(|v| ARRIVED.contains(&v.as_str()))
+                || from_you
                 || (w == "no" && after.len() == 1 && OWED.contains(&after[0].as_str())))
     })
 }
@@ -341,10 +347,14 @@ fn the_one_spoken_to(c: &[String], names: &Names, heard: &Heard) -> Option<usize
     if heard.sentence.iter().any(|w| RUNNING.contains(&w.as_str())) {
         return None;
     }
-    let you = c.iter().any(|w| YOU.contains(&w.as_str()));
-    heard
-        .spoken_to
-        .or_else(|| you.then(|| only_player(heard.sentence, names)).flatten())
+    // "You" in the clause, or elsewhere in its sentence (`That's time,
+    // Nell — … since your 14 and no proof`).
+    let you = |w: &[String]| w.iter().any(|w| YOU.contains(&w.as_str()));
+    heard.spoken_to.or_else(|| {
+        (you(c) || you(heard.sentence))
+            .then(|| only_player(heard.sentence, names))
+            .flatten()
+    })
 }
 
 /// `kit burned his whole reserve`, `Vale used up her time`, `Kit
@@ -372,13 +382,17 @@ fn allowance_spent(c: &[String], names: &Names, reserve_kept: bool) -> Option<us
 /// `Wren's 90 s are up`, `Kit's two minutes are up`: an allowance said
 /// to be up.
 fn time_is_up(c: &[String]) -> bool {
-    c.windows(3).any(|w| {
+    let allowance = |w: &String| {
         matches!(
-            w[0].as_str(),
+            w.as_str(),
             "s" | "sec" | "secs" | "seconds" | "min" | "mins" | "minute" | "minutes"
-        ) && matches!(w[1].as_str(), "are" | "is")
-            && w[2] == "up"
-    })
+        )
+    };
+    // `Kit's two minutes are up`, `that's five minutes up` (at the
+    // clause's end: not `5 minutes up front`).
+    c.windows(3)
+        .any(|w| allowance(&w[0]) && matches!(w[1].as_str(), "are" | "is") && w[2] == "up")
+        || matches!(c, [.., w, up] if allowance(w) && up == "up")
 }
 
 /// Whether a message speaks of time: the clock, the reserve, minutes, a
@@ -397,8 +411,16 @@ fn speaks_of_time(message: &[String]) -> bool {
 /// of time (`no counter from Vale`) it is no time-out.
 pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
     let message = heard.message;
-    // `no track came in yet`: still waiting, not out of time.
-    if !speaks_of_time(message) || c.iter().any(|w| w == "yet" || w == "still") {
+    // `no track came in yet`: still waiting, not out of time; `nothing
+    // shorter came from Kit`: no better answer, not nothing in time.
+    let better = c.windows(2).any(|p| {
+        matches!(p[0].as_str(), "no" | "nothing")
+            && matches!(
+                p[1].as_str(),
+                "shorter" | "better" | "faster" | "quicker" | "longer" | "higher" | "bigger"
+            )
+    });
+    if !speaks_of_time(message) || better || c.iter().any(|w| w == "yet" || w == "still") {
         return None;
     }
     if named(c, names).is_empty() {

@@ -314,6 +314,10 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
     if let Some(at) = mine {
         return Some(gems(at));
     }
+    // The same count said twice (`I can get 14 …, so I'll say 14`) is one.
+    if numbers.len() > 1 && numbers.iter().all(|&at| count(at).is_some() && count(at) == count(numbers[0])) {
+        numbers.truncate(1);
+    }
     match numbers.as_slice() {
         [one] if talk == 0 && !asked => Some(gems(*one)),
         [one] if awaited(*one) && !asked => Some(gems(*one)),
@@ -500,6 +504,16 @@ pub(super) mod tests {
         let claimed = state(&[opens(), claims(0, 14), claims(1, 17)]);
         let done = state(&[opens(), claims(0, 14), ruled()]);
         assert_eq!(said("nope, 20", Some(&open)), ["claim 20"]);
+        // The same count said twice among words is one claim.
+        let opened = state(&[opens()]);
+        assert_eq!(
+            said("I reckon I can get 14 out of this one, so I'll say 14 please", Some(&opened)),
+            ["claim 14"]
+        );
+        assert_eq!(
+            said("I reckon 14 or maybe 15", Some(&opened)),
+            Vec::<String>::new()
+        );
         // `more` after a clause break is talk about the number, not a
         // count beyond another.
         assert_eq!(

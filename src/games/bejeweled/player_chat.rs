@@ -81,6 +81,9 @@ impl Expect {
             Some(r) if r.proofs.is_empty() && r.claims.iter().all(|c| c.by != seat) => {
                 Awaits::InRound
             }
+            // A round the host has announced but not yet opened: its
+            // claims are awaited as in play.
+            None if !over && ctx.round_announced => Awaits::InRound,
             None if !over && m.rounds.last().is_none_or(|r| r.ruled.is_some()) => Awaits::NextRound,
             _ => Awaits::No,
         };
@@ -510,6 +513,19 @@ pub(super) mod tests {
             said("I reckon I can get 14 out of this one, so I'll say 14 please", Some(&opened)),
             ["claim 14"]
         );
+        // So before the round opens, once the host has announced it.
+        let p = ["opal".to_string(), "reed".to_string()];
+        let mut ctx = ChatContext::new(&p, 0);
+        ctx.state = Some(&before);
+        ctx.round_announced = true;
+        let text = "I reckon I can get 14 out of this one, so I'll say 14 please";
+        let got = read_player_message(text, 0, &ctx);
+        assert!(
+            matches!(got.as_slice(), [r] if matches!(&r.read, ChatReading::Event(Body::Claim(_)))),
+            "{got:?}"
+        );
+        ctx.round_announced = false;
+        assert!(read_player_message(text, 0, &ctx).is_empty());
         assert_eq!(
             said("I reckon 14 or maybe 15", Some(&opened)),
             Vec::<String>::new()

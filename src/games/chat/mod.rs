@@ -49,6 +49,9 @@ pub struct ChatContext<'a> {
     /// yet gives the first move to: that player's next message may be the
     /// first move, words and all (`c2 c3, vertical`).
     pub announced_first: Option<usize>,
+    /// The host has announced a round that has not opened yet (its grid,
+    /// its target): a message now may be its first play, words and all.
+    pub round_announced: bool,
 }
 
 impl<'a> ChatContext<'a> {
@@ -61,6 +64,7 @@ impl<'a> ChatContext<'a> {
             aliases: &[],
             picker: None,
             announced_first: None,
+            round_announced: false,
         }
     }
 }

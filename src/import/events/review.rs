@@ -171,6 +171,7 @@ impl<'a> Reading<'a> {
             aliases: self.aliases,
             picker: self.picker,
             announced_first: self.pending.as_ref().and_then(|p| p.opening.first),
+            round_announced: self.pending.is_some(),
         }
     }
 

@@ -457,9 +457,13 @@ const JOINING: [&str; 23] = [
 /// Words that may stand between a cell and its shape (`UR at E5`, `C1,
 /// bend right/down`, `E5 straight up-down`, `G5 purple UD`, `G8 bend,
 /// exits ← and ↑`).
-const BETWEEN: [&str; 30] = [
+const BETWEEN: [&str; 33] = [
     "going",
     "goes",
+    // `a blue straight in E5, lying left–right`.
+    "lying",
+    "lies",
+    "laid",
     "running",
     "runs",
     "neutral",

@@ -467,6 +467,7 @@ pub(super) mod tests {
             ("G5 UD purple, that's the last purple", "G5 UD common"),
             // The common color as no one's: `neutral`, `shared`.
             ("neutral straight on c5, going across", "C5 LR common"),
+            ("a blue straight in E5, lying left–right ➖", "E5 LR blue"),
             ("shared straight at C5, horizontal", "C5 LR common"),
             ("C5 LR neutral", "C5 LR common"),
             // A straight by the way it runs: across, sideways, one side

@@ -35,8 +35,8 @@ const BETWEEN_RUNS: [&str; 21] = [
 
 /// Words between a run's direction and the cell it ends on (`until`, `all
 /// the way to`).
-const TO_CELL: [&str; 12] = [
-    "until", "till", "til", "to", "unto", "at", "as", "far", "all", "the", "way", "reach",
+const TO_CELL: [&str; 13] = [
+    "until", "till", "til", "to", "unto", "at", "as", "far", "all", "the", "way", "reach", "back",
 ];
 
 /// One straight run: its direction and the cell it ends on.
@@ -63,6 +63,15 @@ fn runs_from(ws: &[&str], p: usize) -> (Vec<Run>, usize) {
             break;
         };
         q += 1;
+        // The same way said once a step (`right, right, right to E7`).
+        while ws
+            .get(q)
+            .filter(|w| step_word(w).is_some())
+            .and_then(|w| direction(w))
+            == Some(side)
+        {
+            q += 1;
+        }
         while ws.get(q).is_some_and(|w| TO_CELL.contains(w)) {
             q += 1;
         }
@@ -186,6 +195,11 @@ mod tests {
             (
                 "E5 down to F5, right to F6, up to E6, left to E5 gg",
                 "E5 DRUL",
+            ),
+            // A way said once a step, and `back` before the last cell.
+            (
+                "My loop: start at E4, then right, right, right to E7, down to F7, left, left, left to F4, and up back to E4. That's 8",
+                "E4 RRRDLLLU",
             ),
         ] {
             assert_eq!(said(text), [format!("track {want}")], "{text}");

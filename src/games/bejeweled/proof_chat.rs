@@ -71,7 +71,7 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
         {
             // `YYY down column D`, `the D column`: a place on the grid,
             // not the powerup (which stands on one gem, a cell).
-        } else if let Some(p) = powerup(t) {
+        } else if let Some(p) = powerup(t).or_else(|| swapping(t, next)) {
             out.push(Part {
                 powerup: p,
                 then: then && p.kind() == "starter",
@@ -105,6 +105,13 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
         }
     }
     out
+}
+
+/// The swap said as a verb right before its first cell (`then swapping
+/// E7 with F7`); `swapping chain for bend` (picks) is none.
+fn swapping(t: &str, next: Option<&str>) -> Option<Powerup> {
+    (matches!(t, "swapping" | "swapped" | "swaps") && next.is_some_and(is_cell_like))
+        .then_some(Powerup::Swap)
 }
 
 /// A grid column's letter on its own (`d`).
@@ -427,6 +434,12 @@ mod tests {
             ),
             (
                 "swap E4 and E5, plus on E4, chain red",
+                "active plus E4; passive chain red; swap E4 E5",
+                0..1,
+            ),
+            // The swap said as a verb before its cells.
+            (
+                "I'm putting the plus on E4, chain on red, and then swapping E4 with E5",
                 "active plus E4; passive chain red; swap E4 E5",
                 0..1,
             ),

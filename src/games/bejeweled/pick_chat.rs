@@ -22,24 +22,15 @@ use super::proof::Powerup;
 use super::rules::Picks;
 use crate::event::Body;
 use crate::games::chat::words::name_words;
+use crate::games::chat::words::takes_back;
 use crate::games::chat::Found;
 use crate::games::{ChatContext, ChatReading, Placement as GamePlacement};
 
 /// Words that take back the writer's picks just posted (`actually rotate,
 /// bend, plus`): the picks they give are the writer's, and the rules keep
-/// the last of a player's picks posted before anyone else acts.
-const TAKEBACK: [&str; 10] = [
-    "actually",
-    "wait",
-    "no",
-    "sorry",
-    "oops",
-    "correction",
-    "instead",
-    "edit",
-    "nvm",
-    "scratch",
-];
+/// the last of a player's picks posted before anyone else acts. Beside
+/// the ones every game shares ([`takes_back`]).
+const TAKEBACK: [&str; 2] = ["no", "instead"];
 
 /// Picks: lines of powerups without cells (one of each type), or `same as
 /// <the other player>`.
@@ -75,6 +66,7 @@ pub(super) fn picks(
                 Some(p) => ups.push(p),
                 None if FILLER.contains(&w.text.as_str())
                     || TAKEBACK.contains(&w.text.as_str())
+                    || takes_back(&w.text)
                     || is_name(&w.text) => {}
                 None => talk += 1,
             }

@@ -318,7 +318,11 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
         return Some(gems(at));
     }
     // The same count said twice (`I can get 14 …, so I'll say 14`) is one.
-    if numbers.len() > 1 && numbers.iter().all(|&at| count(at).is_some() && count(at) == count(numbers[0])) {
+    if numbers.len() > 1
+        && numbers
+            .iter()
+            .all(|&at| count(at).is_some() && count(at) == count(numbers[0]))
+    {
         numbers.truncate(1);
     }
     match numbers.as_slice() {
@@ -510,7 +514,10 @@ pub(super) mod tests {
         // The same count said twice among words is one claim.
         let opened = state(&[opens()]);
         assert_eq!(
-            said("I reckon I can get 14 out of this one, so I'll say 14 please", Some(&opened)),
+            said(
+                "I reckon I can get 14 out of this one, so I'll say 14 please",
+                Some(&opened)
+            ),
             ["claim 14"]
         );
         // So before the round opens, once the host has announced it.

@@ -14,6 +14,31 @@
 
 use super::{chat_words as words, ChatContext};
 
+/// Words with which a writer takes back what they just wrote, in every
+/// game (`wait`, `oops`, `sorry`, `actually`, `typo` …). Each game's
+/// reader adds its own to these (x's and lines' `no` and `ignore that`,
+/// Duorail's `instead`), and none leaves one out.
+const TAKING_BACK: [&str; 13] = [
+    "wait",
+    "oops",
+    "whoops",
+    "sorry",
+    "actually",
+    "correction",
+    "misclick",
+    "misclicked",
+    "typo",
+    "scratch",
+    "meant",
+    "edit",
+    "nvm",
+];
+
+/// Whether `w` takes back what the writer just wrote (see [`TAKING_BACK`]).
+pub fn takes_back(w: &str) -> bool {
+    TAKING_BACK.contains(&w)
+}
+
 /// A message cut into clauses, each as lowercase words.
 pub fn clauses(clean: &str) -> Vec<Vec<String>> {
     // A hyphen between words ends a clause (`Fern ran out - Moss wins`);

@@ -286,22 +286,9 @@ pub(super) fn doubts(ws: &[&str]) -> bool {
         .any(|(k, w)| DOUBT.contains(w) || (BEFORE_T.contains(w) && ws.get(k + 1) == Some(&"t")))
 }
 
-/// Words that correct what the message said just before.
-pub(super) const CORRECTION: [&str; 13] = [
-    "wait",
-    "oops",
-    "whoops",
-    "sorry",
-    "actually",
-    "correction",
-    "meant",
-    "mean",
-    "scratch",
-    "misclick",
-    "misclicked",
-    "typo",
-    "instead",
-];
+/// Words that correct what the message said just before, beside the
+/// ones every game shares ([`crate::games::chat::words::takes_back`]).
+pub(super) const CORRECTION: [&str; 2] = ["mean", "instead"];
 
 /// What the words of a would-be piece are.
 #[derive(Default)]

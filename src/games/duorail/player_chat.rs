@@ -43,6 +43,7 @@ use super::corner_track::corner_tracks;
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
+use crate::games::chat::words::takes_back;
 use crate::games::chat::{self, in_order, Reading};
 use crate::games::{ChatContext, ChatReading, MatchState, Placement as GamePlacement};
 
@@ -187,7 +188,7 @@ fn placements(
         for &k in &kept {
             let w = line.words[k].text.as_str();
             let seg = segments.last_mut().expect("one segment");
-            if CORRECTION.contains(&w)
+            if (CORRECTION.contains(&w) || takes_back(w))
                 && w != "instead"
                 && seg.iter().any(|&q| is_cell(&line.words[q].text))
             {
@@ -231,7 +232,8 @@ fn placements(
                     .position(|w| ws.get(first) == Some(w))
                     .unwrap_or(0)],
             );
-            let correction = withdrawn.is_some() || ws.iter().any(|w| CORRECTION.contains(w));
+            let correction =
+                withdrawn.is_some() || ws.iter().any(|w| CORRECTION.contains(w) || takes_back(w));
             let mut b = bits(&ws);
             b.doubt |= seg.iter().any(|&k| line.question(&line.words[k]));
             if challenged.is_some() && b.cells.len() > 1 {

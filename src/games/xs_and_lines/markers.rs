@@ -6,7 +6,9 @@
 //! so that the lists, which grow with every phrasing players use, can be
 //! read in one place.
 //!
-//! Imports nothing.
+//! Imports only the words every game shares (`games::chat::words`).
+
+use crate::games::chat::words::takes_back;
 
 /// Words that make a clause talk about play rather than play.
 pub(super) const TALK: [&str; 23] = [
@@ -36,34 +38,22 @@ pub(super) const TALK: [&str; 23] = [
     "seemed",
 ];
 
-/// Words that begin a correction of the move before (`*` is the mark
+/// Words that begin a correction of the move before, beside the ones
+/// every game shares ([`takes_back`]) (`*` is the mark
 /// [`super::message::words`] puts where a line carries a lone asterisk or struck text).
-pub(super) const CORRECTION: [&str; 25] = [
-    "wait",
+pub(super) const CORRECTION: [&str; 12] = [
     "no",
-    "nvm",
     "nevermind",
-    "sorry",
-    "oops",
-    "whoops",
     "woops",
-    "actually",
-    "correction",
-    "misclick",
-    "misclicked",
     "mistyped",
     // `fat-fingered`, `fatfingered`
     "fingered",
     "fatfingered",
-    "typo",
-    "scratch",
     // `ignore that`, `disregard`: the move before is withdrawn.
     "ignore",
     "disregard",
-    "meant",
     "mean",
     "wanted",
-    "edit",
     "instead",
     MARK,
 ];
@@ -95,5 +85,5 @@ pub(super) const REGRET: [&str; 5] = ["meant", "mean", "wanted", "ignore", "disr
 /// Whether a word is one the cutter itself reads (a correction or talk
 /// marker, a negation): what a game counts as its vocabulary too.
 pub fn is_marker(w: &str) -> bool {
-    CORRECTION.contains(&w) || TALK.contains(&w) || w == "not"
+    CORRECTION.contains(&w) || takes_back(w) || TALK.contains(&w) || w == "not"
 }

@@ -49,6 +49,7 @@ use super::markers::{CORRECTION, MARK, REGRET, REPLACED, REPLACING, TALK};
 use super::notation::{is_arrow, is_pass};
 use crate::event::Body;
 use crate::games::chat::marks::{lone_asterisk, struck_out};
+use crate::games::chat::words::takes_back;
 use crate::games::chat::{self, Reading};
 use crate::games::{chat_words, clean_chat, ChatReading};
 
@@ -83,7 +84,7 @@ pub struct Vocabulary {
 fn correction_words(all: &[Word]) -> Vec<bool> {
     let mut out: Vec<bool> = all
         .iter()
-        .map(|w| CORRECTION.contains(&w.text.as_str()))
+        .map(|w| CORRECTION.contains(&w.text.as_str()) || takes_back(&w.text))
         .collect();
     for (i, w) in all.iter().enumerate() {
         if !REPLACING.contains(&w.text.as_str()) {

@@ -16,8 +16,8 @@
 //! number) are [`Fact`]s, not events: the import gathers them, with the
 //! round's board from the same or the next messages, and opens the round
 //! when play begins. Rulings and time-outs are events at once. Who won is
-//! read by [`winner`], a time-out by [`time_out`]; who starts and who
-//! picks are read here.
+//! read by [`winner`], a time-out by [`time_out`], who plays first by
+//! [`first`]; who picks who starts is read here.
 //!
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`.
@@ -25,11 +25,13 @@
 use super::words::{clauses, find_seq, name_words, named, number_word, player_near, Beside, Names};
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
+use first::{first_player, first_to_no_player};
 use time_out::{missed_in_time, timed_out, Heard};
 use winner::{
     about_first_move, headline, implied_winner, mentioned, says_win, winner, winner_before, you_win,
 };
 
+mod first;
 mod time_out;
 mod winner;
 
@@ -97,78 +99,6 @@ const NOT_SAID: [&str; 14] = [
 /// `if Kit doesn't draw in time` is not).
 const HYPOTHETICAL: [&str; 10] = [
     "if", "could", "would", "should", "might", "can", "almost", "nearly", "unless", "whoever",
-];
-
-/// Who plays first, beside these words (the side the name stands on, and
-/// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 53] = [
-    (&["youre", "first"], Beside::Before, 1),
-    (&["you", "are", "first"], Beside::Before, 1),
-    (&["youre", "up"], Beside::Before, 1),
-    (&["you", "start"], Beside::Before, 2),
-    (&["you", "go", "first"], Beside::Before, 2),
-    (&["you", "begin"], Beside::Before, 2),
-    (&["your", "turn"], Beside::Before, 1),
-    (&["goes", "first"], Beside::Before, 2),
-    (&["go", "first"], Beside::Before, 2),
-    (&["moves", "first"], Beside::Before, 2),
-    (&["places", "first"], Beside::Before, 2),
-    (&["plays", "first"], Beside::Before, 2),
-    (&["is", "first"], Beside::Before, 1),
-    (&["starts"], Beside::Before, 2),
-    (&["start"], Beside::Before, 2),
-    (&["begins"], Beside::Before, 2),
-    (&["to", "place"], Beside::Before, 1),
-    (&["place", "first"], Beside::Before, 2),
-    // `Vale, your car first`, `Kit puts her piece first`.
-    (&["car", "first"], Beside::Before, 2),
-    (&["piece", "first"], Beside::Before, 2),
-    (&["x", "first"], Beside::Before, 2),
-    (&["move", "first"], Beside::Before, 2),
-    (&["has", "the", "first"], Beside::Before, 1),
-    (&["gets", "the", "first"], Beside::Before, 1),
-    // `kit places the first car`, `Vale makes the opening move`.
-    (&["places", "the", "first"], Beside::Before, 1),
-    (&["place", "the", "first"], Beside::Before, 1),
-    (&["puts", "the", "first"], Beside::Before, 1),
-    // `kit will put the first car`, `Fern is moving first`.
-    (&["put", "the", "first"], Beside::Before, 2),
-    (&["moving", "first"], Beside::Before, 2),
-    (&["makes", "the", "first"], Beside::Before, 1),
-    (&["makes", "the", "opening"], Beside::Before, 1),
-    (&["has", "the", "opening"], Beside::Before, 1),
-    (&["order"], Beside::After, 1),
-    (&["to", "move"], Beside::Before, 1),
-    (&["first", "up"], Beside::After, 1),
-    (&["up", "first"], Beside::Before, 1),
-    (&["goes", "1st"], Beside::Before, 2),
-    (&["1st"], Beside::Before, 0),
-    (&["opens"], Beside::Before, 0),
-    (&["leads"], Beside::Before, 0),
-    (&["leads", "off"], Beside::Before, 0),
-    (&["kicks"], Beside::Before, 0),
-    (&["seat", "1"], Beside::Either, 2),
-    (&["seat", "one"], Beside::Either, 2),
-    (&["first", "player"], Beside::Either, 2),
-    (&["first", "move"], Beside::After, 2),
-    (&["player", "1"], Beside::Either, 2),
-    (&["player", "one"], Beside::Either, 2),
-    (&["p1"], Beside::Either, 1),
-    (&["starting", "player"], Beside::Either, 2),
-    (&["starting"], Beside::Before, 1),
-    (&["first"], Beside::Before, 0),
-    (&["first"], Beside::After, 0),
-];
-
-/// The second player, beside these words: the other one goes first.
-const SECOND: [(&[&str], Beside, usize); 7] = [
-    (&["player", "2"], Beside::Either, 2),
-    (&["player", "two"], Beside::Either, 2),
-    (&["p2"], Beside::Either, 1),
-    (&["second", "player"], Beside::Either, 2),
-    (&["goes", "second"], Beside::Before, 2),
-    (&["seat", "2"], Beside::Either, 2),
-    (&["seat", "two"], Beside::Either, 2),
 ];
 
 /// A choice of who starts, beside the chooser's name.
@@ -676,87 +606,6 @@ fn only_player(c: &[String], names: &Names) -> Option<usize> {
     }
 }
 
-/// Who a clause says goes first (plays the first side; is player 1).
-fn first_player(c: &[String], names: &Names, words: &HostWords) -> Option<usize> {
-    if let Some((first, second)) = words.sides {
-        for (side, other) in [(first, false), (second, true)] {
-            if let Some(at) = find_seq(c, &[side]) {
-                let seat = player_near(c, names, at, 1, Beside::Either, 2)
-                    .or_else(|| driver(c, names, at));
-                if let Some(seat) = seat {
-                    return Some(if other { 1 - seat } else { seat });
-                }
-            }
-        }
-    }
-    for (key, side, gap) in FIRST {
-        if let Some(at) = find_seq(c, key) {
-            if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {
-                return Some(seat);
-            }
-        }
-    }
-    for (key, side, gap) in SECOND {
-        if let Some(at) = find_seq(c, key) {
-            if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {
-                return Some(1 - seat);
-            }
-        }
-    }
-    None
-}
-
-/// The name-like word a short setup clause gives the first move (or the
-/// first side) to, when it is no player (`quil plays blue`, `Marrow is
-/// player 1`): what the report names so the person importing can tie it.
-fn first_to_no_player(c: &[String], names: &Names, words: &HostWords) -> Option<String> {
-    const FILLER: [&str; 10] = [
-        "is", "plays", "takes", "gets", "will", "be", "the", "as", "goes", "are",
-    ];
-    const NOT_NAMES: [&str; 55] = [
-        "who", "whoever", "player", "one", "it", "nobody", "everyone", "that", "this", "he", "she",
-        "they", "you", "i", "loser", "winner", "round", "game", "timer", "clock", "match", "next",
-        "then", "dm", "to", "move", "moves", "place", "places", "first", "second", "start",
-        "starts", "go", "of", "a", "an", "in", "on", "at", "for", "with", "by", "turn", "now",
-        "always", // What a side owns (`Blue track 10, red track 8`).
-        "track", "tracks", "loop", "loops", "car", "cars", "piece", "pieces", "line",
-    ];
-    if c.len() > 4 || !named(c, names).is_empty() {
-        return None;
-    }
-    let mut keys: Vec<(&[&str], bool)> = vec![
-        (&["player", "1"], true),
-        (&["player", "one"], true),
-        (&["p1"], true),
-        (&["goes", "first"], false),
-        (&["starts"], false),
-    ];
-    if let Some((first, second)) = &words.sides {
-        keys.push((std::slice::from_ref(first), true));
-        keys.push((std::slice::from_ref(second), true));
-    }
-    let name_like = |w: &String| {
-        w.chars().any(char::is_alphabetic)
-            && !NOT_NAMES.contains(&w.as_str())
-            && !FILLER.contains(&w.as_str())
-    };
-    for (key, either) in keys {
-        let Some(at) = find_seq(c, key) else { continue };
-        // The word right before the key (over filler), or right after it.
-        let before = c[..at].iter().rev().find(|w| !FILLER.contains(&w.as_str()));
-        if let Some(w) = before.filter(|w| name_like(w)) {
-            return Some(w.clone());
-        }
-        let after = c[at + key.len()..]
-            .iter()
-            .find(|w| !FILLER.contains(&w.as_str()));
-        if let Some(w) = after.filter(|w| either && name_like(w)) {
-            return Some(w.clone());
-        }
-    }
-    None
-}
-
 /// Who a clause says picks who starts (`the loser picks`, `Kit picks`,
 /// `kit, you lost that one so you pick who starts`).
 fn picker(c: &[String], names: &Names) -> Option<Picker> {
@@ -827,25 +676,6 @@ pub fn choice(raw: &str, seat: usize, ctx: &ChatContext) -> Option<usize> {
         }
     }
     None
-}
-
-/// The player a side is given to by a verb of taking it, farther than
-/// [`first_player`]'s two words (`fern will drive the blue cars`, `moss is
-/// having the red cars`): the name, then only such words, up to four.
-fn driver(c: &[String], names: &Names, side_at: usize) -> Option<usize> {
-    const TAKING: [&str; 18] = [
-        "will", "drive", "drives", "driving", "is", "having", "has", "have", "gets", "get",
-        "takes", "take", "taking", "plays", "playing", "controls", "the", "with",
-    ];
-    let seat = player_near(c, names, side_at, 1, Beside::Before, 4)?;
-    let (_, end, _) = named(&c[..side_at], names)
-        .into_iter()
-        .filter(|&(_, _, s)| s == seat)
-        .max_by_key(|&(_, end, _)| end)?;
-    c[end..side_at]
-        .iter()
-        .all(|w| TAKING.contains(&w.as_str()))
-        .then_some(seat)
 }
 
 /// A clause that says, naming no one, that the match is over (`and that's

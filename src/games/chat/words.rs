@@ -34,7 +34,7 @@ const TAKING_BACK: [&str; 13] = [
     "nvm",
 ];
 
-/// Whether `w` takes back what the writer just wrote (see [`TAKING_BACK`]).
+/// Whether `w` takes back what the writer just wrote (one of the words every game shares).
 pub fn takes_back(w: &str) -> bool {
     TAKING_BACK.contains(&w)
 }

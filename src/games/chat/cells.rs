@@ -14,10 +14,14 @@
 //! Imports nothing but the standard library.
 
 /// Words after a letter and a number that make them no cell (`b 2 moves`).
-const UNITS: [&str; 16] = [
+const UNITS: [&str; 24] = [
     "move", "moves", "mover", "long", "cell", "cells", "min", "mins", "minute", "minutes", "s",
-    "sec", "secs", "seconds", "pts", "points",
+    "sec", "secs", "seconds", "pts", "points", "gem", "gems", "round", "rounds", "times", "car",
+    "cars", "pieces",
 ];
+
+/// A number and a capital that name something else (`3D chess`, `4K`).
+const NOT_CELLS: [&str; 3] = ["2D", "3D", "4K"];
 
 /// `text` with each loose cell written as `C3`.
 pub fn tidy_cells(text: &str) -> String {
@@ -90,7 +94,9 @@ fn loose_at(chars: &[char], i: usize) -> Option<(String, usize)> {
         let letter = *chars
             .get(end)
             .filter(|&&x| column(x) && x.is_ascii_uppercase())?;
-        return Some((format!("{letter}{number}"), end + 1));
+        let written = format!("{number}{letter}");
+        return (!NOT_CELLS.contains(&written.as_str()))
+            .then(|| (format!("{letter}{number}"), end + 1));
     }
     if !column(c) {
         return None;
@@ -228,6 +234,9 @@ mod tests {
             "I think it's 3-2",
             "b2-b5",
             "grade 3c",
+            "this is 3D chess",
+            "plan b 2 gems",
+            "best of e 5 rounds",
         ] {
             assert_eq!(tidy_cells(text), text, "{text}");
         }

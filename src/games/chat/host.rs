@@ -348,13 +348,13 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         // Each sentence's words: who "you" is in a time-out may be the one
         // player its sentence names (`sorry vale … your reserve time is
         // finish`).
-        let sentence_words = |n: usize| -> Vec<String> {
-            sentences
-                .iter()
-                .filter(|(m, _)| *m == n)
-                .flat_map(|(_, c)| c.iter().cloned())
-                .collect()
-        };
+        let mut sentence_words: Vec<Vec<String>> = Vec::new();
+        for (n, c) in &sentences {
+            if sentence_words.len() <= *n {
+                sentence_words.resize(n + 1, Vec::new());
+            }
+            sentence_words[*n].extend(c.iter().cloned());
+        }
         for (sentence, c) in sentences.iter().cloned() {
             clause_no += 1;
             let consequent = conditional == Some(sentence);
@@ -373,10 +373,9 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             });
             let hypothetical = consequent || c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
             let denied = consequent || c.iter().any(|w| NOT_SAID.contains(&w.as_str()));
-            let sentence_said = sentence_words(sentence);
             let heard = Heard {
                 message: &line_words,
-                sentence: &sentence_said,
+                sentence: &sentence_words[sentence],
                 spoken_to: spoken_to_seat,
                 reserve_kept,
                 asked,

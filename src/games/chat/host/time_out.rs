@@ -289,9 +289,7 @@ fn is_allowance(c: &[String], at: usize, reserve_kept: bool) -> bool {
 fn allowance_ended(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
     let reserve_kept = heard.reserve_kept;
     for at in (0..c.len()).filter(|&at| is_allowance(c, at, reserve_kept)) {
-        let end = past_filler(c, at + 1);
-        let next = |keys: &[&[&str]]| keys.iter().any(|k| find_seq(&c[end..], k) == Some(0));
-        if next(&ENDED) {
+        if ends_after(c, at, &ENDED) {
             // Naming no one, of the one spoken to (`⏰ kit, time finish`).
             return match named(c, names).is_empty() {
                 true => the_one_spoken_to(c, names, heard),
@@ -299,37 +297,31 @@ fn allowance_ended(c: &[String], names: &Names, heard: &Heard) -> Option<usize> 
             };
         }
         let let_at = c[..at].iter().rposition(|w| w == "let");
-        if let (Some(let_at), true) = (let_at, next(&LET_END)) {
+        if let (Some(let_at), true) = (let_at, ends_after(c, at, &LET_END)) {
             return player_near(c, names, let_at, 1, Beside::Before, 0);
         }
     }
     None
 }
 
-/// The first word from `from` on that is neither [`FILLER`] nor another
-/// word of the allowance (`your reserve time is finish`).
-fn past_filler(c: &[String], from: usize) -> usize {
-    let mut end = from;
+/// Whether one of `keys` follows the allowance at `at`, past [`FILLER`]
+/// and more words of the allowance (`your reserve time is finish`).
+fn ends_after(c: &[String], at: usize, keys: &[&[&str]]) -> bool {
+    let mut end = at + 1;
     while c
         .get(end)
         .is_some_and(|w| FILLER.contains(&w.as_str()) || ALLOWANCE.contains(&w.as_str()))
     {
         end += 1;
     }
-    end
+    keys.iter().any(|k| find_seq(&c[end..], k) == Some(0))
 }
 
 /// Whether the message says an allowance ended (`5 minute is passed`),
 /// whoever's it was.
 fn ended_in(message: &[String], reserve_kept: bool) -> bool {
     (0..message.len())
-        .filter(|&at| is_allowance(message, at, reserve_kept))
-        .any(|at| {
-            let end = past_filler(message, at + 1);
-            ENDED
-                .iter()
-                .any(|k| find_seq(&message[end..], k) == Some(0))
-        })
+        .any(|at| is_allowance(message, at, reserve_kept) && ends_after(message, at, &ENDED))
 }
 
 /// Words that say a clause speaks to someone (`so it's time out for you`).

@@ -567,6 +567,25 @@ fn verify_and_export_on_a_directory_without_a_store_say_so_and_make_none() {
     );
 }
 
+/// A port another program holds is named with what to do, not left as a
+/// bare "Address in use".
+#[test]
+fn serve_names_a_port_another_program_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = held.local_addr().unwrap().to_string();
+    let data = dir.path().join("db");
+    let (code, _, err) = arbiter(&["serve", "--addr", &addr, "--data", data.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!("could not listen on {addr}"))
+            && err.contains("another program holds that port")
+            && err.contains("--addr"),
+        "{err}"
+    );
+    assert!(!err.contains("arbiter serving on"), "{err}");
+}
+
 /// A match sled lost whole (events and head gone, as after a flipped byte)
 /// looked like "no such match"; the witness journal makes `verify` name
 /// the loss and exit 3.

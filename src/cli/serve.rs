@@ -105,7 +105,6 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             args.store.data.display()
         ),
     };
-    eprintln!("arbiter serving on http://{addr} ({kept})");
     let workers = args.workers.map_or(
         match location {
             StoreLocation::Sled => 2,
@@ -113,6 +112,21 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         },
         usize::from,
     );
-    web::serve(store, &addr, damage, args.public_url, workers)
-        .map_err(|e| Failure::Other(e.to_string()))
+    // Said once bound, with the port the system gave for `:0`: scripts
+    // and tests read the address from this line.
+    let listening = |bound: &[std::net::SocketAddr]| {
+        for at in bound {
+            eprintln!("arbiter serving on http://{at} ({kept})");
+        }
+    };
+    web::serve(store, &addr, damage, args.public_url, workers, listening).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AddrInUse {
+            Failure::Other(format!(
+                "could not listen on {addr}: {e}; another program holds that port: \
+                 choose another with --addr (127.0.0.1:0 takes any free one)"
+            ))
+        } else {
+            Failure::Other(format!("serving on {addr}: {e}"))
+        }
+    })
 }

@@ -240,13 +240,16 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     }
 }
 
-/// Serves until interrupted.
+/// Serves until interrupted. `listening` is told the addresses actually
+/// bound once the socket is open and before the first request is taken
+/// (with port 0 the system picks the port, and only this says which).
 pub fn serve(
     store: Box<dyn EventStore>,
     addr: &str,
     damage: Vec<String>,
     public_url: Option<PublicUrl>,
     workers: usize,
+    listening: impl FnOnce(&[std::net::SocketAddr]),
 ) -> std::io::Result<()> {
     let state = AppState::new(Arc::from(store))
         .damaged(damage)
@@ -264,11 +267,11 @@ pub fn serve(
                 }
             }
         });
-        HttpServer::new(move || app(state.clone()))
+        let server = HttpServer::new(move || app(state.clone()))
             .workers(workers)
-            .bind(addr)?
-            .run()
-            .await
+            .bind(addr)?;
+        listening(&server.addrs());
+        server.run().await
     })
 }
 

@@ -124,13 +124,15 @@ impl Server {
         Server::start_with(data, log, &[])
     }
 
-    /// [`Server::start`] with more arguments to `serve`.
+    /// [`Server::start`] with more arguments to `serve`. The server takes
+    /// any free port (`--addr 127.0.0.1:0`) and says which on its log; the
+    /// port is read from there, so no other test's server can be mistaken
+    /// for this one (a port probed free and bound later can be taken in
+    /// between, and a probe would then reach the wrong server).
     pub fn start_with(data: &Path, log: &Path, more: &[&str]) -> Server {
-        let port = free_port();
-        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
         let stderr = std::fs::File::create(log).expect("the server log");
         let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--addr", &addr.to_string(), "--data"])
+            .args(["serve", "--addr", "127.0.0.1:0", "--data"])
             .arg(data)
             .args(more)
             .stdin(Stdio::null())
@@ -140,23 +142,22 @@ impl Server {
             .expect("arbiter serve starts");
         let mut server = Server {
             child,
-            addr,
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             log: log.to_path_buf(),
         };
         let start = Instant::now();
         loop {
-            if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
+            let said = std::fs::read_to_string(log).unwrap_or_default();
+            if let Some(addr) = listening_on(&said) {
+                server.addr = addr;
                 return server;
             }
             if let Some(status) = server.child.try_wait().unwrap() {
-                panic!(
-                    "arbiter serve exited ({status}) before listening: {}",
-                    std::fs::read_to_string(log).unwrap_or_default()
-                );
+                panic!("arbiter serve exited ({status}) before listening: {said}");
             }
             if start.elapsed() > Duration::from_secs(30) {
                 server.kill9();
-                panic!("arbiter serve did not listen on {addr} within 30 s");
+                panic!("arbiter serve did not listen within 30 s: {said}");
             }
             std::thread::sleep(Duration::from_millis(10));
         }
@@ -184,6 +185,16 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.kill9();
     }
+}
+
+/// The address a server's log says it listens on (`arbiter serving on
+/// http://127.0.0.1:PORT (…)`), once the line is whole.
+fn listening_on(log: &str) -> Option<SocketAddr> {
+    log.split_inclusive('\n')
+        .filter(|l| l.ends_with('\n'))
+        .find_map(|l| l.strip_prefix("arbiter serving on http://"))
+        .and_then(|rest| rest.split_once(' '))
+        .and_then(|(addr, _)| addr.parse().ok())
 }
 
 /// One HTTP/1.1 request with `Connection: close`: (status, body). An error

@@ -370,7 +370,7 @@ pub(super) fn number(w: &str) -> Option<u32> {
 /// `V all the way down`, `Z drives out`).
 const BETWEEN: &[&str] = &[
     "goes", "go", "moves", "move", "slides", "slide", "drives", "drive", "all", "the", "way",
-    "fully", "straight", "back", "then",
+    "fully", "straight", "back", "then", "to",
 ];
 /// How the taxi leaves: `Z out`, `the taxi drives out`, `Z exits`.
 const EXITS: &[&str] = &["out", "off", "exit", "exits", "leaves"];
@@ -493,7 +493,11 @@ fn read_line(index: usize, raw: &str) -> Line {
             continue;
         }
         let stray_car = car(&t[k]).is_some() && t[k].orig.chars().all(|c| c.is_ascii_uppercase());
-        let stray_dir = has_move && matches!(w, "up" | "down" | "left" | "right");
+        // `Right, so: …` opens a line as a word of talk, not a move.
+        let opener = w == "right"
+            && (0..k).all(|i| t[i].punct || FILLER.contains(&t[i].w.as_str()))
+            && (t.get(k + 1).is_some_and(|x| x.w == ",") || word(k + 1) == Some("so"));
+        let stray_dir = has_move && !opener && matches!(w, "up" | "down" | "left" | "right");
         if stray_car || stray_dir {
             let mut text = t[k].orig.clone();
             if let Some(next) = t.get(k + 1).filter(|x| !x.punct && stray_car) {
@@ -549,9 +553,22 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
     }
     let dir = dir(w).or_else(|| (car == 'Z' && EXITS.contains(&w)).then_some(Dir::Right))?;
     j += 1;
-    // "all the way", "out" after the direction.
-    while word(j).is_some_and(|w| ["all", "the", "way", "out", "off"].contains(&w)) {
-        j += 1;
+    // "all the way", "out" after the direction, "as far as it goes" (a
+    // move with no distance goes as far as it can), and the direction
+    // said again (`drives out to the right`).
+    loop {
+        if word(j).is_some_and(|w| ["all", "the", "way", "out", "off"].contains(&w)) {
+            j += 1;
+        } else if let Some(n) = as_far_as_it_goes(t, j) {
+            j += n;
+        } else if word(j) == Some("to")
+            && word(j + 1) == Some("the")
+            && word(j + 2).and_then(self::dir) == Some(dir)
+        {
+            j += 3;
+        } else {
+            break;
+        }
     }
     if word(j) == Some("by") && word(j + 1).and_then(number).is_some() {
         j += 1;
@@ -569,6 +586,31 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
         }
     }
     Some((Found::Move(Move { car, dir, dist }), j))
+}
+
+/// How many tokens at `k` say "as far as it goes" (`as far as it can
+/// go`, `as far as possible`, `as far as they go`), if they do.
+fn as_far_as_it_goes(t: &[Tok], k: usize) -> Option<usize> {
+    let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
+    if word(k) != Some("as") || word(k + 1) != Some("far") || word(k + 2) != Some("as") {
+        return None;
+    }
+    let mut j = k + 3;
+    if word(j) == Some("possible") {
+        return Some(j + 1 - k);
+    }
+    if !matches!(word(j), Some("it" | "they" | "he" | "she")) {
+        return None;
+    }
+    j += 1;
+    match word(j) {
+        Some("goes" | "go" | "went") => Some(j + 1 - k),
+        Some("can" | "will" | "could") => {
+            let go = matches!(word(j + 1), Some("go" | "get" | "slide"));
+            Some(j + 1 + usize::from(go) - k)
+        }
+        _ => None,
+    }
 }
 
 /// Whether the claim word at token `k` (`claim`, `claiming`, `mover`)

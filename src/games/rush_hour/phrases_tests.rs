@@ -51,6 +51,14 @@ fn moves_are_found_in_every_shape() {
         ("Z -> out", "Z right"),
         ("- W left 1", "W left 1"),
         ("• T left", "T left"),
+        (
+            "Right, so: first W slides to the left as far as it goes, then Y goes all the way down, \
+             and then the taxi drives straight out to the right. Three moves",
+            "W left; Y down; Z right",
+        ),
+        ("X up as far as it can go, V to the right 2", "X up; V right 2"),
+        ("B down as far as possible", "B down"),
+        ("right so X up", "X up"),
     ] {
         assert_eq!(moves(text), want, "{text}");
     }
@@ -107,7 +115,13 @@ fn numbers_and_talk_around_moves_are_kept_apart() {
     assert_eq!(l.found.len(), 3, "{:?}", l.found);
     assert!(l.talk);
     // A car with no direction, a distance of 0, a lone direction.
-    for text in ["X up, Z sideways", "X up 0", "X up, then down"] {
+    for text in [
+        "X up, Z sideways",
+        "X up 0",
+        "X up, then down",
+        "X up, right",
+        "Z out to the left",
+    ] {
         assert!(
             found(text).iter().any(|f| matches!(f, Found::Broken(_))),
             "{text}: {:?}",

@@ -22,7 +22,9 @@
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`.
 
-use super::words::{clauses, find_seq, name_words, named, number_word, player_near, Beside, Names};
+use super::words::{
+    clauses, find_seq, is_you, name_words, named, number_word, player_near, Beside, Names,
+};
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
 use first::{first_player, first_to_no_player};
@@ -499,9 +501,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 }
             }
             // `kit, you're first`: the name spoken to is in the clause before.
-            let spoken_to = named(&c, &names).is_empty()
-                && c.iter()
-                    .any(|w| matches!(w.as_str(), "you" | "youre" | "your" | "u"));
+            let spoken_to = named(&c, &names).is_empty() && c.iter().any(|w| is_you(w));
             let first = first_player(&c, &names, words)
                 .or_else(|| {
                     spoken_to
@@ -616,7 +616,7 @@ fn picker(c: &[String], names: &Names) -> Option<Picker> {
         return Some(Picker::Seat(seat));
     }
     // Spoken to: the one player the clause names is "you".
-    let spoken_to = c.iter().any(|w| w == "you" || w == "your" || w == "u");
+    let spoken_to = c.iter().any(|w| is_you(w));
     match named(c, names).as_slice() {
         [(_, _, seat), rest @ ..] if spoken_to && rest.iter().all(|(_, _, s)| s == seat) => {
             Some(Picker::Seat(*seat))
@@ -653,24 +653,30 @@ pub fn choice(raw: &str, seat: usize, ctx: &ChatContext) -> Option<usize> {
         if c.iter().any(|w| w == "not" || w == "if") {
             continue;
         }
-        let start = ["start", "starts", "first", "begin", "begins", "go", "lead"];
+        let start = [
+            "start", "starts", "starting", "first", "begin", "begins", "go", "lead",
+        ];
         let at = c.iter().position(|w| start.contains(&w.as_str()));
         if let Some(at) = at {
             if let Some(named) = player_near(&c, &names, at, 1, Beside::Either, 2) {
                 return Some(named);
             }
-            let before = &c[..at];
-            let has = |w: &str| before.iter().any(|x| x == w);
-            if has("you") || has("u") {
-                return Some(1 - seat);
-            }
-            if has("i") || has("ill") || has("me") || has("im") || has("let") && has("me") {
-                return Some(seat);
+            // The pronoun nearest the word: `you go first`, `let me
+            // start`, `ty you're kind, I'll start`.
+            let nearest = c[..at].iter().rev().find_map(|w| {
+                if is_you(w) {
+                    Some(1 - seat)
+                } else {
+                    matches!(w.as_str(), "i" | "ill" | "me" | "im").then_some(seat)
+                }
+            });
+            if nearest.is_some() {
+                return nearest;
             }
         }
         match c.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
             ["me"] | ["me", "please"] | ["i", "will"] => return Some(seat),
-            ["you"] | ["you", "can"] => return Some(1 - seat),
+            [you] | [you, "can"] if is_you(you) => return Some(1 - seat),
             _ => {}
         }
     }

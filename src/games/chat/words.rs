@@ -39,6 +39,16 @@ pub fn takes_back(w: &str) -> bool {
     TAKING_BACK.contains(&w)
 }
 
+/// Words with which a writer speaks to someone (`you`, `your`, `you're`,
+/// chat's `u` and `ur`): every host reader that asks who "you" is asks
+/// it of these.
+const YOU: [&str; 5] = ["you", "your", "youre", "u", "ur"];
+
+/// Whether `w` speaks to someone (`you`, `ur` …).
+pub fn is_you(w: &str) -> bool {
+    YOU.contains(&w)
+}
+
 /// A message cut into clauses, each as lowercase words.
 pub fn clauses(clean: &str) -> Vec<Vec<String>> {
     // A hyphen between words ends a clause (`Fern ran out - Moss wins`);

@@ -13,8 +13,9 @@ use super::HostWords;
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 53] = [
+const FIRST: [(&[&str], Beside, usize); 54] = [
     (&["youre", "first"], Beside::Before, 1),
+    (&["ur", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),
     (&["you", "start"], Beside::Before, 2),

@@ -340,6 +340,7 @@ fn a_pick_spoken_to_or_reported_and_a_round_with_the_match() {
             .any(|r| matches!(r, ChatReading::Fact(Fact::Opens(_))))
     );
     assert_eq!(first("oh and @kit you're first. gl both"), 1);
+    assert_eq!(first("kit, ur first"), 1);
 }
 
 #[test]
@@ -354,6 +355,11 @@ fn the_picker_names_who_starts() {
         ("let vale start", Some(0)),
         ("Kit first", Some(1)),
         ("hmm let me think", None),
+        ("ur first", Some(0)),
+        ("you're starting", Some(0)),
+        ("I think you should go first", Some(0)),
+        ("you know what, I'll start", Some(1)),
+        ("u", Some(0)),
     ] {
         assert_eq!(choice(text, 1, &ctx), want, "{text}");
     }

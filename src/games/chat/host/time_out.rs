@@ -20,7 +20,7 @@
 //! shared chat words, nothing from `log/` but the event vocabulary, nor
 //! `import/`, `web/` or `verify.rs`.
 
-use super::super::words::{find_seq, named, player_near, Beside, Names};
+use super::super::words::{find_seq, is_you, named, player_near, Beside, Names};
 use super::only_player;
 
 /// A time-out, beside the player's name.
@@ -207,7 +207,7 @@ fn nothing_came(c: &[String]) -> bool {
         let from_you = after
             .windows(2)
             .take(4)
-            .any(|p| p[0] == "from" && YOU.contains(&p[1].as_str()));
+            .any(|p| p[0] == "from" && is_you(&p[1]));
         (w == "no" || w == "nothing")
             && (after.iter().take(4).any(|v| ARRIVED.contains(&v.as_str()))
                 || from_you
@@ -240,7 +240,7 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
     // Naming no one, only "you" is meant (`so it's time out for you`):
     // `Kit wins, time out` names no one timed out.
     match named(c, names).is_empty() {
-        true if c.iter().any(|w| YOU.contains(&w.as_str())) => the_one_spoken_to(c, names, heard),
+        true if c.iter().any(|w| is_you(w)) => the_one_spoken_to(c, names, heard),
         true => None,
         false => only_player(c, names),
     }
@@ -324,9 +324,6 @@ fn ended_in(message: &[String], reserve_kept: bool) -> bool {
         .any(|at| is_allowance(message, at, reserve_kept) && ends_after(message, at, &ENDED))
 }
 
-/// Words that say a clause speaks to someone (`so it's time out for you`).
-const YOU: [&str; 5] = ["you", "your", "youre", "u", "ur"];
-
 /// Words that say time still runs (`30 s left`, `still thinking`).
 const RUNNING: [&str; 6] = ["still", "yet", "left", "before", "until", "till"];
 
@@ -341,7 +338,7 @@ fn the_one_spoken_to(c: &[String], names: &Names, heard: &Heard) -> Option<usize
     }
     // "You" in the clause, or elsewhere in its sentence (`That's time,
     // Nell — … since your 14 and no proof`).
-    let you = |w: &[String]| w.iter().any(|w| YOU.contains(&w.as_str()));
+    let you = |w: &[String]| w.iter().any(|w| is_you(w));
     heard.spoken_to.or_else(|| {
         (you(c) || you(heard.sentence))
             .then(|| only_player(heard.sentence, names))

@@ -551,6 +551,8 @@ pub(super) mod tests {
             assert_eq!(said(text, Some(&open)), Vec::<String>::new(), "{text}");
         }
         assert_eq!(said("17 💎 think that's it", Some(&before)), ["claim 17"]);
+        // A count with its counter word (Korean `개`).
+        assert_eq!(said("15개 ^^", Some(&before)), ["claim 15"]);
         assert_eq!(
             said("17 💎 think that's it", Some(&claimed)),
             Vec::<String>::new()

@@ -554,7 +554,13 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             }
         }
     }
-    if let (Some((name, line)), true) = (misnamed, firsts.is_empty() && !raw.contains('?')) {
+    // A ruling's message gives no first move (`18:14 for felix, red win`).
+    let ruling = out
+        .iter()
+        .any(|r| matches!(r.read, ChatReading::Event(Body::Ruling(_))));
+    if let (Some((name, line)), true) =
+        (misnamed, firsts.is_empty() && !ruling && !raw.contains('?'))
+    {
         out.push(Reading {
             read: ChatReading::Unread(format!(
                 "it gives the first move to '{name}', who is no player of this match: write '<player> goes first', or tie the name to a player with --alias {name}=<player>"

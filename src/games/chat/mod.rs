@@ -107,7 +107,8 @@ pub fn find_word(text: &str, word: &str) -> Option<usize> {
 /// A chat message as the notation readers see it: code fences, markdown
 /// marks, custom emoji (`:name:`) and pictographs gone, struck-through
 /// text (`~~a3 S~~ a3 E`: the writer withdrew it) gone, lines trimmed;
-/// what is left is words, cells and punctuation.
+/// what is left is words, cells and punctuation; a count written against
+/// a counter word of another script (`15개`) stands apart from it.
 pub fn clean_chat(text: &str) -> String {
     let mut out = String::new();
     let (text, _) = marks::struck_out(text);
@@ -137,6 +138,14 @@ pub fn clean_chat(text: &str) -> String {
                 continue;
             }
             if c.is_alphanumeric() || c.is_whitespace() || c.is_ascii_punctuation() {
+                // A count's counter word in another script is a word of
+                // its own (`15개`, `3个`): the count stays a count.
+                if !c.is_ascii()
+                    && c.is_alphabetic()
+                    && kept.ends_with(|d: char| d.is_ascii_digit())
+                {
+                    kept.push(' ');
+                }
                 kept.push(c);
             }
         }

@@ -103,6 +103,13 @@ mod tests {
             };
             assert_eq!(r.winner, None, "{text}");
         }
+        // A one-game match scored as one: its result.
+        for text in ["1:0 for marrow, gg wp", "1-0 to marrow"] {
+            let Body::Ruling(r) = HOST.event(text) else {
+                panic!("{text}")
+            };
+            assert_eq!(r.winner.as_deref(), Some("marrow"), "{text}");
+        }
         // Only the loser named, spoken to: the other wins.
         let Body::Ruling(r) = HOST.event("unlucky @marrow, that's the L 😬 gg") else {
             panic!()
@@ -120,6 +127,7 @@ mod tests {
             "who plays blue?",
             "marrow loses a car off the edge",
             "don't let the clock run down, quill",
+            "2 for marrow so far",
         ]);
         HOST.assert_unread(&["quil plays blue", "quill plays blue, marrow plays blue"]);
     }

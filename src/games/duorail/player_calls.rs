@@ -273,7 +273,9 @@ fn pass_at(ws: &[&str]) -> Option<(usize, Pass)> {
     (0..ws.len()).find_map(|k| {
         let next = ws.get(k + 1).copied();
         let named = match ws[k] {
-            "pass" | "passing" | "passes" => {
+            // `ich passe`, `je passe`, `eu passo`, `paso`: a pass in the
+            // words of players writing in their own language.
+            "pass" | "passing" | "passes" | "passe" | "passo" | "paso" => {
                 ws.len() <= 6 && !next.is_some_and(|n| HANDED.contains(&n))
             }
             "skip" | "skipping" => {
@@ -574,6 +576,8 @@ mod tests {
             "nothing from me this turn",
             "@Danny pass",
             "skip",
+            "hmm ok ich passe",
+            "eu passo",
         ] {
             assert_eq!(said(text), ["pass"], "{text}");
         }

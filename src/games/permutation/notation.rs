@@ -99,7 +99,13 @@ mod tests {
             timed_out(HOST.event("Fen_ let the clock run down 🙃")),
             "Fen_"
         );
-        HOST.assert_talk(&["ottilie is 6 behind", "level on 30 apiece for now"]);
+        HOST.assert_talk(&[
+            "ottilie is 6 behind",
+            "level on 30 apiece for now",
+            // A number's points, counted for its player, are no win.
+            "C1 → 5x3 = 15 point for Fen_ 👍",
+            "that's 12 points to ottilie",
+        ]);
         assert_eq!(HOST.read("welcome!"), ChatReading::Chatter);
     }
 }

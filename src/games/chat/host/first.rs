@@ -121,13 +121,15 @@ pub(super) fn first_to_no_player(c: &[String], names: &Names, words: &HostWords)
     const FILLER: [&str; 10] = [
         "is", "plays", "takes", "gets", "will", "be", "the", "as", "goes", "are",
     ];
-    const NOT_NAMES: [&str; 55] = [
+    const NOT_NAMES: [&str; 63] = [
         "who", "whoever", "player", "one", "it", "nobody", "everyone", "that", "this", "he", "she",
         "they", "you", "i", "loser", "winner", "round", "game", "timer", "clock", "match", "next",
         "then", "dm", "to", "move", "moves", "place", "places", "first", "second", "start",
         "starts", "go", "of", "a", "an", "in", "on", "at", "for", "with", "by", "turn", "now",
         "always", // What a side owns (`Blue track 10, red track 8`).
         "track", "tracks", "loop", "loops", "car", "cars", "piece", "pieces", "line",
+        // What a side did (`18:14 for felix, red win`).
+        "win", "wins", "won", "lose", "loses", "lost", "gg", "wp",
     ];
     if c.len() > 4 || !named(c, names).is_empty() {
         return None;

@@ -93,6 +93,11 @@ fn rulings_read_however_the_host_puts_them() {
         ),
         ("winner: vale", Scope::Round(1), "vale"),
         ("round 3 to **vale**", Scope::Round(3), "vale"),
+        (
+            "18 claim, 18 remove ✅ R1 for vale. 1:0",
+            Scope::Round(1),
+            "vale",
+        ),
         ("Vale won round 2", Scope::Round(2), "vale"),
         ("Kit gets the round", Scope::Round(1), "kit"),
         ("Kit is the champion", Scope::Round(1), "kit"),
@@ -189,6 +194,7 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
             "unless Vale finds a 5, Kit takes the round",
             "the next round is for fun, Kit",
             "is this round for Vale?",
+            "round 2 for kit to start",
         ],
     );
 }
@@ -394,6 +400,9 @@ fn struck_through_text_is_withdrawn() {
     assert_eq!(clean_chat("~~Kit wins~~ **Vale** wins"), "Vale wins");
     // An unclosed mark strikes nothing.
     assert_eq!(clean_chat("a3 E ~~"), "a3 E");
+    // A counter word in another script stands apart from its count.
+    assert_eq!(clean_chat("15개 ^^"), "15 개 ^^");
+    assert_eq!(clean_chat("C3 é"), "C3 é");
 }
 
 #[test]

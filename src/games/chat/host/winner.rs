@@ -167,16 +167,32 @@ pub(super) fn winner(
     }
     for (key, side) in WINS {
         if let Some(at) = find_seq(c, key) {
+            // `15 point for camille` counts points; `point for Kit` is
+            // the round's.
+            let counted =
+                key[0] == "point" && at > 0 && number_word(&c[at - 1]).is_some_and(|n| n > 1);
+            if counted {
+                continue;
+            }
             if let Some(seat) = player_near(c, names, at, key.len(), side, 2) {
                 return Some(Some(seat));
             }
         }
     }
-    // `round 2 to kit`: the arrow read as "to" after a round number.
-    if let Some(at) = (0..c.len().saturating_sub(2))
-        .find(|&i| c[i] == "round" && c[i + 1].parse::<u32>().is_ok() && c[i + 2] == "to")
-    {
-        if let Some(seat) = player_near(c, names, at, 3, Beside::After, 1) {
+    // `round 2 to kit` (the arrow read as "to"), `R1 for migs`: after a
+    // round number; not `round 2 for kit to start`.
+    if let Some(at) = (0..c.len().saturating_sub(2)).find(|&i| {
+        c[i] == "round"
+            && c[i + 1].parse::<u32>().is_ok()
+            && matches!(c[i + 2].as_str(), "to" | "for")
+    }) {
+        let starts = c[at + 3..].iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "to" | "start" | "starts" | "first" | "begin" | "begins"
+            )
+        });
+        if let Some(seat) = player_near(c, names, at, 3, Beside::After, 1).filter(|_| !starts) {
             return Some(Some(seat));
         }
     }
@@ -319,13 +335,20 @@ pub(super) fn implied_winner(
         return Some(seat);
     }
     if !words.rounds {
-        // Final totals only once the rules have ended the game: before,
-        // they are a running score.
-        let ended = || {
-            ctx.state
-                .is_some_and(|s| s.view().score_by_rules.iter().sum::<u32>() > 0)
+        // Final totals only once the rules have ended the game, or name
+        // that leader were nothing more to come (Duorail's endgame, both
+        // tracks shown): before, they are a running score. A match of one
+        // game scored as one (`1:0 for rafa`) is that game's result.
+        let ended = |seat: usize| {
+            ctx.state.is_some_and(|s| {
+                s.view().score_by_rules.iter().sum::<u32>() > 0
+                    || s.rounds_by_rules()
+                        .is_some_and(|r| r.rounds.iter().any(|(_, w)| *w == Some(seat)))
+            })
         };
-        return final_totals(c, names).filter(|_| ended());
+        return final_totals(c, names)
+            .filter(|&seat| ended(seat))
+            .or_else(|| score_winner(c, names, &[0, 0]));
     }
     // `R2 — Kit`: the round's number alone, then the name alone.
     let after_round = matches!(addressed, [round, _] if round == "round")
@@ -339,18 +362,24 @@ pub(super) fn implied_winner(
         .or_else(|| score_winner(c, names, &score()?))
 }
 
-/// A one-game match's final totals with the leader named first (`so it's
-/// sunny 37–24`, `final: Kit 41-30 gg`): that player won.
+/// A one-game match's final totals with the leader named (`so it's sunny
+/// 37–24`, `final: Kit 41-30 gg`, `18:14 for felix`): that player won.
 fn final_totals(c: &[String], names: &Names) -> Option<usize> {
     const LEAD: [&str; 10] = [
         "so", "its", "it", "thats", "that", "final", "score", "total", "totals", "ends",
     ];
     let start = c.iter().position(|w| !LEAD.contains(&w.as_str()))?;
+    let ahead = |a: &String, b: &String| Some(number_word(a)? > number_word(b)?);
+    if let [a, b, to, rest @ ..] = &c[start..] {
+        if matches!(to.as_str(), "for" | "to") {
+            let (end, seat) = name_first(rest, names)?;
+            let tail_ok = rest[end..].iter().all(|w| w == "gg");
+            return (tail_ok && ahead(a, b)?).then_some(seat);
+        }
+    }
     let (end, seat) = name_first(&c[start..], names)?;
     match &c[start + end..] {
-        [a, b, tail @ ..] if tail.iter().all(|w| w == "gg") => {
-            (number_word(a)? > number_word(b)?).then_some(seat)
-        }
+        [a, b, tail @ ..] if tail.iter().all(|w| w == "gg") => ahead(a, b)?.then_some(seat),
         _ => None,
     }
 }

@@ -111,6 +111,27 @@ pub(super) fn powerup(w: &str) -> Option<Powerup> {
     }
 }
 
+/// A powerup's name typed one key off, with what it takes right after it
+/// (`seap f3 f4`, `cloumn E4`, `chian green`): the one powerup its word
+/// is one edit from (a letter changed, added, dropped or two swapped).
+/// Only words of four letters or more, right before a cell or a color,
+/// that name no powerup as written; `bend` takes nothing after it, so no
+/// typo of it is read (`send F3` is none).
+pub(super) fn misspelt_powerup(w: &str, next: Option<&str>) -> Option<Powerup> {
+    let takes = next.is_some_and(|n| is_cell_like(n) || color(n).is_some());
+    if w.len() < 4 || !w.bytes().all(|b| b.is_ascii_lowercase()) || powerup(w).is_some() || !takes
+    {
+        return None;
+    }
+    let mut near = Powerup::ALL
+        .into_iter()
+        .filter(|p| *p != Powerup::Bend && strsim::osa_distance(w, p.name()) == 1);
+    match (near.next(), near.next()) {
+        (Some(p), None) => Some(p),
+        _ => None,
+    }
+}
+
 /// A gem color named in full (`purple`), one or many (`reds`, `purples`);
 /// single letters are read only where a color goes (see the proof parser).
 pub(super) fn color(w: &str) -> Option<Color> {
@@ -136,6 +157,32 @@ pub(super) fn doubts(ws: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_powerup_typed_one_key_off_before_what_it_takes_is_that_powerup() {
+        for (word, next, want) in [
+            ("seap", "f3", Powerup::Swap),
+            ("cloumn", "e4", Powerup::Column),
+            ("chian", "green", Powerup::Chain),
+            ("rotat", "b5", Powerup::Rotate),
+            ("reffresh", "a1", Powerup::Refresh),
+        ] {
+            assert_eq!(misspelt_powerup(word, Some(next)), Some(want), "{word}");
+        }
+        // Nothing it takes after it, a typo of `bend`, a word two edits
+        // away, one that is no word of play, a short word, a powerup as
+        // written: none.
+        for (word, next) in [
+            ("seap", Some("it")),
+            ("seap", None),
+            ("send", Some("f3")),
+            ("seat", Some("f3")),
+            ("swp", Some("f3")),
+            ("swap", Some("f3")),
+        ] {
+            assert_eq!(misspelt_powerup(word, next), None, "{word} {next:?}");
+        }
+    }
 
     #[test]
     fn lines_become_words_with_their_marks() {

@@ -22,7 +22,7 @@
 
 use std::ops::Range;
 
-use super::chat_words::{color, is_cell_like, powerup, Line};
+use super::chat_words::{color, is_cell_like, misspelt_powerup, powerup, Line};
 use super::grid::{Cell, Color};
 use super::proof::{Powerup, ProofSpec};
 use super::rules::Proof;
@@ -71,7 +71,10 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
         {
             // `YYY down column D`, `the D column`: a place on the grid,
             // not the powerup (which stands on one gem, a cell).
-        } else if let Some(p) = powerup(t).or_else(|| swapping(t, next)) {
+        } else if let Some(p) = powerup(t)
+            .or_else(|| swapping(t, next))
+            .or_else(|| misspelt_powerup(t, next))
+        {
             out.push(Part {
                 powerup: p,
                 then: then && p.kind() == "starter",
@@ -408,6 +411,8 @@ mod tests {
                 1..4,
             ),
             ("18: plus F3, bend, swap F3 G3", f3, 0..1),
+            // A powerup typed one key off (`seap`), on lines of its own.
+            ("plus F3\nbend\nseap f3 g3", f3, 0..3),
             // Each part labelled by its type, `@` before the cell.
             (
                 "starter: swap F3-G3 | active: plus @ F3 | passive: bend",

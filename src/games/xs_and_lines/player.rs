@@ -43,7 +43,44 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         _ => None,
     };
     message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
-        attempt(seg, part(m, basis))
+        // A correction that names only a new corner (`no wait, via C5`)
+        // turns the line it corrects there.
+        let corrected = (basis == Basis::BeforeLast)
+            .then(|| m.and_then(|m| m.moves.last()))
+            .flatten()
+            .map(|(_, mv)| mv.as_str());
+        match (attempt(seg, part(m, basis)), corrected) {
+            (Attempt::Unread(_), Some(last)) if part(m, basis) == Part::Drawing => {
+                turned_again(seg, last).unwrap_or_else(|| attempt(seg, part(m, basis)))
+            }
+            (read, _) => read,
+        }
+    })
+}
+
+/// The line `last` (`E5-C7 via E7`) turned at the one cell `seg` names
+/// after a corner word (`via C5`), when that cell can turn it.
+fn turned_again(seg: &Segment, last: &str) -> Option<Attempt> {
+    let words = seg.texts();
+    let corner_at = words.iter().position(|w| CORNER.contains(w))?;
+    let cells: Vec<(usize, (u8, u8))> = words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
+        .collect();
+    let [(at, corner)] = cells.as_slice() else {
+        return None;
+    };
+    let (ends, _) = last.split_once(" via ")?;
+    let (a, b) = ends.split_once('-')?;
+    let (a, b) = (grid_cell(&a.to_lowercase())?, grid_cell(&b.to_lowercase())?);
+    (*at > corner_at && is_corner(corner, &a, &b)).then(|| {
+        Attempt::Move(place(format!(
+            "{}-{} via {}",
+            cell_name(a),
+            cell_name(b),
+            cell_name(*corner)
+        )))
     })
 }
 
@@ -510,8 +547,14 @@ mod tests {
                 (1, "A5 not A4?", 0, &[]),
                 // kit placed the last x (A8): a correction of it is an x, not a line.
                 (8, "oops, H8", 1, &["H8"]),
+                // wren drew B8-A1 via B1: a correction naming only a new
+                // corner turns that line there.
+                (9, "no wait, via A8", 0, &["B8-A1 via A8"]),
             ],
         );
+        // A corner the line cannot turn at is no correction of it.
+        let got = READER.why_unread("no wait, via C5", 0, Some(&state(9)));
+        assert!(got.contains("C5 alone is not a line"), "{got}");
         let got = READER.read_in("A2\nno wait A3", 0, None);
         assert_eq!(got, [("A2".to_string(), 0..1), ("A3".to_string(), 1..2)]);
     }

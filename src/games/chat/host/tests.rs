@@ -5,6 +5,8 @@
 
 use super::*;
 
+mod time_outs;
+
 const WORDS: HostWords = HostWords {
     sides: Some(("blue", "red")),
     rounds: true,
@@ -195,56 +197,6 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
             "the next round is for fun, Kit",
             "is this round for Vale?",
             "round 2 for kit to start",
-        ],
-    );
-}
-
-#[test]
-fn time_outs_name_the_player_and_a_bank_used_is_none() {
-    each_gives(
-        "timeout",
-        true,
-        &[
-            "time's up, Vale ran out",
-            "⏰ Kit ran out of her reserve",
-            "⏰ Kit timed out",
-            "Kit is out of time",
-            "vale ran out of time",
-            "time's up, Vale ran out — Kit wins",
-            "time's up, Kit ran out — point to Vale",
-            "Kit's clock hit zero",
-            "Vale's time is up",
-            "no solution from Vale and her reserve is gone ⌛",
-            "no loop from Kit within the 5 minutes",
-            "2½ minutes gone, no proof from Vale",
-            "Kit didn't draw within 90 s ⏱️",
-            "Vale did not finish in time",
-            "@Kit that's time ⏱️ no red track came in",
-            "proof window closed, @Vale — nothing posted ⏰",
-            "Kit went over the 2-minute limit ⏰",
-            "Vale's 90 s are up ⌛",
-            // What was owed, at the clause's end.
-            "⏰ @Kit time — 2:30 since your 18 and no proof",
-        ],
-    );
-    each_gives(
-        "timeout",
-        false,
-        &[
-            "Kit ran out of time, using a time bank",
-            "Vale ran out of cars to place",
-            "Kit ran out of cars, 90 s left",
-            "Three moves exactly, and nothing shorter came from Kit in his two minutes.",
-            "Vale ran out of ideas ⏰",
-            // An absence without a word of time, a denial, a hypothesis.
-            "no counter from Vale",
-            "Kit has not timed out yet",
-            "if Kit doesn't draw within 90 s she loses",
-            "Vale didn't place a car on row 3 ⏰ 2 min left",
-            "no track came in yet, @Kit 2 min left",
-            "@Vale is up, 90 s on the clock",
-            "@Kit 2:30 on the clock, no proof needed for a pass",
-            "@Kit no proof yet, 2 min left",
         ],
     );
 }
@@ -584,84 +536,6 @@ fn a_shared_victory_names_no_winner() {
     ] {
         assert_eq!(ruling(text), (Scope::Round(1), None), "{text}");
     }
-}
-
-#[test]
-fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
-    each_gives(
-        "timeout",
-        true,
-        &[
-            "kit burned his whole reserve without posting a solve ⌛",
-            "Kit's 2 minutes expired without a move ⏲️",
-            "Vale let the clock run down 🙃",
-            "no line from Kit before the 90 s buzzer 🔔",
-            "Vale used up all her time",
-            "Kit exhausted his reserve",
-            "the clock ran down on Vale",
-            "Kit's reserve is gone",
-            // Second-language English.
-            "⏰❌ kit, time finish and no line",
-            "kit, your time is over",
-            "Vale's 5 minute is passed ⏰",
-            "5 minute is passed and kit not send any line ⏰",
-            "Time is up, kit did not solve it.",
-            "⏰ That's five minutes up, Kit, and no red track from you, I'm afraid.",
-            "⏰ That's time, Kit — we're past the two and a half minutes since your 14 and no proof, I'm afraid.",
-            // "You", in a sentence that names one player.
-            "sorry vale 😔 the 2 minutes are finish and also your reserve time is finish, so it's time out for you",
-            "ohh no kit 😢 2 minute and 30 second is passed and no proof is coming, so is time out for you. don't worry, there is still many rounds!",
-        ],
-    );
-    each_gives(
-        "timeout",
-        false,
-        &[
-            "Kit burned 2 minutes of his reserve",
-            "Vale's into her reserve now ⏰",
-            "Kit used her reserve on that one",
-            "Kit, don't let the clock run down",
-            "Vale placed just before her time expired",
-            "half of Kit's reserve is gone",
-            "has Kit's time expired?",
-            "no line from Kit yet, 90 s on the clock",
-            "Vale let Kit go first",
-            "Kit, the game is over, gg",
-            "1 minute passed, Vale still thinking",
-            "Kit finished her car, time for Vale",
-            // Naming no one timed out, or time that still runs.
-            "time expired! gg kit, you win",
-            "Kit wins, time out",
-            "sorry kit, your time is not over, 30 s left",
-            "kit, 2 minutes passed but you still have your reserve",
-            "kit not send any line yet, 5 minute is passed",
-        ],
-    );
-}
-
-#[test]
-fn with_a_reserve_only_the_reserve_running_out_is_a_time_out() {
-    let p = players();
-    let ctx = ChatContext::new(&p, 1);
-    let names = name_words(&ctx);
-    let heard_in = |text: &str, reserve_kept: bool| {
-        let words = chat_words(&clean_chat(&host_text(text)));
-        let heard = Heard {
-            message: &words,
-            sentence: &words,
-            spoken_to: None,
-            reserve_kept,
-            asked: false,
-        };
-        clauses(&clean_chat(&host_text(text)))
-            .iter()
-            .find_map(|c| timed_out(c, &names, &heard))
-    };
-    assert_eq!(heard_in("Kit's 2 minutes expired", false), Some(1));
-    assert_eq!(heard_in("Kit's 2 minutes expired", true), None);
-    assert_eq!(heard_in("Vale let the clock run down", true), None);
-    assert_eq!(heard_in("Kit's reserve expired", true), Some(1));
-    assert_eq!(heard_in("kit burned his whole reserve", true), Some(1));
 }
 
 /// What `text` rules, in order: each ruling's scope and winner.

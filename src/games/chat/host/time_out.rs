@@ -20,7 +20,7 @@
 //! shared chat words, nothing from `log/` but the event vocabulary, nor
 //! `import/`, `web/` or `verify.rs`.
 
-use super::super::words::{find_seq, is_you, named, player_near, Beside, Names};
+use super::super::words::{find_seq, is_you, named, number_word, player_near, Beside, Names};
 use super::only_player;
 
 /// A time-out, beside the player's name.
@@ -339,10 +339,36 @@ fn the_one_spoken_to(c: &[String], names: &Names, heard: &Heard) -> Option<usize
     // "You" in the clause, or elsewhere in its sentence (`That's time,
     // Nell — … since your 14 and no proof`).
     let you = |w: &[String]| w.iter().any(|w| is_you(w));
-    heard.spoken_to.or_else(|| {
-        (you(c) || you(heard.sentence))
-            .then(|| only_player(heard.sentence, names))
-            .flatten()
+    heard
+        .spoken_to
+        .or_else(|| {
+            (you(c) || you(heard.sentence))
+                .then(|| only_player(heard.sentence, names))
+                .flatten()
+        })
+        .filter(|&seat| !given_more_time(heard.message, names, seat, heard.reserve_kept))
+}
+
+/// Whether the message, after an allowance ended and after it last names
+/// `seat`, gives them a fresh one (`30 sec over. … @Rafa proof pls, 2
+/// min`): a window closed and the next one opened for that player, which
+/// is no time-out.
+fn given_more_time(message: &[String], names: &Names, seat: usize, reserve_kept: bool) -> bool {
+    let ended = (0..message.len())
+        .find(|&at| is_allowance(message, at, reserve_kept) && ends_after(message, at, &ENDED));
+    let named_at = named(message, names)
+        .iter()
+        .filter(|&&(.., s)| s == seat)
+        .map(|&(_, end, _)| end)
+        .max();
+    let (Some(ended), Some(named_at)) = (ended, named_at) else {
+        return false;
+    };
+    (ended.max(named_at) + 1..message.len()).any(|at| {
+        is_allowance(message, at, reserve_kept)
+            && at > 0
+            && number_word(&message[at - 1]).is_some()
+            && !ends_after(message, at, &ENDED)
     })
 }
 

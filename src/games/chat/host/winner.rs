@@ -167,10 +167,13 @@ pub(super) fn winner(
     }
     for (key, side) in WINS {
         if let Some(at) = find_seq(c, key) {
-            // `15 point for camille` counts points; `point for Kit` is
-            // the round's.
-            let counted =
-                key[0] == "point" && at > 0 && number_word(&c[at - 1]).is_some_and(|n| n > 1);
+            // `15 point for camille` counts points, `match point for
+            // Minjun` is one round from the match; `point for Kit` is the
+            // round's.
+            let counted = key[0] == "point"
+                && at > 0
+                && (number_word(&c[at - 1]).is_some_and(|n| n > 1)
+                    || matches!(c[at - 1].as_str(), "match" | "set" | "game" | "dm"));
             if counted {
                 continue;
             }
@@ -485,13 +488,14 @@ fn round_then_name(c: &[String], names: &Names, rounds: u32) -> Option<usize> {
     })?;
     let (end, seat) = name_first(&c[at + 2..], names)?;
     // Nothing after the name but the score it makes (`R1: Rune 1 – 0
-    // opal`).
+    // opal`, `round 4 Minjun → 3:1 minjun`).
     let tail = &c[at + 2 + end..];
     let spans = named(tail, names);
     let in_name = |i: usize| spans.iter().any(|&(a, b, _)| a <= i && i < b);
-    let score_only = spans.iter().all(|&(.., s)| s != seat)
+    let arrow = tail.first().is_some_and(|w| w == "to");
+    let score_only = spans.iter().all(|&(.., s)| s != seat || arrow)
         && (0..tail.len())
-            .filter(|&i| !in_name(i))
+            .filter(|&i| !(in_name(i) || (i == 0 && arrow)))
             .all(|i| number_word(&tail[i]).is_some())
         && matches!(
             tail.iter().filter(|w| number_word(w).is_some()).count(),

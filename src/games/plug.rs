@@ -28,11 +28,14 @@ use crate::findings::Finding;
 
 /// The rounds of a match as the rules decide them once nothing more comes
 /// (an imported transcript is all there is): each round's number and its
-/// winner's seat, and how many round wins take the match.
+/// winner's seat, how many round wins take the match, and the seat that
+/// lost the whole match on time whatever the rounds say (Traffic Jam's
+/// reserve run out).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundsByRules {
     pub rounds: Vec<(u32, Option<usize>)>,
     pub to_win: u32,
+    pub forfeit: Option<usize>,
 }
 
 impl RoundsByRules {
@@ -43,6 +46,15 @@ impl RoundsByRules {
                 .map(|r| (r.number(), verdict(r).and_then(|d| d.winner)))
                 .collect(),
             to_win: rounds.to_win,
+            forfeit: None,
+        }
+    }
+
+    /// The same, with the seat that lost the match on time.
+    pub fn forfeited(self, seat: Option<usize>) -> Self {
+        RoundsByRules {
+            forfeit: seat,
+            ..self
         }
     }
 }

@@ -34,7 +34,8 @@ pub(super) fn reserves(state: &MatchState) -> Option<[i64; 2]> {
 /// What the rules give: each round's winner, the score, the match winner.
 /// A game of rounds lists them (see `Plug::rounds_by_rules`); a game
 /// decided in one game is one round, won by the player the rules' score
-/// names.
+/// names. A player who lost the match on time (Traffic Jam's reserve run
+/// out) lost it, whatever the rounds say.
 pub(super) fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outcome {
     let mut score: BTreeMap<String, u32> = players.iter().map(|p| (p.clone(), 0)).collect();
     let Some(state) = state else {
@@ -49,6 +50,7 @@ pub(super) fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outc
         score.insert(players[seat].clone(), *n);
     }
     let name = |w: Option<usize>| w.map(|w| players[w].clone());
+    let mut forfeit = None;
     let (rounds, to_win) = match state.rounds_by_rules() {
         // A match of rounds (or a game the rules decide as it stands: the
         // transcript is all there is): the score is the rounds' winners by
@@ -68,6 +70,7 @@ pub(super) fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outc
                     .filter(|r| r.winner.as_ref() == Some(p))
                     .count() as u32;
             }
+            forfeit = decided.forfeit;
             (rounds, decided.to_win)
         }
         None => {
@@ -75,10 +78,14 @@ pub(super) fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outc
             (vec![RoundOutcome { round: 1, winner }], 1)
         }
     };
-    let winner = score
-        .iter()
-        .find(|(_, &n)| n >= to_win)
-        .map(|(p, _)| p.clone());
+    // A player out of time has lost the match, whatever the rounds say.
+    let winner = match forfeit {
+        Some(lost) => Some(players[1 - lost].clone()),
+        None => score
+            .iter()
+            .find(|(_, &n)| n >= to_win)
+            .map(|(p, _)| p.clone()),
+    };
     Outcome {
         rounds,
         score,

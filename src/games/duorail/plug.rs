@@ -57,6 +57,7 @@ impl Plug for Duorail {
         Some(RoundsByRules {
             rounds: vec![(1, winner)],
             to_win: 1,
+            forfeit: None,
         })
     }
 

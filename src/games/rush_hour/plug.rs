@@ -39,9 +39,8 @@ impl Plug for RushHour {
     }
 
     fn rounds_by_rules(m: &Match) -> Option<RoundsByRules> {
-        Some(RoundsByRules::of(&m.rounds, |r| {
-            r.decision(true, &m.players)
-        }))
+        let rounds = RoundsByRules::of(&m.rounds, |r| r.decision(true, &m.players));
+        Some(rounds.forfeited(m.lost_on_time.map(|(p, _)| p)))
     }
 
     fn join_proofs(first: &mut Proof, more: &Proof) -> bool {

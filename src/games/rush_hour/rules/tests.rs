@@ -242,6 +242,9 @@ fn over_time_comes_out_of_the_reserve_and_can_lose_the_match() {
     t.finished(100 + 60 + 281, MIRA).unwrap(); // 281 s over
     assert_eq!(t.m().lost_on_time.map(|(p, _)| p), Some(MIRA));
     assert_eq!(t.m().winner_by_rules(), Some(JONAS));
+    // What an import reports as the rules' outcome knows it too.
+    let decided = <RushHour as crate::games::Plug>::rounds_by_rules(t.m()).unwrap();
+    assert_eq!(decided.forfeit, Some(MIRA));
 }
 
 #[test]

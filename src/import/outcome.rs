@@ -23,6 +23,10 @@ pub struct Outcome {
     pub rounds: Vec<RoundOutcome>,
     pub score: BTreeMap<String, u32>,
     pub winner: Option<String>,
+    /// The player who lost the match on time (Traffic Jam's reserve run
+    /// out), whatever the rounds say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<String>,
 }
 
 /// Each player's time reserve (milliseconds, seat order), for the games
@@ -43,6 +47,7 @@ pub(super) fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outc
             rounds: Vec::new(),
             score,
             winner: None,
+            lost_on_time: None,
         };
     };
     let by_rules = state.view().score_by_rules;
@@ -90,5 +95,6 @@ pub(super) fn outcome(state: Option<&MatchState>, players: &[String; 2]) -> Outc
         rounds,
         score,
         winner,
+        lost_on_time: forfeit.map(|lost| players[lost].clone()),
     }
 }

@@ -109,6 +109,20 @@ const PICKS: [&str; 12] = [
     "call", "choice", "chosen",
 ];
 
+/// Whether the text after an arrow opens with a round's number (`R1
+/// vesper`, `round 2: kit`), past spaces and an emoji's variation mark.
+fn names_a_round(rest: impl Iterator<Item = char>) -> bool {
+    let head: String = rest
+        .skip_while(|c| c.is_whitespace() || *c == '\u{fe0f}')
+        .take(6)
+        .collect::<String>()
+        .to_lowercase();
+    let short = head
+        .strip_prefix('r')
+        .is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
+    short || head.starts_with("round")
+}
+
 /// The host's message as the readers see it: arrows are "to", the alarm
 /// clock is "time", a dash ends a clause, and inside parentheses commas do not end a clause
 /// (`@Fern (red) vs @Moss (blue, you start)`).
@@ -118,6 +132,11 @@ pub fn host_text(raw: &str) -> String {
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
+            // `nothing from toby → R1 vesper`: an arrow before a round's
+            // number starts what follows from it, a clause of its own.
+            '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜' if names_a_round(chars.clone()) => {
+                out.push_str(" , ")
+            }
             '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜' => out.push_str(" to "),
             '-' | '=' if chars.peek() == Some(&'>') => {
                 chars.next();
@@ -150,6 +169,13 @@ pub fn host_text(raw: &str) -> String {
             // Inside a score it is a hyphen (`1–0 to Opal` is "1-0").
             '–' => out.push('-'),
             '🏆' => out.push_str(" winner "),
+            // Chat's `w/` is "with" (`w/ kit on blue`), never a win.
+            '/' if out.ends_with(['w', 'W'])
+                && !out[..out.len() - 1].ends_with(|p: char| p.is_alphanumeric()) =>
+            {
+                out.pop();
+                out.push_str("with ");
+            }
             // A side's colour drawn as a disc (`@Wren 🔵 vs @Fern 🔴`).
             '🔵' => out.push_str(" blue "),
             '🔴' => out.push_str(" red "),
@@ -314,9 +340,19 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         // (`round's his?`, `did Kit burn his whole reserve?`).
         let asked = line.contains('?');
         let mut ruled_line = false;
-        let says_match = ["match", "dm", "overall", "series"]
-            .iter()
-            .any(|w| line_words.iter().any(|x| x == w));
+        // A player going through, or out, of a tournament (`jonas
+        // advances`, `pax is eliminated`) won or lost the whole match.
+        let says_match = [
+            "match",
+            "dm",
+            "overall",
+            "series",
+            "advances",
+            "advanced",
+            "eliminated",
+        ]
+        .iter()
+        .any(|w| line_words.iter().any(|x| x == w));
         // A round's number opens it only at the head of a line (`Round 3 ·
         // target 6`, `next up: round 3`), not inside a rules sentence ("in
         // round 1 I pick who goes first").
@@ -468,8 +504,16 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     ruled = true;
                     ruled_at.get_or_insert(clause_no);
                     // In a one-game match the game is the match: one scope.
+                    // Going through a tournament (`Tansy advances to R3`)
+                    // is the match's result; the round named is the
+                    // bracket's.
+                    let goes_through = c
+                        .iter()
+                        .any(|w| matches!(w.as_str(), "advances" | "advanced" | "eliminated"));
                     let scope = if !words.rounds {
                         words.game_scope
+                    } else if goes_through {
+                        Scope::Match
                     } else if let Some(n) = number_after(&c, "round")
                         .or(round_here)
                         .filter(|_| !match_too)

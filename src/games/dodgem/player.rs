@@ -126,10 +126,12 @@ fn cell_name((c, r): (u8, u8)) -> String {
 /// Words that drive a car off the board.
 const OFF: [&str; 6] = ["off", "out", "exit", "exits", "leaves", "leave"];
 
-/// Words a player puts around a move.
-const FILLER: [&str; 22] = [
+/// Words a player puts around a move, and the cars it takes off (`c3 E
+/// 🏁 one out`, `last one off`).
+const FILLER: [&str; 27] = [
     "move", "moves", "moving", "i", "i'll", "ill", "i'm", "im", "play", "playing", "go", "going",
-    "drive", "driving", "car", "my", "the", "to", "from", "then", "board", "of",
+    "drive", "driving", "car", "my", "the", "to", "from", "then", "board", "of", "one", "two",
+    "both", "last", "cars",
 ];
 
 const HOW: &str = "write the car's cell and a direction, like 'a3 E' (or 'a3 b3')";
@@ -373,6 +375,9 @@ mod tests {
             // quill is not to move: a cell among words is talk about it.
             ("b3 looks strong", 0, Some(&s), vec![]),
             ("hm b3 S cleaner", 0, Some(&s), vec![]),
+            // … but the cars a move takes off are no talk: out of turn,
+            // it is read, and the rules refuse it at its step.
+            ("b3 E 🏁 one out", 0, Some(&s), vec!["b3 E"]),
         ] {
             assert_eq!(moves(text, seat, st), want, "{text}");
         }

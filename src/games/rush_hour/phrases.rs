@@ -551,8 +551,13 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
             }
         });
     }
+    let exits = dir(w).is_none();
     let dir = dir(w).or_else(|| (car == 'Z' && EXITS.contains(&w)).then_some(Dir::Right))?;
     j += 1;
+    // `Z out ➡️`: the way out said again.
+    if exits && word(j).and_then(self::dir) == Some(dir) {
+        j += 1;
+    }
     // "all the way", "out" after the direction, "as far as it goes" (a
     // move with no distance goes as far as it can), and the direction
     // said again (`drives out to the right`).

@@ -59,6 +59,7 @@ fn moves_are_found_in_every_shape() {
         ("X up as far as it can go, V to the right 2", "X up; V right 2"),
         ("B down as far as possible", "B down"),
         ("right so X up", "X up"),
+        ("Y up 1, Z out ➡️", "Y up 1; Z right"),
     ] {
         assert_eq!(moves(text), want, "{text}");
     }

@@ -13,8 +13,10 @@ use super::HostWords;
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 54] = [
+const FIRST: [(&[&str], Beside, usize); 55] = [
     (&["youre", "first"], Beside::Before, 1),
+    // A tournament's `@mira on the clock first`.
+    (&["on", "the", "clock", "first"], Beside::Before, 0),
     (&["ur", "first"], Beside::Before, 1),
     (&["you", "are", "first"], Beside::Before, 1),
     (&["youre", "up"], Beside::Before, 1),

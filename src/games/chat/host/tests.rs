@@ -215,6 +215,10 @@ fn who_goes_first_in_every_phrasing() {
         ("kit is player 2", 0),
         ("Vale's first", 0),
         ("Kit's up first", 1),
+        (
+            "R1 | target: 2 | just the taxi | @kit on the clock first (1:00 per car). first to 3",
+            1,
+        ),
         ("kit, you're first to move", 1),
         ("first move goes to Kit", 1),
         ("Vale, you're up", 0),

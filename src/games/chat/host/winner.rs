@@ -26,8 +26,11 @@ use super::super::{chat_words, clean_chat};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 43] = [
+const WINS: [(&[&str], Beside); 45] = [
     (&["wins"], Beside::Before),
+    // A tournament's `jonas advances`.
+    (&["advances"], Beside::Before),
+    (&["advanced"], Beside::Before),
     (&["won"], Beside::Before),
     (&["win"], Beside::Before),
     (&["takes"], Beside::Before),
@@ -80,8 +83,10 @@ const WINS: [(&[&str], Beside); 43] = [
 /// Who lost, named beside these words (the side the name stands on, and
 /// how far it may be): the other player won. `loses` is read only as the
 /// result ([`loss_said`]).
-const LOSES: [(&[&str], Beside, usize); 10] = [
+const LOSES: [(&[&str], Beside, usize); 11] = [
     (&["loses"], Beside::Before, 2),
+    // A tournament's `pax is eliminated`.
+    (&["eliminated"], Beside::Before, 2),
     (&["challenge", "fails"], Beside::Before, 2),
     (&["challenge", "failed"], Beside::Before, 2),
     (&["call", "fails"], Beside::Before, 2),
@@ -162,6 +167,10 @@ pub(super) fn winner(
     if let Some(seat) = loser(c, names) {
         return Some(Some(1 - seat));
     }
+    // A tournament's shorthand: `W vale`, `R1 W: jonas`, `L marlow`.
+    if let Some((won, seat)) = w_or_l(c, names) {
+        return Some(Some(if won { seat } else { 1 - seat }));
+    }
     if let Some((seat, ahead)) = finished_apart(c, names) {
         return Some(Some(if ahead { seat } else { 1 - seat }));
     }
@@ -213,6 +222,26 @@ pub(super) fn winner(
         }
     }
     None
+}
+
+/// `W vale`, `R1 W: jonas (1-0)`, `L marlow`: a lone `w` (won) or `l`
+/// (lost) opening the clause, or right after its round's number, and the
+/// player's name right after it. `(true, seat)` for a win.
+fn w_or_l(c: &[String], names: &Names) -> Option<(bool, usize)> {
+    let at = if c.first().is_some_and(|w| w == "round")
+        && c.get(1).and_then(|n| number_word(n)).is_some()
+    {
+        2
+    } else {
+        0
+    };
+    let won = match c.get(at).map(String::as_str) {
+        Some("w") => true,
+        Some("l") => false,
+        _ => return None,
+    };
+    let (_, seat) = name_first(&c[at + 1..], names)?;
+    Some((won, seat))
 }
 
 /// A result said as a headline: `Mika def. jules`, `Kit beats Vale 3–1`

@@ -33,6 +33,7 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
             "Vale's 90 s are up ⌛",
             // What was owed, at the clause's end.
             "⏰ @Kit time — 2:30 since your 18 and no proof",
+            "⏰ 2:30 is up, nothing from vale → R1 kit",
         ],
     );
     each_gives(

@@ -259,8 +259,9 @@ pub fn read_posting(
     out
 }
 
-/// The text with the dot of `def.` and `vs.` dropped (`Mika def. jules`):
-/// a sentence does not end there.
+/// The text with the dot of `def.`, `vs.` and a title (`Mr.`, `Ms.`)
+/// dropped (`Mika def. jules`, `awarded to Ms. Thorne`): a sentence does
+/// not end there.
 fn undotted(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -271,7 +272,10 @@ fn undotted(text: &str) -> String {
             .next()
             .unwrap_or_default();
         out.push_str(before);
-        if !matches!(word.to_lowercase().as_str(), "def" | "vs") {
+        if !matches!(
+            word.to_lowercase().as_str(),
+            "def" | "vs" | "mr" | "ms" | "mrs" | "mx" | "dr"
+        ) {
             out.push('.');
         }
         rest = &rest[at + 1..];

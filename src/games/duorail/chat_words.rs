@@ -93,6 +93,9 @@ fn tokenize(clean: &str) -> Line {
         }
         if arrows && cur.len() < 2 {
             line.push(&format!("^{cur}"), false);
+        } else if let Some((cell, rest)) = (!arrows).then(|| glued_cell(cur)).flatten() {
+            line.push(cell, *mention);
+            line.push(rest, false);
         } else {
             line.push(cur, *mention && !arrows);
         }
@@ -154,6 +157,15 @@ fn lone_arrows(mut line: Line) -> Line {
         }
     }
     line
+}
+
+/// A cell written against what follows it (`e4rd`, `E4RRRDLLLU`): the
+/// cell and the exits or steps, apart.
+fn glued_cell(w: &str) -> Option<(&str, &str)> {
+    let (cell, rest) = (w.get(..2)?, w.get(2..)?);
+    let rest_low = rest.to_lowercase();
+    let after = exits(&rest_low).is_some() || (rest.len() >= 3 && is_steps(&rest_low));
+    (is_cell(&cell.to_lowercase()) && after).then_some((cell, rest))
 }
 
 /// A cell of the 9×9 board (`e5`).
@@ -503,6 +515,13 @@ mod tests {
             ("G8 ← and ↑", vec!["g8", "left", "and", "up"]),
             ("left-up bend", vec!["left", "up", "bend"]),
             ("@Danny pass", vec!["danny", "pass"]),
+            // A cell glued to its exits or steps.
+            ("e4rd", vec!["e4", "rd"]),
+            ("E4RRRDLLLU", vec!["e4", "rrrdlllu"]),
+            // Near misses: no exits after the cell, a word that is no cell.
+            ("e4r", vec!["e4r"]),
+            ("e4rx", vec!["e4rx"]),
+            ("bird", vec!["bird"]),
         ] {
             assert_eq!(words(raw), want, "{raw}");
         }

@@ -11,7 +11,13 @@
 use crate::games::chat::words::takes_back;
 
 /// Words that make a clause talk about play rather than play.
-pub(super) const TALK: [&str; 23] = [
+pub(super) const TALK: [&str; 27] = [
+    // A move not played, beside the one played (`b3e — b3s also possible
+    // but worse`, `f2-f6 also wins but this is cleaner`).
+    "also",
+    "possible",
+    "alternative",
+    "alternatively",
     // A replay of earlier play (`Earlier I played b1 N and then b2 N`).
     "earlier",
     "previously",

@@ -202,6 +202,46 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
 }
 
 #[test]
+fn formal_awards_and_tournament_shorthand_are_rulings() {
+    for (text, scope, who) in [
+        // A formal award, the player named with a title.
+        (
+            "Per the rules on claims, Mr. Kit's two minutes have passed without a shorter solution. The round is awarded to Ms. Vale; 1–0.",
+            Scope::Round(1),
+            "vale",
+        ),
+        ("I hereby award round 1 to Ms. Vale; she leads 1–0.", Scope::Round(1), "vale"),
+        ("Judgement: I hereby award the match to Mr. Kit.", Scope::Match, "kit"),
+        // A tournament's shorthand: going through is the match's result,
+        // whatever bracket round it names.
+        ("R1 W: kit (1-0)", Scope::Round(1), "kit"),
+        ("W vale — both cars off. gg go next", Scope::Round(1), "vale"),
+        ("L kit, vale advances 🎉", Scope::Match, "vale"),
+        ("track checks out → W vale, kit is eliminated", Scope::Match, "vale"),
+        ("Kit advances to R3, gg", Scope::Match, "kit"),
+    ] {
+        assert_eq!(ruling(text), (scope, Some(who.to_string())), "{text}");
+    }
+    // An arrow before a round's number starts a clause of its own: the
+    // time-out and the round's ruling.
+    let text = "⏰ 2:30 is up, nothing from vale → R1 kit";
+    assert_eq!(events(text), ["timeout", "ruling"]);
+    assert_eq!(rulings(text), [(Scope::Round(1), Some("kit".to_string()))]);
+    each_gives(
+        "ruling",
+        false,
+        &[
+            "w/ kit on blue and vale on red, round 2 starts now",
+            "L-shaped car for vale",
+            "the award for best move comes later, Kit",
+            "Mr. Kit may award himself a break",
+            "match point for Kit",
+            "Kit has 15 point for now",
+        ],
+    );
+}
+
+#[test]
 fn who_goes_first_in_every_phrasing() {
     for (text, seat) in [
         ("Vale goes first", 0),

@@ -215,13 +215,29 @@ fn nothing_came(c: &[String]) -> bool {
     })
 }
 
+/// Whether the words say no better answer came (`nothing shorter came
+/// from Kit`, `two minutes have passed without a shorter solution`): a
+/// window for beating an answer closed, which times no one out.
+fn no_better(words: &[String]) -> bool {
+    const BETTER: [&str; 7] = [
+        "shorter", "better", "faster", "quicker", "longer", "higher", "bigger",
+    ];
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(w.as_str(), "no" | "nothing" | "without")
+            && words[i + 1..]
+                .iter()
+                .take(2)
+                .any(|v| BETTER.contains(&v.as_str()))
+    })
+}
+
 /// A time-out in a clause: the one player it names, beside a time word.
 /// "ran out" alone is a time-out only when the message speaks of time or
 /// the reserve ("time's up, Vale ran out"); using a time bank is not one.
 pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
     let message = heard.message;
     let about_time = speaks_of_time(message);
-    if in_use(message) {
+    if in_use(message) || no_better(heard.sentence) {
         return None;
     }
     let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
@@ -428,14 +444,7 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
     let message = heard.message;
     // `no track came in yet`: still waiting, not out of time; `nothing
     // shorter came from Kit`: no better answer, not nothing in time.
-    let better = c.windows(2).any(|p| {
-        matches!(p[0].as_str(), "no" | "nothing")
-            && matches!(
-                p[1].as_str(),
-                "shorter" | "better" | "faster" | "quicker" | "longer" | "higher" | "bigger"
-            )
-    });
-    if !speaks_of_time(message) || better || c.iter().any(|w| w == "yet" || w == "still") {
+    if !speaks_of_time(message) || no_better(c) || c.iter().any(|w| w == "yet" || w == "still") {
         return None;
     }
     if named(c, names).is_empty() {

@@ -191,6 +191,17 @@ pub(super) fn winner(
             }
         }
     }
+    // `I hereby award the match to Ms. Penhallow`, `the round is awarded
+    // to Kit`: the name after the `to` that follows the award.
+    if let Some(at) = c
+        .iter()
+        .position(|w| matches!(w.as_str(), "award" | "awards" | "awarded" | "awarding"))
+    {
+        let to = (at + 1..c.len().min(at + 6)).find(|&i| c[i] == "to");
+        if let Some(seat) = to.and_then(|to| player_near(c, names, to, 1, Beside::After, 2)) {
+            return Some(Some(seat));
+        }
+    }
     // `round 2 to kit` (the arrow read as "to"), `R1 for migs`: after a
     // round number; not `round 2 for kit to start`.
     if let Some(at) = (0..c.len().saturating_sub(2)).find(|&i| {

@@ -54,6 +54,8 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
             "@Vale is up, 90 s on the clock",
             "@Kit 2:30 on the clock, no proof needed for a pass",
             "@Kit no proof yet, 2 min left",
+            // A window for a better answer closed.
+            "Per the rules, Mr. Kit's two minutes have passed without a shorter solution.",
             // One window closed and the next opened for the player.
             "30 sec over. Kit 17 is higher → @Kit proof pls, 2 min",
         ],

@@ -51,9 +51,21 @@ fn tokenize(clean: &str) -> Line {
             if plus && is_number(&cur) {
                 cur.insert(0, '+');
             }
-            // `plus @ F3`, `plus @F3`: a cell after `@` is where, not a
-            // mention (no one is named like a cell).
-            line.push(&cur, mention && !is_cell_like(&cur.to_lowercase()));
+            // `pick b3f6`: two cells written without a space are two.
+            let low = cur.to_lowercase();
+            let glued = (cur.len() == 4 && cur.is_ascii())
+                .then(|| (&cur[..2], &cur[2..]))
+                .filter(|(a, b)| {
+                    is_cell_like(&a.to_lowercase()) && is_cell_like(&b.to_lowercase())
+                });
+            if let Some((a, b)) = glued {
+                line.push(a, false);
+                line.push(b, false);
+            } else {
+                // `plus @ F3`, `plus @F3`: a cell after `@` is where, not a
+                // mention (no one is named like a cell).
+                line.push(&cur, mention && !is_cell_like(&low));
+            }
             cur.clear();
             mention = false;
         }
@@ -186,6 +198,8 @@ mod tests {
 
     #[test]
     fn lines_become_words_with_their_marks() {
+        assert_eq!(read_line("pick b3f6").texts(), ["pick", "b3", "f6"]);
+        assert_eq!(read_line("a1b2c").texts(), ["a1b2c"]);
         let l = read_line("- S-Swap F3↔G3, rotate the 2×2");
         assert_eq!(l.texts(), ["s", "swap", "f3", "g3", "rotate", "the", "2x2"]);
         let l = read_line("1. column on G6 2. chain purple");

@@ -160,7 +160,9 @@ fn claim_before(lines: &[Line], at: (usize, usize), e: &Expect) -> Option<Found>
         .enumerate()
         .find_map(|(i, l)| l.words.iter().position(|w| !w.mention).map(|k| (i, k)))?;
     let w = &lines[i].words[k];
-    let numbered = w.after.starts_with(['.', ')']);
+    // `1. plus F3`: a step's number is small; `17. col c3 chain p pick
+    // b3f6` is a claim and its proof in one message.
+    let numbered = w.after.starts_with(['.', ')']) && gems_count(&w.text).is_none_or(|n| n <= 9);
     if numbered || (i, k) >= at || e.claim == Some(Awaits::No) {
         return None;
     }
@@ -631,8 +633,13 @@ pub(super) mod tests {
             at("18: plus F3, bend, swap F3 G3", Some(&open)),
             [(f3.clone(), 0..1)]
         );
-        // Numbered steps are not claims.
-        assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3, 0..3)]);
+        // Numbered steps are not claims; a count too large for a step's
+        // number is one (`17. col c3 chain p pick b3f6`).
+        assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3.clone(), 0..3)]);
+        assert_eq!(
+            at("18. plus f3 bend swap f3g3", None),
+            [("claim 18".to_string(), 0..1), (f3, 0..1)]
+        );
     }
 
     #[test]

@@ -98,7 +98,11 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
             if is_cell_like(t) && std::mem::take(&mut not) {
                 part.withdrawn.push(t.to_uppercase());
             } else if is_cell_like(t) {
-                part.cells.push(t.to_uppercase());
+                // `rot e6 (e6 not h6)`: a cell said again is one cell.
+                let cell = t.to_uppercase();
+                if !part.cells.contains(&cell) {
+                    part.cells.push(cell);
+                }
             } else if let Some(c) = color(t) {
                 // `reds`: the color's own name, for the notation.
                 part.colors.push(c.name().to_string());
@@ -411,6 +415,8 @@ mod tests {
                 1..4,
             ),
             ("18: plus F3, bend, swap F3 G3", f3, 0..1),
+            // A cell said again, in a correction beside it, is one cell.
+            ("rot g6 (g6 not h6), column g6, chain purple", g6, 0..1),
             // A powerup typed one key off (`seap`), on lines of its own.
             ("plus F3\nbend\nseap f3 g3", f3, 0..3),
             // Each part labelled by its type, `@` before the cell.

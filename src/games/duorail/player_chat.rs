@@ -198,6 +198,7 @@ fn placements(
             }
         }
         for seg in segments.into_iter().filter(|s| !s.is_empty()) {
+            let seg = focus(line, &seg);
             let written: Vec<&str> = seg.iter().map(|&k| line.words[k].text.as_str()).collect();
             let (mut ws, withdrawn) = withdraw(&written);
             let cell_text;
@@ -271,6 +272,64 @@ fn placements(
         pieces.retain(|(f, _)| !matches!(f.found.read, ChatReading::Event(_)));
     }
     found.extend(pieces.into_iter().map(|(f, _)| f));
+}
+
+/// Words that make a clause with a cell talk about another piece than the
+/// one played (`D2 UD was the alternative`, `g5lr also fine`).
+const ANOTHER: [&str; 8] = [
+    "also",
+    "alternative",
+    "alternatively",
+    "was",
+    "were",
+    "would",
+    "could",
+    "had",
+];
+
+/// The words of a segment that say the piece, without the talk beside it:
+/// a clause that names a cell and speaks of another piece (`C2 UD. D2 UD
+/// was the alternative`, `h5lr (g5lr also fine)`) when the rest still
+/// names a cell, and, when exactly one sentence names a whole piece (one
+/// cell, one shape), the other sentences (`Correction: B8 DL. Down and
+/// left, not right.`, `B5 LR. That mirrors your H5.`).
+fn focus(line: &Line, seg: &[usize]) -> Vec<usize> {
+    let text = |k: usize| line.words[k].text.as_str();
+    let cell_in = |ks: &[usize]| ks.iter().any(|&k| is_cell(text(k)));
+    let clause_of = |k: usize| line.words[k].clause;
+    let about_another = |clause: usize| {
+        let ks: Vec<usize> = seg.iter().copied().filter(|&k| clause_of(k) == clause).collect();
+        cell_in(&ks) && ks.iter().any(|&k| ANOTHER.contains(&text(k)))
+    };
+    let kept: Vec<usize> = seg
+        .iter()
+        .copied()
+        .filter(|&k| !about_another(clause_of(k)))
+        .collect();
+    let seg = if cell_in(&kept) { kept } else { seg.to_vec() };
+    // Each word's sentence: one ends after `.`, `!` or `?`.
+    let mut sentence = Vec::with_capacity(line.words.len());
+    let mut n = 0;
+    for w in &line.words {
+        sentence.push(n);
+        n += usize::from(w.after.contains(['.', '!', '?']));
+    }
+    let mut sentences: Vec<Vec<usize>> = Vec::new();
+    for &k in &seg {
+        match sentences.last_mut() {
+            Some(last) if last.last().is_some_and(|&q| sentence[q] == sentence[k]) => last.push(k),
+            _ => sentences.push(vec![k]),
+        }
+    }
+    let whole = |ks: &&Vec<usize>| {
+        let ws: Vec<&str> = ks.iter().map(|&k| text(k)).collect();
+        let b = bits(&ws);
+        b.cells.len() == 1 && b.shapes.len() == 1
+    };
+    match sentences.iter().filter(whole).collect::<Vec<_>>().as_slice() {
+        [one] if sentences.len() > 1 => one.to_vec(),
+        _ => seg,
+    }
 }
 
 /// The words of a segment without the shape it withdraws (`not LR`,

@@ -80,8 +80,32 @@ fn place(mv: String) -> Body {
 const VOCABULARY: Vocabulary = Vocabulary {
     entity: |w| grid_cell(w).is_some(),
     filler: |w| number_word(w).is_some() || FILLER.contains(&w),
-    prepare: arrows_as_dashes,
+    prepare: |text| numbers_apart(&arrows_as_dashes(text)),
 };
+
+/// A number written against its cell (`3d4 =6`, `only move: 7b1`) apart
+/// from it: `3 d4`. Only a number that starts a word, before a column
+/// letter (`a`–`o`) and a row.
+fn numbers_apart(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        out.push(c);
+        let starts = (0..=i)
+            .rev()
+            .take_while(|&j| chars[j].is_ascii_digit())
+            .last()
+            .is_some_and(|j| j == 0 || !chars[j - 1].is_alphanumeric());
+        let cell_next = chars
+            .get(i + 1)
+            .is_some_and(|l| matches!(l.to_ascii_lowercase(), 'a'..='o'))
+            && chars.get(i + 2).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() && starts && cell_next {
+            out.push(' ');
+        }
+    }
+    out
+}
 
 /// Words a player puts around an x, its number, the count of x's placed
 /// (`F5 and that's seven`) or the points (`4 on F5, only 2 pts but fine`,
@@ -254,6 +278,9 @@ mod tests {
             ("2 on G7, only 2 pts but fine", 7),
             ("B3 is 3, that's 12 for me", 8),
             ("last one: E2, 16 points", 12),
+            // The number written against its cell.
+            ("2g7 =20", 7),
+            ("only move: 7e2. 16", 12),
         ] {
             let s = state(at);
             assert_eq!(moves(text, seat(at), Some(&s)), [GAME[at]], "{text}");
@@ -272,6 +299,15 @@ mod tests {
         assert!(READER
             .why_unread("2 → G7 or B3, 20 pts", 0, Some(&s))
             .contains("2 cells"));
+    }
+
+    #[test]
+    fn a_number_is_set_apart_from_its_cell_only_at_a_words_start() {
+        assert_eq!(numbers_apart("3d4 =6"), "3 d4 =6");
+        assert_eq!(numbers_apart("only move: 7b1. 16"), "only move: 7 b1. 16");
+        for kept in ["2x2", "d4", "a3b4", "10 d4", "12", "x3d4"] {
+            assert_eq!(numbers_apart(kept), kept, "{kept}");
+        }
     }
 
     /// `6 on B1 — E7→B1 is 3×6 = 18 🎯` was unread as two cells: the x

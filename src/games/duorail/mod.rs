@@ -32,6 +32,7 @@ pub mod clock;
 pub mod config;
 pub mod corner_track;
 pub mod drawing;
+pub mod piece_words;
 pub mod player_calls;
 pub mod player_chat;
 pub mod plug;

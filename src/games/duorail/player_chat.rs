@@ -38,8 +38,9 @@
 use std::ops::Range;
 
 use super::board::{Cell, Color, Exits, Piece};
-use super::chat_words::{bits, exits, is_cell, read_line, shape_words, Bits, Line, CORRECTION};
+use super::chat_words::{bits, exits, is_cell, read_line, Bits, Line, CORRECTION};
 use super::corner_track::corner_tracks;
+use super::piece_words::{focus, withdraw};
 use super::player_calls::{challenge, passes, tracks};
 use super::rules::{Phase, Placement};
 use crate::event::Body;
@@ -272,94 +273,6 @@ fn placements(
         pieces.retain(|(f, _)| !matches!(f.found.read, ChatReading::Event(_)));
     }
     found.extend(pieces.into_iter().map(|(f, _)| f));
-}
-
-/// Words that make a clause with a cell talk about another piece than the
-/// one played (`D2 UD was the alternative`, `g5lr also fine`).
-const ANOTHER: [&str; 8] = [
-    "also",
-    "alternative",
-    "alternatively",
-    "was",
-    "were",
-    "would",
-    "could",
-    "had",
-];
-
-/// The words of a segment that say the piece, without the talk beside it:
-/// a clause that names a cell and speaks of another piece (`C2 UD. D2 UD
-/// was the alternative`, `h5lr (g5lr also fine)`) when the rest still
-/// names a cell, and, when exactly one sentence names a whole piece (one
-/// cell, one shape), the other sentences (`Correction: B8 DL. Down and
-/// left, not right.`, `B5 LR. That mirrors your H5.`).
-fn focus(line: &Line, seg: &[usize]) -> Vec<usize> {
-    let text = |k: usize| line.words[k].text.as_str();
-    let cell_in = |ks: &[usize]| ks.iter().any(|&k| is_cell(text(k)));
-    let clause_of = |k: usize| line.words[k].clause;
-    let about_another = |clause: usize| {
-        let ks: Vec<usize> = seg.iter().copied().filter(|&k| clause_of(k) == clause).collect();
-        cell_in(&ks) && ks.iter().any(|&k| ANOTHER.contains(&text(k)))
-    };
-    let kept: Vec<usize> = seg
-        .iter()
-        .copied()
-        .filter(|&k| !about_another(clause_of(k)))
-        .collect();
-    let seg = if cell_in(&kept) { kept } else { seg.to_vec() };
-    // Each word's sentence: one ends after `.`, `!` or `?`.
-    let mut sentence = Vec::with_capacity(line.words.len());
-    let mut n = 0;
-    for w in &line.words {
-        sentence.push(n);
-        n += usize::from(w.after.contains(['.', '!', '?']));
-    }
-    let mut sentences: Vec<Vec<usize>> = Vec::new();
-    for &k in &seg {
-        match sentences.last_mut() {
-            Some(last) if last.last().is_some_and(|&q| sentence[q] == sentence[k]) => last.push(k),
-            _ => sentences.push(vec![k]),
-        }
-    }
-    let whole = |ks: &&Vec<usize>| {
-        let ws: Vec<&str> = ks.iter().map(|&k| text(k)).collect();
-        let b = bits(&ws);
-        b.cells.len() == 1 && b.shapes.len() == 1
-    };
-    match sentences.iter().filter(whole).collect::<Vec<_>>().as_slice() {
-        [one] if sentences.len() > 1 => one.to_vec(),
-        _ => seg,
-    }
-}
-
-/// The words of a segment without the shape it withdraws (`not LR`,
-/// `instead of E8 LR`, `rather than LR`), and that shape: only when
-/// another shape stays (`why not E5 UR?` withdraws nothing, it doubts).
-fn withdraw<'a>(ws: &[&'a str]) -> (Vec<&'a str>, Option<Exits>) {
-    let keep = || (ws.to_vec(), None);
-    let marker = (0..ws.len()).find_map(|m| match (ws[m], ws.get(m + 1)) {
-        ("not", _) => Some((m, m + 1)),
-        ("instead", Some(&"of")) | ("rather", Some(&"than")) => Some((m, m + 2)),
-        _ => None,
-    });
-    let Some((from, mut q)) = marker else {
-        return keep();
-    };
-    while ws
-        .get(q)
-        .is_some_and(|w| matches!(*w, "a" | "an" | "the") || is_cell(w))
-    {
-        q += 1;
-    }
-    let Some((shape, len)) = shape_words(ws, q) else {
-        return keep();
-    };
-    let kept: Vec<&str> = ws[..from].iter().chain(&ws[q + len..]).copied().collect();
-    let named = kept.iter().filter_map(|w| exits(w)).filter(|e| *e != shape);
-    if named.count() != 1 {
-        return keep();
-    }
-    (kept, Some(shape))
 }
 
 /// The piece one segment names, or why it cannot be read; `None` for a

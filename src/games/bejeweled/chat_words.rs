@@ -11,6 +11,7 @@
 
 use super::grid::Color;
 use super::proof::Powerup;
+use crate::games::chat::cells::glued_cells;
 use crate::games::chat::words::number_word;
 use crate::games::clean_chat;
 
@@ -52,19 +53,12 @@ fn tokenize(clean: &str) -> Line {
                 cur.insert(0, '+');
             }
             // `pick b3f6`: two cells written without a space are two.
-            let low = cur.to_lowercase();
-            let glued = (cur.len() == 4 && cur.is_ascii())
-                .then(|| (&cur[..2], &cur[2..]))
-                .filter(|(a, b)| {
-                    is_cell_like(&a.to_lowercase()) && is_cell_like(&b.to_lowercase())
-                });
-            if let Some((a, b)) = glued {
-                line.push(a, false);
-                line.push(b, false);
+            if let Some(cells) = glued_cells(&cur, 2, |c| is_cell_like(&c.to_lowercase())) {
+                cells.iter().for_each(|c| line.push(c, false));
             } else {
                 // `plus @ F3`, `plus @F3`: a cell after `@` is where, not a
                 // mention (no one is named like a cell).
-                line.push(&cur, mention && !is_cell_like(&low));
+                line.push(&cur, mention && !is_cell_like(&cur.to_lowercase()));
             }
             cur.clear();
             mention = false;

@@ -11,6 +11,9 @@
 //! letter and number followed by a unit (`b 2 moves`, `c 3 min`) stay as
 //! written. Lines are kept, so readings still point at the right line.
 //!
+//! Also here: cells written without spaces (`c1d1`), split for a game that
+//! says which cells its board has.
+//!
 //! Imports nothing but the standard library.
 
 /// Words after a letter and a number that make them no cell (`b 2 moves`).
@@ -22,6 +25,18 @@ const UNITS: [&str; 24] = [
 
 /// A number and a capital that name something else (`3D chess`, `4K`).
 const NOT_CELLS: [&str; 3] = ["2D", "3D", "4K"];
+
+/// A word of cells written without spaces (`c1d1`, `C3C4C5`, `b3f6`): its
+/// cells, when it is two to `most` two-character cells that `cell`
+/// accepts (each game knows its own board's). Only ASCII words split.
+pub fn glued_cells(w: &str, most: usize, cell: impl Fn(&str) -> bool) -> Option<Vec<&str>> {
+    let n = w.len() / 2;
+    if !w.is_ascii() || !w.len().is_multiple_of(2) || !(2..=most).contains(&n) {
+        return None;
+    }
+    let cells: Vec<&str> = (0..n).map(|k| &w[2 * k..2 * k + 2]).collect();
+    cells.iter().all(|c| cell(c)).then_some(cells)
+}
 
 /// `text` with each loose cell written as `C3`.
 pub fn tidy_cells(text: &str) -> String {
@@ -195,7 +210,24 @@ fn next_pair(lower: &str, from: usize) -> Option<(usize, usize, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::tidy_cells;
+    use super::{glued_cells, tidy_cells};
+
+    #[test]
+    fn cells_written_without_spaces_split_on_the_games_board() {
+        let on_6x6 = |c: &str| {
+            let b = c.as_bytes();
+            matches!(b[0].to_ascii_lowercase(), b'a'..=b'f') && (b'1'..=b'6').contains(&b[1])
+        };
+        assert_eq!(glued_cells("c1d1", 3, on_6x6), Some(vec!["c1", "d1"]));
+        assert_eq!(
+            glued_cells("C3C4C5", 3, on_6x6),
+            Some(vec!["C3", "C4", "C5"])
+        );
+        // Too many, one off the board, an odd length, one cell, no ASCII.
+        for w in ["a1a2a3a4", "c1g1", "c1d", "c1", "ᄡᄡ"] {
+            assert_eq!(glued_cells(w, 3, on_6x6), None, "{w}");
+        }
+    }
 
     #[test]
     fn loose_cells_are_written_as_the_games_write_them() {

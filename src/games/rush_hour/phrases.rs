@@ -16,6 +16,7 @@
 
 use super::board::{Cell, Dir, Move};
 use super::cell_words::{cell, find_cells};
+use crate::games::chat::cells::glued_cells;
 use crate::games::chat::clean_chat;
 use crate::games::chat::words::number_word;
 use crate::games::words::spell_arrows;
@@ -227,21 +228,6 @@ fn arrows_as_words(line: &str) -> String {
     .replace("->", " right ")
 }
 
-/// A car's cells written without spaces (`c1d1`, `C3C4C5`): two or
-/// three cells of the board, apart.
-fn glued_cells(w: &str) -> Option<Vec<&str>> {
-    let cell = |c: &str| {
-        let b = c.as_bytes();
-        matches!(b[0].to_ascii_lowercase(), b'a'..=b'f') && (b'1'..=b'6').contains(&b[1])
-    };
-    let n = w.len() / 2;
-    if !w.is_ascii() || !w.len().is_multiple_of(2) || !(2..=3).contains(&n) {
-        return None;
-    }
-    let cells: Vec<&str> = (0..n).map(|k| &w[2 * k..2 * k + 2]).collect();
-    cells.iter().all(|c| cell(c)).then_some(cells)
-}
-
 fn tokens(line: &str) -> Vec<Tok> {
     let clean = clean_chat(&arrows_as_words(line));
     let chars: Vec<char> = clean.chars().collect();
@@ -264,7 +250,11 @@ fn tokens(line: &str) -> Vec<Tok> {
             let parts = if digits > 0 && matches!(rest.to_lowercase().as_str(), "mover" | "movers")
             {
                 vec![count, rest]
-            } else if let Some(cells) = glued_cells(&orig) {
+            } else if let Some(cells) = glued_cells(&orig, 3, |c| {
+                // A car's cells (`c1d1`, `C3C4C5`) on the 6×6 board.
+                let b = c.as_bytes();
+                matches!(b[0].to_ascii_lowercase(), b'a'..=b'f') && (b'1'..=b'6').contains(&b[1])
+            }) {
                 cells
             } else {
                 vec![orig.as_str()]

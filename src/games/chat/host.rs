@@ -109,6 +109,10 @@ const PICKS: [&str; 12] = [
     "call", "choice", "chosen",
 ];
 
+/// A player going through, or out of, a tournament (`jonas advances`,
+/// `pax is eliminated`): the whole match was won or lost.
+const GOES_THROUGH: [&str; 3] = ["advances", "advanced", "eliminated"];
+
 /// Whether the text after an arrow opens with a round's number (`R1
 /// vesper`, `round 2: kit`), past spaces and an emoji's variation mark.
 fn names_a_round(rest: impl Iterator<Item = char>) -> bool {
@@ -344,19 +348,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         // (`round's his?`, `did Kit burn his whole reserve?`).
         let asked = line.contains('?');
         let mut ruled_line = false;
-        // A player going through, or out, of a tournament (`jonas
-        // advances`, `pax is eliminated`) won or lost the whole match.
-        let says_match = [
-            "match",
-            "dm",
-            "overall",
-            "series",
-            "advances",
-            "advanced",
-            "eliminated",
-        ]
-        .iter()
-        .any(|w| line_words.iter().any(|x| x == w));
+        let says_match = ["match", "dm", "overall", "series"]
+            .iter()
+            .chain(&GOES_THROUGH)
+            .any(|w| line_words.iter().any(|x| x == w));
         // A round's number opens it only at the head of a line (`Round 3 ·
         // target 6`, `next up: round 3`), not inside a rules sentence ("in
         // round 1 I pick who goes first").
@@ -511,9 +506,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     // Going through a tournament (`Tansy advances to R3`)
                     // is the match's result; the round named is the
                     // bracket's.
-                    let goes_through = c
-                        .iter()
-                        .any(|w| matches!(w.as_str(), "advances" | "advanced" | "eliminated"));
+                    let goes_through = c.iter().any(|w| GOES_THROUGH.contains(&w.as_str()));
                     let scope = if !words.rounds {
                         words.game_scope
                     } else if goes_through {

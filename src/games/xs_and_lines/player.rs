@@ -49,12 +49,13 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
             .then(|| m.and_then(|m| m.moves.last()))
             .flatten()
             .map(|(_, mv)| mv.as_str());
-        match (attempt(seg, part(m, basis)), corrected) {
-            (Attempt::Unread(_), Some(last)) if part(m, basis) == Part::Drawing => {
-                turned_again(seg, last).unwrap_or_else(|| attempt(seg, part(m, basis)))
-            }
-            (read, _) => read,
-        }
+        let part = part(m, basis);
+        let read = attempt(seg, part);
+        let turned = match (&read, corrected) {
+            (Attempt::Unread(_), Some(last)) if part == Part::Drawing => turned_again(seg, last),
+            _ => None,
+        };
+        turned.unwrap_or(read)
     })
 }
 

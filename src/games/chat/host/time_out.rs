@@ -333,11 +333,11 @@ fn ends_after(c: &[String], at: usize, keys: &[&[&str]]) -> bool {
     keys.iter().any(|k| find_seq(&c[end..], k) == Some(0))
 }
 
-/// Whether the message says an allowance ended (`5 minute is passed`),
-/// whoever's it was.
-fn ended_in(message: &[String], reserve_kept: bool) -> bool {
+/// Where the message first says an allowance ended (`5 minute is
+/// passed`), whoever's it was.
+fn first_ended(message: &[String], reserve_kept: bool) -> Option<usize> {
     (0..message.len())
-        .any(|at| is_allowance(message, at, reserve_kept) && ends_after(message, at, &ENDED))
+        .find(|&at| is_allowance(message, at, reserve_kept) && ends_after(message, at, &ENDED))
 }
 
 /// Words that say time still runs (`30 s left`, `still thinking`).
@@ -370,8 +370,7 @@ fn the_one_spoken_to(c: &[String], names: &Names, heard: &Heard) -> Option<usize
 /// min`): a window closed and the next one opened for that player, which
 /// is no time-out.
 fn given_more_time(message: &[String], names: &Names, seat: usize, reserve_kept: bool) -> bool {
-    let ended = (0..message.len())
-        .find(|&at| is_allowance(message, at, reserve_kept) && ends_after(message, at, &ENDED));
+    let ended = first_ended(message, reserve_kept);
     let named_at = named(message, names)
         .iter()
         .filter(|&&(.., s)| s == seat)
@@ -480,7 +479,7 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
     // did not solve it`).
     let in_time = c.iter().any(|w| w == "within")
         || find_seq(c, &["in", "time"]).is_some()
-        || ended_in(message, heard.reserve_kept)
+        || first_ended(message, heard.reserve_kept).is_some()
         || TIMED_OUT.iter().any(|t| find_seq(message, t).is_some());
     (from_nobody || nothing_came || denied && in_time).then_some(seat)
 }

@@ -16,7 +16,8 @@ use proptest::prelude::*;
 
 const FILE: &str = "dodgem-game.txt";
 
-fn options() -> events::ImportOptions {
+/// The cast and config of the Dodgem game (the appeals tests use it too).
+pub(crate) fn options() -> events::ImportOptions {
     events::ImportOptions {
         game: GameKind::Dodgem,
         cast: events::Cast {

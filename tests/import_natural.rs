@@ -84,13 +84,39 @@ fn faults(r: &ImportReport, want: &Value) -> Vec<String> {
 }
 
 /// The bodies of the events an import stands by, without those the rules
-/// refused or a correction superseded, as [`essence`]s.
+/// refused or a correction superseded, as [`essence`]s. An appeal's seqs
+/// (the ruling it is against, the appeal a decision answers) count only
+/// the events kept, as the intended events count them.
 fn standing(i: &events::Imported) -> Vec<Value> {
+    let kept: Vec<bool> = i
+        .report
+        .events
+        .iter()
+        .map(|r| r.rule_error.is_none() && r.superseded_by.is_none())
+        .collect();
+    // seq in the log → seq among the events kept.
+    let renumber = |seq: &mut Value| {
+        if let Some(s) = seq.as_u64().filter(|&s| s >= 1) {
+            let dropped = kept[..(s as usize - 1).min(kept.len())]
+                .iter()
+                .filter(|k| !**k)
+                .count();
+            *seq = Value::from(s - dropped as u64);
+        }
+    };
     i.events[1..]
         .iter()
-        .zip(&i.report.events)
-        .filter(|(_, r)| r.rule_error.is_none() && r.superseded_by.is_none())
-        .map(|(e, _)| essence(&serde_json::to_value(&e.body).expect("a body serialises")))
+        .zip(&kept)
+        .filter(|(_, k)| **k)
+        .map(|(e, _)| {
+            let mut b = essence(&serde_json::to_value(&e.body).expect("a body serialises"));
+            for at in ["/appeal/ruling_seq", "/appeal_decision/appeal_seq"] {
+                if let Some(seq) = b.pointer_mut(at) {
+                    renumber(seq);
+                }
+            }
+            b
+        })
         .collect()
 }
 

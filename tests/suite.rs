@@ -21,6 +21,7 @@ mod dodgem_tables;
 mod errors;
 mod http;
 mod import;
+mod import_appeals;
 mod import_bejeweled;
 mod import_dodgem;
 mod import_duorail;

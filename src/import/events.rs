@@ -42,6 +42,7 @@ pub use super::report::{
     BoardMismatch, ImportReport, Imported, MatchImportError, ReadEvent, Unread, UntiedName,
 };
 
+mod appeals;
 mod refold;
 mod review;
 use super::corrections::{CorrectionInput, CorrectionReport};
@@ -301,7 +302,7 @@ pub fn read_reviewed(
     let state = play.map(|p| p.state);
 
     let outcome = outcome(state.as_ref(), &cast.players);
-    let rulings_in_question = flags::rulings_in_question(state.as_ref(), &read_events);
+    let rulings_in_question = flags::rulings_in_question(state.as_ref(), &events, &read_events);
     let cascades = flags::cascades(&read_events, &unread);
     let doubts = flags::doubts(state.as_ref(), &read_events);
     let mut notes: Vec<String> = cascades.iter().map(flags::cascade_note).collect();
@@ -491,7 +492,7 @@ impl Reading<'_> {
                 }
             }
         }
-        let readings = crate::games::chat::read(self.opts.game, &text, speaker, &ctx);
+        let readings = self.readings_of(&text, speaker);
         let mut said_anything = false;
         for r in readings {
             match r.read {

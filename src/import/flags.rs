@@ -8,9 +8,13 @@
 //! decides a flag, so a time limit on the searches changes nothing here).
 //! Must not import `web/`.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::events::{ReadEvent, Unread};
+use crate::event::{Body, NewEvent};
+use crate::findings::Award;
 use crate::games::MatchState;
 use crate::verify::{self, Verdict};
 
@@ -69,29 +73,67 @@ const RUN: usize = 3;
 
 /// The rulings the rules disagree with or are silent on, from the
 /// verifier's findings on the match as read (Bejeweled's best-claim search
-/// is cut short: the verdict does not depend on it).
+/// is cut short: the verdict does not depend on it); and each decision on
+/// appeal that overturned a ruling to someone the rules do not give it
+/// to, or while they name no one (flagged at the decision's message: the verifier's verdict is on the
+/// ruling as first made, so a wrong overturn would otherwise pass).
 pub fn rulings_in_question(
     state: Option<&MatchState>,
+    events: &[NewEvent],
     read: &[ReadEvent],
 ) -> Vec<RulingInQuestion> {
     let Some(state) = state else {
         return Vec::new();
     };
-    verify::findings_for(state, Some(std::time::Duration::from_millis(20)))
-        .into_iter()
-        .filter(|f| matches!(f.verdict, Verdict::Disagrees | Verdict::RulesSilent))
-        .filter_map(|f| {
-            // read[k] is the event at seq k + 1.
-            let seq = f.ruling_seq.unwrap_or(f.seq);
-            let e = read.get((seq as usize).checked_sub(1)?)?;
-            Some(RulingInQuestion {
-                message: e.message,
-                verdict: f.verdict.word(),
-                ruled: f.ruled,
-                by_rules: f.by_rules,
-            })
+    // read[k] is the event at seq k + 1.
+    let taken = |seq: usize| {
+        seq.checked_sub(1)
+            .and_then(|k| read.get(k))
+            .filter(|e| e.rule_error.is_none())
+    };
+    // Ruling seq → the decision that overturned it: its message, and who
+    // it gave the ruling to.
+    let overturned: BTreeMap<u64, (usize, Award)> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(seq, e)| match &e.body {
+            Body::AppealDecision(d) if !d.upheld => {
+                let decided = taken(seq)?;
+                let Body::Appeal(a) = &events.get(d.appeal_seq as usize)?.body else {
+                    return None;
+                };
+                Some((a.ruling_seq, (decided.message, Award::of_name(&d.winner))))
+            }
+            _ => None,
         })
-        .collect()
+        .collect();
+    let mut out = Vec::new();
+    for f in verify::findings_for(state, Some(std::time::Duration::from_millis(20))) {
+        let seq = f.ruling_seq.unwrap_or(f.seq);
+        let question = |message: usize| RulingInQuestion {
+            message,
+            verdict: f.verdict.word(),
+            ruled: f.ruled.clone(),
+            by_rules: f.by_rules.clone(),
+        };
+        if matches!(f.verdict, Verdict::Disagrees | Verdict::RulesSilent) {
+            if let Some(e) = (seq as usize).checked_sub(1).and_then(|k| read.get(k)) {
+                out.push(question(e.message));
+            }
+        }
+        if let Some((message, to)) = overturned.get(&seq) {
+            let verdict = match &f.award_by_rules {
+                Some(rules) if rules == to => continue,
+                Some(_) => Verdict::Disagrees,
+                None => Verdict::RulesSilent,
+            };
+            out.push(RulingInQuestion {
+                verdict: verdict.word(),
+                ..question(*message)
+            });
+        }
+    }
+    out
 }
 
 /// Runs of refused events, each with its likely cause: the nearest

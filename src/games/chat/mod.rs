@@ -11,6 +11,7 @@
 //! `import/`, `web/` or `verify.rs`: the import layer calls in here, never
 //! the other way round.
 
+pub mod appeal;
 pub mod cells;
 pub mod host;
 pub mod marks;

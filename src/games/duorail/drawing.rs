@@ -222,7 +222,7 @@ fn exits_word(a: &Glyph<'_>, b: &Glyph<'_>) -> Option<Exits> {
 }
 
 /// One token of the file form or of a spaced picture: `.`, `B:UR`, `UR`,
-/// `┌`, `┌B`, `B┌`.
+/// `bUR`, `URb`, `┌`, `┌B`, `B┌`.
 fn token<'a>(t: &[Glyph<'a>]) -> Option<Drawn<'a>> {
     match t {
         [e] if EMPTY.contains(e.ch) => Some(Drawn::Empty),
@@ -234,6 +234,19 @@ fn token<'a>(t: &[Glyph<'a>]) -> Option<Drawn<'a>> {
             exits: exits_word(a, b)?,
             family: None,
             color: None,
+        }),
+        // `bRD`, `RDb`: a colour letter glued to the exits, either side.
+        [c, a, b] if mark(c.ch).is_some() && exits_word(a, b).is_some() => Some(Drawn::Piece {
+            glyph: *c,
+            exits: exits_word(a, b)?,
+            family: None,
+            color: mark(c.ch),
+        }),
+        [a, b, c] if mark(c.ch).is_some() => Some(Drawn::Piece {
+            glyph: *a,
+            exits: exits_word(a, b)?,
+            family: None,
+            color: mark(c.ch),
         }),
         [c, colon, a, b] if colon.ch == ':' && c.ch.is_ascii_alphabetic() => Some(Drawn::Piece {
             glyph: *c,

@@ -118,7 +118,7 @@ impl<'a> Reading<'a> {
         let Some((speaker, _)) = self.speakers[index].clone() else {
             return "talk (a spectator's message)".to_string();
         };
-        let readings = crate::games::chat::read(self.opts.game, text, speaker, &self.context());
+        let readings = self.readings_of(text, speaker);
         let said: Vec<String> = readings
             .into_iter()
             .filter_map(|r| match r.read {
@@ -144,7 +144,7 @@ impl<'a> Reading<'a> {
                 return None;
             }
         }
-        let readings = crate::games::chat::read(self.opts.game, words, speaker, &ctx);
+        let readings = self.readings_of(words, speaker);
         if let Some(why) = readings.iter().find_map(|r| match &r.read {
             ChatReading::Unread(why) => Some(why.clone()),
             _ => None,

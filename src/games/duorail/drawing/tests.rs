@@ -290,6 +290,31 @@ fn unreadable_drawings_say_where_and_why() {
 }
 
 #[test]
+fn a_colour_letter_glued_to_the_exits_is_a_piece() {
+    // `bRD` (a host's own shorthand), with the rows lettered and the
+    // columns numbered; and `RDb`, the letter after.
+    let glued = |after: bool| {
+        let mut rows = vec![format!("     {}", (1..=9).map(|c| format!("{c:<4}")).collect::<String>())];
+        for (r, line) in FILE.iter().enumerate() {
+            let cells: Vec<String> = line
+                .split(' ')
+                .map(|t| match t.split_once(':') {
+                    Some((c, e)) if after => format!("{e}{}", c.to_lowercase()),
+                    Some((c, e)) => format!("{}{e}", c.to_lowercase()),
+                    None => t.to_string(),
+                })
+                .collect();
+            rows.push(format!("{}   {}", (b'A' + r as u8) as char, cells.join("   ")));
+        }
+        rows.join("\n")
+    };
+    for after in [false, true] {
+        let text = glued(after);
+        assert_eq!(read(&text).to_board(), Some(sample()), "{text}");
+    }
+}
+
+#[test]
 fn talk_is_no_drawing_and_is_no_legend() {
     assert_no_drawing(
         |t| read_drawing(t, 9),

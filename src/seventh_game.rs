@@ -165,7 +165,7 @@ fn the_verifier_finds_the_claim_false_and_the_ruling_against_the_rules() {
 }
 
 #[test]
-fn an_appeal_overturns_the_ruling_and_the_verifier_then_agrees() {
+fn an_appeal_overturns_the_ruling_and_the_finding_says_so() {
     let mut events = a_match();
     events.push(ev(
         60,
@@ -188,8 +188,18 @@ fn an_appeal_overturns_the_ruling_and_the_verifier_then_agrees() {
     ));
     let (_dir, _store, _id, replay) = stored(events);
     assert!(replay.steps.iter().skip(4).all(|s| s.error.is_none()));
+    // As in every game, the finding judges the ruling as the host made it
+    // (an appeal's page compares the decision with that) and says how the
+    // appeal changed it.
     let findings = crate::verify::findings(&replay);
-    assert_eq!(findings[0].verdict, Verdict::Agrees);
+    assert_eq!(findings[0].verdict, Verdict::Disagrees);
+    assert!(
+        findings[0]
+            .ruled
+            .ends_with("; overturned on appeal at seq 6: the game to mira"),
+        "{}",
+        findings[0].ruled
+    );
     assert_eq!(replay.last_state().unwrap().view().score, [1, 0]);
 }
 

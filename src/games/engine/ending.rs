@@ -150,7 +150,7 @@ impl Ending {
             witness: None,
             proofs: Vec::new(),
             by_rules,
-            ruled: format!("the game to {} (seq {})", name(r.winner), r.seq),
+            ruled: super::report::ruled_words("the game", r, name, false),
             ruling_seq: Some(r.seq),
             verdict,
             award_by_rules: self

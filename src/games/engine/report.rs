@@ -63,6 +63,28 @@ pub fn round_ruling_finding<R: Round>(
     )
 }
 
+/// What the host ruled, in words: `{what} to X (seq N)`, the host's words
+/// quoted when `quoted`, and the appeal that overturned it, if one did.
+/// Every finding words a ruling so, whatever the game.
+pub fn ruled_words(
+    what: &str,
+    r: &Ruled,
+    name: impl Fn(Option<usize>) -> String,
+    quoted: bool,
+) -> String {
+    let mut s = format!("{what} to {} (seq {})", name(r.winner), r.seq);
+    if quoted && !r.text.is_empty() {
+        s.push_str(&format!(": “{}”", r.text));
+    }
+    if let Some((seq, w)) = r.overturned {
+        s.push_str(&format!(
+            "; overturned on appeal at seq {seq}: {what} to {}",
+            name(w)
+        ));
+    }
+    s
+}
+
 /// A finding on the ruling of a round or game, with no claim yet; its seq
 /// is the ruling's (0 when not ruled).
 pub fn ruling_finding(
@@ -80,19 +102,7 @@ pub fn ruling_finding(
     };
     let ruled_text = match ruled {
         None => "not ruled".to_string(),
-        Some(r) => {
-            let mut s = format!("{what} to {} (seq {})", name(r.winner), r.seq);
-            if !r.text.is_empty() {
-                s.push_str(&format!(": “{}”", r.text));
-            }
-            if let Some((seq, w)) = r.overturned {
-                s.push_str(&format!(
-                    "; overturned on appeal at seq {seq}: {what} to {}",
-                    name(w)
-                ));
-            }
-            s
-        }
+        Some(r) => ruled_words(what, r, name, true),
     };
     let decision = decision.filter(|d| !(about.no_winner_is_silence && d.winner.is_none()));
     Finding {

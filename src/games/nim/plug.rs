@@ -10,7 +10,8 @@ use std::time::Duration;
 use super::rules::{Match, Nim};
 use super::solver;
 use crate::findings::{Award, Finding, Verdict};
-use crate::games::{one_game, Drawing, Event, Piece, Plug, Ruled, View};
+use crate::games::engine::report::ruled_words;
+use crate::games::{one_game, Drawing, Event, Piece, Plug, View};
 
 /// Stones drawn in one row.
 const ROW: u32 = 10;
@@ -73,10 +74,10 @@ impl Plug for Nim {
             by_rules: format!("the game to {}", name(by_rules)),
             ruled: ruled.map_or_else(
                 || "not ruled".to_string(),
-                |r| format!("the game to {} (seq {})", name(r.standing()), r.seq),
+                |r| ruled_words("the game", r, name, false),
             ),
             ruling_seq: ruled.map(|r| r.seq),
-            verdict: Verdict::of(ruled.map(Ruled::standing), Some(by_rules)),
+            verdict: Verdict::of(ruled.map(|r| r.winner), Some(by_rules)),
             award_by_rules: Some(Award::of_seat(&m.players, by_rules)),
         }]
     }

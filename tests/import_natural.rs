@@ -41,7 +41,9 @@ fn data(path: &str) -> String {
 }
 
 /// The events that count (kind and canonical text), leaving out those a
-/// later correction superseded.
+/// later correction superseded. An appeal's grounds are the player's own
+/// words (as a ruling's text is the host's): only the ruling it is
+/// against counts.
 fn counted(r: &ImportReport) -> Vec<(String, String)> {
     let v = serde_json::to_value(r).expect("a report serialises");
     v["events"]
@@ -50,10 +52,13 @@ fn counted(r: &ImportReport) -> Vec<(String, String)> {
         .iter()
         .filter(|e| e["superseded_by"].is_null())
         .map(|e| {
-            (
-                e["kind"].as_str().unwrap_or_default().to_string(),
-                e["text"].as_str().unwrap_or_default().to_string(),
-            )
+            let kind = e["kind"].as_str().unwrap_or_default().to_string();
+            let text = e["text"].as_str().unwrap_or_default();
+            let text = match text.split_once(": ") {
+                Some((against, _)) if kind == "appeal" => against,
+                _ => text,
+            };
+            (kind, text.to_string())
         })
         .collect()
 }

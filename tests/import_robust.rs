@@ -22,7 +22,10 @@ use serde_json::Value;
 
 /// How many messages after a gap a flag may come and still count as
 /// pointing at it: a Traffic Jam round's opening board is first needed by
-/// the solution a handful of placements later.
+/// the solution a handful of placements later. A flag later in the same
+/// round (before the ruling that ends it) counts too: an x's and lines x
+/// is first used by a line a whole part later, and that line is the first
+/// place a missing correction of it can show.
 const WINDOW: usize = 8;
 
 fn opts(
@@ -126,7 +129,18 @@ fn every_deletion_shows(file: &str, date: (i32, u32, u32), o: &ImportOptions) {
             .filter(|f| !before.contains(f))
             .map(|(m, _)| m)
             .collect();
-        let near = new.iter().any(|&m| m + 1 >= gone && m <= gone + WINDOW);
+        // The message of the first ruling after the gap: the end of its
+        // round (or game).
+        let round_ends = full
+            .events
+            .iter()
+            .filter(|e| e.kind == "ruling" && e.message > gone)
+            .map(|e| e.message)
+            .min()
+            .unwrap_or(usize::MAX);
+        let near = new
+            .iter()
+            .any(|&m| m + 1 >= gone && (m <= gone + WINDOW || m < round_ends));
         if !near {
             silent.push(format!(
                 "message {gone} ('{}'): outcome {} instead of {}, new flags at {new:?}",

@@ -125,8 +125,7 @@ pub(super) fn powerup(w: &str) -> Option<Powerup> {
 /// typo of it is read (`send F3` is none).
 pub(super) fn misspelt_powerup(w: &str, next: Option<&str>) -> Option<Powerup> {
     let takes = next.is_some_and(|n| is_cell_like(n) || color(n).is_some());
-    if w.len() < 4 || !w.bytes().all(|b| b.is_ascii_lowercase()) || powerup(w).is_some() || !takes
-    {
+    if w.len() < 4 || !w.bytes().all(|b| b.is_ascii_lowercase()) || powerup(w).is_some() || !takes {
         return None;
     }
     let mut near = Powerup::ALL

@@ -635,7 +635,10 @@ pub(super) mod tests {
         );
         // Numbered steps are not claims; a count too large for a step's
         // number is one (`17. col c3 chain p pick b3f6`).
-        assert_eq!(at("1. plus F3\n2. bend\n3. swap F3 G3", None), [(f3.clone(), 0..3)]);
+        assert_eq!(
+            at("1. plus F3\n2. bend\n3. swap F3 G3", None),
+            [(f3.clone(), 0..3)]
+        );
         assert_eq!(
             at("18. plus f3 bend swap f3g3", None),
             [("claim 18".to_string(), 0..1), (f3, 0..1)]

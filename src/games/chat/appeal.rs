@@ -16,7 +16,7 @@
 //! Must not import anything from `log/` but the event vocabulary, nor from
 //! `import/`, `web/` or `verify.rs`.
 
-use super::words::number_word;
+use super::words::{named, number_word, Names};
 use super::{chat_words, clean_chat};
 
 /// What an appeal says about which ruling it is against.
@@ -168,23 +168,67 @@ const STANDS: [&str; 9] = [
     "kept",
 ];
 
-/// A message's sentences, each as lowercase words and whether it asks
-/// (ends with `?`).
-fn sentences(text: &str) -> Vec<(Vec<String>, bool)> {
+/// What a decision keeps or undoes: a ruling by any name (`the call`,
+/// `the result`), or what it gave (`R1`, `the round`, `the win`, `the
+/// W`).
+fn kept_subject(word: &str) -> bool {
+    RULED.contains(&word)
+        || ["round", "match", "game", "dm", "win", "w"].contains(&word)
+        || word
+            .strip_prefix('r')
+            .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// A said piece of a message: its lowercase words, whether it asks (ends
+/// with `?`), and whether it opens by addressing someone (`@Harrow …`).
+struct Said {
+    words: Vec<String>,
+    asks: bool,
+    addressed: bool,
+}
+
+/// A message cut at `ends` (sentence ends, and for an appeal also
+/// commas: `pls recheck, I think c2 E wasn't legal??` requests before it
+/// asks).
+fn pieces(text: &str, ends: &[char]) -> Vec<Said> {
     let clean = clean_chat(text);
     let mut out = Vec::new();
     let mut rest = clean.as_str();
     while !rest.is_empty() {
-        let end = rest.find(['.', '!', '?', '\n', ';']).unwrap_or(rest.len());
+        let end = rest.find(ends).unwrap_or(rest.len());
         let asks = rest[end..].starts_with('?');
-        let w = chat_words(&rest[..end]);
-        if !w.is_empty() {
-            out.push((w, asks));
+        let piece = &rest[..end];
+        let words = chat_words(piece);
+        if !words.is_empty() {
+            out.push(Said {
+                words,
+                asks,
+                addressed: piece.trim_start().starts_with('@'),
+            });
         }
         rest = rest.get(end + 1..).unwrap_or("");
     }
     out
 }
+
+/// Sentence ends.
+const SENTENCE: [char; 5] = ['.', '!', '?', '\n', ';'];
+/// Clause ends, for an appeal.
+const CLAUSE: [char; 7] = ['.', '!', '?', '\n', ';', ',', ':'];
+
+/// Words that ask the host to look again at a ruling (`pls recheck round
+/// 1`, `can you recount`): an appeal when they ask the host, not when the
+/// speaker looks again (`let me recheck`).
+const LOOK_AGAIN: [&str; 5] = ["recheck", "recount", "reconsider", "review", "rejudge"];
+
+/// Words that open a request to the host (`pls`, `can you`, `mod`).
+const ASKING: [&str; 10] = [
+    "pls", "please", "plz", "plsss", "can", "could", "would", "you", "u", "kindly",
+];
+
+/// Words by which a player appeals in the languages a server mixes in
+/// (`apelo`, `Einspruch`), or objects (`objection!`).
+const OBJECTS: [&str; 5] = ["objection", "apelo", "apelación", "apelacion", "einspruch"];
 
 /// Whether the words before `at` say `I` (or `we`) appeal: the speaker,
 /// then only words of wanting or intending, and no supposition before.
@@ -206,29 +250,52 @@ fn first_person(w: &[String], at: usize) -> bool {
             .all(|x| BETWEEN.contains(&x.as_str()) || AS_A_NOUN.contains(&x.as_str()))
 }
 
-/// Whether a sentence appeals: `I appeal`, `I'd like to file an appeal`,
-/// or one that opens with the word (`Appeal: the 7 scores 16`,
-/// `Appealing R2`). A question or a denial is talk.
-fn appeals_in(w: &[String], asks: bool) -> bool {
-    if asks {
-        return false;
-    }
+/// Whether a clause appeals: `I appeal`, `I'd like to file an appeal`,
+/// `I object`, one that opens with the word (`Appeal: the 7 scores 16`,
+/// `objection!!`, `apelo`), perhaps after a mention (`@mod appealing
+/// R1`), or a request to look again (`pls recheck round 1`, `can you
+/// recount?`). A question about appealing or a denial is talk.
+fn appeals_in(said: &Said) -> bool {
+    let w = &said.words;
     w.iter().enumerate().any(|(at, x)| {
-        let verb = ["appeal", "appealing"].contains(&x.as_str());
-        let disputes = ["dispute", "disputing", "contest", "contesting"].contains(&x.as_str())
+        let x = x.as_str();
+        let before = &w[..at];
+        // `re-check` is written as two words.
+        let look_again = LOOK_AGAIN.contains(&x)
+            || (x == "re" && w.get(at + 1).is_some_and(|n| n == "check" || n == "count"));
+        if look_again {
+            // Asked of the host, never of the speaker (`let me recheck`).
+            return !before.is_empty()
+                && before.len() <= 4
+                && before.iter().all(|b| ASKING.contains(&b.as_str()))
+                || before.is_empty() && !said.asks;
+        }
+        if said.asks {
+            return false;
+        }
+        let verb = ["appeal", "appealing"].contains(&x) || OBJECTS.contains(&x);
+        let disputes = ["dispute", "disputing", "contest", "contesting"].contains(&x)
             && w[at + 1..]
                 .iter()
                 .take(3)
                 .any(|y| RULED.contains(&y.as_str()) || LABELS.contains(&y.as_str()));
-        if !(verb || disputes) {
+        let objects = x == "object" && w.get(at + 1).is_none_or(|n| n == "to");
+        if !(verb || disputes || objects) {
             return false;
         }
-        let opens = w[..at]
-            .iter()
-            .all(|b| ["formal", "official", "my", "an"].contains(&b.as_str()))
+        // What may stand before a word that opens the clause: a mention's
+        // words, or `formal`.
+        let mentioned = said.addressed && before.len() <= 3;
+        let opens = (mentioned
+            || before
+                .iter()
+                .all(|b| ["formal", "official", "my", "an"].contains(&b.as_str())))
+            && !objects
             && w.get(at + 1).is_none_or(|next| {
-                !["is", "was", "denied", "window", "time", "process", "rules"]
-                    .contains(&next.as_str())
+                ![
+                    "is", "was", "denied", "window", "time", "process", "rules", "of",
+                ]
+                .contains(&next.as_str())
             });
         opens || first_person(w, at)
     })
@@ -238,12 +305,11 @@ fn appeals_in(w: &[String], asks: bool) -> bool {
 /// appeals: labels (`Announcement 4`) and rounds (`R2`), in the order
 /// written (empty: the latest ruling). `None`: no appeal.
 pub fn appeal(text: &str) -> Option<Vec<Against>> {
-    let said = sentences(text);
-    if !said.iter().any(|(w, asks)| appeals_in(w, *asks)) {
+    if !pieces(text, &CLAUSE).iter().any(appeals_in) {
         return None;
     }
     let mut against = Vec::new();
-    for (w, _) in &said {
+    for Said { words: w, .. } in pieces(text, &SENTENCE) {
         for (i, x) in w.iter().enumerate() {
             let next = w.get(i + 1).and_then(|n| number_word(n));
             if let Some(n) = next.filter(|_| LABELS.contains(&x.as_str())) {
@@ -281,7 +347,7 @@ fn denied(w: &[String], from: usize, to: usize) -> bool {
 pub fn decision(text: &str) -> Option<Result<bool, String>> {
     let mut stands = false;
     let mut overturned = false;
-    for (w, asks) in sentences(text) {
+    for Said { words: w, asks, .. } in pieces(text, &SENTENCE) {
         if asks {
             continue;
         }
@@ -309,9 +375,20 @@ pub fn decision(text: &str) -> Option<Result<bool, String>> {
             if UNDONE.contains(&word) {
                 said(false, denied(&w, i.saturating_sub(3), i));
             }
-            // `the ruling stands`, `Announcement 4 stands`, `the call does
-            // not stand`.
-            if RULED.contains(&word) {
+            // `Upheld.` alone answers the appeal: the ruling is upheld
+            // (`appeal upheld`, above, grants it).
+            if word == "upheld" && !w[..i].iter().any(|b| b == "appeal") {
+                said(true, denied(&w, i.saturating_sub(3), i));
+            }
+            // `I'm keeping the call`, `pebble keeps the W`.
+            if ["keep", "keeps", "keeping"].contains(&word)
+                && w[i + 1..].iter().take(3).any(|k| kept_subject(k))
+            {
+                said(true, denied(&w, i.saturating_sub(3), i));
+            }
+            // `the ruling stands`, `Announcement 4 stands`, `R1 stays with
+            // Vale`, `teodor's win stays`, `the call does not stand`.
+            if kept_subject(word) {
                 let ahead = (i + 1..w.len().min(i + 5)).find(|&k| STANDS.contains(&w[k].as_str()));
                 if let Some(k) = ahead {
                     said(true, denied(&w, i + 1, k));
@@ -330,6 +407,37 @@ pub fn decision(text: &str) -> Option<Result<bool, String>> {
                 .to_string(),
         )),
     }
+}
+
+/// Words that mark a score as put right (`Scoreboard (corrected)`).
+const CORRECTED: [&str; 6] = [
+    "corrected",
+    "correction",
+    "updated",
+    "fixed",
+    "amended",
+    "revised",
+];
+
+/// The score a host posts as corrected (`corrected result: juniper 1 – 0
+/// halvard`, `Corrected final score: marisol 22, teodor 26`), by seat:
+/// each player's number is the one right after their name, else the one
+/// right before it. `None` without a word of correction or a number for
+/// each player.
+pub fn corrected_score(text: &str, names: &Names) -> Option<[u32; 2]> {
+    let w = chat_words(&clean_chat(text));
+    if !w.iter().any(|x| CORRECTED.contains(&x.as_str())) {
+        return None;
+    }
+    let number = |k: usize| w.get(k).and_then(|x| x.parse::<u32>().ok());
+    let mut score = [None, None];
+    for (from, to, seat) in named(&w, names) {
+        let n = number(to).or_else(|| from.checked_sub(1).and_then(number));
+        if score[seat].is_none() {
+            score[seat] = n;
+        }
+    }
+    Some([score[0]?, score[1]?])
 }
 
 #[cfg(test)]
@@ -352,6 +460,14 @@ mod tests {
             "we formally appeal",
             "I dispute the ruling: the endgame tie goes to the last piece",
             "Formal appeal. I make it 19",
+            "objection!! Y is blocked going up",
+            "I object to that call",
+            "apelo la decisión: de A4 a G2 son 14",
+            "@Harrow | mod appealing R1, you forgot the plus",
+            "pls recheck round 1, I think you miscounted",
+            "pls recheck, I think c2 E wasn't legal??",
+            "can you recount? the bend takes 6",
+            "please re-check R2",
         ] {
             assert!(appeal(text).is_some(), "{text}");
         }
@@ -373,6 +489,10 @@ mod tests {
             "I'd appeal if I were you",
             "the appeal was fair",
             "I would appeal that",
+            "let me recheck my proof",
+            "I'll recount the gems later",
+            "no objection from me",
+            "the object is to get the taxi out",
         ] {
             assert_eq!(appeal(text), None, "{text}");
         }
@@ -402,6 +522,28 @@ mod tests {
     }
 
     #[test]
+    fn a_corrected_score_gives_each_player_the_number_beside_their_name() {
+        let names: Vec<(Vec<String>, usize)> =
+            vec![(vec!["juniper".into()], 0), (vec!["halvard".into()], 1)];
+        for (text, want) in [
+            ("corrected result: juniper 1 – 0 halvard 🏆", Some([1, 0])),
+            (
+                "Scoreboard (corrected): Juniper 1 – halvard 2",
+                Some([1, 2]),
+            ),
+            (
+                "Corrected final score: juniper 22, halvard 26 🏆",
+                Some([22, 26]),
+            ),
+            // No word of correction, or a player without a number.
+            ("juniper 1 – 0 halvard", None),
+            ("corrected: juniper wins", None),
+        ] {
+            assert_eq!(corrected_score(text, &names), want, "{text}");
+        }
+    }
+
+    #[test]
     fn a_decision_says_whether_the_ruling_stands() {
         for (text, stands) in [
             (
@@ -424,6 +566,19 @@ mod tests {
             ("Ruling upheld, gg", true),
             ("On the appeal: the ruling is upheld.", true),
             ("the ruling is not overturned", true),
+            (
+                "Upheld. Y only gets to C1–C3 going up. R1 stays Vale's",
+                true,
+            ),
+            ("That's 3, not 2. R1 stays with Vale, sorry kit", true),
+            ("Nope. 15 it is, R1 stays kit's", true),
+            ("I'm keeping the call, sorry orrin.", true),
+            ("Ruling upheld. pebble keeps the W.", true),
+            ("still 22–26, teodor's win stays. sorry marisol", true),
+            (
+                "appeal upheld, my count was off: it's 27. R1 is vale's",
+                false,
+            ),
         ] {
             assert_eq!(decision(text), Some(Ok(stands)), "{text}");
         }

@@ -138,6 +138,12 @@ pub fn clean_chat(text: &str) -> String {
             if matches!(c, '*' | '`' | '~' | '|') {
                 continue;
             }
+            // An ellipsis ends what came before it (`F4-F3… wait that was
+            // the last x`), as three dots do.
+            if c == '…' {
+                kept.push_str("...");
+                continue;
+            }
             if c.is_alphanumeric() || c.is_whitespace() || c.is_ascii_punctuation() {
                 // A count's counter word in another script is a word of
                 // its own (`15개`, `3个`): the count stays a count.

@@ -335,6 +335,10 @@ mod tests {
             ("c1 ⬆\nsee if you get out of that", 0..1),
             ("hmm\nc1 up", 1..2),
             ("c1 N, gg wp", 0..1),
+            // A cell among words of talk beside the move is a comment,
+            // not a second move (`c2 is taken now` answers a spectator).
+            ("no it wouldn't, c2 is taken now 🙄\nc1 N", 1..2),
+            ("c1 N\nb1 is stuck now lol", 0..1),
         ] {
             let got = READER.read_in(text, 1, None);
             assert_eq!(got, [("c1 N".to_string(), lines)], "{text}");

@@ -628,7 +628,6 @@ fn as_far_as_it_goes(t: &[Tok], k: usize) -> Option<usize> {
     }
 }
 
-
 #[cfg(test)]
 #[path = "phrases_tests.rs"]
 mod tests;

@@ -147,7 +147,9 @@ fn cells_are_found_in_every_shape() {
     // Cells written without spaces.
     assert_eq!(found("c1d1"), vec![cells("C1 D1")]);
     assert_eq!(found("C3C4C5"), vec![cells("C3 C4 C5")]);
-    assert!(found("a1a1a1a1").iter().all(|f| !matches!(f, Found::Cells(_))));
+    assert!(found("a1a1a1a1")
+        .iter()
+        .all(|f| !matches!(f, Found::Cells(_))));
     for (text, want) in [
         ("B1 B2", "B1 B2"),
         ("b1, b2", "B1 B2"),

@@ -431,6 +431,9 @@ pub fn read(
 ) -> Vec<Reading> {
     let mut out: Vec<Reading> = Vec::new();
     let mut basis = Basis::Now;
+    // Whether the last reading kept is an unreadable attempt among words
+    // of talk (`c2 is taken now`).
+    let mut last_aside = false;
     for seg in segments {
         let first = out.is_empty();
         let replaces_last = first && seg.corrects && turn.last.is_some();
@@ -449,6 +452,22 @@ pub fn read(
                 // The same move said again on a line of its own (`c3` /
                 // `c3!`): one move, from both lines.
                 last.lines.end = seg.lines.end;
+                continue;
+            }
+            // Beside a move, an attempt that cannot be read and stands
+            // among words of talk is talk (`no it wouldn't, c2 is taken
+            // now` / `a2 N`): a comment, not a second move.
+            let aside = |r: &ChatReading| matches!(r, ChatReading::Unread(_)) && seg.extra > 0;
+            if !seg.corrects && aside(&reading) && matches!(last.read, ChatReading::Event(_)) {
+                continue;
+            }
+            if !seg.corrects && last_aside && matches!(reading, ChatReading::Event(_)) {
+                out.pop();
+                last_aside = false;
+                out.push(Reading {
+                    read: reading,
+                    lines: seg.lines.clone(),
+                });
                 continue;
             }
             if !seg.corrects {
@@ -480,6 +499,7 @@ pub fn read(
                 continue;
             }
         }
+        last_aside = matches!(reading, ChatReading::Unread(_)) && seg.extra > 0;
         out.push(Reading {
             read: reading,
             lines: seg.lines.clone(),

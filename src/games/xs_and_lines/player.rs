@@ -352,6 +352,22 @@ mod tests {
         READER.moves(text, seat, s)
     }
 
+    /// `F4-F3… wait that was the last x 😩` was read as talk: an ellipsis
+    /// ends the move's clause, as three dots do, so the remark after it
+    /// (even one opening with `wait`) is talk beside the move.
+    #[test]
+    fn a_remark_after_an_ellipsis_is_talk_beside_the_move() {
+        let s = state(11);
+        for text in [
+            "F5-D6 via D5… wait that was the last x 😩",
+            "F5-D6 via D5… that was the last x",
+            "F5-D6 via D5... oh no that was the last x",
+            "F5-D6 via D5. wait that was the last x",
+        ] {
+            assert_eq!(moves(text, 1, Some(&s)), ["F5-D6 via D5"], "{text}");
+        }
+    }
+
     #[test]
     fn in_part_1_a_cell_is_an_x() {
         let s = state(2);

@@ -17,6 +17,7 @@
 use super::Reading;
 use crate::event::{Appeal, AppealDecision, Body, Ruling, Scope};
 use crate::games::chat::appeal::{self, Against};
+use crate::games::chat::words::name_words;
 use crate::games::chat::Reading as Said;
 use crate::games::{ChatReading, Speaker};
 
@@ -108,6 +109,37 @@ impl Reading<'_> {
             })
     }
 
+    /// Whether a score the host posts as corrected upholds the ruling
+    /// (`Some(true)`) or overturns it: in a match of one game, by who has
+    /// more; in a match of rounds, by whether it is the score as ruled or
+    /// that score with the appealed round given to the other player.
+    /// `None`: the score says neither.
+    fn by_corrected_score(&self, text: &str, ruled: &Ruling) -> Option<bool> {
+        let ctx = self.context();
+        let said = appeal::corrected_score(text, &name_words(&ctx))?;
+        let players = &self.opts.cast.players;
+        let for_seat = players.iter().position(|p| {
+            ruled
+                .winner
+                .as_ref()
+                .is_some_and(|w| p.eq_ignore_ascii_case(w))
+        })?;
+        if !self.opts.game.in_rounds() {
+            return match said[0].cmp(&said[1]) {
+                std::cmp::Ordering::Equal => None,
+                more => Some((more == std::cmp::Ordering::Greater) == (for_seat == 0)),
+            };
+        }
+        let now = ctx.state?.view().score;
+        let mut flipped = [*now.first()?, *now.get(1)?];
+        if said == flipped {
+            return Some(true);
+        }
+        flipped[for_seat] = flipped[for_seat].checked_sub(1)?;
+        flipped[1 - for_seat] += 1;
+        (said == flipped).then_some(false)
+    }
+
     /// The host's decision on the open appeal `(appeal_seq, ruling)`, put
     /// into `readings`: in place of the ruling of the appealed ruling's
     /// scope that the message gives (its winner is who wins now), else
@@ -129,9 +161,12 @@ impl Reading<'_> {
             ChatReading::Event(Body::Ruling(again)) => Some(again.winner.clone()),
             _ => None,
         });
-        let upheld = match (appeal::decision(text), &winner_now) {
-            (Some(Ok(upheld)), _) => upheld,
-            (Some(Err(why)), _) => {
+        // A score posted as corrected says more than a ruling read beside
+        // it (`corrected result: juniper 1 – 0 halvard 🏆`).
+        let by_score = self.by_corrected_score(text, ruled);
+        let upheld = match (appeal::decision(text), by_score, &winner_now) {
+            (Some(Ok(upheld)), _, _) | (None, Some(upheld), _) => upheld,
+            (Some(Err(why)), _, _) => {
                 let read = ChatReading::Unread(format!("a decision on the appeal, but {why}"));
                 match gives {
                     Some(k) => readings[k].read = read,
@@ -139,21 +174,22 @@ impl Reading<'_> {
                 }
                 return;
             }
-            (None, Some(winner)) => *winner == ruled.winner,
-            (None, None) => return,
+            (None, None, Some(winner)) => *winner == ruled.winner,
+            (None, None, None) => return,
         };
-        // Overturned with no one named: the other player than the one
-        // it was ruled for.
-        let winner = match (upheld, winner_now) {
-            (true, _) => None,
-            (false, Some(w)) => w,
-            (false, None) => {
-                let players = &self.opts.cast.players;
-                ruled
-                    .winner
-                    .as_ref()
-                    .and_then(|w| players.iter().find(|p| !p.eq_ignore_ascii_case(w)).cloned())
-            }
+        // Overturned with no one named (or by a corrected score): the
+        // other player than the one it was ruled for.
+        let other = || {
+            let players = &self.opts.cast.players;
+            ruled
+                .winner
+                .as_ref()
+                .and_then(|w| players.iter().find(|p| !p.eq_ignore_ascii_case(w)).cloned())
+        };
+        let winner = match (upheld, by_score, winner_now) {
+            (true, _, _) => None,
+            (false, None, Some(w)) => w,
+            (false, _, _) => other(),
         };
         let read = ChatReading::Event(Body::AppealDecision(AppealDecision {
             appeal_seq,

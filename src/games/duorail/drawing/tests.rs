@@ -294,7 +294,10 @@ fn a_colour_letter_glued_to_the_exits_is_a_piece() {
     // `bRD` (a host's own shorthand), with the rows lettered and the
     // columns numbered; and `RDb`, the letter after.
     let glued = |after: bool| {
-        let mut rows = vec![format!("     {}", (1..=9).map(|c| format!("{c:<4}")).collect::<String>())];
+        let mut rows = vec![format!(
+            "     {}",
+            (1..=9).map(|c| format!("{c:<4}")).collect::<String>()
+        )];
         for (r, line) in FILE.iter().enumerate() {
             let cells: Vec<String> = line
                 .split(' ')
@@ -304,7 +307,11 @@ fn a_colour_letter_glued_to_the_exits_is_a_piece() {
                     None => t.to_string(),
                 })
                 .collect();
-            rows.push(format!("{}   {}", (b'A' + r as u8) as char, cells.join("   ")));
+            rows.push(format!(
+                "{}   {}",
+                (b'A' + r as u8) as char,
+                cells.join("   ")
+            ));
         }
         rows.join("\n")
     };

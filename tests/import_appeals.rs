@@ -13,8 +13,13 @@ use arbiter::import::{self as transcripts, TimeContext};
 use chrono::NaiveDate;
 
 /// The Dodgem game, then `more` (`(author, text)`, one a minute from
-/// 7:20 PM), imported.
+/// 7:20 PM), imported; its report.
 fn after_the_game(more: &[(&str, &str)]) -> ImportReport {
+    imported_after(more).report
+}
+
+/// The Dodgem game, then `more`, imported.
+fn imported_after(more: &[(&str, &str)]) -> events::Imported {
     let mut text = common::import::transcript("dodgem-game.txt");
     for (k, (author, said)) in more.iter().enumerate() {
         text.push_str(&format!("\n{author} — Today at 7:{} PM\n{said}", 20 + k));
@@ -24,9 +29,7 @@ fn after_the_game(more: &[(&str, &str)]) -> ImportReport {
         NaiveDate::from_ymd_opt(2026, 11, 20).expect("a date"),
     );
     let t = transcripts::read_transcript(&text, None, &ctx).expect("the transcript reads");
-    events::read_match(&t, &text, &options())
-        .expect("the transcript imports")
-        .report
+    events::read_match(&t, &text, &options()).expect("the transcript imports")
 }
 
 fn last<'r>(r: &'r ImportReport, kind: &str) -> &'r ReadEvent {
@@ -139,4 +142,32 @@ fn an_appeal_before_any_ruling_is_unread_and_says_why() {
         r.unread
     );
     assert_eq!(winner(&r).as_deref(), Some("ozzie_b"));
+}
+
+#[test]
+fn a_committed_appeal_replays_and_its_finding_names_the_overturn() {
+    let imported = imported_after(&[
+        ("tamsin", "objection! a3 S was forced"),
+        ("ruthless", "you're right, reversed: tamsin takes the match"),
+    ]);
+    let (_dir, sealed) = common::import::committed(imported);
+    let kinds: Vec<&str> = sealed[sealed.len() - 2..]
+        .iter()
+        .map(|s| s.envelope.body.kind())
+        .collect();
+    assert_eq!(kinds, ["appeal", "appeal_decision"]);
+    let envelopes: Vec<_> = sealed.iter().map(|s| s.envelope.clone()).collect();
+    let replay = arbiter::replay::Replay::new(&envelopes);
+    assert!(replay.steps.iter().all(|s| s.error.is_none()));
+    // The finding judges the ruling as made (the rules agree with it) and
+    // says the appeal overturned it, to tamsin.
+    let findings = common::import::findings(&sealed);
+    assert_eq!(findings[0].verdict, arbiter::verify::Verdict::Agrees);
+    assert!(
+        findings[0]
+            .ruled
+            .contains("overturned on appeal at seq 20: the game to tamsin"),
+        "{}",
+        findings[0].ruled
+    );
 }

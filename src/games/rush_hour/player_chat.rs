@@ -107,6 +107,7 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         taken,
         done: Vec::new(),
         out: Vec::new(),
+        placed: false,
     };
     r.done = vec![false; r.items.len()];
     r.read();
@@ -125,6 +126,10 @@ struct Reader<'a> {
     /// Items already read (a claim read ahead of the moves it proves).
     done: Vec<bool>,
     out: Vec<Reading>,
+    /// This message placed a car: cells and moves on a line of talk after
+    /// it speak of another car (`c4c5. c4c6 does the same, Y up Z right is
+    /// still 2 either way`).
+    placed: bool,
 }
 
 impl Reader<'_> {
@@ -195,6 +200,9 @@ impl Reader<'_> {
         let place = match self.stage {
             Stage::Unknown | Stage::Building { to_move: true } => true,
             Stage::Building { to_move: false } => {
+                if line.talk && !line.corrects && self.placed {
+                    return;
+                }
                 if line.talk && !line.corrects {
                     self.unread(
                         format!("'{named}' names a car, but it is not this player's turn: a correction of the last car says so ('wait, {named}'), a placement waits for the turn"),
@@ -219,6 +227,7 @@ impl Reader<'_> {
             })),
             li,
         );
+        self.placed = true;
         if matches!(
             self.stage,
             Stage::Unknown | Stage::Between | Stage::Building { .. }
@@ -373,6 +382,7 @@ impl Reader<'_> {
             Stage::Challenged { mine: true } | Stage::Building { .. } if !talk => {
                 self.push(ChatReading::Event(proof()), first, last)
             }
+            Stage::Building { .. } if self.placed => {}
             Stage::Building { .. } => self.push(
                 ChatReading::Unread(
                     "it reads like a solution, but no claim is being answered: say 'finished' (or 'impossible') first, then post the moves".to_string(),

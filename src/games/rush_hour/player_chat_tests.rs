@@ -222,6 +222,12 @@ fn the_player_to_move_places_with_words_around_the_car() {
                 "Y down, Z right — finished",
                 &["claim", "proof Y down; Z right"],
             ),
+            // After the car placed, another car and moves spoken of in
+            // talk are talk, not a second car or a solution.
+            (
+                "c3c4. c3c5 does the same, Y up Z right is still 2 either way",
+                &["place C3 C4"],
+            ),
         ],
     );
     unread_because(

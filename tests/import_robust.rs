@@ -23,9 +23,10 @@ use serde_json::Value;
 /// How many messages after a gap a flag may come and still count as
 /// pointing at it: a Traffic Jam round's opening board is first needed by
 /// the solution a handful of placements later. A flag later in the same
-/// round (before the ruling that ends it) counts too: an x's and lines x
-/// is first used by a line a whole part later, and that line is the first
-/// place a missing correction of it can show.
+/// round, up to the ruling that ends it, counts too: an x's and lines x
+/// is first used by a line a whole part later, and a Duorail piece by the
+/// tracks of the endgame, where only the ruling, now in question, shows
+/// the missing correction.
 const WINDOW: usize = 8;
 
 fn opts(
@@ -140,7 +141,7 @@ fn every_deletion_shows(file: &str, date: (i32, u32, u32), o: &ImportOptions) {
             .unwrap_or(usize::MAX);
         let near = new
             .iter()
-            .any(|&m| m + 1 >= gone && (m <= gone + WINDOW || m < round_ends));
+            .any(|&m| m + 1 >= gone && (m <= gone + WINDOW || m <= round_ends));
         if !near {
             silent.push(format!(
                 "message {gone} ('{}'): outcome {} instead of {}, new flags at {new:?}",

@@ -59,11 +59,16 @@ pub(super) fn picks(
     let range = listed[0]..listed[listed.len() - 1] + 1;
     let mut ups: Vec<Powerup> = Vec::new();
     let mut talk = 0;
+    // `rotate not pick`: the powerup after `not` is the one withdrawn.
+    let mut withdrawn: Vec<Powerup> = Vec::new();
+    let mut not = false;
     for i in range.clone() {
         taken[i] = true;
         for w in lines[i].words.iter().filter(|w| !w.mention) {
             match powerup(&w.text) {
+                Some(p) if std::mem::take(&mut not) => withdrawn.push(p),
                 Some(p) => ups.push(p),
+                None if w.text == "not" => not = true,
                 None if FILLER.contains(&w.text.as_str())
                     || TAKEBACK.contains(&w.text.as_str())
                     || takes_back(&w.text)
@@ -72,6 +77,15 @@ pub(super) fn picks(
             }
         }
     }
+    // `sorry rotate not pick. rotate, recolor, column`: each powerup
+    // once, none withdrawn.
+    ups.retain(|p| !withdrawn.contains(p));
+    let mut seen = Vec::new();
+    ups.retain(|p| {
+        let first = !seen.contains(p);
+        seen.push(*p);
+        first
+    });
     // "I pick rotate, …": the verb, not the starter.
     let starters = ups.iter().filter(|p| p.kind() == "starter").count();
     if starters > 1 && ups.first() == Some(&Powerup::Pick) {
@@ -232,6 +246,11 @@ mod tests {
             // Taking back the picks just posted.
             ("actually rotate, bend, plus", "picks rotate bend plus"),
             ("wait no — swap, bend, refresh", "picks swap bend refresh"),
+            // The one withdrawn after `not`, and the others said again.
+            (
+                "sorry rotate not pick. rotate, recolor, column",
+                "picks rotate recolor column",
+            ),
         ] {
             assert_eq!(said(text, None), [want], "{text}");
         }

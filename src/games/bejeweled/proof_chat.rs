@@ -67,7 +67,7 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
         if t == "then" {
             then = true;
         } else if powerup(t) == Some(Powerup::Column)
-            && (column_letter(next) || column_letter(prev))
+            && (column_letter(next) || column_letter(prev) && !type_prefix(line, k))
         {
             // `YYY down column D`, `the D column`: a place on the grid,
             // not the powerup (which stands on one gem, a cell).
@@ -119,6 +119,15 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
 fn swapping(t: &str, next: Option<&str>) -> Option<Powerup> {
     (matches!(t, "swapping" | "swapped" | "swaps") && next.is_some_and(is_cell_like))
         .then_some(Powerup::Swap)
+}
+
+/// Whether the word before word `k` is a powerup card's type letter glued
+/// to it (`A-Column`, `P-Chain`, `S-Swap`), not a grid column (`the D
+/// column`).
+fn type_prefix(line: &Line, k: usize) -> bool {
+    k.checked_sub(1)
+        .map(|p| &line.words[p])
+        .is_some_and(|w| matches!(w.text.as_str(), "a" | "p" | "s") && w.after == "-")
 }
 
 /// A grid column's letter on its own (`d`).
@@ -497,6 +506,19 @@ mod tests {
         ] {
             assert_eq!(read_all(text), [(want.to_string(), lines)], "{text}");
         }
+    }
+
+    /// `A-Column on G4` was read as the grid's column A: a type letter
+    /// glued to a powerup card's name is the card.
+    #[test]
+    fn a_card_name_with_its_type_letter_is_the_powerup() {
+        assert_eq!(
+            read_all("A-Column on G4, P-Chain 🟨 yellow, S-Swap G4↔G5 (edited)"),
+            [(
+                "active column G4; passive chain yellow; swap G4 G5".to_string(),
+                0..1
+            )]
+        );
     }
 
     #[test]

@@ -288,6 +288,35 @@ fn undotted(text: &str) -> String {
     out
 }
 
+/// The text without a league's number after the match it names (`DM #17
+/// to @vale`, `Match #3 → kit`): the prize is the match, whatever its
+/// number.
+fn unnumbered(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('#') {
+        let before = &rest[..at];
+        let after = &rest[at + 1..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let prize = before
+            .trim_end()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| ["dm", "match", "game", "duel"].contains(&w.to_lowercase().as_str()));
+        out.push_str(before);
+        if !(prize && digits > 0) {
+            out.push('#');
+        }
+        rest = if prize && digits > 0 {
+            &after[digits..]
+        } else {
+            after
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
 /// What the host (or the host's bot) says in a message: rulings and
 /// time-outs as events, who starts and who picks as facts, each with the
 /// line it is on. Talk gives nothing.
@@ -298,7 +327,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     } else {
         text
     };
-    let clean = undotted(&clean_chat(&text));
+    let clean = undotted(&unnumbered(&clean_chat(&text)));
     let names = name_words(ctx);
     // In a match that keeps a reserve, a move's minutes running out is no
     // time-out (see [`time_out`]).
@@ -319,6 +348,19 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             .join(" ")
     };
     let mut out = Vec::new();
+    // A message about another match (`recap of last week's DM`).
+    let elsewhere = {
+        let w = chat_words(&clean);
+        [
+            &["last", "week"][..],
+            &["last", "weeks"],
+            &["last", "season"],
+            &["last", "month"],
+            &["yesterday"],
+        ]
+        .iter()
+        .any(|k| find_seq(&w, k).is_some())
+    };
     // Before play begins, talk of winning and time explains the rules.
     let explaining = ctx.state.is_some_and(|s| !super::started(s));
     let mut ruled = explaining;
@@ -394,7 +436,16 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         }
         for (sentence, c) in sentences.iter().cloned() {
             clause_no += 1;
-            let consequent = conditional == Some(sentence);
+            // `on a tie tern wins since he placed last`: a rule, not a
+            // ruling.
+            let consequent = conditional == Some(sentence)
+                || [
+                    &["on", "a", "tie"][..],
+                    &["in", "a", "tie"],
+                    &["in", "case"],
+                ]
+                .iter()
+                .any(|k| find_seq(&c, k).is_some());
             if c.first()
                 .is_some_and(|w| matches!(w.as_str(), "if" | "unless" | "whoever"))
             {
@@ -540,6 +591,11 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     });
                     continue;
                 }
+            }
+            // Who had which side in another match, or before (`recap of
+            // last week's DM: tallis was blue there`), sets up nothing.
+            if elsewhere || c.iter().any(|w| w == "was" || w == "were") {
+                continue;
             }
             // `kit, you're first`: the name spoken to is in the clause before.
             let spoken_to = named(&c, &names).is_empty() && c.iter().any(|w| is_you(w));

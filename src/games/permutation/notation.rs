@@ -58,6 +58,10 @@ const SHARED: &[&[&str]] = &[
     &["split", "the", "match"],
     &["split", "the", "points"],
     &["even", "split"],
+    // A results bot's line: `Result: shared — @mint 36 · @Ashby 36 (draw)`.
+    &["result", "shared"],
+    &["shared", "result"],
+    &["draw"],
 ];
 
 #[cfg(test)]

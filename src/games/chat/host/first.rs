@@ -147,10 +147,13 @@ pub(super) fn first_to_no_player(c: &[String], names: &Names, words: &HostWords)
         keys.push((std::slice::from_ref(first), true));
         keys.push((std::slice::from_ref(second), true));
     }
+    // A side is no name either (`bot flips for blue, blue starts`).
+    let side = |w: &str| words.sides.is_some_and(|(a, b)| w == a || w == b);
     let name_like = |w: &String| {
         w.chars().any(char::is_alphabetic)
             && !NOT_NAMES.contains(&w.as_str())
             && !FILLER.contains(&w.as_str())
+            && !side(w)
     };
     for (key, either) in keys {
         let Some(at) = find_seq(c, key) else { continue };

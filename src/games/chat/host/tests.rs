@@ -5,6 +5,7 @@
 
 use super::*;
 
+mod leagues;
 mod time_outs;
 
 const WORDS: HostWords = HostWords {

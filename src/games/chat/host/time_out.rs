@@ -40,6 +40,9 @@ const TIMED_OUT: [&[&str]; 13] = [
     &["flag", "dropped"],
 ];
 
+/// Words of winning: a time word beside them is the reason for the win.
+const WON_BY: [&str; 4] = ["winner", "wins", "won", "victory"];
+
 /// Going over a time allowance, in a message that speaks of time (`Vale
 /// ran out`, `Moss went over the 2-minute limit ⏰`).
 const OVER_TIME: [&[&str]; 5] = [
@@ -243,6 +246,11 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
     let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
         || (about_time && over_time(c))
         || time_is_up(c);
+    // Beside a win, the time word is why the named player won (`Winner:
+    // @nettle (timeout)`, `Vale wins on time`): the other ran out.
+    if said && c.iter().any(|w| WON_BY.contains(&w.as_str())) {
+        return None;
+    }
     if !said {
         if !heard.asked && !c.iter().any(|w| NOT_ENDED.contains(&w.as_str())) {
             let ended = allowance_ended(c, names, heard)

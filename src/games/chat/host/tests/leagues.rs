@@ -1,0 +1,72 @@
+//! The host reader's tests for a league's channel (blind round 11): a
+//! results bot's fixed lines, a match named by its league number, a recap
+//! of another match, and the rules explained while play waits.
+//!
+//! Imports only the host reader's tests around it: no game, nothing from
+//! `log/` but the event vocabulary, `web/`, `import/` or `verify.rs`.
+
+use super::*;
+
+#[test]
+fn a_match_named_by_its_league_number_is_the_match() {
+    for text in [
+        "challenge fails → DM #17 to @kit",
+        "DM #17 to kit",
+        "Match #3: kit wins",
+    ] {
+        assert_eq!(ruling(text).1.as_deref(), Some("kit"), "{text}");
+    }
+    // A number of something else keeps its mark.
+    assert!(events("kit, see #rules for the timer").is_empty());
+}
+
+#[test]
+fn a_time_word_beside_a_win_is_why_not_a_time_out() {
+    let bot = "⏱️ Time's up for @kit (2:00)\n📋 DM #14 · Winner: @vale (timeout)";
+    assert_eq!(events(bot), ["timeout", "ruling"], "{:?}", said(bot));
+    assert_eq!(
+        ruling("📋 DM #14 · Winner: @vale (timeout)").1.as_deref(),
+        Some("vale")
+    );
+    each_gives(
+        "timeout",
+        false,
+        &["Vale wins on time", "winner: vale, timeout"],
+    );
+}
+
+#[test]
+fn who_had_a_side_in_another_match_sets_up_nothing() {
+    for text in [
+        "recap of last week's DM 30: kit was blue there, opened a3 E",
+        "yesterday vale played blue and lost",
+        "kit was blue last time",
+    ] {
+        assert!(
+            !said(text)
+                .iter()
+                .any(|r| matches!(r, ChatReading::Fact(Fact::First(_)))),
+            "{text}: {:?}",
+            said(text)
+        );
+    }
+    assert_eq!(first("kit is blue"), 1);
+}
+
+#[test]
+fn a_tie_rule_said_while_play_waits_is_no_ruling() {
+    each_gives(
+        "ruling",
+        false,
+        &[
+            "both passed → endgame. on a tie kit wins since he placed last",
+            "in case of a tie vale wins",
+        ],
+    );
+    // A side is no name the person importing should tie.
+    let got = said("bot flips for blue, blue starts");
+    assert!(
+        !got.iter().any(|r| matches!(r, ChatReading::Unread(_))),
+        "{got:?}"
+    );
+}

@@ -263,58 +263,57 @@ pub fn read_posting(
     out
 }
 
+/// `text` with each `mark` that follows one of `words` dropped, with the
+/// `tail` bytes after it that `tail` counts (`None`: the mark stays).
+fn drop_marks(
+    text: &str,
+    mark: char,
+    words: &[&str],
+    tail: impl Fn(&str) -> Option<usize>,
+) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(mark) {
+        let (before, after) = (&rest[..at], &rest[at + mark.len_utf8()..]);
+        let word = before
+            .trim_end()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or_default()
+            .to_lowercase();
+        out.push_str(before);
+        match words
+            .contains(&word.as_str())
+            .then(|| tail(after))
+            .flatten()
+        {
+            Some(n) => rest = &after[n..],
+            None => {
+                out.push(mark);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The text with the dot of `def.`, `vs.` and a title (`Mr.`, `Ms.`)
 /// dropped (`Mika def. jules`, `awarded to Ms. Thorne`): a sentence does
 /// not end there.
 fn undotted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('.') {
-        let before = &rest[..at];
-        let word = before
-            .rsplit(|c: char| !c.is_alphanumeric())
-            .next()
-            .unwrap_or_default();
-        out.push_str(before);
-        if !matches!(
-            word.to_lowercase().as_str(),
-            "def" | "vs" | "mr" | "ms" | "mrs" | "mx" | "dr"
-        ) {
-            out.push('.');
-        }
-        rest = &rest[at + 1..];
-    }
-    out.push_str(rest);
-    out
+    const SHORT: [&str; 7] = ["def", "vs", "mr", "ms", "mrs", "mx", "dr"];
+    drop_marks(text, '.', &SHORT, |_| Some(0))
 }
 
 /// The text without a league's number after the match it names (`DM #17
 /// to @vale`, `Match #3 → kit`): the prize is the match, whatever its
 /// number.
 fn unnumbered(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('#') {
-        let before = &rest[..at];
-        let after = &rest[at + 1..];
+    drop_marks(text, '#', &["dm", "match", "game", "duel"], |after| {
         let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let prize = before
-            .trim_end()
-            .rsplit(|c: char| !c.is_alphanumeric())
-            .next()
-            .is_some_and(|w| ["dm", "match", "game", "duel"].contains(&w.to_lowercase().as_str()));
-        out.push_str(before);
-        if !(prize && digits > 0) {
-            out.push('#');
-        }
-        rest = if prize && digits > 0 {
-            &after[digits..]
-        } else {
-            after
-        };
-    }
-    out.push_str(rest);
-    out
+        (digits > 0).then_some(digits)
+    })
 }
 
 /// What the host (or the host's bot) says in a message: rulings and

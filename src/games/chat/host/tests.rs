@@ -75,6 +75,16 @@ fn first(text: &str) -> usize {
         .unwrap_or_else(|| panic!("{text:?} read as {got:?}"))
 }
 
+/// Asserts that `text` says nothing of who goes first.
+fn sets_up_no_first(text: &str) {
+    let got = said(text);
+    assert!(
+        !got.iter()
+            .any(|r| matches!(r, ChatReading::Fact(Fact::First(_)))),
+        "{text}: {got:?}"
+    );
+}
+
 #[test]
 fn rulings_read_however_the_host_puts_them() {
     for (text, scope, who) in [
@@ -635,13 +645,7 @@ fn a_side_taken_by_a_verb_a_few_words_from_the_name() {
         "kit will drive home before the blue cars",
         "the blue cars will drive kit home",
     ] {
-        assert!(
-            !said(text)
-                .iter()
-                .any(|r| matches!(r, ChatReading::Fact(Fact::First(_)))),
-            "{text}: {:?}",
-            said(text)
-        );
+        sets_up_no_first(text);
     }
     // Words before `win` that name no one: no ruling for an unknown player.
     for text in [

@@ -22,13 +22,15 @@ pub(super) fn read_line(raw: &str) -> Line {
     tokenize(&clean_chat(&normalize(raw)))
 }
 
-/// Arrows as spaces, `×` as `x`, dashes as clause ends.
+/// Arrows as spaces (a two-way one as `<->`), `×` as `x`, dashes as
+/// clause ends.
 fn normalize(raw: &str) -> String {
     raw.chars()
         .map(|c| match c {
-            '→' | '←' | '↔' | '⇄' | '⟶' | '⇒' | '➡' | '⬅' | '↦' => {
-                " ".to_string()
-            }
+            // A two-way arrow says a swap (`c4↔d4`); the others only
+            // part words.
+            '↔' | '⇄' => " <-> ".to_string(),
+            '→' | '←' | '⟶' | '⇒' | '➡' | '⬅' | '↦' => " ".to_string(),
             '×' => "x".to_string(),
             '—' | '–' => " ; ".to_string(),
             c => c.to_string(),

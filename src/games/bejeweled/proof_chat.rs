@@ -57,6 +57,8 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
     let mut then = false;
     // After `not`, `instead of`, `rather than`: the next cell is withdrawn.
     let mut not = false;
+    // A cell right before the first powerup (`c4 plus`): that powerup's.
+    let mut before: Vec<String> = Vec::new();
     for (k, w) in line.words.iter().enumerate() {
         let t = w.text.as_str();
         if w.mention {
@@ -64,7 +66,25 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
         }
         let next = line.words.get(k + 1).map(|n| n.text.as_str());
         let prev = k.checked_sub(1).map(|p| line.words[p].text.as_str());
-        if t == "then" {
+        // `c4↔d4` with no word: two cells swapped, a starter of its own
+        // unless a starter is what the cells follow (`S-Swap F3↔G3`).
+        let swapped = is_cell_like(t)
+            && w.after.contains("<->")
+            && next.is_some_and(is_cell_like)
+            && out.last().is_none_or(|p| p.powerup.kind() != "starter");
+        if swapped {
+            out.push(Part {
+                powerup: Powerup::Swap,
+                then: false,
+                cells: vec![t.to_uppercase()],
+                withdrawn: Vec::new(),
+                colors: Vec::new(),
+                at: (index, k),
+                asked: line.question(w),
+            });
+        } else if out.is_empty() && is_cell_like(t) && next.is_some_and(|n| powerup(n).is_some()) {
+            before.push(t.to_uppercase());
+        } else if t == "then" {
             then = true;
         } else if powerup(t) == Some(Powerup::Column)
             && (column_letter(next) || column_letter(prev) && !type_prefix(line, k))
@@ -78,7 +98,7 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
             out.push(Part {
                 powerup: p,
                 then: then && p.kind() == "starter",
-                cells: Vec::new(),
+                cells: std::mem::take(&mut before),
                 withdrawn: Vec::new(),
                 colors: Vec::new(),
                 at: (index, k),
@@ -518,6 +538,24 @@ mod tests {
                 "active column G4; passive chain yellow; swap G4 G5".to_string(),
                 0..1
             )]
+        );
+    }
+
+    /// `c4 plus / bend / c4↔d4 = 33`: a cell right before its powerup,
+    /// and two cells swapped by a two-way arrow with no word.
+    #[test]
+    fn a_cell_before_its_powerup_and_a_bare_swap_arrow() {
+        assert_eq!(
+            read_all("c4 plus / bend / c4↔d4 = 33"),
+            [(
+                "active plus C4; passive bend; swap C4 D4".to_string(),
+                0..1
+            )]
+        );
+        // A cell in a remark before a powerup is no part of it.
+        assert_eq!(
+            read_all("I wonder if G4 would have been better for the column."),
+            []
         );
     }
 

@@ -93,7 +93,14 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
             // not the powerup (which stands on one gem, a cell).
         } else if let Some(p) = powerup(t)
             .or_else(|| swapping(t, next))
-            .or_else(|| misspelt_powerup(t, next))
+            .or_else(|| {
+                // What it takes, past `on` or `at` (`colum on E3`).
+                let takes = match next {
+                    Some("on" | "at") => line.words.get(k + 2).map(|n| n.text.as_str()),
+                    _ => next,
+                };
+                misspelt_powerup(t, takes)
+            })
         {
             out.push(Part {
                 powerup: p,
@@ -529,16 +536,22 @@ mod tests {
     }
 
     /// `A-Column on G4` was read as the grid's column A: a type letter
-    /// glued to a powerup card's name is the card.
+    /// glued to a powerup card's name is the card. A name typed one key
+    /// off stands before `on` and its cell too (`colum on E3`).
     #[test]
     fn a_card_name_with_its_type_letter_is_the_powerup() {
-        assert_eq!(
-            read_all("A-Column on G4, P-Chain 🟨 yellow, S-Swap G4↔G5 (edited)"),
-            [(
-                "active column G4; passive chain yellow; swap G4 G5".to_string(),
-                0..1
-            )]
-        );
+        for (text, want) in [
+            (
+                "A-Column on G4, P-Chain 🟨 yellow, S-Swap G4↔G5 (edited)",
+                "active column G4; passive chain yellow; swap G4 G5",
+            ),
+            (
+                "colum on E3, chain red, swap F5 and F6",
+                "active column E3; passive chain red; swap F5 F6",
+            ),
+        ] {
+            assert_eq!(read_all(text), [(want.to_string(), 0..1)], "{text}");
+        }
     }
 
     /// `c4 plus / bend / c4↔d4 = 33`: a cell right before its powerup,

@@ -11,10 +11,15 @@
 //! letter and number followed by a unit (`b 2 moves`, `c 3 min`) stay as
 //! written. Lines are kept, so readings still point at the right line.
 //!
+//! Cells said aloud (`see three`, `Dee for`) are written as cells first
+//! ([`spoken`]).
+//!
 //! Also here: cells written without spaces (`c1d1`), split for a game that
 //! says which cells its board has.
 //!
 //! Imports nothing but the standard library.
+
+mod spoken;
 
 /// Words after a letter and a number that make them no cell (`b 2 moves`).
 const UNITS: [&str; 24] = [
@@ -53,7 +58,7 @@ fn column(c: char) -> bool {
 
 /// One line, tidied.
 fn tidy_line(line: &str) -> String {
-    let words = rows_and_columns(line);
+    let words = rows_and_columns(&spoken::spoken_cells(line));
     let chars: Vec<char> = words.chars().collect();
     let mut out = String::with_capacity(words.len());
     let mut i = 0;

@@ -347,6 +347,12 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             .join(" ")
     };
     let mut out = Vec::new();
+    // The round wins that take the match, in a match of rounds.
+    let to_win = ctx
+        .state
+        .and_then(|s| s.rounds_by_rules())
+        .map(|d| d.to_win)
+        .filter(|&t| t > 1);
     // A message about another match (`recap of last week's DM`).
     let elsewhere = {
         let w = chat_words(&clean);
@@ -389,10 +395,19 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         // (`round's his?`, `did Kit burn his whole reserve?`).
         let asked = line.contains('?');
         let mut ruled_line = false;
-        let says_match = ["match", "dm", "overall", "series"]
-            .iter()
-            .chain(&GOES_THROUGH)
-            .any(|w| line_words.iter().any(|x| x == w));
+        // A final score speaks of the match too (`gg kit takes it 3-0`,
+        // first to 3): one side has the round wins that take it.
+        let final_score = to_win.is_some_and(|t| {
+            line_words.windows(2).any(|p| {
+                matches!((p[0].parse::<u32>(), p[1].parse::<u32>()),
+                    (Ok(a), Ok(b)) if a.max(b) == t && a != b)
+            })
+        });
+        let says_match = final_score
+            || ["match", "dm", "overall", "series"]
+                .iter()
+                .chain(&GOES_THROUGH)
+                .any(|w| line_words.iter().any(|x| x == w));
         // A round's number opens it only at the head of a line (`Round 3 ·
         // target 6`, `next up: round 3`), not inside a rules sentence ("in
         // round 1 I pick who goes first").

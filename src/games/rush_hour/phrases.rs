@@ -496,7 +496,8 @@ fn read_line(index: usize, raw: &str) -> Line {
                         "am",
                     ],
                 )
-                || k > 0 && is(k - 1, &["round", "rd", "game"]);
+                // A round's number, or a row's (`U can't get off row 3`).
+                || k > 0 && is(k - 1, &["round", "rd", "game", "row", "rows", "column", "col"]);
             if !time {
                 found.push((k, Found::Number(n)));
             }

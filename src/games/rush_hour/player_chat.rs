@@ -178,6 +178,11 @@ impl Reader<'_> {
             Stage::Unknown | Stage::Building { to_move: true }
         );
         if !(2..=3).contains(&cells.len()) {
+            // `dee four ee four? E4 is still free right`: cells asked
+            // about are talk.
+            if line.question {
+                return;
+            }
             if !line.talk || playing {
                 self.unread(
                     format!("'{named}' is not a car: name 2 or 3 empty cells in a line, like 'B1 B2' or 'C4 C5 C6'"),

@@ -222,6 +222,8 @@ fn the_player_to_move_places_with_words_around_the_car() {
                 "Y down, Z right — finished",
                 &["claim", "proof Y down; Z right"],
             ),
+            // Cells asked about are talk (`dee four ee four?` said aloud).
+            ("D4 ee four? E4 is still free right", &[]),
             // After the car placed, another car and moves spoken of in
             // talk are talk, not a second car or a solution.
             (
@@ -332,6 +334,8 @@ fn claims_and_challenges_as_players_say_them() {
             ("impossible, you can't do that in 5", &["challenge"]),
             ("not solvable in 5 any more. impossible", &["challenge"]),
             ("unsolvable", &["challenge"]),
+            // A row's number is no count of moves.
+            ("impossible. U can't get off row 3 anymore", &["challenge"]),
         ],
     );
     unread_because(&steps, KIT, "can't do it in 4", "target is 5");

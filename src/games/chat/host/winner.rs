@@ -237,7 +237,8 @@ pub(super) fn winner(
 
 /// `W vale`, `R1 W: jonas (1-0)`, `L marlow`: a lone `w` (won) or `l`
 /// (lost) opening the clause, or right after its round's number, and the
-/// player's name right after it. `(true, seat)` for a win.
+/// player's name right after it; or the name, then the letter, alone in
+/// the clause (`thats the dm, vale w`). `(true, seat)` for a win.
 fn w_or_l(c: &[String], names: &Names) -> Option<(bool, usize)> {
     let at = if c.first().is_some_and(|w| w == "round")
         && c.get(1).and_then(|n| number_word(n)).is_some()
@@ -246,11 +247,22 @@ fn w_or_l(c: &[String], names: &Names) -> Option<(bool, usize)> {
     } else {
         0
     };
-    let won = match c.get(at).map(String::as_str) {
-        Some("w") => true,
-        Some("l") => false,
-        _ => return None,
+    let w_or_l = |w: Option<&String>| match w.map(String::as_str) {
+        Some("w") => Some(true),
+        Some("l") => Some(false),
+        _ => None,
     };
+    // `vale w`: the name, then the letter ending the clause.
+    if let Some(won) = w_or_l(c.last()).filter(|_| c.len() > at + 1) {
+        let rest = &c[at..c.len() - 1];
+        let whole = named(rest, names)
+            .into_iter()
+            .find(|&(start, end, _)| start == 0 && end == rest.len());
+        if let Some((_, _, seat)) = whole {
+            return Some((won, seat));
+        }
+    }
+    let won = w_or_l(c.get(at))?;
     let (_, seat) = name_first(&c[at + 1..], names)?;
     Some((won, seat))
 }

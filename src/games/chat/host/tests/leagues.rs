@@ -13,6 +13,8 @@ fn a_match_named_by_its_league_number_is_the_match() {
         "challenge fails → DM #17 to @kit",
         "DM #17 to kit",
         "Match #3: kit wins",
+        // The letter after the name, on a phone.
+        "thats the dm, kit w",
     ] {
         assert_eq!(ruling(text).1.as_deref(), Some("kit"), "{text}");
     }

@@ -34,8 +34,11 @@ use winner::{
 };
 
 mod first;
+mod text;
 mod time_out;
 mod winner;
+pub use text::host_text;
+use text::{spell_rounds, undotted, unnumbered};
 
 /// A game's words for its host's announcements.
 #[derive(Clone, Copy, Debug)]
@@ -113,130 +116,6 @@ const PICKS: [&str; 12] = [
 /// `pax is eliminated`): the whole match was won or lost.
 const GOES_THROUGH: [&str; 3] = ["advances", "advanced", "eliminated"];
 
-/// Whether the text after an arrow opens with a round's number (`R1
-/// vesper`, `round 2: kit`), past spaces and an emoji's variation mark.
-fn names_a_round(rest: impl Iterator<Item = char>) -> bool {
-    let head: String = rest
-        .skip_while(|c| c.is_whitespace() || *c == '\u{fe0f}')
-        .take(6)
-        .collect::<String>()
-        .to_lowercase();
-    let short = head
-        .strip_prefix('r')
-        .is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
-    short || head.starts_with("round")
-}
-
-/// The host's message as the readers see it: arrows are "to", the alarm
-/// clock is "time", a dash ends a clause, and inside parentheses commas do not end a clause
-/// (`@Fern (red) vs @Moss (blue, you start)`).
-pub fn host_text(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut depth = 0usize;
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            // `nothing from toby → R1 vesper`: an arrow before a round's
-            // number starts what follows from it, a clause of its own.
-            '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜' if names_a_round(chars.clone()) => {
-                out.push_str(" , ")
-            }
-            '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜' => out.push_str(" to "),
-            '-' | '=' if chars.peek() == Some(&'>') => {
-                chars.next();
-                out.push_str(" to ");
-            }
-            '⏰' | '⏱' | '⏲' | '⌛' | '⏳' => out.push_str(" time "),
-            // A dash between words ends a clause (`Fern ran out — Moss
-            // wins`); an en dash inside a score (`1–0`) does not.
-            '—' | '―' => out.push_str(" , "),
-            // Between two numbers it is a score (`R1: Rune 1 – 0 opal`).
-            '–' if out.trim_end().ends_with(|d: char| d.is_ascii_digit())
-                && chars
-                    .clone()
-                    .find(|n| !n.is_whitespace())
-                    .is_some_and(|n| n.is_ascii_digit()) =>
-            {
-                // Joined, so that no spaced hyphen ends a clause there.
-                out.truncate(out.trim_end().len());
-                out.push('-');
-                while chars.peek().is_some_and(|n| n.is_whitespace()) {
-                    chars.next();
-                }
-            }
-            '–' if out.ends_with(' ') => out.push_str(" , "),
-            // A bar between fields (`RESULT: tams ✅ | … | GG`) ends a
-            // clause; a spoiler's `||` is left to the cleaning.
-            '|' if out.ends_with(' ') && chars.peek().is_some_and(|n| n.is_whitespace()) => {
-                out.push_str(" , ")
-            }
-            // Inside a score it is a hyphen (`1–0 to Opal` is "1-0").
-            '–' => out.push('-'),
-            '🏆' => out.push_str(" winner "),
-            // Chat's `w/` is "with" (`w/ kit on blue`), never a win.
-            '/' if out.ends_with(['w', 'W'])
-                && !out[..out.len() - 1].ends_with(|p: char| p.is_alphanumeric()) =>
-            {
-                out.pop();
-                out.push_str("with ");
-            }
-            // A side's colour drawn as a disc (`@Wren 🔵 vs @Fern 🔴`).
-            '🔵' => out.push_str(" blue "),
-            '🔴' => out.push_str(" red "),
-            '(' | '[' => {
-                depth += 1;
-                out.push(' ');
-            }
-            ')' | ']' => {
-                depth = depth.saturating_sub(1);
-                out.push(' ');
-            }
-            ',' | ';' if depth > 0 => out.push(' '),
-            // A possessive or "is" goes (`Vale's blue` is "vale blue",
-            // `time's up` "time up"); otherwise an apostrophe joins
-            // (`you're` is "youre").
-            '\'' | '’' => {
-                let mut ahead = chars.clone();
-                if matches!(ahead.next(), Some('s' | 'S'))
-                    && !ahead.next().is_some_and(char::is_alphanumeric)
-                {
-                    chars.next();
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `R2` as `round 2`: how hosts shorten a round's number (`R1 — par is 5
-/// moves`, `R1 Vale`), in a game played in rounds, whose cells are never
-/// in column R.
-fn spell_rounds(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let in_word = |c: &char| c.is_alphanumeric() || *c == '_';
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let starts_word = i == 0 || !in_word(&chars[i - 1]);
-        let digits = chars[i + 1..]
-            .iter()
-            .take_while(|d| d.is_ascii_digit())
-            .count();
-        let ends_word = chars.get(i + 1 + digits).is_none_or(|n| !in_word(n));
-        if matches!(c, 'R' | 'r') && starts_word && (1..=2).contains(&digits) && ends_word {
-            out.push_str("round ");
-            out.extend(&chars[i + 1..i + 1 + digits]);
-            i += 1 + digits;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
 /// [`read`] for a game whose rounds open with a position the host posts
 /// (a grid, a board, a target): when `posts` says the message gives one, and
 /// the shared reader found neither an opening nor a ruling in it, the
@@ -261,59 +140,6 @@ pub fn read_posting(
         });
     }
     out
-}
-
-/// `text` with each `mark` that follows one of `words` dropped, with the
-/// `tail` bytes after it that `tail` counts (`None`: the mark stays).
-fn drop_marks(
-    text: &str,
-    mark: char,
-    words: &[&str],
-    tail: impl Fn(&str) -> Option<usize>,
-) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(mark) {
-        let (before, after) = (&rest[..at], &rest[at + mark.len_utf8()..]);
-        let word = before
-            .trim_end()
-            .rsplit(|c: char| !c.is_alphanumeric())
-            .next()
-            .unwrap_or_default()
-            .to_lowercase();
-        out.push_str(before);
-        match words
-            .contains(&word.as_str())
-            .then(|| tail(after))
-            .flatten()
-        {
-            Some(n) => rest = &after[n..],
-            None => {
-                out.push(mark);
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The text with the dot of `def.`, `vs.` and a title (`Mr.`, `Ms.`)
-/// dropped (`Mika def. jules`, `awarded to Ms. Thorne`): a sentence does
-/// not end there.
-fn undotted(text: &str) -> String {
-    const SHORT: [&str; 7] = ["def", "vs", "mr", "ms", "mrs", "mx", "dr"];
-    drop_marks(text, '.', &SHORT, |_| Some(0))
-}
-
-/// The text without a league's number after the match it names (`DM #17
-/// to @vale`, `Match #3 → kit`): the prize is the match, whatever its
-/// number.
-fn unnumbered(text: &str) -> String {
-    drop_marks(text, '#', &["dm", "match", "game", "duel"], |after| {
-        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        (digits > 0).then_some(digits)
-    })
 }
 
 /// What the host (or the host's bot) says in a message: rulings and

@@ -270,6 +270,7 @@ pub fn read_reviewed(
         rounds: 0,
         corrections: BTreeMap::new(),
         corrected: Vec::new(),
+        open_appeals: Vec::new(),
     };
     for c in &reviewing.corrections {
         reader.take_correction(c);
@@ -403,6 +404,9 @@ struct Reading<'a> {
     corrections: BTreeMap<usize, CorrectionInput>,
     /// Every correction given, as the report shows it.
     corrected: Vec<CorrectionReport>,
+    /// The appeals the rules took that no decision has answered yet, by
+    /// seq, oldest first.
+    open_appeals: Vec<u64>,
 }
 
 /// An opening gathered from host messages, not yet an event.
@@ -731,6 +735,7 @@ impl Reading<'_> {
             }),
             _ => None,
         };
+        let taken = rule_error.is_none();
         self.read.push(ReadEvent {
             part,
             superseded_by: None,
@@ -745,6 +750,13 @@ impl Reading<'_> {
             note,
             corrected_by: correction.map(|(_, reviewer)| reviewer),
         });
+        if taken {
+            match &body {
+                Body::Appeal(_) => self.open_appeals.push(seq),
+                Body::AppealDecision(d) => self.open_appeals.retain(|&a| a != d.appeal_seq),
+                _ => {}
+            }
+        }
         self.events.push(NewEvent {
             occurred_at: at,
             actor,

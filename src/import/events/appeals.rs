@@ -80,33 +80,14 @@ impl Reading<'_> {
     /// The latest appeal the rules took that no decision has answered:
     /// its seq and the ruling it is against.
     fn open_appeal(&self) -> Option<(u64, &Ruling)> {
-        let taken = |k: usize| {
-            k.checked_sub(1)
-                .and_then(|k| self.read.get(k))
-                .is_some_and(|e| e.rule_error.is_none())
+        let &seq = self.open_appeals.last()?;
+        let Body::Appeal(a) = &self.events.get(seq as usize)?.body else {
+            return None;
         };
-        let decided: Vec<u64> = self
-            .events
-            .iter()
-            .enumerate()
-            .filter_map(|(k, e)| match &e.body {
-                Body::AppealDecision(d) if taken(k) => Some(d.appeal_seq),
-                _ => None,
-            })
-            .collect();
-        self.events
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(k, e)| match &e.body {
-                Body::Appeal(a) if taken(k) && !decided.contains(&(k as u64)) => {
-                    match &self.events.get(a.ruling_seq as usize)?.body {
-                        Body::Ruling(r) => Some((k as u64, r)),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            })
+        match &self.events.get(a.ruling_seq as usize)?.body {
+            Body::Ruling(r) => Some((seq, r)),
+            _ => None,
+        }
     }
 
     /// Whether a score the host posts as corrected upholds the ruling

@@ -38,7 +38,37 @@ use crate::games::{ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
 /// from: what the import reads, knowing the match so far (`ctx.state`).
 /// The reading itself is in [`super::player_chat`].
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-    read_message(text, seat, ctx, &Expect::of(seat, ctx))
+    read_message(&steps_said(text), seat, ctx, &Expect::of(seat, ctx))
+}
+
+/// A track with its steps said as words (`E4 right right down left left
+/// up`, voice typing): each line that is a cell and then only two or more
+/// step words is written as the notation's letters (`E4 RRDLLU`).
+fn steps_said(text: &str) -> String {
+    let step = |w: &str| match w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()) {
+        "right" => Some('R'),
+        "left" => Some('L'),
+        "up" => Some('U'),
+        "down" => Some('D'),
+        _ => None,
+    };
+    text.lines()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let Some(cell) = words.next() else {
+                return line.to_string();
+            };
+            let steps: Option<String> = words.map(step).collect();
+            let is_cell = cell.len() >= 2
+                && cell.starts_with(|c: char| c.is_ascii_alphabetic())
+                && cell[1..].chars().all(|c| c.is_ascii_digit());
+            match steps.filter(|s| s.len() >= 2 && is_cell) {
+                Some(s) => format!("{} {s}", cell.to_uppercase()),
+                None => line.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What the host's message says: the shared announcements, in Duorail's
@@ -332,6 +362,15 @@ mod tests {
         ), seat in 0usize..3) {
             let text = parts.join(" ");
             let _ = read(&text, speaker(seat), 0);
+        }
+    }
+    #[test]
+    fn a_track_said_as_step_words_is_its_letters() {
+        assert_eq!(steps_said("E4 right right down left left up"), "E4 RRDLLU");
+        assert_eq!(steps_said("ok\nc3 Right, down, left, up"), "ok\nC3 RDLU");
+        // Not a cell and steps alone: as written.
+        for text in ["E4 right", "go right right", "E4 right then down", "E5 LR"] {
+            assert_eq!(steps_said(text), text, "{text}");
         }
     }
 }

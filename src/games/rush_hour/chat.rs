@@ -28,7 +28,40 @@ pub const HOST_WORDS: HostWords = host::ROUND_WORDS;
 /// [`player_chat`](super::player_chat); this is its door for
 /// `games::chat`.
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-    super::player_chat::read_player_message(text, seat, ctx)
+    super::player_chat::read_player_message(&cars_said(text), seat, ctx)
+}
+
+/// Car letters said aloud (`w right why down z right`, voice typing):
+/// `why`, `ex`, `zee` or `zed` right before a direction is the car `Y`,
+/// `X` or `Z`; anywhere else the word is English (`why not`, `ex-champ`).
+fn cars_said(text: &str) -> String {
+    const WAY: [&str; 4] = ["up", "down", "left", "right"];
+    let car = |w: &str| match w.to_lowercase().as_str() {
+        "why" => Some("Y"),
+        "ex" => Some("X"),
+        "zee" | "zed" => Some("Z"),
+        _ => None,
+    };
+    text.lines()
+        .map(|line| {
+            let words: Vec<&str> = line.split(' ').collect();
+            words
+                .iter()
+                .enumerate()
+                .map(|(k, w)| {
+                    let before_way = words.get(k + 1).is_some_and(|n| {
+                        WAY.contains(&n.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()))
+                    });
+                    match car(w).filter(|_| before_way) {
+                        Some(c) => c.to_string(),
+                        None => w.to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What the host says: the shared announcements, and an opening fact when
@@ -330,5 +363,13 @@ mod tests {
         let said = |t: &str| opening_cars(&clean_chat(t)).unwrap();
         assert!(said(rules).is_empty());
         assert_eq!(said("one car, a 3-long vertical on E2-E4").len(), 1);
+    }
+    #[test]
+    fn car_letters_said_aloud_before_a_direction_are_cars() {
+        assert_eq!(cars_said("w right why down z right"), "w right Y down z right");
+        assert_eq!(cars_said("ex left, zee right"), "X left, Z right");
+        for text in ["why not", "why? down there", "an ex-champ"] {
+            assert_eq!(cars_said(text), text, "{text}");
+        }
     }
 }

@@ -43,7 +43,9 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
 
 /// A track with its steps said as words (`E4 right right down left left
 /// up`, voice typing): each line that is a cell and then only two or more
-/// step words is written as the notation's letters (`E4 RRDLLU`).
+/// step words is written as the notation's letters (`E4 RRDLLU`); a line
+/// that is a cell and two exits said by their letters' names (`e5 el
+/// are`) is the piece (`E5 LR`).
 fn steps_said(text: &str) -> String {
     let step = |w: &str| match w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()) {
         "right" => Some('R'),
@@ -62,9 +64,24 @@ fn steps_said(text: &str) -> String {
             let is_cell = cell.len() >= 2
                 && cell.starts_with(|c: char| c.is_ascii_alphabetic())
                 && cell[1..].chars().all(|c| c.is_ascii_digit());
-            match steps.filter(|s| s.len() >= 2 && is_cell) {
-                Some(s) => format!("{} {s}", cell.to_uppercase()),
-                None => line.to_string(),
+            if let Some(s) = steps.filter(|s| s.len() >= 2 && is_cell) {
+                return format!("{} {s}", cell.to_uppercase());
+            }
+            // `e5 el are`: a piece's two exits said by their letters' names,
+            // the whole line (not `you`, for U: `E5 you are` is English).
+            let exit = |w: &str| match w.to_lowercase().as_str() {
+                "el" | "ell" => Some('L'),
+                "are" | "ar" => Some('R'),
+                "dee" => Some('D'),
+                _ => None,
+            };
+            let said: Vec<&str> = line.split_whitespace().skip(1).collect();
+            match said.as_slice() {
+                [a, b] if is_cell => match (exit(a), exit(b)) {
+                    (Some(a), Some(b)) if a != b => format!("{} {a}{b}", cell.to_uppercase()),
+                    _ => line.to_string(),
+                },
+                _ => line.to_string(),
             }
         })
         .collect::<Vec<_>>()
@@ -368,8 +385,17 @@ mod tests {
     fn a_track_said_as_step_words_is_its_letters() {
         assert_eq!(steps_said("E4 right right down left left up"), "E4 RRDLLU");
         assert_eq!(steps_said("ok\nc3 Right, down, left, up"), "ok\nC3 RDLU");
+        assert_eq!(steps_said("e5 el are"), "E5 LR");
+        assert_eq!(steps_said("C3 are dee"), "C3 RD");
         // Not a cell and steps alone: as written.
-        for text in ["E4 right", "go right right", "E4 right then down", "E5 LR"] {
+        for text in [
+            "E4 right",
+            "go right right",
+            "E4 right then down",
+            "E5 LR",
+            "E5 you are",
+            "e5 el are nice",
+        ] {
             assert_eq!(steps_said(text), text, "{text}");
         }
     }

@@ -25,6 +25,7 @@
 //! `import/`, `web/` or `verify.rs`.
 
 use super::board::Color;
+use super::chat_words::step_word;
 use super::player_chat::{read_message, seat_color, Expect};
 use super::rules::Setup;
 use crate::event::{Body, Scope};
@@ -47,12 +48,9 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
 /// that is a cell and two exits said by their letters' names (`e5 el
 /// are`) is the piece (`E5 LR`).
 fn steps_said(text: &str) -> String {
-    let step = |w: &str| match w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()) {
-        "right" => Some('R'),
-        "left" => Some('L'),
-        "up" => Some('U'),
-        "down" => Some('D'),
-        _ => None,
+    let step = |w: &str| {
+        let w = w.to_lowercase();
+        step_word(w.trim_matches(|c: char| !c.is_alphanumeric())).map(|c| c.to_ascii_uppercase())
     };
     text.lines()
         .map(|line| {

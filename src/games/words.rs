@@ -23,17 +23,37 @@ pub fn possessive(name: &str) -> String {
 /// `text` with each arrow spelled as the word `word` gives it, spaced
 /// from its neighbours (`a3→b3` is `a3 right b3`), so that cleaning the
 /// chat, which drops arrows, keeps what they say; `word` is `None` for a
-/// character that is no arrow the game reads.
+/// character that is no arrow the game reads. An arrow right after the
+/// word it stands for, written out, says it again (`W right ➡️` is one
+/// step right); arrows in a row are each a step (`→→` is two).
 pub fn spell_arrows(text: &str, word: impl Fn(char) -> Option<&'static str>) -> String {
     let mut out = String::with_capacity(text.len());
+    // Whether the last word in `out` was spelled from an arrow.
+    let mut spelled = false;
     for c in text.chars() {
         match word(c) {
             Some(word) => {
+                let last = out
+                    .split(|c: char| !c.is_alphanumeric())
+                    .rfind(|w| !w.is_empty());
+                let ahead: String = out
+                    .chars()
+                    .rev()
+                    .take_while(|c| !c.is_alphanumeric())
+                    .collect();
+                let beside = !ahead.chars().any(|c| matches!(c, ',' | ';' | '.' | '\n'));
+                if !spelled && beside && last.is_some_and(|w| w.eq_ignore_ascii_case(word)) {
+                    continue;
+                }
                 out.push(' ');
                 out.push_str(word);
                 out.push(' ');
+                spelled = true;
             }
-            None => out.push(c),
+            None => {
+                spelled &= !c.is_alphanumeric();
+                out.push(c);
+            }
         }
     }
     out
@@ -58,5 +78,10 @@ mod tests {
         let right = |c| (c == '→').then_some("right");
         assert_eq!(spell_arrows("a3→b3", right), "a3 right b3");
         assert_eq!(spell_arrows("a3 ← b3", right), "a3 ← b3");
+        // Said again beside its word, once; in a row, each one.
+        assert_eq!(spell_arrows("W right →", right), "W right ");
+        assert_eq!(spell_arrows("W Right→", right), "W Right");
+        assert_eq!(spell_arrows("→→", right), " right  right ");
+        assert_eq!(spell_arrows("right, →", right), "right,  right ");
     }
 }

@@ -27,7 +27,7 @@ use super::words::{
 };
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
-use first::{first_player, first_to_no_player};
+use first::{first_given, first_player, first_to_no_player};
 use time_out::{missed_in_time, timed_out, Heard};
 use winner::{
     about_first_move, headline, implied_winner, mentioned, says_win, winner, winner_before, you_win,
@@ -194,6 +194,11 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     };
     // Before play begins, talk of winning and time explains the rules.
     let explaining = ctx.state.is_some_and(|s| !super::started(s));
+    // A message that sets play up: before it begins, or opening a round.
+    let setting_up = explaining
+        || clean
+            .lines()
+            .any(|l| round_opened(&chat_words(l)).is_some());
     let mut ruled = explaining;
     let (mut ruled_round, mut ruled_match) = (false, false);
     // The winner of the round this message ruled on, if it did.
@@ -234,11 +239,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 .iter()
                 .chain(&GOES_THROUGH)
                 .any(|w| line_words.iter().any(|x| x == w));
-        // A round's number opens it only at the head of a line (`Round 3 ·
-        // target 6`, `next up: round 3`), not inside a rules sentence ("in
-        // round 1 I pick who goes first").
-        let round_here = number_after(&line_words, "round")
-            .filter(|_| line_words.first().is_some_and(|w| w == "round") || line_words.len() <= 6);
+        let round_here = round_opened(&line_words);
         let mut before: Vec<String> = Vec::new();
         // Each clause with its sentence: a clause after one that opens
         // with `if` in the same sentence is what would follow (`if Fern's
@@ -308,10 +309,22 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 reserve_kept,
                 asked,
             };
+            // A denial that opens a clause's second half (`your minutes are
+            // gone and not a single gem has moved`) leaves the first half
+            // said.
+            let said_before_denial = c
+                .iter()
+                .position(|w| NOT_SAID.contains(&w.as_str()))
+                .filter(|&at| at > 1 && matches!(c[at - 1].as_str(), "and" | "but"))
+                .map(|at| &c[..at - 1]);
             let time_out = if explaining || hypothetical {
                 None
             } else if denied {
-                missed_in_time(&c, &names, &heard)
+                missed_in_time(&c, &names, &heard).or_else(|| {
+                    said_before_denial
+                        .filter(|_| !consequent)
+                        .and_then(|part| timed_out(part, &names, &heard))
+                })
             } else {
                 timed_out(&c, &names, &heard)
             };
@@ -437,6 +450,11 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             if elsewhere || c.iter().any(|w| w == "was" || w == "were") {
                 continue;
             }
+            // `Kit, you can't go first again`, `Vale doesn't start`: a
+            // refusal of the first move gives it to no one.
+            if refuses_first(&c) {
+                continue;
+            }
             // `kit, you're first`: the name spoken to is in the clause before.
             let spoken_to = named(&c, &names).is_empty() && c.iter().any(|w| is_you(w));
             let first = first_player(&c, &names, words)
@@ -456,6 +474,14 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     (side && named(&c, &names).is_empty() && !lone.is_empty())
                         .then(|| first_player(&[lone.clone(), c.clone()].concat(), &names, words))
                         .flatten()
+                })
+                .or_else(|| {
+                    // Who "you" is, when the clause before is only a term
+                    // of address (`Rowan, ma chérie, you take the first
+                    // chair`): the one player its sentence names.
+                    let you =
+                        spoken_to_seat.or_else(|| only_player(&sentence_words[sentence], &names));
+                    setting_up.then(|| first_given(&c, &names, you)).flatten()
                 });
             if let Some(seat) = first {
                 firsts.push((seat, line_no, clause_no));
@@ -489,6 +515,32 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     lines,
                 });
             }
+        }
+    }
+    // `the round, the keys, the whole garage go to TEO`: the round that
+    // brings its winner to the match's round wins, with all of it said to
+    // go with it, rules the match too.
+    let all_of_it = || {
+        chat_words(&clean)
+            .iter()
+            .any(|w| matches!(w.as_str(), "whole" | "everything"))
+    };
+    if let (Some(Some(seat)), Some(t), false) = (round_won, to_win, ruled_match) {
+        let at_match_point = score().is_some_and(|s| s.get(seat).is_some_and(|&n| n + 1 == t));
+        let round_ruling = out.iter().find_map(|r| match &r.read {
+            ChatReading::Event(Body::Ruling(ruling)) if ruling.scope != Scope::Match => {
+                Some((r.lines.clone(), ruling.clone()))
+            }
+            _ => None,
+        });
+        if let (true, Some((lines, ruling))) = (at_match_point && all_of_it(), round_ruling) {
+            out.push(Reading {
+                read: ChatReading::Event(Body::Ruling(Ruling {
+                    scope: Scope::Match,
+                    ..ruling
+                })),
+                lines,
+            });
         }
     }
     // A ruling's message gives no first move (`18:14 for felix, red win`).
@@ -529,9 +581,43 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             lines: line..line + 1,
         });
     }
-    // A ruling's facts about the next round stay in order after it.
+    // A ruling's facts about the next round stay in order after it; a
+    // time-out the message tells after its ruling (`The DM goes to Jonas!
+    // -# mira timed out`) is why it was ruled, so it comes first.
     out.sort_by_key(|r| r.lines.start);
+    let is_ruling = |r: &Reading| matches!(r.read, ChatReading::Event(Body::Ruling(_)));
+    if let Some(first_ruling) = out.iter().position(is_ruling) {
+        let (mut told, mut rest): (Vec<_>, Vec<_>) = out
+            .split_off(first_ruling)
+            .into_iter()
+            .partition(|r| matches!(r.read, ChatReading::Event(Body::Timeout(_))));
+        out.append(&mut told);
+        out.append(&mut rest);
+    }
     out
+}
+
+/// Whether a clause refuses someone the first move: a denial right before
+/// going first (`can't go first`, `doesn't start`, `not first`, `won't
+/// be first`).
+fn refuses_first(c: &[String]) -> bool {
+    const DENIES: [&str; 8] = [
+        "not", "cant", "cannot", "dont", "doesnt", "wont", "never", "isnt",
+    ];
+    const GOING: [&str; 12] = [
+        "go", "goes", "going", "start", "starts", "starting", "be", "first", "move", "place",
+        "lead", "open",
+    ];
+    c.windows(2)
+        .any(|p| DENIES.contains(&p[0].as_str()) && GOING.contains(&p[1].as_str()))
+}
+
+/// The round a line opens: its number at the head of a line (`Round 3 ·
+/// target 6`) or in a short one (`next up: round 3`), not inside a rules
+/// sentence ("in round 1 I pick who goes first").
+fn round_opened(line_words: &[String]) -> Option<u32> {
+    number_after(line_words, "round")
+        .filter(|_| line_words.first().is_some_and(|w| w == "round") || line_words.len() <= 6)
 }
 
 /// The number right after `word` (`round 3`, `round #3`, `round one`).

@@ -295,11 +295,39 @@ pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
 
 /// What a message by `speaker` says in a match of `game`, in order: zero
 /// or more readings, each with the lines it came from; none for talk.
+/// A message that opens with a block quote and answers below it (`> sable
+/// just put E7 UD` / `no 💀`) quotes someone else's words: they say
+/// nothing of the writer's.
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
+    let text = unquoted(text);
     match speaker {
-        Speaker::Host => game.read_host(text, ctx),
-        Speaker::Player(seat) => game.read_player(&cells::tidy_cells(text), seat, ctx),
+        Speaker::Host => game.read_host(&text, ctx),
+        Speaker::Player(seat) => game.read_player(&cells::tidy_cells(&text), seat, ctx),
     }
+}
+
+/// `text` with the block quote it opens with (`> …` lines) left blank,
+/// so that the lines after keep their numbers, when other lines answer
+/// it. A quote further down, or one with nothing after it, is the
+/// writer's own way of setting words out (`order for this one:` / `> P1:
+/// Wren`).
+fn unquoted(text: &str) -> String {
+    let quoted = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("> ") || l == ">"
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let opening = lines
+        .iter()
+        .take_while(|l| l.trim().is_empty() || quoted(l))
+        .count();
+    let answered = lines[opening..].iter().any(|l| !l.trim().is_empty());
+    if opening == 0 || !answered || !lines[..opening].iter().any(|l| quoted(l)) {
+        return text.to_string();
+    }
+    let mut out: Vec<&str> = vec![""; opening];
+    out.extend(&lines[opening..]);
+    out.join("\n")
 }
 
 /// A message read as one reading over all its lines (none for talk): the
@@ -433,4 +461,23 @@ pub enum ChatReading {
     /// starts, who picks, a round opening) that becomes part of the
     /// round's opening event.
     Fact(host::Fact),
+}
+
+#[cfg(test)]
+mod quote_tests {
+    use super::unquoted;
+
+    #[test]
+    fn a_quote_answered_below_it_is_someone_elses_words() {
+        assert_eq!(unquoted("> teo go F5 F6\nno. F3 F4"), "\nno. F3 F4");
+        assert_eq!(unquoted(">\n> a3 E\n\n**a1 N**"), "\n\n\n**a1 N**");
+        // Set out by the writer: a quote further down, or nothing after it.
+        for own in [
+            "order for this one:\n> P1: Wren\n> P2: Kit",
+            "> a3 E",
+            "a2 N\n> gl",
+        ] {
+            assert_eq!(unquoted(own), own);
+        }
+    }
 }

@@ -284,6 +284,22 @@ fn straight_word(w: &str, next: Option<&str>) -> Option<Exits> {
     }
 }
 
+/// Whether the words before a piece's kind make it a place (`above her
+/// corner`, `next to my bend`), over an article or a possessive.
+fn names_a_place(before: &[&str]) -> bool {
+    const OWNER: [&str; 9] = ["the", "a", "my", "her", "his", "your", "their", "our", "its"];
+    const PLACE: [&str; 9] = [
+        "above", "below", "beneath", "under", "beside", "near", "behind", "past", "by",
+    ];
+    let mut at = before.len();
+    while at > 0 && OWNER.contains(&before[at - 1]) {
+        at -= 1;
+    }
+    let prev = at.checked_sub(1).map(|k| before[k]);
+    PLACE.iter().any(|p| prev == Some(*p))
+        || (prev == Some("to") && at >= 2 && before[at - 2] == "next")
+}
+
 /// Words that put a move in doubt: a question, a negation, a wish.
 pub(super) fn doubts(ws: &[&str]) -> bool {
     const DOUBT: [&str; 16] = [
@@ -293,9 +309,14 @@ pub(super) fn doubts(ws: &[&str]) -> bool {
     const BEFORE_T: [&str; 9] = [
         "don", "can", "won", "didn", "shouldn", "wouldn", "couldn", "isn", "doesn",
     ];
-    ws.iter()
-        .enumerate()
-        .any(|(k, w)| DOUBT.contains(w) || (BEFORE_T.contains(w) && ws.get(k + 1) == Some(&"t")))
+    // `he'd call impossible`: `'d` after one who would.
+    const BEFORE_D: [&str; 8] = ["i", "he", "she", "you", "they", "we", "it", "that"];
+    ws.iter().enumerate().any(|(k, w)| {
+        let next = ws.get(k + 1);
+        DOUBT.contains(w)
+            || (BEFORE_T.contains(w) && next == Some(&"t"))
+            || (BEFORE_D.contains(w) && next == Some(&"d"))
+    })
 }
 
 /// Words that correct what the message said just before, beside the
@@ -390,7 +411,8 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
         } else if matches!(x, "straight" | "straights") {
             b.straight = true;
         } else if matches!(x, "bend" | "corner" | "curve") {
-            b.bend = true;
+            // `one more straight above her corner`: a piece where, not what.
+            b.bend |= !names_a_place(&ws[..k]);
         } else if !FILLER.contains(&x) {
             b.talk += 1;
         }
@@ -556,6 +578,12 @@ mod tests {
         }
         assert!(bits(&["i", "won", "t", "pass"]).doubt);
         assert!(!bits(&["wait", "no", "b1", "rd"]).doubt);
+        // `he'd call impossible`: what someone would do.
+        assert!(bits(&["he", "d", "call", "impossible", "on", "red"]).doubt);
+        // A bend named as a place is not the piece's kind.
+        assert!(!bits(&["straight", "above", "her", "corner", "f7"]).bend);
+        assert!(!bits(&["f7", "next", "to", "my", "bend"]).bend);
+        assert!(bits(&["f7", "a", "corner"]).bend);
         assert_eq!(bits(&["e5", "up", "up"]).bad, 1);
     }
 }

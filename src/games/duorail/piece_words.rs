@@ -6,8 +6,11 @@
 //! the match. Must not import anything from `log/`, nor from `import/`,
 //! `web/` or `verify.rs`.
 
-use super::board::Exits;
-use super::chat_words::{bits, exits, is_cell, shape_words, Line};
+use super::board::{Color, Exits};
+use super::chat_words::{bits, color_word, exits, is_cell, shape_words, Line};
+
+/// Whose a piece is when it is not the writer's (`your green`).
+const OWNED: [&str; 5] = ["your", "ur", "his", "her", "their"];
 
 /// Words that make a clause with a cell talk about another piece than the
 /// one played (`D2 UD was the alternative`, `g5lr also fine`).
@@ -27,7 +30,9 @@ const ANOTHER: [&str; 8] = [
 /// was the alternative`, `h5lr (g5lr also fine)`) when the rest still
 /// names a cell, and, when exactly one sentence names a whole piece (one
 /// cell, one shape), the other sentences (`Correction: B8 DL. Down and
-/// left, not right.`, `B5 LR. That mirrors your H5.`).
+/// left, not right.`, `B5 LR. That mirrors your H5.`), keeping of them
+/// only the common color named as the writer's piece (`taking the other
+/// green. E6 LR`).
 pub(super) fn focus(line: &Line, seg: &[usize]) -> Vec<usize> {
     let text = |k: usize| line.words[k].text.as_str();
     let cell_in = |ks: &[usize]| ks.iter().any(|&k| is_cell(text(k)));
@@ -71,7 +76,20 @@ pub(super) fn focus(line: &Line, seg: &[usize]) -> Vec<usize> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        [one] if sentences.len() > 1 => one.to_vec(),
+        [one] if sentences.len() > 1 => {
+            // `taking the other green. **E6 LR**`: the common color said in
+            // a sentence of no cell is the piece's, unless it is someone's.
+            let mut kept = one.to_vec();
+            for other in sentences.iter().filter(|s| !cell_in(s)) {
+                let common = other.iter().position(|&k| {
+                    color_word(text(k)) == Some(Color::Common)
+                })
+                .filter(|&at| at == 0 || !OWNED.contains(&text(other[at - 1])));
+                kept.extend(common.map(|at| other[at]));
+            }
+            kept.sort_unstable();
+            kept
+        }
         _ => seg,
     }
 }

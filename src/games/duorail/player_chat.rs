@@ -435,6 +435,10 @@ pub(super) mod tests {
             ("horizontal on E2", "E2 LR blue"),
             ("up and down at F4", "F4 UD blue"),
             ("C4 LR common", "C4 LR common"),
+            // The common color said in a sentence of its own, not someone's.
+            ("taking the other green. **E6 LR** 🟩", "E6 LR common"),
+            ("E6 LR. that's beside your green", "E6 LR blue"),
+            ("*lays one more straight above her corner* F7, up and down", "F7 UD blue"),
             ("green straight on C5, left-right", "C5 LR common"),
             ("purple straight on E5, vertical", "E5 UD common"),
             ("C4 C:LR", "C4 LR common"),

@@ -8,8 +8,8 @@
 //! shared chat words, nothing from `log/` but the event vocabulary, nor
 //! `import/`, `web/` or `verify.rs`.
 
-use super::super::words::{find_seq, named, player_near, Beside, Names};
-use super::HostWords;
+use super::super::words::{find_seq, is_you, named, player_near, Beside, Names};
+use super::{HostWords, NOT_SAID};
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
@@ -114,6 +114,32 @@ pub(super) fn first_player(c: &[String], names: &Names, words: &HostWords) -> Op
         }
     }
     None
+}
+
+/// Looser ways of giving the first move, read only in a message that sets
+/// play up: the first (car, x, chair) given to the one spoken to
+/// (`Lady Mira — the first car is yours`, `Rowan, ma chérie, you take the
+/// first chair`), and a clause that ends on `first` a few words after a
+/// name (`Wren holds the pen first`). A denial, a supposition or a race
+/// (`first to 3`) says no such thing.
+pub(super) fn first_given(c: &[String], names: &Names, spoken_to: Option<usize>) -> Option<usize> {
+    if c.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
+        return None;
+    }
+    let first_at = c.iter().position(|w| w == "first")?;
+    let race = c
+        .get(first_at + 1)
+        .is_some_and(|w| matches!(w.as_str(), "to" | "round" | "time" | "of"));
+    if race {
+        return None;
+    }
+    let yours = c.iter().any(|w| is_you(w) || w == "yours");
+    if yours && named(c, names).is_empty() {
+        return spoken_to;
+    }
+    (first_at + 1 == c.len())
+        .then(|| player_near(c, names, first_at, 1, Beside::Before, 3))
+        .flatten()
 }
 
 /// The name-like word a short setup clause gives the first move (or the

@@ -721,3 +721,64 @@ fn a_result_said_as_a_headline_or_a_round_and_its_score() {
         [(Scope::Round(1), kit)]
     );
 }
+
+#[test]
+fn a_persona_host_pauses_gives_the_first_move_and_calls_time_in_flourishes() {
+    // A pause for effect ends no sentence.
+    assert_eq!(
+        ruling("And the round... goes... to **KIT**!").1.as_deref(),
+        Some("kit")
+    );
+    assert_eq!(ruling("The DM goes… to… Vale!").1.as_deref(), Some("vale"));
+    assert_eq!(
+        ruling("and the grid... belongs... to VALE").1.as_deref(),
+        Some("vale")
+    );
+    assert_eq!(
+        ruling("the round, the keys, the whole garage... go... to **KIT**!")
+            .1
+            .as_deref(),
+        Some("kit")
+    );
+    // A side that belongs to a player is a setup, not a win.
+    each_gives(
+        "ruling",
+        false,
+        &["the blue cars belong to kit", "blue belongs to kit"],
+    );
+    // The first move given to the one spoken to, or said after a name, in
+    // a message that opens a round.
+    for (text, seat) in [
+        ("Round 1\nLady Kit — the first car is yours to park", 1),
+        (
+            "Round 1\nVale, ma chérie, you take the first chair — the first x is yours",
+            0,
+        ),
+        ("Round 2\n**Kit** holds the pen first — first cross", 1),
+    ] {
+        assert_eq!(first(text), seat, "{text}");
+    }
+    for text in [
+        // Not a message that sets play up.
+        "Lady Kit — the first car is yours to park",
+        // A race, a denial, a supposition.
+        "Round 2\nVale, you know the rule: first to 3",
+        "Round 2\nKit, you can't go first again",
+        "Round 2\nif Vale holds the pen first",
+    ] {
+        sets_up_no_first(text);
+    }
+    // A time-out told after the ruling it is the reason for comes first.
+    assert_eq!(
+        events("The DM... goes... to **KIT**!\n-# vale timed out on the solve, reserve exhausted"),
+        ["timeout", "ruling"]
+    );
+    // `a half` after a number is part of the amount; a denial that opens
+    // the clause's second half leaves the first half said.
+    each_gives(
+        "timeout",
+        true,
+        &["⌛ Vale, your two and a half minutes are gone and not a single gem has moved. Time!"],
+    );
+    each_gives("timeout", false, &["Vale, half your minutes are gone"]);
+}

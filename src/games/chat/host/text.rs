@@ -1,6 +1,6 @@
 //! The host's message made ready for the host reader: arrows as `to`, the
 //! alarm clock as `time`, a dash as a clause's end (but not inside
-//! parentheses), `R2` as `round 2`, and the marks that end no sentence or
+//! parentheses), an ellipsis as a pause inside its sentence, `R2` as `round 2`, and the marks that end no sentence or
 //! name no prize dropped (a title's dot, a league's match number).
 //!
 //! Part of the host reader ([`super`]): imports nothing but the standard
@@ -65,6 +65,15 @@ pub fn host_text(raw: &str) -> String {
             }
             // Inside a score it is a hyphen (`1–0 to Opal` is "1-0").
             '–' => out.push('-'),
+            // A host's pause for effect (`the round... goes... to QUINN!`)
+            // ends no sentence: the words on either side are one.
+            '…' => out.push(' '),
+            '.' if chars.peek() == Some(&'.') => {
+                while chars.peek() == Some(&'.') {
+                    chars.next();
+                }
+                out.push(' ');
+            }
             '🏆' => out.push_str(" winner "),
             // Chat's `w/` is "with" (`w/ kit on blue`), never a win.
             '/' if out.ends_with(['w', 'W'])

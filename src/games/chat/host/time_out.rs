@@ -182,6 +182,15 @@ const NOT_ENDED: [&str; 13] = [
     "still", "yet",
 ];
 
+/// Whether a clause says an allowance ends only in part, or at a moment
+/// ([`NOT_ENDED`]); `a half` after a number is part of the amount (`your
+/// two and a half minutes are gone`), not half of it.
+fn partly(c: &[String]) -> bool {
+    c.iter().enumerate().any(|(at, w)| {
+        NOT_ENDED.contains(&w.as_str()) && !(w == "half" && at > 0 && c[at - 1] == "a")
+    })
+}
+
 /// What arrives in time, after `no`/`nothing` (`no red track came in`,
 /// `nothing posted`).
 const ARRIVED: [&str; 7] = [
@@ -252,7 +261,7 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
         return None;
     }
     if !said {
-        if !heard.asked && !c.iter().any(|w| NOT_ENDED.contains(&w.as_str())) {
+        if !heard.asked && !partly(c) {
             let ended = allowance_ended(c, names, heard)
                 .or_else(|| allowance_spent(c, names, heard.reserve_kept));
             if ended.is_some() {

@@ -26,7 +26,7 @@ use super::super::{chat_words, clean_chat};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 45] = [
+const WINS: [(&[&str], Beside); 47] = [
     (&["wins"], Beside::Before),
     // A tournament's `jonas advances`.
     (&["advances"], Beside::Before),
@@ -54,6 +54,11 @@ const WINS: [(&[&str], Beside); 45] = [
     (&["dm", "to"], Beside::After),
     (&["win", "to"], Beside::After),
     (&["goes", "to"], Beside::After),
+    // `the round, the keys, the whole garage go to TEO`.
+    (&["go", "to"], Beside::After),
+    // `And the grid... belongs... to ISOLDE!` (not a side: `blue belongs
+    // to kit` sets up; see [`winner`]).
+    (&["belongs", "to"], Beside::After),
     (&["victory", "for"], Beside::After),
     (&["victory", "to"], Beside::After),
     // `this round is for vale`, `first round is for opal` (said by hosts
@@ -183,7 +188,11 @@ pub(super) fn winner(
                 && at > 0
                 && (number_word(&c[at - 1]).is_some_and(|n| n > 1)
                     || matches!(c[at - 1].as_str(), "match" | "set" | "game" | "dm"));
-            if counted {
+            let side_given = key[0] == "belongs"
+                && words
+                    .sides
+                    .is_some_and(|(a, b)| c[..at].iter().any(|w| w == a || w == b));
+            if counted || side_given {
                 continue;
             }
             if let Some(seat) = player_near(c, names, at, key.len(), side, 2) {

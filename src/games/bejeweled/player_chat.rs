@@ -34,7 +34,7 @@ use super::proof::ProofSpec;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
 use crate::event::Body;
-use crate::games::chat::words::number_word;
+use crate::games::chat::words::{narrates_self, number_word};
 use crate::games::chat::{in_order, Found, Reading};
 use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
 
@@ -125,7 +125,7 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     match proof_at {
         // `18: plus F3, …`: the number before the proof is its claim.
         Some(at) => found.extend(claim_before(&lines, at, e)),
-        None => found.extend(claim(&lines, &taken, e)),
+        None => found.extend(claim(&lines, &taken, e, narrates_self(text, seat, ctx))),
     }
     in_order(found)
 }
@@ -214,7 +214,10 @@ const CLAIMING: [&str; 7] = [
 
 /// A claim: one number of gems in a message made for it, or among other
 /// words when a claim is awaited from the writer.
-fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
+/// `narrated`: the writer tells of themself in the third person, so a
+/// denial in the message is of what they do (`Opal doesn't even look up
+/// 22`), not of the count.
+fn claim(lines: &[Line], taken: &[bool], e: &Expect, narrated: bool) -> Option<Found> {
     // With a number, the words of seeing or finding a count claim it (`i
     // see 18`, `found 18`), as `I can do 18` does.
     // So do the words of putting one's name to it (`put me down for 18`,
@@ -252,7 +255,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect) -> Option<Found> {
             .filter(|&k| gems_number(&l.words, k))
             .collect();
         says_claim |= (0..ws.len()).any(|k| claim_word(&ws, k));
-        asked |= nums.iter().any(|&k| l.question(&l.words[k])) || doubts(&ws);
+        asked |= nums.iter().any(|&k| l.question(&l.words[k])) || (doubts(&ws) && !narrated);
         for (k, w) in l.words.iter().enumerate() {
             compared |= w.after.contains(['>', '<']);
             if !w.mention && !nums.contains(&k) && !filler(ws[k]) {

@@ -526,7 +526,13 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             .any(|w| matches!(w.as_str(), "whole" | "everything"))
     };
     if let (Some(Some(seat)), Some(t), false) = (round_won, to_win, ruled_match) {
-        let at_match_point = score().is_some_and(|s| s.get(seat).is_some_and(|&n| n + 1 == t));
+        // At match point as ruled, or by the rules where a ruling went
+        // unread (`Madame pays the lady`).
+        let by_rules = ctx.state.map(|s| s.view().score_by_rules);
+        let at_match_point = [score(), by_rules]
+            .iter()
+            .flatten()
+            .any(|s| s.get(seat).is_some_and(|&n| n + 1 == t));
         let round_ruling = out.iter().find_map(|r| match &r.read {
             ChatReading::Event(Body::Ruling(ruling)) if ruling.scope != Scope::Match => {
                 Some((r.lines.clone(), ruling.clone()))

@@ -141,6 +141,17 @@ pub fn name_words(ctx: &ChatContext) -> Vec<(Vec<String>, usize)> {
     out
 }
 
+/// Whether a message opens with its writer's own name: role-play told in
+/// the third person (`Opal doesn't even look up. 22`), where what the
+/// writer is said to do or not do is flavour around the play.
+pub fn narrates_self(text: &str, seat: usize, ctx: &ChatContext) -> bool {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let ws = words(&super::clean_chat(first));
+    named(&ws, &name_words(ctx))
+        .iter()
+        .any(|&(start, _, s)| start == 0 && s == seat)
+}
+
 /// Where each player is named in a clause: (start, end, seat).
 pub fn named(clause: &[String], names: &Names) -> Vec<(usize, usize, usize)> {
     let mut out = Vec::new();

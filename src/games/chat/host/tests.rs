@@ -740,6 +740,15 @@ fn a_persona_host_pauses_gives_the_first_move_and_calls_time_in_flourishes() {
             .as_deref(),
         Some("kit")
     );
+    assert_eq!(ruling("Round four to Kit. 💎").0, Scope::Round(4));
+    assert_eq!(
+        ruling(
+            "the second was laid down before the bell. Madame accepts it, and the house pays Kit."
+        )
+        .1
+        .as_deref(),
+        Some("kit")
+    );
     // A side that belongs to a player is a setup, not a win.
     each_gives(
         "ruling",

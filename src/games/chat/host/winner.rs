@@ -26,7 +26,7 @@ use super::super::{chat_words, clean_chat};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 47] = [
+const WINS: [(&[&str], Beside); 48] = [
     (&["wins"], Beside::Before),
     // A tournament's `jonas advances`.
     (&["advances"], Beside::Before),
@@ -54,6 +54,8 @@ const WINS: [(&[&str], Beside); 47] = [
     (&["dm", "to"], Beside::After),
     (&["win", "to"], Beside::After),
     (&["goes", "to"], Beside::After),
+    // A betting table's `the house pays Opal`.
+    (&["pays"], Beside::After),
     // `the round, the keys, the whole garage go to TEO`.
     (&["go", "to"], Beside::After),
     // `And the grid... belongs... to ISOLDE!` (not a side: `blue belongs
@@ -211,11 +213,11 @@ pub(super) fn winner(
             return Some(Some(seat));
         }
     }
-    // `round 2 to kit` (the arrow read as "to"), `R1 for migs`: after a
-    // round number; not `round 2 for kit to start`.
+    // `round 2 to kit` (the arrow read as "to"), `R1 for migs`, `Round
+    // four to Opal`: after a round number; not `round 2 for kit to start`.
     if let Some(at) = (0..c.len().saturating_sub(2)).find(|&i| {
         c[i] == "round"
-            && c[i + 1].parse::<u32>().is_ok()
+            && number_word(&c[i + 1]).is_some()
             && matches!(c[i + 2].as_str(), "to" | "for")
     }) {
         let starts = c[at + 3..].iter().any(|w| {

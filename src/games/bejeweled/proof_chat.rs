@@ -53,6 +53,14 @@ struct Part {
 
 /// The parts a line names, in order.
 fn parts(line: &Line, index: usize) -> Vec<Part> {
+    // `what if the plus had gone on C5 instead, how many would that have
+    // been?`: a line that supposes asks, whichever clause holds the `?`.
+    let texts = line.texts();
+    let supposes = texts.windows(2).any(|p| p == ["what", "if"])
+        || texts
+            .iter()
+            .position(|w| *w == "would")
+            .is_some_and(|at| texts[at..].contains(&"have"));
     let mut out: Vec<Part> = Vec::new();
     let mut then = false;
     // After `not`, `instead of`, `rather than`: the next cell is withdrawn.
@@ -80,7 +88,7 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
                 withdrawn: Vec::new(),
                 colors: Vec::new(),
                 at: (index, k),
-                asked: line.question(w),
+                asked: supposes || line.question(w),
             });
         } else if out.is_empty() && is_cell_like(t) && next.is_some_and(|n| powerup(n).is_some()) {
             before.push(t.to_uppercase());
@@ -109,7 +117,7 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
                 withdrawn: Vec::new(),
                 colors: Vec::new(),
                 at: (index, k),
-                asked: line.question(w),
+                asked: supposes || line.question(w),
             });
             then = false;
             not = false;
@@ -667,11 +675,14 @@ mod tests {
             "wait would column on G4 have been more? 👀",
             "what about plus on F3?",
             "hmm, swap F4 F5 instead?",
+            // Supposed, with or without a `?` in its clause.
+            "column on G4 would have been more",
+            "what if the plus had gone on C5 instead, how many would that have been?",
         ] {
             assert_eq!(read_with(None, true, talk), [], "{talk}");
         }
         // Near misses: before any proof, a whole proof, two parts, a
-        // correcting word (it may be one meant), no question: unread.
+        // correcting word (it may be one meant): unread.
         for (shown, last, text) in [
             (false, None, "wait would column on G4 have been more? 👀"),
             (true, None, "plus F3, bend, swap F3 G3?"),
@@ -681,7 +692,6 @@ mod tests {
                 Some("active plus F4; passive bend; swap F3 G3"),
                 "oops, plus on F3?",
             ),
-            (true, None, "column on G4 would have been more"),
         ] {
             let got = read_with(last, shown, text);
             assert!(

@@ -275,8 +275,16 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             }
             sentence_words[*n].extend(c.iter().cloned());
         }
+        // The words of the sentence before the clause: who "you" is when
+        // the clause before is only a term of address.
+        let mut said_before: (usize, Vec<String>) = (usize::MAX, Vec::new());
         for (sentence, c) in sentences.iter().cloned() {
             clause_no += 1;
+            if said_before.0 != sentence {
+                said_before = (sentence, Vec::new());
+            }
+            let earlier = said_before.1.clone();
+            said_before.1.extend(c.iter().cloned());
             // `on a tie tern wins since he placed last`: a rule, not a
             // ruling.
             let consequent = conditional == Some(sentence)
@@ -478,9 +486,8 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 .or_else(|| {
                     // Who "you" is, when the clause before is only a term
                     // of address (`Rowan, ma chérie, you take the first
-                    // chair`): the one player its sentence names.
-                    let you =
-                        spoken_to_seat.or_else(|| only_player(&sentence_words[sentence], &names));
+                    // chair`): the one player its sentence names before it.
+                    let you = spoken_to_seat.or_else(|| only_player(&earlier, &names));
                     setting_up.then(|| first_given(&c, &names, you)).flatten()
                 });
             if let Some(seat) = first {

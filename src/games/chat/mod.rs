@@ -298,12 +298,48 @@ pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
 /// A message that opens with a block quote and answers below it (`> sable
 /// just put E7 UD` / `no 💀`) quotes someone else's words: they say
 /// nothing of the writer's.
+///
+/// A player who asks and then answers themself (`maybe a2 north? yeah a2
+/// north, final`, `I think I can get 20?? ok I claim 20`) plays what the
+/// answer says: when the whole message reads as no event, what follows
+/// its last question is read alone.
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
     let text = unquoted(text);
     match speaker {
         Speaker::Host => game.read_host(&text, ctx),
-        Speaker::Player(seat) => game.read_player(&cells::tidy_cells(&text), seat, ctx),
+        Speaker::Player(seat) => {
+            let read = |t: &str| game.read_player(&cells::tidy_cells(t), seat, ctx);
+            let whole = read(&text);
+            let plays = |rs: &[Reading]| rs.iter().any(|r| matches!(r.read, ChatReading::Event(_)));
+            match answered(&text) {
+                Some(answer) if !plays(&whole) => {
+                    let after = read(&answer);
+                    if plays(&after) {
+                        after
+                    } else {
+                        whole
+                    }
+                }
+                _ => whole,
+            }
+        }
     }
+}
+
+/// What follows a message's last question, with everything before it
+/// blanked (lines keep their numbers); `None` without a question or with
+/// nothing after it.
+fn answered(text: &str) -> Option<String> {
+    let at = text.rfind('?')?;
+    let rest = &text[at + 1..];
+    if rest.trim().is_empty() {
+        return None;
+    }
+    let asked: String = text[..=at]
+        .chars()
+        .map(|c| if c == '\n' { '\n' } else { ' ' })
+        .collect();
+    Some(asked + rest)
 }
 
 /// `text` with the block quote it opens with (`> …` lines) left blank,
@@ -479,5 +515,20 @@ mod quote_tests {
         ] {
             assert_eq!(unquoted(own), own);
         }
+    }
+
+    #[test]
+    fn an_answer_after_a_question_is_what_follows_it() {
+        use super::answered;
+        assert_eq!(
+            answered("maybe a2?? yeah a2").as_deref(),
+            Some("           yeah a2")
+        );
+        assert_eq!(
+            answered("is c3 free?\nok c3").as_deref(),
+            Some("           \nok c3")
+        );
+        assert_eq!(answered("is c3 free?"), None);
+        assert_eq!(answered("c3"), None);
     }
 }

@@ -42,7 +42,7 @@ pub fn takes_back(w: &str) -> bool {
 /// Words with which a writer speaks to someone (`you`, `your`, `you're`,
 /// chat's `u` and `ur`): every host reader that asks who "you" is asks
 /// it of these.
-const YOU: [&str; 5] = ["you", "your", "youre", "u", "ur"];
+const YOU: [&str; 8] = ["you", "your", "youre", "youll", "youve", "youd", "u", "ur"];
 
 /// Whether `w` speaks to someone (`you`, `ur` …).
 pub fn is_you(w: &str) -> bool {

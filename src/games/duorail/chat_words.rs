@@ -371,6 +371,8 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
             b.cells.push(x.to_string());
         } else if let Some(e) = exits(x) {
             b.shapes.push(e);
+        } else if x == "ll" && k > 0 && matches!(ws[k - 1], "i" | "you" | "we" | "he" | "she" | "they" | "it") {
+            // `I'll`: a word of will, not two steps left.
         } else if x.len() == 2 && is_steps(x) {
             b.bad += 1;
         } else if let Some(c) = color_word(x) {
@@ -442,6 +444,12 @@ pub(super) fn bits(ws: &[&str]) -> Bits {
         b.apart = ws[between]
             .iter()
             .any(|w| !(BETWEEN.contains(w) || (sides && JOINING.contains(w))));
+        // `I meant it sideways, so G4 going left to right`: the shape said
+        // again right after the cell is beside it.
+        let after = ws[c.1..].iter().find(|w| !BETWEEN.contains(*w));
+        b.apart &= !after.is_some_and(|w| {
+            exits(w).is_some() || direction(w).is_some() || straight_word(w, None).is_some()
+        });
     }
     b
 }
@@ -584,6 +592,10 @@ mod tests {
         assert!(!bits(&["straight", "above", "her", "corner", "f7"]).bend);
         assert!(!bits(&["f7", "next", "to", "my", "bend"]).bend);
         assert!(bits(&["f7", "a", "corner"]).bend);
+        // `I'll put one on E5, up and down`.
+        assert_eq!(bits(&["i", "ll", "put", "e5", "up", "and", "down"]).bad, 0);
+        // Said again beside the cell: `I meant it sideways, so G4 going left to right`.
+        assert!(!bits(&["meant", "it", "sideways", "so", "g4", "going", "left", "to", "right"]).apart);
         assert_eq!(bits(&["e5", "up", "up"]).bad, 1);
     }
 }

@@ -17,6 +17,7 @@ use super::notation::parse_cells;
 use super::rules::RoundSetup;
 use crate::event::Body;
 use crate::games::chat::host::{self, HostWords};
+use crate::games::chat::words::number_word;
 use crate::games::chat::{chat_words, clean_chat, ChatContext, Opening, Reading};
 use crate::games::RoundSetup as GameSetup;
 
@@ -80,10 +81,11 @@ fn target(raw: &str) -> Option<u32> {
     let w = chat_words(&clean_chat(&host::host_text(raw)));
     host::number_after(&w, "target")
         .or_else(|| {
-            // "target is 4", "target: 4", "target = 4"
+            // "target is 4", "target: 4", "target = 4", "the target is
+            // three moves"
             w.windows(3)
                 .find(|p| p[0] == "target" && p[1] == "is")
-                .and_then(|p| p[2].parse().ok())
+                .and_then(|p| number_word(&p[2]))
         })
         .or_else(|| {
             w.windows(2)

@@ -126,11 +126,29 @@ pub(super) fn first_given(c: &[String], names: &Names, spoken_to: Option<usize>)
     if c.iter().any(|w| NOT_SAID.contains(&w.as_str())) {
         return None;
     }
+    // What is first: a turn of play (`the first car`, `the first
+    // chair`), or nothing after it; not a race (`first to 3`) or an
+    // occasion (`your first Dodgem`, `first time`).
+    const PLAY: [&str; 14] = [
+        "car",
+        "x",
+        "cross",
+        "move",
+        "piece",
+        "turn",
+        "chair",
+        "seat",
+        "go",
+        "placement",
+        "line",
+        "pick",
+        "track",
+        "tile",
+    ];
     let first_at = c.iter().position(|w| w == "first")?;
-    let race = c
-        .get(first_at + 1)
-        .is_some_and(|w| matches!(w.as_str(), "to" | "round" | "time" | "of"));
-    if race {
+    if c.get(first_at + 1)
+        .is_some_and(|w| !PLAY.contains(&w.as_str()))
+    {
         return None;
     }
     let yours = c.iter().any(|w| is_you(w) || w == "yours");
@@ -202,9 +220,12 @@ pub(super) fn first_to_no_player(c: &[String], names: &Names, words: &HostWords)
 /// [`first_player`]'s two words (`fern will drive the blue cars`, `moss is
 /// having the red cars`): the name, then only such words, up to four.
 fn driver(c: &[String], names: &Names, side_at: usize) -> Option<usize> {
-    const TAKING: [&str; 18] = [
+    // `Kit, you'll be driving the blue cars`, `you've got the two red
+    // cars` (the name spoken to before it).
+    const TAKING: [&str; 24] = [
         "will", "drive", "drives", "driving", "is", "having", "has", "have", "gets", "get",
-        "takes", "take", "taking", "plays", "playing", "controls", "the", "with",
+        "takes", "take", "taking", "plays", "playing", "controls", "the", "with", "youll", "be",
+        "youve", "got", "two", "both",
     ];
     let seat = player_near(c, names, side_at, 1, Beside::Before, 4)?;
     let (_, end, _) = named(&c[..side_at], names)

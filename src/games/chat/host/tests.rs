@@ -791,3 +791,38 @@ fn a_persona_host_pauses_gives_the_first_move_and_calls_time_in_flourishes() {
     );
     each_gives("timeout", false, &["Vale, half your minutes are gone"]);
 }
+
+#[test]
+fn a_mentor_names_who_starts_in_a_welcome() {
+    use crate::games::chat_checks::match_after;
+    use crate::games::GameConfig;
+    // Before play begins, so a message that sets play up.
+    let state = match_after(
+        GameConfig::Permutation(Default::default()),
+        &["vale", "kit"],
+        &[],
+    );
+    let p = players();
+    let mut ctx = ChatContext::new(&p, 0);
+    ctx.state = Some(&state);
+    let firsts = |t: &str| -> Vec<ChatReading> {
+        read(t, &ctx, &WORDS)
+            .into_iter()
+            .map(|r| r.read)
+            .filter(|r| {
+                matches!(
+                    r,
+                    ChatReading::Fact(Fact::First(_)) | ChatReading::Unread(_)
+                )
+            })
+            .collect()
+    };
+    for (text, seat) in [
+        // `you` is the one named before it in the sentence, not the one
+        // named after; `your first game` is no turn of play.
+        ("Welcome Vale and kit, and welcome to your first game! Vale, you'll be player 1, so you put down the first x and kit goes after you.", 0),
+        ("Kit, you'll be driving the blue cars — the two on the left — and blue always goes first. Vale, you've got the two red cars.", 1),
+    ] {
+        assert_eq!(firsts(text), [ChatReading::Fact(Fact::First(seat))], "{text}");
+    }
+}

@@ -437,9 +437,13 @@ fn time_is_up(c: &[String]) -> bool {
     };
     // `Kit's two minutes are up`, `that's five minutes up` (at the
     // clause's end: not `5 minutes up front`).
+    // `your 2 minutes to show the 18 are up`: the allowance, then what it
+    // was for, and `are up` ending the clause.
+    let said_up = matches!(c, [.., are, up] if matches!(are.as_str(), "are" | "is") && up == "up");
     c.windows(3)
         .any(|w| allowance(&w[0]) && matches!(w[1].as_str(), "are" | "is") && w[2] == "up")
         || matches!(c, [.., w, up] if allowance(w) && up == "up")
+        || (said_up && c.iter().rev().skip(2).take(6).any(allowance))
 }
 
 /// Whether a message speaks of time: the clock, the reserve, minutes, a

@@ -129,10 +129,19 @@ impl Setting {
                 config: (!v["config"].is_null())
                     .then(|| serde_json::from_value(v["config"].clone()).expect("a config")),
             },
-            time: TimeContext::new(
-                chrono_tz::UTC,
-                NaiveDate::parse_from_str(&s("date"), "%Y-%m-%d").expect("a date"),
-            ),
+            time: TimeContext {
+                // Numeric dates the transcript cannot settle, settled as the
+                // person importing would (`--date-order`).
+                date_order: match v["date_order"].as_str() {
+                    Some("day-first") => Some(arbiter::import::DateOrder::DayFirst),
+                    Some("month-first") => Some(arbiter::import::DateOrder::MonthFirst),
+                    _ => None,
+                },
+                ..TimeContext::new(
+                    chrono_tz::UTC,
+                    NaiveDate::parse_from_str(&s("date"), "%Y-%m-%d").expect("a date"),
+                )
+            },
             format: v["format"].as_str().and_then(Format::from_slug),
         }
     }

@@ -12,13 +12,16 @@
 //! written. Lines are kept, so readings still point at the right line.
 //!
 //! Cells said aloud (`see three`, `Dee for`) are written as cells first
-//! ([`spoken`]).
+//! ([`spoken`]). Cells told in long-hand (`column C, third row`, `the top
+//! left corner`) need to know where the board's top and left are, so each
+//! game rewrites them itself with [`longhand::cells_told`].
 //!
 //! Also here: cells written without spaces (`c1d1`), split for a game that
 //! says which cells its board has.
 //!
 //! Imports nothing but the standard library.
 
+pub mod longhand;
 mod spoken;
 
 /// Words after a letter and a number that make them no cell (`b 2 moves`).

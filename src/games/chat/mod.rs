@@ -315,15 +315,47 @@ pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> 
                 Some(answer) if !plays(&whole) => {
                     let after = read(&answer);
                     if plays(&after) {
-                        after
-                    } else {
-                        whole
+                        return after;
                     }
+                    // `can I put mine in C2? … ok yeah, that one`: the
+                    // answer takes up what was asked, as said.
+                    if affirms(&answer) {
+                        let asked = read(&text.replacen('?', " ", text.matches('?').count()));
+                        let events = asked
+                            .iter()
+                            .filter(|r| matches!(r.read, ChatReading::Event(_)))
+                            .count();
+                        if events == 1 {
+                            return asked;
+                        }
+                    }
+                    whole
                 }
                 _ => whole,
             }
         }
     }
+}
+
+/// Whether the words after a question take it up as the writer's play
+/// (`ok yeah, that one`, `that's my answer`, `final`); a bare `ok` or
+/// `yeah` may only thank (`is c3 legal? ok thanks`).
+fn affirms(answer: &str) -> bool {
+    let ws = chat_words(&clean_chat(answer));
+    let has = |k: &[&str]| ws.windows(k.len()).any(|w| w == k);
+    let denied = ["no", "not", "nah", "nvm", "wait", "never"]
+        .iter()
+        .any(|d| ws.iter().any(|w| w == d));
+    !denied
+        && (has(&["that", "one"])
+            || has(&["thats", "my"])
+            || has(&["that", "s", "my"])
+            || has(&["my", "answer"])
+            || has(&["final"])
+            || has(&["going", "with"])
+            || has(&["go", "with"])
+            || has(&["lock", "it"])
+            || has(&["locking"]))
 }
 
 /// What follows a message's last question, with everything before it
@@ -530,5 +562,12 @@ mod quote_tests {
         );
         assert_eq!(answered("is c3 free?"), None);
         assert_eq!(answered("c3"), None);
+        // What takes up the question as the writer's play.
+        for yes in ["ok yeah, that one", "that's my answer", "yeah C2, final"] {
+            assert!(super::affirms(yes), "{yes}");
+        }
+        for no in ["ok thanks", "yeah", "no wait, not that one"] {
+            assert!(!super::affirms(no), "{no}");
+        }
     }
 }

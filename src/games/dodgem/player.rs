@@ -28,6 +28,7 @@ use super::board::{Dir, Position, Side};
 use super::rules;
 use crate::event::Body;
 use crate::games::chat::Reading;
+use crate::games::chat::cells::longhand::{cells_told, Axes};
 use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
 use crate::games::xs_and_lines::notation::{arrows_as_words, direction_word, is_arrow};
 use crate::games::{ChatContext, MatchState, Placement};
@@ -41,6 +42,13 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         Some(MatchState::Dodgem(m)) => Some(m),
         _ => None,
     };
+    // `my car in the middle of the bottom row`: `a1` is the bottom left.
+    let size = m.map_or(rules::Config::default().size, |m| m.config.size);
+    let axes = Axes {
+        numbered_from_top: false,
+        ..Axes::numbered_from_top(size, size)
+    };
+    let text = &cells_told(text, &axes);
     message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
         let board = m.and_then(|m| match basis {
             Basis::Now => m.blue.map(|_| m.position),

@@ -29,6 +29,7 @@ use super::chat_words::step_word;
 use super::player_chat::{read_message, seat_color, Expect};
 use super::rules::Setup;
 use crate::event::{Body, Scope};
+use crate::games::chat::cells::longhand::{cells_told, Axes};
 use crate::games::chat::host::{self, HostWords};
 use crate::games::chat::words::Beside;
 use crate::games::chat::{Opening, Reading};
@@ -39,7 +40,13 @@ use crate::games::{ChatContext, ChatReading, RoundSetup as GameSetup, Speaker};
 /// from: what the import reads, knowing the match so far (`ctx.state`).
 /// The reading itself is in [`super::player_chat`].
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-    read_message(&steps_said(text), seat, ctx, &Expect::of(seat, ctx))
+    // `the square in row F, column 6`: rows A–I from the top.
+    let axes = Axes {
+        letters_are_rows: true,
+        ..Axes::numbered_from_top(9, 9)
+    };
+    let text = cells_told(&steps_said(text), &axes);
+    read_message(&text, seat, ctx, &Expect::of(seat, ctx))
 }
 
 /// A track with its steps said as words (`E4 right right down left left

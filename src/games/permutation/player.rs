@@ -24,6 +24,7 @@ use super::rules::{self, Match, Stage};
 use crate::event::Body;
 use crate::games::chat::words::number_word;
 use crate::games::chat::Reading;
+use crate::games::chat::cells::longhand::{cells_told, Axes};
 use crate::games::xs_and_lines::message::{self, Attempt, Basis, Segment, Turn, Vocabulary};
 use crate::games::xs_and_lines::notation::{arrows_as_dashes, cell_name, grid_cell};
 use crate::games::{ChatContext, MatchState, Placement};
@@ -37,6 +38,9 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         Some(MatchState::Permutation(m)) => Some(m),
         _ => None,
     };
+    // `second from the top in column F`: row 1 is the top.
+    let size = m.map_or(rules::Config::default().size, |m| m.config.size);
+    let text = &cells_told(text, &Axes::numbered_from_top(size, size));
     message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
         attempt(seg, m.and_then(|m| previous_x(m, basis)))
     })

@@ -163,7 +163,14 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
             let alone = |x: Option<char>| x.is_none_or(char::is_whitespace);
             match c {
                 '?' => {
-                    questions.insert(clause);
+                    // `I'll try the top left corner?`: a move said with a
+                    // rising voice, not a question.
+                    let intends = out
+                        .iter()
+                        .any(|w| w.clause == clause && matches!(w.text.as_str(), "i'll" | "ill"));
+                    if !intends {
+                        questions.insert(clause);
+                    }
                     clause += 1;
                     sentence += 1;
                 }
@@ -448,9 +455,10 @@ pub fn read(
         };
         if !first {
             let last = out.last_mut().expect("not the first reading");
-            if !seg.corrects && matches!(&reading, ChatReading::Event(_)) && last.read == reading {
+            if matches!(&reading, ChatReading::Event(_)) && last.read == reading {
                 // The same move said again on a line of its own (`c3` /
-                // `c3!`): one move, from both lines.
+                // `c3!`), or again after a correction (`wait, F8 I mean.
+                // bottom row, column F`): one move, from both.
                 last.lines.end = seg.lines.end;
                 continue;
             }

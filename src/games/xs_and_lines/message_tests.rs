@@ -234,6 +234,11 @@ fn the_turn_decides_what_an_attempt_does() {
             vec![ok("a2", 0..1), ok("a3", 1..2)],
         ),
         ("nvm, a3", &just_moved, vec![ok("a3", 0..1)]),
+        // Said with a rising voice, a move; asked, none.
+        ("um hi I'll try a1?", &mine, vec![ok("a1", 0..1)]),
+        ("can I go a1?", &mine, vec![]),
+        // A correction, then the same move said again: one move.
+        ("b2\nwait sorry, a3 I mean. a3", &mine, vec![ok("b2", 0..1), ok("a3", 1..2)]),
         ("ugh wait I meant a3", &just_moved, vec![ok("a3", 0..1)]),
         ("ugh wait I meant a3", &theirs, vec![]),
         ("wait, a3", &mine, vec![ok("a3", 0..1)]),

@@ -31,6 +31,7 @@ use super::notation::{arrows_as_words, cell_name, direction_word, grid_cell, is_
 use super::rules::{self, Match, Stage};
 use crate::event::Body;
 use crate::games::chat::Reading;
+use crate::games::chat::cells::longhand::{cells_told, Axes};
 use crate::games::{ChatContext, MatchState, Placement};
 
 /// What a player's message says, as readings with the lines each came
@@ -42,6 +43,9 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         Some(MatchState::XsAndLines(m)) => Some(m),
         _ => None,
     };
+    // `the top left corner`, `column C, third row`: row 1 is the top.
+    let size = m.map_or(rules::Config::default().size, |m| m.config.size);
+    let text = &cells_told(text, &Axes::numbered_from_top(size, size));
     message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
         // A correction that names only a new corner (`no wait, via C5`)
         // turns the line it corrects there.

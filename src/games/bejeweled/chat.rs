@@ -31,6 +31,7 @@ use super::player_chat::{read_message, Expect};
 use super::proof::{Offer, Powerup};
 use super::rules::Setup;
 use crate::event::Body;
+use crate::games::chat::cells::longhand::{cells_told, Axes};
 use crate::games::chat::host::{self, HostWords};
 use crate::games::chat::{Opening, Reading};
 use crate::games::chat_words as words;
@@ -41,7 +42,9 @@ use crate::games::{clean_chat, ChatContext, ChatReading, RoundSetup as GameSetup
 /// from: what the import reads, knowing the match so far (`ctx.state`).
 /// The reading itself is in [`super::player_chat`].
 pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Reading> {
-    read_message(text, seat, ctx, &Expect::of(seat, ctx))
+    // `plus on the square in column E, fifth row`: rows 1–7 from the top.
+    let axes = Axes::numbered_from_top(COLS as u8, ROWS as u8);
+    read_message(&cells_told(text, &axes), seat, ctx, &Expect::of(seat, ctx))
 }
 
 /// Reads one chat message of a Bejeweled match (see the module docs): for

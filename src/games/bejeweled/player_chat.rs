@@ -625,6 +625,11 @@ pub(super) mod tests {
             at("18: plus F3, bend, swap F3 G3", None),
             [("claim 18".to_string(), 0..1), (f3.clone(), 0..1)]
         );
+        // A cell told in long-hand: rows 1–7 from the top.
+        assert_eq!(
+            at("plus on column F, third row; bend; swap F3 G3", None),
+            [(f3.clone(), 0..1)]
+        );
         assert_eq!(
             at("active plus F3; passive bend; swap F3 G3\nnext round I want rotate / chain / column", None),
             [(f3.clone(), 0..1), ("picks rotate chain column".to_string(), 1..2)]

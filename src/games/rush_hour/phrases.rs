@@ -380,7 +380,7 @@ pub(super) fn number(w: &str) -> Option<u32> {
 /// `V all the way down`, `Z drives out`).
 const BETWEEN: &[&str] = &[
     "goes", "go", "moves", "move", "slides", "slide", "drives", "drive", "all", "the", "way",
-    "fully", "straight", "back", "then", "to",
+    "fully", "straight", "back", "then", "to", "car",
 ];
 /// How the taxi leaves: `Z out`, `the taxi drives out`, `Z exits`.
 const EXITS: &[&str] = &["out", "off", "exit", "exits", "leaves"];
@@ -520,22 +520,37 @@ fn read_line(index: usize, raw: &str) -> Line {
         talk |= !FILLER.contains(&w) && !CORRECTS.contains(&w);
     }
     found.sort_by_key(|(k, _)| *k);
+    // `…exactly 3 moves?? so finished!`: a claim after the line's last
+    // question answers it; the line asks nothing of that claim.
+    let last_asked = t.iter().rposition(|x| x.w == "?");
+    let answered =
+        last_asked.is_some_and(|q| found.iter().any(|(k, f)| *k > q && matches!(f, Found::Key(_))));
     Line {
         index,
         found: found.into_iter().map(|(_, f)| f).collect(),
         talk,
-        question: t.iter().any(|x| x.w == "?"),
+        question: last_asked.is_some() && !answered,
         corrects,
     }
 }
 
 /// A move starting at token `k` (a car), with the token after it; `None`
 /// when no direction follows the car.
+/// The edge a move goes to, said after it (`the right side`, `right
+/// edge`) in the move's own direction: how many words it takes.
+fn edge_said<'a>(word: &impl Fn(usize) -> Option<&'a str>, j: usize, d: Dir) -> Option<usize> {
+    let the = usize::from(word(j) == Some("the"));
+    (word(j + the).and_then(dir) == Some(d)
+        && matches!(word(j + the + 1), Some("side" | "edge")))
+    .then_some(the + 2)
+}
+
 fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
     let car = car(&t[k])?;
     let word = |i: usize| t.get(i).filter(|x| !x.punct).map(|x| x.w.as_str());
     let mut j = k + 1;
-    while j < k + 5 && word(j).is_some_and(|w| BETWEEN.contains(&w)) {
+    // `the X car slides all the way to the right`.
+    while j < k + 9 && word(j).is_some_and(|w| BETWEEN.contains(&w)) {
         j += 1;
     }
     let w = word(j)?;
@@ -582,6 +597,9 @@ fn move_at(t: &[Tok], k: usize) -> Option<(Found, usize)> {
             && word(j + 2).and_then(self::dir) == Some(dir)
         {
             j += 3;
+        } else if let Some(n) = edge_said(&word, j, dir) {
+            // `the taxi drives out the right side`.
+            j += n;
         } else {
             break;
         }

@@ -46,6 +46,9 @@ fn moves_are_found_in_every_shape() {
         ("2) v d", "V down"),
         ("1. R down", "R down"),
         ("Y goes up then the taxi drives out", "Y up; Z right"),
+        // A car named with `car`, far from its way; the edge said after.
+        ("1. the X car slides all the way to the right", "X right"),
+        ("3. and the taxi drives out the right side", "Z right"),
         ("move X up 2", "X up 2"),
         ("X up by 2 spaces", "X up 2"),
         ("Z -> out", "Z right"),
@@ -294,6 +297,9 @@ fn key_words_are_found_with_their_negations() {
         assert_eq!(keys, want, "{text}");
     }
     assert!(read_line(0, "finished?").question);
+    // A claim after the last question answers it.
+    assert!(!read_line(0, "that makes it exactly 3 moves?? so finished!").question);
+    assert!(read_line(0, "finished? is it 3 moves?").question);
 }
 
 #[test]

@@ -275,16 +275,17 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             }
             sentence_words[*n].extend(c.iter().cloned());
         }
-        // The words of the sentence before the clause: who "you" is when
-        // the clause before is only a term of address.
-        let mut said_before: (usize, Vec<String>) = (usize::MAX, Vec::new());
-        for (sentence, c) in sentences.iter().cloned() {
+        for (at, (sentence, c)) in sentences.iter().cloned().enumerate() {
             clause_no += 1;
-            if said_before.0 != sentence {
-                said_before = (sentence, Vec::new());
-            }
-            let earlier = said_before.1.clone();
-            said_before.1.extend(c.iter().cloned());
+            // The words of the sentence before the clause: who "you" is
+            // when the clause before is only a term of address.
+            let earlier = || -> Vec<String> {
+                sentences[..at]
+                    .iter()
+                    .filter(|(n, _)| *n == sentence)
+                    .flat_map(|(_, w)| w.iter().cloned())
+                    .collect()
+            };
             // `on a tie tern wins since he placed last`: a rule, not a
             // ruling.
             let consequent = conditional == Some(sentence)
@@ -487,7 +488,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                     // Who "you" is, when the clause before is only a term
                     // of address (`Rowan, ma chérie, you take the first
                     // chair`): the one player its sentence names before it.
-                    let you = spoken_to_seat.or_else(|| only_player(&earlier, &names));
+                    let you = spoken_to_seat.or_else(|| only_player(&earlier(), &names));
                     setting_up.then(|| first_given(&c, &names, you)).flatten()
                 });
             if let Some(seat) = first {

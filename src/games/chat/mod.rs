@@ -309,23 +309,23 @@ pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> 
         Speaker::Host => game.read_host(&text, ctx),
         Speaker::Player(seat) => {
             let read = |t: &str| game.read_player(&cells::tidy_cells(t), seat, ctx);
+            let events = |rs: &[Reading]| {
+                rs.iter()
+                    .filter(|r| matches!(r.read, ChatReading::Event(_)))
+                    .count()
+            };
             let whole = read(&text);
-            let plays = |rs: &[Reading]| rs.iter().any(|r| matches!(r.read, ChatReading::Event(_)));
             match answered(&text) {
-                Some(answer) if !plays(&whole) => {
+                Some(answer) if events(&whole) == 0 => {
                     let after = read(&answer);
-                    if plays(&after) {
+                    if events(&after) > 0 {
                         return after;
                     }
                     // `can I put mine in C2? … ok yeah, that one`: the
                     // answer takes up what was asked, as said.
                     if affirms(&answer) {
-                        let asked = read(&text.replacen('?', " ", text.matches('?').count()));
-                        let events = asked
-                            .iter()
-                            .filter(|r| matches!(r.read, ChatReading::Event(_)))
-                            .count();
-                        if events == 1 {
+                        let asked = read(&text.replace('?', " "));
+                        if events(&asked) == 1 {
                             return asked;
                         }
                     }

@@ -64,11 +64,13 @@ fn ordinal(w: &str) -> Option<u8> {
         .filter(|&n| (1..=12).contains(&n))
 }
 
-/// A letter `a`–`l` as a place (1-based), or a number `1`–`12`.
-fn place(w: &str) -> Option<u8> {
-    match w.as_bytes() {
-        [c @ b'a'..=b'l'] => Some(c - b'a' + 1),
-        _ => w.parse().ok().filter(|&n| (1..=12).contains(&n)),
+/// A row's or column's mark as the game writes it: a letter `a`–`l` when
+/// `letter` (its place, 1-based), else a number `1`–`12`.
+fn place(w: &str, letter: bool) -> Option<u8> {
+    match (w.as_bytes(), letter) {
+        ([c @ b'a'..=b'l'], true) => Some(c - b'a' + 1),
+        (_, false) => w.parse().ok().filter(|&n| (1..=12).contains(&n)),
+        _ => None,
     }
 }
 
@@ -156,13 +158,9 @@ fn row_at(ws: &[&str], k: usize, axes: &Axes) -> Option<(Row, usize)> {
         ("top", Some("row")) => Some((Row::FromTop(1), 2)),
         ("bottom", Some("row")) => Some((Row::FromTop(axes.rows), 2)),
         ("middle", Some("row")) => Some((Row::FromTop(Axes::middle(axes.rows)?), 2)),
-        ("row", Some(n)) => {
-            let n = place(n)?;
-            // A row is named by the game's own kind of mark: a letter on
-            // Duorail's board, a number on the others.
-            let letter = n.to_string() != next(1)?;
-            (letter == axes.letters_are_rows).then_some((Row::Named(n), 2))
-        }
+        // A row is named by the game's own kind of mark: a letter on
+        // Duorail's board, a number on the others.
+        ("row", Some(n)) => Some((Row::Named(place(n, axes.letters_are_rows)?), 2)),
         _ => None,
     }
 }
@@ -175,11 +173,7 @@ fn column_at(ws: &[&str], k: usize, axes: &Axes) -> Option<(Column, usize)> {
     }
     let next = ws.get(k + 1).copied();
     match (ws[k], next) {
-        ("column" | "col", Some(n)) => {
-            let c = place(n)?;
-            let letter = c.to_string() != n;
-            (letter != axes.letters_are_rows).then_some((c, 2))
-        }
+        ("column" | "col", Some(n)) => Some((place(n, !axes.letters_are_rows)?, 2)),
         (w, Some("column")) => ordinal(w).map(|c| (c, 2)),
         _ => None,
     }

@@ -15,6 +15,7 @@ pub mod appeal;
 pub mod cells;
 pub mod host;
 pub mod marks;
+pub mod width;
 pub mod words;
 
 use super::{GameKind, MatchState};
@@ -295,6 +296,7 @@ pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
 
 /// What a message by `speaker` says in a match of `game`, in order: zero
 /// or more readings, each with the lines it came from; none for talk.
+/// Full-width text (`Ｃ３，１４`) is read as its narrow forms.
 /// A message that opens with a block quote and answers below it (`> sable
 /// just put E7 UD` / `no 💀`) quotes someone else's words: they say
 /// nothing of the writer's.
@@ -304,7 +306,7 @@ pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
 /// answer says: when the whole message reads as no event, what follows
 /// its last question is read alone.
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
-    let text = unquoted(text);
+    let text = unquoted(&width::narrowed(text));
     match speaker {
         Speaker::Host => game.read_host(&text, ctx),
         Speaker::Player(seat) => {

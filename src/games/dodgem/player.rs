@@ -384,6 +384,14 @@ mod tests {
             // marrow has not moved: regret is talk, a plain move is a move.
             ("ugh wait I wanted c1 W 😩", 1, Some(&s), vec![]),
             ("wait, c1 N", 1, Some(&s), vec!["c1 N"]),
+            // A trailing `instead` closes its move, said again by where
+            // it ends.
+            (
+                "then I'd rather take my car on a2 to the right instead, over to b2",
+                0,
+                Some(&s),
+                vec!["a2 E"],
+            ),
             // quill is not to move: a cell among words is talk about it.
             ("b3 looks strong", 0, Some(&s), vec![]),
             ("hm b3 S cleaner", 0, Some(&s), vec![]),

@@ -275,12 +275,27 @@ pub fn segments(text: &str, vocab: &Vocabulary) -> Vec<Segment> {
         .filter(|(i, _)| !pointers.contains(i))
         .map(|(_, k)| k)
         .collect();
-    // Pieces.
+    // Pieces. An `instead` that ends its clause closes the move before it
+    // rather than opening the next: the rest of its sentence goes on with
+    // that move (`b2 to the right instead, over to c2` is one move, said
+    // again by where it ends), a new sentence is a new piece (`b2 N
+    // instead. keeping c3 there as a wall`).
+    let trailing: Vec<bool> = (0..kept.len())
+        .map(|i| {
+            let w = &kept[i].0;
+            w.text == "instead" && kept.get(i + 1).is_none_or(|n| n.0.clause != w.clause)
+        })
+        .collect();
     let mut pieces: Vec<Vec<(Word, bool)>> = Vec::new();
-    for (w, marker) in kept {
+    for (i, (w, marker)) in kept.into_iter().enumerate() {
+        let after_trailing = i > 0 && trailing[i - 1];
         let new_piece = match pieces.last().and_then(|p| p.last()) {
             None => true,
-            Some((prev, prev_marker)) => prev.line != w.line || (marker && !prev_marker),
+            Some((prev, prev_marker)) => {
+                prev.line != w.line
+                    || (marker && !prev_marker && !trailing[i])
+                    || (after_trailing && prev.sentence != w.sentence)
+            }
         };
         if new_piece {
             pieces.push(Vec::new());

@@ -73,9 +73,17 @@ pub(super) fn decorate(name: &str) -> (String, bool) {
     (n.to_string(), false)
 }
 
-/// A system notice in the name position: `xldn hopped into the server.`
+/// A system notice in the name position: `xldn hopped into the server.`,
+/// `Welcome, kit!` — a sentence of three words or more, not a display
+/// name that ends in an initial (`Lukas K.`, `Mary Jane K.`).
 pub(super) fn is_notice(name: &str) -> bool {
-    name.contains(' ') && (name.ends_with('.') || name.ends_with('!'))
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let initial = words.last().is_some_and(|w| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(char::is_alphabetic) && cs.as_str() == "."
+    });
+    (name.ends_with('.') || name.ends_with('!')) && words.len() >= 3 && !initial
+        || name.ends_with('!') && words.len() == 2
 }
 
 pub(super) const INTERFACE: &[&str] = &[
@@ -267,6 +275,9 @@ mod tests {
         );
         assert_eq!(decorate("HostBot APP"), ("HostBot".into(), true));
         assert!(is_notice("xldn hopped into the server."));
+        assert!(is_notice("Welcome, kit!") && is_notice("Pip pinned a message."));
+        // A display name that ends in an initial is a name.
+        assert!(!is_notice("Lukas K.") && !is_notice("Mary Jane K.") && !is_notice("Kit"));
         assert!(is_day_divider("March 18, 2024") && is_day_divider("18 March 2024"));
         assert!(!is_day_divider("March 32, 2024") && !is_day_divider("B1 B2 B3"));
         assert!(is_size("317.06 KB") && is_file_name("round5.txt") && !is_file_name("A1 A2"));

@@ -157,11 +157,35 @@ pub fn clean_chat(text: &str) -> String {
                 kept.push(c);
             }
         }
-        let kept = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+        let kept = kept
+            .split_whitespace()
+            .map(unit_apart)
+            .collect::<Vec<_>>()
+            .join(" ");
         out.push_str(&kept);
         out.push('\n');
     }
     out.trim().to_string()
+}
+
+/// Units a count is written against with no space (`3moves`, `2min`,
+/// `16gems`).
+const UNITS: [&str; 16] = [
+    "move", "moves", "min", "mins", "minute", "minutes", "sec", "secs", "second", "seconds", "gem",
+    "gems", "pt", "pts", "point", "points",
+];
+
+/// A count glued to its unit as two words (`3moves` → `3 moves`); any
+/// other word as written (`1st`, `5x5`, `a3`).
+fn unit_apart(word: &str) -> std::borrow::Cow<'_, str> {
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (count, rest) = word.split_at(digits);
+    let unit = rest.trim_end_matches(|c: char| c.is_ascii_punctuation());
+    if digits > 0 && UNITS.contains(&unit.to_lowercase().as_str()) {
+        format!("{count} {rest}").into()
+    } else {
+        word.into()
+    }
 }
 
 /// Lowercase words (letters, digits, `_`) of a cleaned message: what the
@@ -491,9 +515,14 @@ pub fn last_loser(state: &MatchState) -> Option<usize> {
 }
 
 /// The event that opens the round (or sets up the game) from what the
-/// host has said; the reason when something it needs is missing.
+/// host has said (full-width text read narrow, as [`read`] reads it); the
+/// reason when something it needs is missing.
 pub fn open(game: GameKind, opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
-    game.open(opening, ctx)
+    let narrow = Opening {
+        texts: opening.texts.iter().map(|t| width::narrowed(t)).collect(),
+        ..opening.clone()
+    };
+    game.open(&narrow, ctx)
 }
 
 /// A board the host (or a bot) posts, as evidence against the replay:
@@ -501,7 +530,7 @@ pub fn open(game: GameKind, opening: &Opening, ctx: &ChatContext) -> Result<Body
 /// else the differences in words (none: it agrees), or why it cannot be
 /// read.
 pub fn board_evidence(state: &MatchState, text: &str) -> Option<Result<Vec<String>, String>> {
-    state.board_evidence(text)
+    state.board_evidence(&width::narrowed(text))
 }
 
 /// Events whose content does not fit the match as read (a solution naming

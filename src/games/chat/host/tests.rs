@@ -411,6 +411,10 @@ fn struck_through_text_is_withdrawn() {
     // A counter word in another script stands apart from its count.
     assert_eq!(clean_chat("15개 ^^"), "15 개 ^^");
     assert_eq!(clean_chat("C3 é"), "C3 é");
+    // So does a unit glued to its count; an ordinal, a size, a cell stay.
+    assert_eq!(clean_chat("target is 3moves."), "target is 3 moves.");
+    assert_eq!(clean_chat("5min reserve, 2MIN"), "5 min reserve, 2 MIN");
+    assert_eq!(clean_chat("1st 5x5 a3 16"), "1st 5x5 a3 16");
 }
 
 #[test]

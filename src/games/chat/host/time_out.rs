@@ -40,6 +40,9 @@ const TIMED_OUT: [&[&str]; 13] = [
     &["flag", "dropped"],
 ];
 
+/// Words that open what a clause's first half brought about.
+const CONSEQUENCE: [&str; 4] = ["so", "therefore", "thus", "hence"];
+
 /// Words of winning: a time word beside them is the reason for the win.
 const WON_BY: [&str; 4] = ["winner", "wins", "won", "victory"];
 
@@ -220,9 +223,16 @@ fn nothing_came(c: &[String]) -> bool {
             .windows(2)
             .take(4)
             .any(|p| p[0] == "from" && is_you(&p[1]));
+        // `no answer from 20:11`, `no move since 9:02`: nothing since a
+        // time on the clock.
+        let since_time = matches!(after, [owed, from, time, ..]
+            if OWED.contains(&owed.as_str())
+                && matches!(from.as_str(), "from" | "since")
+                && time.starts_with(|d: char| d.is_ascii_digit()));
         (w == "no" || w == "nothing")
             && (after.iter().take(4).any(|v| ARRIVED.contains(&v.as_str()))
                 || from_you
+                || since_time
                 || (w == "no" && after.len() == 1 && OWED.contains(&after[0].as_str())))
     })
 }
@@ -248,6 +258,12 @@ fn no_better(words: &[String]) -> bool {
 /// the reserve ("time's up, Vale ran out"); using a time bank is not one.
 pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
     let message = heard.message;
+    // What follows `so` is what the time-out brought (`5 min reserve is
+    // finish, so Mateo is winner`): the winner it names ran out of nothing.
+    let c = match c.iter().position(|w| CONSEQUENCE.contains(&w.as_str())) {
+        Some(at) if at > 0 => &c[..at],
+        _ => c,
+    };
     let about_time = speaks_of_time(message);
     if in_use(message) || no_better(heard.sentence) {
         return None;

@@ -138,4 +138,13 @@ fn with_a_reserve_only_the_reserve_running_out_is_a_time_out() {
     assert_eq!(heard_in("Vale let the clock run down", true), None);
     assert_eq!(heard_in("Kit's reserve expired", true), Some(1));
     assert_eq!(heard_in("kit burned his whole reserve", true), Some(1));
+    // Nothing since a time on the clock; what follows `so` is what the
+    // time-out brought, and the winner it names ran out of nothing.
+    let ruled = "Vale no answer from 20:11, also 5min reserve is finish ⏰ so Kit is winner";
+    assert_eq!(heard_in(ruled, true), Some(0));
+    assert_eq!(heard_in("reserve is finish so Kit is winner", true), None);
+    assert_eq!(
+        heard_in("no move from Kit since 9:02, 2 min", false),
+        Some(1)
+    );
 }

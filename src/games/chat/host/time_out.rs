@@ -44,7 +44,7 @@ const TIMED_OUT: [&[&str]; 13] = [
 const CONSEQUENCE: [&str; 4] = ["so", "therefore", "thus", "hence"];
 
 /// Words of winning: a time word beside them is the reason for the win.
-const WON_BY: [&str; 4] = ["winner", "wins", "won", "victory"];
+const WON_BY: [&str; 5] = ["winner", "wins", "won", "win", "victory"];
 
 /// Going over a time allowance, in a message that speaks of time (`Vale
 /// ran out`, `Moss went over the 2-minute limit ⏰`).
@@ -376,13 +376,46 @@ fn first_ended(message: &[String], reserve_kept: bool) -> Option<usize> {
 /// Words that say time still runs (`30 s left`, `still thinking`).
 const RUNNING: [&str; 6] = ["still", "yet", "left", "before", "until", "till"];
 
+/// Whether `words` say time still runs ([`RUNNING`]). `still no move` /
+/// `still nothing` in a message that says the time ended is how long
+/// nothing came, not a wait (`3min pass and Minjae still no move, time
+/// is over`).
+fn still_running(words: &[String], heard: &Heard) -> bool {
+    let ended = first_ended(heard.message, heard.reserve_kept).is_some()
+        || TIMED_OUT
+            .iter()
+            .any(|t| find_seq(heard.message, t).is_some());
+    words.iter().enumerate().any(|(at, w)| {
+        let nothing_yet = w == "still"
+            && ended
+            && words
+                .get(at + 1)
+                .is_some_and(|n| matches!(n.as_str(), "no" | "nothing" | "not" | "never"));
+        RUNNING.contains(&w.as_str()) && !nothing_yet
+    })
+}
+
+/// Whether a clause waits for what is owed (`no track came in yet`,
+/// `Vale still thinking`) rather than saying it never came.
+fn waiting(c: &[String], heard: &Heard) -> bool {
+    // Only `yet` and `still` wait here: `before`, `left` … in a clause of
+    // what did not come are its deadline (`no line from Kit before the
+    // 90 s buzzer`).
+    let said: Vec<String> = c
+        .iter()
+        .filter(|w| !RUNNING.contains(&w.as_str()) || *w == "yet" || *w == "still")
+        .cloned()
+        .collect();
+    still_running(&said, heard)
+}
+
 /// Who a time-out clause that names no one is about: the one player
 /// spoken to (`⏰ kit, time finish`), else, when the clause says "you"
 /// (`… so it's time out for you`), the one player its sentence names;
 /// no one when the sentence says time still runs (`kit, 2 minutes passed
 /// but you still have your reserve`).
 fn the_one_spoken_to(c: &[String], names: &Names, heard: &Heard) -> Option<usize> {
-    if heard.sentence.iter().any(|w| RUNNING.contains(&w.as_str())) {
+    if still_running(heard.sentence, heard) {
         return None;
     }
     // "You" in the clause, or elsewhere in its sentence (`That's time,
@@ -480,7 +513,7 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
     let message = heard.message;
     // `no track came in yet`: still waiting, not out of time; `nothing
     // shorter came from Kit`: no better answer, not nothing in time.
-    if !speaks_of_time(message) || no_better(c) || c.iter().any(|w| w == "yet" || w == "still") {
+    if !speaks_of_time(message) || no_better(c) || waiting(c, heard) {
         return None;
     }
     if named(c, names).is_empty() {
@@ -504,9 +537,11 @@ pub(super) fn missed_in_time(c: &[String], names: &Names, heard: &Heard) -> Opti
         .windows(2)
         .any(|p| p[0] == "did" && p[1] == "not")
         || c[start..].iter().any(|w| {
+            // Present for past, as second-language English says it
+            // (`Haneul don't show any track`).
             matches!(
                 w.as_str(),
-                "didnt" | "didn" | "failed" | "couldnt" | "couldn"
+                "didnt" | "didn" | "failed" | "couldnt" | "couldn" | "dont" | "don" | "doesnt" | "doesn"
             )
         })
         // `fern not send any red loop`, `Kit never drew`.

@@ -87,6 +87,9 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
             // "You", in a sentence that names one player.
             "sorry vale 😔 the 2 minutes are finish and also your reserve time is finish, so it's time out for you",
             "ohh no kit 😢 2 minute and 30 second is passed and no proof is coming, so is time out for you. don't worry, there is still many rounds!",
+            "⏰ 3min pass and Kit still no move, time is over. Vale win the DM",
+            "5min is finish! Kit don't show any track for red, so Vale is winner.",
+            "Kit no answer since 21:03, time is over ⏰ Vale win the DM by time out.",
         ],
     );
     each_gives(
@@ -111,6 +114,7 @@ fn an_allowance_that_ends_or_is_used_up_is_a_time_out() {
             "sorry kit, your time is not over, 30 s left",
             "kit, 2 minutes passed but you still have your reserve",
             "kit not send any line yet, 5 minute is passed",
+            "Kit still no move, 1 min left",
         ],
     );
 }

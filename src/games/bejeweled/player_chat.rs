@@ -201,6 +201,22 @@ fn gems_number(words: &[Word], k: usize) -> bool {
         && !(w.after.starts_with(['.', ')']) && next.and_then(powerup).is_some())
 }
 
+/// Whether a clause of `line` tells of an earlier round (`last round my
+/// 18 was enough`, `my 17 in round 1 were plenty`): its count is talk,
+/// not a claim now.
+fn of_the_past(line: &Line, clause: usize) -> bool {
+    let ws: Vec<&str> = line
+        .words
+        .iter()
+        .filter(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    ws.iter().any(|w| matches!(*w, "was" | "were" | "wasn" | "werent"))
+        || ws.windows(2).any(|p| {
+            matches!(p[0], "last" | "previous" | "earlier") && matches!(p[1], "round" | "time")
+        })
+}
+
 /// The words of claiming: a claim or a counterclaim.
 const CLAIMING: [&str; 7] = [
     "claim",
@@ -252,7 +268,7 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect, narrated: bool) -> Option<F
     for (i, l) in lines.iter().enumerate().filter(|(i, _)| !taken[*i]) {
         let ws = l.texts();
         let nums: Vec<usize> = (0..ws.len())
-            .filter(|&k| gems_number(&l.words, k))
+            .filter(|&k| gems_number(&l.words, k) && !of_the_past(l, l.words[k].clause))
             .collect();
         says_claim |= (0..ws.len()).any(|k| claim_word(&ws, k));
         asked |= nums.iter().any(|&k| l.question(&l.words[k])) || (doubts(&ws) && !narrated);
@@ -552,6 +568,9 @@ pub(super) mod tests {
             "17 more than you",
             "that's 3 more than you lol",
             "need 2 more gems",
+            // A count of an earlier round is talk about it.
+            "no counter. last round my 18 was enough ㅋㅋ",
+            "my 17 were plenty before, gl",
         ] {
             assert_eq!(said(text, Some(&open)), Vec::<String>::new(), "{text}");
         }

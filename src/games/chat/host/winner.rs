@@ -214,19 +214,26 @@ pub(super) fn winner(
         }
     }
     // `round 2 to kit` (the arrow read as "to"), `R1 for migs`, `Round
-    // four to Opal`: after a round number; not `round 2 for kit to start`.
-    if let Some(at) = (0..c.len().saturating_sub(2)).find(|&i| {
-        c[i] == "round"
-            && number_word(&c[i + 1]).is_some()
-            && matches!(c[i + 2].as_str(), "to" | "for")
+    // four to Opal`, `round 2 is for Mei`: after a round number; not
+    // `round 2 for kit to start`.
+    let given = |i: usize| match c.get(i..)? {
+        [to, ..] if matches!(to.as_str(), "to" | "for") => Some(1),
+        [is, for_, ..] if is == "is" && for_ == "for" => Some(2),
+        _ => None,
+    };
+    if let Some((at, len)) = (0..c.len().saturating_sub(2)).find_map(|i| {
+        (c[i] == "round" && number_word(&c[i + 1]).is_some())
+            .then(|| given(i + 2))
+            .flatten()
+            .map(|len| (i, 2 + len))
     }) {
-        let starts = c[at + 3..].iter().any(|w| {
+        let starts = c[at + len..].iter().any(|w| {
             matches!(
                 w.as_str(),
                 "to" | "start" | "starts" | "first" | "begin" | "begins"
             )
         });
-        if let Some(seat) = player_near(c, names, at, 3, Beside::After, 1).filter(|_| !starts) {
+        if let Some(seat) = player_near(c, names, at, len, Beside::After, 1).filter(|_| !starts) {
             return Some(Some(seat));
         }
     }

@@ -255,7 +255,15 @@ fn turn_by_ways(
 
 /// A line from two or three cells: `(word index, cell)` in message order.
 fn line(words: &[&str], cells: &[(usize, (u8, u8))]) -> Attempt {
-    let corner_at = words.iter().position(|w| CORNER.contains(w));
+    // `then turn right until D5` turns where the line has got to, not at
+    // the cell named next (`turn right at C5` does name its corner).
+    let onward = |i: usize| {
+        words.get(i + 1).is_some_and(|w| direction_word(w).is_some())
+            && !words
+                .get(i + 2)
+                .is_some_and(|w| matches!(*w, "at" | "on" | "in"))
+    };
+    let corner_at = (0..words.len()).find(|&i| CORNER.contains(&words[i]) && !onward(i));
     let mv = match (cells, corner_at) {
         ([(ia, a), (ib, b)], None) => {
             if a.0 == b.0 || a.1 == b.1 {
@@ -429,6 +437,8 @@ mod tests {
             ("line from f5 to b2 through f2", "F5-B2 via F2"),
             ("A3→E1 (corner E3)", "A3-E1 via E3"),
             ("G8 up to G1 then left to C1", "G8-C1 via G1"),
+            ("my line: C6 up to C5, then turn right until D5", "C6-D5 via C5"),
+            ("C6 to D5, turn right at C5", "C6-D5 via C5"),
             ("from A3 down to A8, right to E8", "A3-E8 via A8"),
             ("D6-C7 via C6, your turn 😈", "D6-C7 via C6"),
             ("hmm\nE4-A3 via E3", "E4-A3 via E3"),

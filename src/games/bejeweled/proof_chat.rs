@@ -146,6 +146,15 @@ fn parts(line: &Line, index: usize) -> Vec<Part> {
             }
         }
     }
+    // A powerup named again right after its part, with nothing of its
+    // own, names that part (`swap D5 with E5 (S-Swap)`).
+    out.dedup_by(|again, part| {
+        again.powerup == part.powerup
+            && !again.then
+            && again.cells.is_empty()
+            && again.colors.is_empty()
+            && again.withdrawn.is_empty()
+    });
     out
 }
 
@@ -453,6 +462,12 @@ mod tests {
                 0..1,
             ),
             ("proof:\n- A-Plus on F3\n- P-Bend\n- S-Swap F3↔G3", f3, 1..4),
+            // A card's name after its part names that part.
+            (
+                "proof: A-Plus I put on F3, P-Bend, and swap F3 with G3 (S-Swap)",
+                f3,
+                0..1,
+            ),
             (
                 "ok here goes:\n1. plus F3\n2. bend\n3. swap F3 G3\nthat's 16 🎉",
                 f3,

@@ -334,6 +334,7 @@ pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> 
     match speaker {
         Speaker::Host => game.read_host(&text, ctx),
         Speaker::Player(seat) => {
+            let text = words::takeback_joined(&text);
             let read = |t: &str| game.read_player(&cells::tidy_cells(t), seat, ctx);
             let events = |rs: &[Reading]| {
                 rs.iter()

@@ -18,8 +18,10 @@ use super::{chat_words as words, ChatContext};
 /// game (`wait`, `oops`, `sorry`, `actually`, `typo` …). Each game's
 /// reader adds its own to these (x's and lines' `no` and `ignore that`,
 /// Duorail's `instead`), and none leaves one out.
-const TAKING_BACK: [&str; 13] = [
+const TAKING_BACK: [&str; 14] = [
     "wait",
+    // `take back`, `take it back`, said as one word by [`takeback_joined`].
+    "takeback",
     "oops",
     "whoops",
     "sorry",
@@ -37,6 +39,46 @@ const TAKING_BACK: [&str; 13] = [
 /// Whether `w` takes back what the writer just wrote (one of the words every game shares).
 pub fn takes_back(w: &str) -> bool {
     TAKING_BACK.contains(&w)
+}
+
+/// `text` with a takeback said in words (`yes take back 🙏 D5 E5`, `let
+/// me take that back`, `taking it back`) written as the one word
+/// `takeback`, which every game's reader knows ([`takes_back`]).
+pub fn takeback_joined(text: &str) -> String {
+    const SAID: [&str; 9] = [
+        "take back",
+        "take it back",
+        "take that back",
+        "take this back",
+        "taking back",
+        "taking it back",
+        "taking that back",
+        "took back",
+        "took it back",
+    ];
+    let lower = text.to_ascii_lowercase();
+    let word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '\'');
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let found = SAID.iter().find(|s| {
+            lower[at..].starts_with(*s)
+                && !word_char(lower[..at].chars().next_back())
+                && !word_char(lower[at + s.len()..].chars().next())
+        });
+        match found {
+            Some(s) => {
+                out.push_str("takeback");
+                at += s.len();
+            }
+            None => {
+                let c = text[at..].chars().next().unwrap_or(' ');
+                out.push(c);
+                at += c.len_utf8();
+            }
+        }
+    }
+    out
 }
 
 /// Words with which a writer speaks to someone (`you`, `your`, `you're`,
@@ -324,6 +366,31 @@ mod tests {
             "one-two",
         ] {
             assert_eq!(number_word(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn a_takeback_in_words_is_one_word() {
+        for (said, joined) in [
+            (
+                "헐 yes yes take back 🙏 D5 E5 please",
+                "헐 yes yes takeback 🙏 D5 E5 please",
+            ),
+            ("Take it back! C3", "takeback! C3"),
+            ("ok taking that back, a2 N", "ok takeback, a2 N"),
+        ] {
+            assert_eq!(takeback_joined(said), joined);
+            assert!(takes_back("takeback"));
+        }
+        // Another word that starts or ends the same is left as written.
+        for said in [
+            "retake back",
+            "take backs",
+            "mistake back",
+            "take it",
+            "back to C3",
+        ] {
+            assert_eq!(takeback_joined(said), said);
         }
     }
 }

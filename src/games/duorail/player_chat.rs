@@ -37,7 +37,7 @@
 
 use std::ops::Range;
 
-use super::board::{Cell, Color, Exits, Piece};
+use super::board::{Cell, Color, Piece};
 use super::chat_words::{bits, exits, is_cell, read_line, Bits, Line, CORRECTION};
 use super::corner_track::corner_tracks;
 use super::piece_words::{focus, withdraw};
@@ -77,8 +77,9 @@ pub(super) struct Expect {
     /// A challenge or the endgame is on: tracks are awaited, not moves.
     pub tracks_awaited: bool,
     /// The speaker's piece, when it is the last one placed (the opponent
-    /// has not moved since): what a correction without a cell corrects.
-    pub last_own: Option<(Cell, Exits)>,
+    /// has not moved since): what a correction without a cell corrects,
+    /// and whose color a correction on its cell keeps.
+    pub last_own: Option<(Cell, Piece)>,
 }
 
 impl Expect {
@@ -107,7 +108,7 @@ impl Expect {
                 e.last_own = m
                     .last_placed
                     .filter(|(by, _)| *by == seat)
-                    .and_then(|(_, c)| Some((c, m.board.get(c)?.exits)));
+                    .and_then(|(_, c)| Some((c, m.board.get(c)?)));
             }
             Phase::Challenge { challenger, .. } => {
                 e.my_turn = Some(false);
@@ -209,7 +210,7 @@ fn placements(
                     // `meant UD instead of LR`: the speaker's last piece.
                     let Some(shape) = withdrawn else { continue };
                     let at = (i, seg[0]);
-                    match e.last_own.filter(|(_, exits)| *exits == shape) {
+                    match e.last_own.filter(|(_, piece)| piece.exits == shape) {
                         Some((cell, _)) => {
                             cell_text = cell.to_string().to_lowercase();
                             let put = ws.iter().position(|w| exits(w).is_some()).unwrap_or(0);
@@ -329,7 +330,14 @@ fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<F
         );
     }
     let cell = b.cells[0].parse().ok()?;
-    let color = b.colors.first().copied().unwrap_or(e.own);
+    // A piece on the cell of the writer's last piece can only replace it
+    // (the cell is taken otherwise): it keeps that piece's color unless it
+    // names one (`D6 UD green` / `não não, espera. D6 LR!!`).
+    let kept = e
+        .last_own
+        .filter(|(on, _)| *on == cell)
+        .map(|(_, piece)| piece.color);
+    let color = b.colors.first().copied().or(kept).unwrap_or(e.own);
     Some(Found::event(
         at,
         at.0..at.0 + 1,
@@ -639,6 +647,12 @@ pub(super) mod tests {
         ]);
         let got = CHAT.said("meant UD instead of LR", 1, Some(&answered));
         assert!(got[0].contains("names the cell"), "{got:?}");
+        // A piece on the cell of the writer's common piece replaces it and
+        // stays common, in any language around it.
+        let common = state(&[(1, place("E8", "UD", Color::Common))]);
+        let on_it = |text: &str| CHAT.said(text, 1, Some(&common));
+        assert_eq!(on_it("não não, espera. E8 LR!!"), ["E8 LR common"]);
+        assert_eq!(on_it("wait, E8 LR blue"), ["E8 LR blue"]);
         assert_says_nothing(read, &["not bad", "instead of talking, play"]);
     }
 

@@ -18,7 +18,7 @@ use super::board::{Cell, Dir, Move};
 use super::cell_words::{cell, find_cells};
 use crate::games::chat::cells::glued_cells;
 use crate::games::chat::clean_chat;
-use crate::games::chat::words::number_word;
+use crate::games::chat::words::{number_word, takes_back};
 use crate::games::words::spell_arrows;
 
 mod keys;
@@ -484,7 +484,7 @@ fn read_line(index: usize, raw: &str) -> Line {
             continue;
         }
         let w = t[k].w.as_str();
-        corrects |= CORRECTS.contains(&w);
+        corrects |= CORRECTS.contains(&w) || takes_back(w);
         if let Some(n) = number(w).filter(|_| w.chars().all(|c| c.is_ascii_digit())) {
             let time = matches!(t.get(k + 1).map(|x| x.w.as_str()), Some(":" | "-"))
                 && word(k + 2).is_some_and(|x| x.chars().all(|c| c.is_ascii_digit()))

@@ -148,6 +148,12 @@ fn rulings_read_however_the_host_puts_them() {
         ("congratulations to vale", Scope::Round(1), "vale"),
         ("ok this round is for vale. 1:0 👏", Scope::Round(1), "vale"),
         ("So round 2 is for Kit, 2:0.", Scope::Round(2), "kit"),
+        // A denial in an aside is the aside's.
+        (
+            "✅ Both tracks checked. Vale 22, Kit 24 (his first one did not count, the second one is valid) → Kit wins round 1!",
+            Scope::Round(1),
+            "kit",
+        ),
         // Spoken to: the one player @-mentioned, or named just before.
         (
             "@kit your 5-move solve beats Vale's 6, round 1 is yours (1-0)",

@@ -20,12 +20,33 @@ fn names_a_round(rest: impl Iterator<Item = char>) -> bool {
     short || head.starts_with("round")
 }
 
+/// Whether the bracket that `rest` follows holds a denial (`not`,
+/// `never`, `didn't` …) before it closes.
+fn denies(rest: impl Iterator<Item = char>) -> bool {
+    let inside: String = rest
+        .take_while(|c| !matches!(c, ')' | ']'))
+        .collect::<String>()
+        .to_lowercase()
+        .replace(['\'', '’'], "");
+    inside
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "not" | "never") || DENIED.contains(&w))
+}
+
+/// Contractions of a denial, apostrophe dropped.
+const DENIED: [&str; 12] = [
+    "didnt", "doesnt", "dont", "isnt", "wasnt", "werent", "cant", "wont", "couldnt", "wouldnt",
+    "shouldnt", "arent",
+];
+
 /// The host's message as the readers see it: arrows are "to", the alarm
 /// clock is "time", a dash ends a clause, and inside parentheses commas do not end a clause
 /// (`@Fern (red) vs @Moss (blue, you start)`).
 pub fn host_text(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut depth = 0usize;
+    // Per bracket open: whether it is an aside of its own clauses.
+    let mut asides: Vec<bool> = Vec::new();
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -85,10 +106,19 @@ pub fn host_text(raw: &str) -> String {
             // A side's colour drawn as a disc (`@Wren 🔵 vs @Fern 🔴`).
             '🔵' => out.push_str(" blue "),
             '🔴' => out.push_str(" red "),
+            // An aside that denies something (`Rafa red 24 (his first one
+            // did not count) → Rafa wins`) is a clause of its own, so that
+            // its denial stays in it.
+            '(' | '[' if denies(chars.clone()) => {
+                asides.push(true);
+                out.push_str(" , ");
+            }
             '(' | '[' => {
+                asides.push(false);
                 depth += 1;
                 out.push(' ');
             }
+            ')' | ']' if asides.pop() == Some(true) => out.push_str(" , "),
             ')' | ']' => {
                 depth = depth.saturating_sub(1);
                 out.push(' ');

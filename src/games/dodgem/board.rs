@@ -87,6 +87,12 @@ impl Dir {
             Dir::West => 'W',
         }
     }
+    /// The direction a notation letter names (`N`, `E`, `S`, `W`).
+    pub fn from_letter(c: char) -> Option<Dir> {
+        [Dir::North, Dir::East, Dir::South, Dir::West]
+            .into_iter()
+            .find(|d| d.letter() == c)
+    }
     /// The directions a side may drive in, in notation order.
     pub fn of(side: Side) -> [Dir; 3] {
         match side {

@@ -11,6 +11,7 @@
 //! `shelf` (the solved tables the pages read, big ones built in the
 //! background), `view` (what a page draws),
 //! `notation` (the host's words in chat), `player` (a player's messages),
+//! `car_words` (a car told by where it stands: `my top car`),
 //! `plug` (the game in the registry: each part the layers above ask for,
 //! from these files).
 //!
@@ -18,6 +19,7 @@
 //! (`tests/layers.rs` checks it).
 
 pub mod board;
+pub mod car_words;
 pub mod notation;
 pub mod player;
 pub mod plug;

@@ -25,6 +25,7 @@
 //! from `import/`, `web/` or `verify.rs`.
 
 use super::board::{Dir, Position, Side};
+use super::car_words;
 use super::rules;
 use crate::event::Body;
 use crate::games::chat::Reading;
@@ -48,7 +49,16 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         numbered_from_top: false,
         ..Axes::numbered_from_top(size, size)
     };
-    let text = &cells_told(text, &axes);
+    // Before the setup opens the game, the one it gives the first move to
+    // is blue.
+    let blue = m.and_then(|m| m.blue).or(ctx.announced_first);
+    let text = match m.zip(blue).map(|(m, blue)| garage(m, blue, seat)) {
+        Some(g) => car_words::cars_told(text, &g, |w| cell(w).is_some(), |w| {
+            direction(w).is_some() || OFF.contains(&w)
+        }),
+        None => text.to_string(),
+    };
+    let text = &cells_told(&text, &axes);
     message::read_message(text, &VOCABULARY, &turn(m, seat), HOW, |seg, basis| {
         let board = m.and_then(|m| match basis {
             Basis::Now => m.blue.map(|_| m.position),
@@ -56,6 +66,23 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
         });
         attempt(seg, board.as_ref())
     })
+}
+
+/// The cars of the player in `seat` (blue when `blue` is that seat), and
+/// where the car they moved last stands now.
+fn garage(m: &rules::Match, blue: usize, seat: usize) -> car_words::Garage {
+    let side = if blue == seat { Side::Blue } else { Side::Red };
+    // Blue moves first, and moves alternate.
+    let mine = |i: &usize| i.is_multiple_of(2) == (side == Side::Blue);
+    let last_moved = (0..m.moves.len()).rev().find(mine).and_then(|i| {
+        let mv = &m.moves[i].1;
+        let (from, way) = mv.split_once(' ')?;
+        let (c, r) = cell(&from.to_lowercase())?;
+        let dir = Dir::from_letter(way.chars().next()?)?;
+        let to = Position::step(m.position.n, r * m.position.n + c, dir)?;
+        Some((to % m.position.n, to / m.position.n))
+    });
+    car_words::Garage::of(&m.position, m.position.cars(side), last_moved)
 }
 
 /// Where the match stands for the player in `seat`.
@@ -172,6 +199,8 @@ fn attempt(seg: &Segment, board: Option<&Position>) -> Attempt {
             off = true;
         }
     }
+    // A move said twice (`maybe c1 north... yeah c1 north, final`) is one.
+    cells.dedup();
     letters.dedup();
     arrows.dedup();
     let read =
@@ -412,10 +441,10 @@ mod tests {
         ] {
             assert_eq!(moves(text, seat, st), want, "{text}");
         }
-        // Near miss: a single `~` strikes nothing, so two cells stay unread.
+        // Near miss: a single `~` strikes nothing, so both ways stay, unread.
         assert!(READER
             .why_unread("~a3 S~ a3 E", 0, None)
-            .contains("not next to each other"));
+            .contains("more than one direction"));
         let got = READER.read_in("a2 S\nwait no, a2 E", 0, None);
         assert_eq!(got[0].1, 0..1);
         assert_eq!(got[1].1, 1..2);

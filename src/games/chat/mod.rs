@@ -15,7 +15,7 @@ pub mod appeal;
 pub mod cells;
 pub mod host;
 pub mod marks;
-pub mod width;
+pub mod typing;
 pub mod words;
 
 use super::{GameKind, MatchState};
@@ -320,7 +320,8 @@ pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
 
 /// What a message by `speaker` says in a match of `game`, in order: zero
 /// or more readings, each with the lines it came from; none for talk.
-/// Full-width text (`Ｃ３，１４`) is read as its narrow forms.
+/// Full-width text (`Ｃ３，１４`) is read as its narrow forms, and a held
+/// key as let go (`CLAIMMM`).
 /// A message that opens with a block quote and answers below it (`> sable
 /// just put E7 UD` / `no 💀`) quotes someone else's words: they say
 /// nothing of the writer's.
@@ -330,7 +331,7 @@ pub fn in_order(mut found: Vec<Found>) -> Vec<Reading> {
 /// answer says: when the whole message reads as no event, what follows
 /// its last question is read alone.
 pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> Vec<Reading> {
-    let text = unquoted(&width::narrowed(text));
+    let text = unquoted(&typing::untyped(text));
     match speaker {
         Speaker::Host => game.read_host(&text, ctx),
         Speaker::Player(seat) => {
@@ -516,11 +517,11 @@ pub fn last_loser(state: &MatchState) -> Option<usize> {
 }
 
 /// The event that opens the round (or sets up the game) from what the
-/// host has said (full-width text read narrow, as [`read`] reads it); the
+/// host has said (typed text undone, as [`read`] reads it); the
 /// reason when something it needs is missing.
 pub fn open(game: GameKind, opening: &Opening, ctx: &ChatContext) -> Result<Body, String> {
     let narrow = Opening {
-        texts: opening.texts.iter().map(|t| width::narrowed(t)).collect(),
+        texts: opening.texts.iter().map(|t| typing::untyped(t)).collect(),
         ..opening.clone()
     };
     game.open(&narrow, ctx)
@@ -531,7 +532,7 @@ pub fn open(game: GameKind, opening: &Opening, ctx: &ChatContext) -> Result<Body
 /// else the differences in words (none: it agrees), or why it cannot be
 /// read.
 pub fn board_evidence(state: &MatchState, text: &str) -> Option<Result<Vec<String>, String>> {
-    state.board_evidence(&width::narrowed(text))
+    state.board_evidence(&typing::untyped(text))
 }
 
 /// Events whose content does not fit the match as read (a solution naming

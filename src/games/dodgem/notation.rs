@@ -40,6 +40,8 @@ const DRAWS: &[&[&str]] = &[
     &["draw", "agreed"],
     // `threefold repetition — draw`: the host rules a draw by repetition.
     &["repetition"],
+    // `im calling it, draw`: Dodgem draws no lines, so the word is a draw.
+    &["draw"],
 ];
 
 /// Dodgem's words for the host: blue moves first, red second; one game;

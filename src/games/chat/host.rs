@@ -152,7 +152,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     } else {
         text
     };
-    let clean = undotted(&unnumbered(&clean_chat(&text)));
+    let clean = past_the_joke(&undotted(&unnumbered(&clean_chat(&text))));
     let names = name_words(ctx);
     // In a match that keeps a reserve, a move's minutes running out is no
     // time-out (see [`time_out`]).
@@ -609,6 +609,42 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         out.append(&mut rest);
     }
     out
+}
+
+/// Words that take back what was said as a joke (`peachy wins 🏆🏆
+/// ...jk jk hold on lemme check`).
+const JOKING: [&str; 7] = ["jk", "jkjk", "jking", "kidding", "joking", "psych", "sike"];
+
+/// The cleaned message with what comes before its last "just kidding"
+/// blanked: that was a joke, not a ruling (lines keep their numbers).
+fn past_the_joke(clean: &str) -> String {
+    let lines: Vec<&str> = clean.lines().collect();
+    let at = lines.iter().enumerate().rev().find_map(|(n, line)| {
+        let (mut end, mut start) = (None, None);
+        for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
+            if c.is_alphanumeric() {
+                start.get_or_insert(i);
+            } else if let Some(s) = start.take() {
+                if JOKING.contains(&line[s..i].to_lowercase().as_str()) {
+                    end = Some(i);
+                }
+            }
+        }
+        end.map(|e| (n, e))
+    });
+    let Some((n, end)) = at else {
+        return clean.to_string();
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| match k.cmp(&n) {
+            std::cmp::Ordering::Less => "",
+            std::cmp::Ordering::Equal => &line[end..],
+            std::cmp::Ordering::Greater => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Whether a clause refuses someone the first move: a denial right before

@@ -80,6 +80,9 @@ pub(super) struct Expect {
     /// has not moved since): what a correction without a cell corrects,
     /// and whose color a correction on its cell keeps.
     pub last_own: Option<(Cell, Piece)>,
+    /// The pieces on the board: a question about one of them (`C3 RD??
+    /// 💀 bro what`) is talk about it, not a move asked about.
+    pub placed: Vec<(Cell, Piece)>,
 }
 
 impl Expect {
@@ -91,6 +94,7 @@ impl Expect {
             challenged: false,
             tracks_awaited: false,
             last_own: None,
+            placed: Vec::new(),
         }
     }
 
@@ -101,6 +105,7 @@ impl Expect {
         };
         let own = m.color_of(seat).unwrap_or(seat_color(seat));
         let mut e = Expect::only_color(own);
+        e.placed = m.board.pieces().collect();
         match &m.phase {
             Phase::Waiting => {}
             Phase::Playing => {
@@ -316,6 +321,14 @@ fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<F
             "it names a cell and a shape apart, among other words",
             false,
         );
+    }
+    let on_board = b.cells[0].parse::<Cell>().is_ok_and(|cell| {
+        e.placed
+            .iter()
+            .any(|(at, piece)| *at == cell && piece.exits == b.shapes[0])
+    });
+    if b.doubt && on_board {
+        return None;
     }
     if b.doubt {
         return unread(
@@ -653,6 +666,10 @@ pub(super) mod tests {
         let on_it = |text: &str| CHAT.said(text, 1, Some(&common));
         assert_eq!(on_it("não não, espera. E8 LR!!"), ["E8 LR common"]);
         assert_eq!(on_it("wait, E8 LR blue"), ["E8 LR blue"]);
+        // A question about a piece on the board is talk about it.
+        let mocked = |text: &str| CHAT.said(text, 0, Some(&placed));
+        assert_says_nothing(mocked, &["E8 LR?? 💀 bro what"]);
+        assert!(mocked("E7 LR??")[0].contains("question"));
         assert_says_nothing(read, &["not bad", "instead of talking, play"]);
     }
 

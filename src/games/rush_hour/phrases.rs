@@ -503,7 +503,17 @@ fn read_line(index: usize, raw: &str) -> Line {
             }
             continue;
         }
-        let stray_car = car(&t[k]).is_some() && t[k].orig.chars().all(|c| c.is_ascii_uppercase());
+        // `W move ngl`: gamer praise (a win), not the car W.
+        let praise = t[k].orig == "W"
+            && word(k + 1).is_some_and(|n| {
+                matches!(
+                    n,
+                    "move" | "play" | "solve" | "solution" | "claim" | "call"
+                        | "take" | "round" | "game" | "moment"
+                )
+            });
+        let stray_car =
+            car(&t[k]).is_some() && t[k].orig.chars().all(|c| c.is_ascii_uppercase()) && !praise;
         // `Right, so: …` opens a line as a word of talk, not a move.
         let opener = w == "right"
             && (0..k).all(|i| t[i].punct || FILLER.contains(&t[i].w.as_str()))

@@ -125,6 +125,7 @@ fn numbers_and_talk_around_moves_are_kept_apart() {
         "X up, then down",
         "X up, right",
         "Z out to the left",
+        "W moves",
     ] {
         assert!(
             found(text).iter().any(|f| matches!(f, Found::Broken(_))),
@@ -140,6 +141,9 @@ fn numbers_and_talk_around_moves_are_kept_apart() {
         "it's my turn",
         "r u sure about that",
         "10 s left",
+        // Gamer praise: a win, not the car W.
+        "W move ngl 😭",
+        "that's a W play",
     ] {
         assert!(found(text).is_empty(), "{text}: {:?}", found(text));
     }

@@ -148,6 +148,9 @@ fn rulings_read_however_the_host_puts_them() {
         ("congratulations to vale", Scope::Round(1), "vale"),
         ("ok this round is for vale. 1:0 👏", Scope::Round(1), "vale"),
         ("So round 2 is for Kit, 2:0.", Scope::Round(2), "kit"),
+        // After the joke, the ruling.
+        ("vale wins lol jk jk, round 2 to Kit", Scope::Round(2), "kit"),
+        ("kit diff 😤 24-18 gg", Scope::Round(1), "kit"),
         // A denial in an aside is the aside's.
         (
             "✅ Both tracks checked. Vale 22, Kit 24 (his first one did not count, the second one is valid) → Kit wins round 1!",
@@ -216,6 +219,10 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
             "the next round is for fun, Kit",
             "is this round for Vale?",
             "round 2 for kit to start",
+            // A joke taken back.
+            "Vale wins 🏆🏆 ...jk jk hold on lemme check",
+            "kit takes it!! just kidding, still counting",
+            "the diff is 6 points so far",
         ],
     );
 }

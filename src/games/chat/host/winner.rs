@@ -26,7 +26,7 @@ use super::super::{chat_words, clean_chat};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 48] = [
+const WINS: [(&[&str], Beside); 49] = [
     (&["wins"], Beside::Before),
     // A tournament's `jonas advances`.
     (&["advances"], Beside::Before),
@@ -72,6 +72,8 @@ const WINS: [(&[&str], Beside); 48] = [
     (&["dm", "winner"], Beside::Before),
     (&["match", "winner"], Beside::Before),
     (&["game", "winner"], Beside::Before),
+    // Gamer slang: `zeph diff` (the difference was zeph).
+    (&["diff"], Beside::Before),
     (&["comes", "out", "on", "top"], Beside::Before),
     (&["came", "out", "on", "top"], Beside::Before),
     // A challenge that holds wins for the challenger (`Kit's impossible

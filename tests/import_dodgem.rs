@@ -135,3 +135,68 @@ proptest! {
         let _ = dodgem::notation::read_chat(&text, speaker, &ctx);
     }
 }
+
+/// The Dodgem game's cast reading `text`, pasted on 2026-11-20.
+fn report_of(text: &str) -> events::ImportReport {
+    let time = arbiter::import::TimeContext::new(
+        chrono_tz::UTC,
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
+    );
+    let t = arbiter::import::read_transcript(text, None, &time).expect("a transcript");
+    events::read_match(&t, text, &options())
+        .expect("an import")
+        .report
+}
+
+/// A move sent in two quick messages (`b2` / `N`) is one move, standing
+/// on both; a half that says something, or a pause past a minute, keeps
+/// the messages apart.
+#[test]
+fn a_move_split_over_two_quick_messages_is_one_move() {
+    let read = |gap: &str, second: &str| {
+        report_of(&format!(
+            "ruthless — Today at 8:00 PM\ntamsin is blue and moves first\n\
+             tamsin — Today at 8:01 PM\na3 E\n\
+             ozzie_b — Today at 8:02 PM\nb1\n\
+             ozzie_b — Today at {gap}\n{second}\n"
+        ))
+    };
+    let r = read("8:02 PM", "N");
+    let last = r.events.last().expect("events");
+    assert_eq!(
+        (last.text.as_str(), last.messages.clone()),
+        ("b1 N", vec![2, 3])
+    );
+    assert!(r.unread.is_empty() && !r.chatter.contains(&3), "{r:#?}");
+    // Too late, or a second half that is a move of its own.
+    for (gap, second) in [("8:04 PM", "N"), ("8:02 PM", "c1 N")] {
+        let r = read(gap, second);
+        assert!(
+            r.events.iter().all(|e| e.messages != vec![2, 3]),
+            "{gap} {second}"
+        );
+    }
+}
+
+/// A ruling the host takes back in the next message (`jk jk 💀`) was a
+/// joke: the ruling after it is the one that stands.
+#[test]
+fn a_ruling_taken_back_as_a_joke_rules_nothing() {
+    let r = report_of(
+        "ruthless — Today at 8:00 PM\ntamsin is blue and moves first\n\
+         tamsin — Today at 8:01 PM\na3 E\n\
+         ozzie_b — Today at 8:01 PM\ngg\n\
+         ruthless — Today at 8:02 PM\nozzie_b takes the W 🏆🏆\n\
+         spectator — Today at 8:02 PM\nlol\n\
+         ruthless — Today at 8:02 PM\njk jk 💀\n\
+         ruthless — Today at 8:03 PM\nok fr: tamsin wins\n",
+    );
+    let rulings: Vec<(&str, Option<&str>)> = r
+        .events
+        .iter()
+        .filter(|e| e.kind == "ruling")
+        .map(|e| (e.text.as_str(), e.rule_error.as_deref()))
+        .collect();
+    assert_eq!(rulings, [("match to tamsin", None)]);
+    assert!(r.chatter.contains(&3) && r.chatter.contains(&5), "{r:#?}");
+}

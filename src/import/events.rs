@@ -43,8 +43,10 @@ pub use super::report::{
 };
 
 mod appeals;
+mod jokes;
 mod refold;
 mod review;
+mod split;
 use super::corrections::{CorrectionInput, CorrectionReport};
 use super::{TimeContext, Transcript};
 use crate::access::same_name;
@@ -271,6 +273,7 @@ pub fn read_reviewed(
         corrections: BTreeMap::new(),
         corrected: Vec::new(),
         open_appeals: Vec::new(),
+        halves: Vec::new(),
     };
     for c in &reviewing.corrections {
         reader.take_correction(c);
@@ -407,6 +410,8 @@ struct Reading<'a> {
     /// The appeals the rules took that no decision has answered yet, by
     /// seq, oldest first.
     open_appeals: Vec<u64>,
+    /// Messages read already as the second half of the one before.
+    halves: Vec<usize>,
 }
 
 /// An opening gathered from host messages, not yet an event.
@@ -476,7 +481,7 @@ impl Reading<'_> {
 
     /// Reads message `index` and applies what it says.
     fn message(&mut self, index: usize) {
-        if !self.corrected_message(index) {
+        if self.halves.contains(&index) || !self.corrected_message(index) {
             return;
         }
         let m = &self.transcript.messages[index];
@@ -485,6 +490,9 @@ impl Reading<'_> {
             self.chatter.push(index);
             return;
         };
+        if self.joke_taken_back(index, speaker, &text) {
+            return;
+        }
         let ctx = self.context();
         // The player who picks names who starts the next round.
         if let (Speaker::Player(seat), Some(picker)) = (speaker, self.picker) {
@@ -496,7 +504,12 @@ impl Reading<'_> {
                 }
             }
         }
-        let readings = self.readings_of(&text, speaker);
+        let mut readings = self.readings_of(&text, speaker);
+        let (mut text, mut messages) = (text.into_owned(), vec![index]);
+        if let Some((joined, read)) = self.split_move(index, speaker, &text, &readings) {
+            self.halves.push(index + 1);
+            (text, readings, messages) = (joined, read, vec![index, index + 1]);
+        }
         let mut said_anything = false;
         for r in readings {
             match r.read {
@@ -532,7 +545,7 @@ impl Reading<'_> {
                     }
                     if !self.joined(index, speaker, &body) {
                         let part = part_of(&text, &r.lines);
-                        self.apply(vec![index], part, speaker, name.clone(), m.at, body);
+                        self.apply(messages.clone(), part, speaker, name.clone(), m.at, body);
                     }
                 }
             }

@@ -615,6 +615,19 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
 /// ...jk jk hold on lemme check`).
 const JOKING: [&str; 7] = ["jk", "jkjk", "jking", "kidding", "joking", "psych", "sike"];
 
+/// Whether a whole message only takes back the host's joke before it
+/// (`jk jk 💀`, `lol just kidding`): a word of [`JOKING`] and at most
+/// three words besides.
+pub fn takes_back_a_joke(raw: &str) -> bool {
+    let words = chat_words(&clean_chat(raw));
+    words.iter().any(|w| JOKING.contains(&w.as_str()))
+        && words
+            .iter()
+            .filter(|w| !JOKING.contains(&w.as_str()))
+            .count()
+            <= 3
+}
+
 /// The cleaned message with what comes before its last "just kidding"
 /// blanked: that was a joke, not a ruling (lines keep their numbers).
 fn past_the_joke(clean: &str) -> String {

@@ -342,7 +342,22 @@ pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> 
                     .filter(|r| matches!(r.read, ChatReading::Event(_)))
                     .count()
             };
+            // Words in quotes are someone else's when the message opens
+            // with them and answers (`"4️⃣ on i6" ok calm down 🙄`), or
+            // when the writer plays something besides (`… "b3 goes off"?
+            // then c2 N`).
+            let quoting = quotes_blanked(&text);
+            let text = match &quoting {
+                Some((own, true)) => own.clone(),
+                _ => text,
+            };
             let whole = read(&text);
+            if let Some((own, false)) = quoting {
+                let mine = read(&own);
+                if events(&mine) > 0 {
+                    return mine;
+                }
+            }
             match answered(&text) {
                 Some(answer) if events(&whole) == 0 => {
                     let after = read(&answer);
@@ -424,6 +439,34 @@ fn unquoted(text: &str) -> String {
     let mut out: Vec<&str> = vec![""; opening];
     out.extend(&lines[opening..]);
     out.join("\n")
+}
+
+/// `text` with what it quotes in double quotes (`"…"`, `“…”`) blanked,
+/// lines kept, and whether it opens with a quote that words answer after;
+/// `None` when it quotes nothing.
+fn quotes_blanked(text: &str) -> Option<(String, bool)> {
+    let mut out = String::with_capacity(text.len());
+    let mut quoting = false;
+    let mut quoted = false;
+    for line in text.split_inclusive('\n') {
+        for c in line.chars() {
+            match c {
+                '"' | '“' | '”' => {
+                    quoting = !quoting && c != '”';
+                    quoted = true;
+                    out.push(' ');
+                }
+                '\n' => {
+                    quoting = false;
+                    out.push(c);
+                }
+                _ if quoting => out.push(' '),
+                _ => out.push(c),
+            }
+        }
+    }
+    let opens = text.trim_start().starts_with(['"', '“']) && out.chars().any(char::is_alphanumeric);
+    quoted.then_some((out, opens))
 }
 
 /// A message read as one reading over all its lines (none for talk): the
@@ -580,6 +623,18 @@ mod quote_tests {
         ] {
             assert_eq!(unquoted(own), own);
         }
+    }
+
+    #[test]
+    fn words_in_double_quotes_are_blanked_and_an_opening_quote_is_an_answer() {
+        use super::quotes_blanked;
+        let (own, opens) = quotes_blanked("\"4️⃣ on i6\" ok calm down 🙄").expect("a quote");
+        assert!(opens && !own.contains("i6") && own.contains("calm down"));
+        let (own, opens) = quotes_blanked("so “b3 goes off”? then c2 N").expect("a quote");
+        assert!(!opens && own.contains("c2 N") && !own.contains("b3"));
+        // A quote alone answers nothing; no quote, nothing blanked.
+        assert_eq!(quotes_blanked("\"C3\"").map(|q| q.1), Some(false));
+        assert_eq!(quotes_blanked("C3 please"), None);
     }
 
     #[test]

@@ -9,6 +9,10 @@
 //!   ideographic full stop and comma); other compatibility forms (`①`,
 //!   `½`, `…`) keep their meaning to the readers that know them, so this
 //!   is not NFKC.
+//! - **Letter emoji.** `🇪9️⃣`, `🅰️3`: a regional indicator standing alone
+//!   (a pair is a flag: `🇧🇷`) and the blood-type `🅰️` `🅱️` are their
+//!   letters, so that the keycap after them (read as its digit, as every
+//!   reader already does) makes a cell.
 //! - **Held keys.** Hype holds a key down: `CLAIMMM 17`, `IMPOSSIBLEEE`,
 //!   `C333`, `A1 EASTTTTT`. A run of three or more of one letter or digit
 //!   that ends a word is let go to one (two where the word has two:
@@ -18,9 +22,32 @@
 //!
 //! Imports nothing.
 
-/// `text` as the readers read it: narrowed, held keys let go.
+/// `text` as the readers read it: narrowed, letter emoji as letters, held
+/// keys let go.
 pub fn untyped(text: &str) -> String {
-    keys_let_go(&narrowed(text))
+    keys_let_go(&lettered(&narrowed(text)))
+}
+
+/// `text` with each letter emoji standing alone written as its letter.
+pub fn lettered(text: &str) -> String {
+    let regional = |c: char| ('\u{1f1e6}'..='\u{1f1ff}').contains(&c);
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let alone = regional(c)
+            && !i.checked_sub(1).is_some_and(|p| regional(chars[p]))
+            && !chars.get(i + 1).is_some_and(|&n| regional(n));
+        match c {
+            _ if alone => {
+                let letter = u32::from(c) - 0x1f1e6 + u32::from(b'A');
+                out.push(char::from_u32(letter).unwrap_or(c));
+            }
+            '\u{1f170}' => out.push('A'),
+            '\u{1f171}' => out.push('B'),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `text` with its full-width letters, digits and punctuation written
@@ -110,6 +137,17 @@ fn let_go(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{keys_let_go, narrowed};
+
+    #[test]
+    fn a_letter_emoji_alone_is_its_letter_and_a_flag_is_a_flag() {
+        use super::lettered;
+        assert_eq!(lettered("🇪9️⃣"), "E9️⃣");
+        assert_eq!(lettered("🅰️3 ez"), "A\u{fe0f}3 ez");
+        assert_eq!(lettered("🇨 3"), "C 3");
+        for text in ["Rafa 🇧🇷", "🇫🇷 Les deux circuits", "🇾🇾🇾"] {
+            assert_eq!(lettered(text), text);
+        }
+    }
 
     #[test]
     fn a_held_key_is_let_go() {

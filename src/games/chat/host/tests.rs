@@ -151,6 +151,7 @@ fn rulings_read_however_the_host_puts_them() {
         // After the joke, the ruling.
         ("vale wins lol jk jk, round 2 to Kit", Scope::Round(2), "kit"),
         ("kit diff 😤 24-18 gg", Scope::Round(1), "kit"),
+        ("ez for kit 🍚 87-25\n*87-52 mb", Scope::Round(1), "kit"),
         // A denial in an aside is the aside's.
         (
             "✅ Both tracks checked. Vale 22, Kit 24 (his first one did not count, the second one is valid) → Kit wins round 1!",

@@ -26,7 +26,7 @@ use super::super::{chat_words, clean_chat};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 49] = [
+const WINS: [(&[&str], Beside); 50] = [
     (&["wins"], Beside::Before),
     // A tournament's `jonas advances`.
     (&["advances"], Beside::Before),
@@ -72,8 +72,9 @@ const WINS: [(&[&str], Beside); 49] = [
     (&["dm", "winner"], Beside::Before),
     (&["match", "winner"], Beside::Before),
     (&["game", "winner"], Beside::Before),
-    // Gamer slang: `zeph diff` (the difference was zeph).
+    // Gamer slang: `zeph diff` (the difference was zeph), `ez for rice`.
     (&["diff"], Beside::Before),
+    (&["ez", "for"], Beside::After),
     (&["comes", "out", "on", "top"], Beside::Before),
     (&["came", "out", "on", "top"], Beside::Before),
     // A challenge that holds wins for the challenger (`Kit's impossible

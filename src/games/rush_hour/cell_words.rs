@@ -22,8 +22,11 @@ const RANGE: &[&str] = &["-", "to", "through", "thru"];
 /// Joins items of a list (`4, 5`, `4 and 5`).
 const LIST: &[&str] = &[",", "/", "&", "+", "and"];
 /// May stand between the column and the rows (`column B, rows 4-6`,
-/// `rows 4-6 in column B`).
-const BETWEEN: &[&str] = &[",", ":", "in", "on", "of", "at"];
+/// `rows 4-6 in column B`, `column C, from row 2 …`).
+const BETWEEN: &[&str] = &[",", ":", "in", "on", "of", "at", "from"];
+/// The way a range runs, before its joining word (`from row 2 down to
+/// row 4`).
+const RUNS: &[&str] = &["down", "up", "across", "over", "along"];
 
 /// A cell of the 6×6 board (`c3`).
 pub(super) fn cell(w: &str) -> Option<Cell> {
@@ -143,9 +146,15 @@ fn row(w: &str) -> Option<u8> {
 }
 
 /// The values after an axis word at token `j` (`4-6`, `4 to 6`, `4, 5
-/// and 6`, `from 4 to 6`, `B`), as ranges (a single value is a range of
-/// one), with the token after them.
-fn values(t: &[Tok], mut j: usize, value: Value) -> Option<(Vec<(u8, u8)>, usize)> {
+/// and 6`, `from 4 to 6`, `2 down to row 4`, `B`), as ranges (a single
+/// value is a range of one), with the token after them. The axis word
+/// may be said again before a value (`axis`).
+fn values(
+    t: &[Tok],
+    mut j: usize,
+    value: Value,
+    axis: &[&str],
+) -> Option<(Vec<(u8, u8)>, usize)> {
     let word = |i: usize| t.get(i).map(|x| x.w.as_str());
     if word(j) == Some("from") {
         j += 1;
@@ -153,7 +162,12 @@ fn values(t: &[Tok], mut j: usize, value: Value) -> Option<(Vec<(u8, u8)>, usize
     let first = value(word(j)?)?;
     let mut out = vec![(first, first)];
     j += 1;
-    while let (Some(sep), Some(v)) = (word(j), word(j + 1).and_then(value)) {
+    loop {
+        let s = j + usize::from(word(j).is_some_and(|w| RUNS.contains(&w)));
+        let at = s + 1 + usize::from(word(s + 1).is_some_and(|w| axis.contains(&w)));
+        let (Some(sep), Some(v)) = (word(s), word(at).and_then(value)) else {
+            break;
+        };
         if RANGE.contains(&sep) {
             if let Some(last) = out.last_mut().filter(|(a, b)| a == b) {
                 last.1 = v;
@@ -165,7 +179,7 @@ fn values(t: &[Tok], mut j: usize, value: Value) -> Option<(Vec<(u8, u8)>, usize
         } else {
             break;
         }
-        j += 2;
+        j = at + 1;
     }
     Some((out, j))
 }
@@ -187,17 +201,21 @@ fn named_car(t: &[Tok], k: usize) -> Option<(Vec<Cell>, usize)> {
     } else {
         (row, column)
     };
-    let (a, mut j) = values(t, k + 1, axis)?;
+    let (first_words, other_words) = if first_is_column {
+        (COLUMN, ROW)
+    } else {
+        (ROW, COLUMN)
+    };
+    let (a, mut j) = values(t, k + 1, axis, first_words)?;
     let mut between = 0;
     while between < 2 && word(j).is_some_and(|w| BETWEEN.contains(&w)) {
         j += 1;
         between += 1;
     }
-    let other_words = if first_is_column { ROW } else { COLUMN };
     if !other_words.contains(&word(j)?) {
         return None;
     }
-    let (b, mut end) = values(t, j + 1, other)?;
+    let (b, mut end) = values(t, j + 1, other, other_words)?;
     let (cols, rows) = if first_is_column { (a, b) } else { (b, a) };
     // One side a single line, the other its ranges: the ends of each range.
     let ends: Vec<(Option<Cell>, Option<Cell>)> = match (cols.as_slice(), rows.as_slice()) {

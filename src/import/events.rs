@@ -43,6 +43,7 @@ pub use super::report::{
 };
 
 mod appeals;
+mod commands;
 mod jokes;
 mod refold;
 mod review;
@@ -173,11 +174,12 @@ pub fn read_reviewed(
     let speakers: Vec<Option<(Speaker, String)>> = transcript
         .messages
         .iter()
-        .map(|m| {
-            cast.speaker(&m.author, &m.aliases).or_else(|| {
+        .map(|m| match commands::commanded_by(cast, m) {
+            Some(by) => by,
+            None => cast.speaker(&m.author, &m.aliases).or_else(|| {
                 // A bot posts for the host: boards, rulings, timers.
                 m.is_bot.then(|| (Speaker::Host, cast.host.clone()))
-            })
+            }),
         })
         .collect();
     // The players' other names in message text: the names tied with

@@ -172,6 +172,10 @@ pub enum Flag {
     Sticker,
     /// The stamp had no time of day (old pastes): `at` is midnight.
     DateOnly,
+    /// A bot's reply to a slash command: `by` used `/command` (the paste's
+    /// `Pim used /move` line, an export's `interaction`). What the reply
+    /// says was done is that person's act.
+    Command { by: String, command: String },
 }
 
 /// One message.

@@ -34,7 +34,7 @@ use super::proof::ProofSpec;
 use super::proof_chat::proofs;
 use super::rules::{Claim, Picks};
 use crate::event::Body;
-use crate::games::chat::words::{narrates_self, number_word};
+use crate::games::chat::words::{name_words, narrates_self, number_word};
 use crate::games::chat::{in_order, Found, Reading};
 use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
 
@@ -125,7 +125,13 @@ pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expec
     match proof_at {
         // `18: plus F3, …`: the number before the proof is its claim.
         Some(at) => found.extend(claim_before(&lines, at, e)),
-        None => found.extend(claim(&lines, &taken, e, narrates_self(text, seat, ctx))),
+        None => {
+            // Players' names are no talk around a count (a bot's `Isolde
+            // claims 28 (beats Brack's 16)` for Isolde's command).
+            let names: Vec<String> = name_words(ctx).into_iter().flat_map(|(ws, _)| ws).collect();
+            let narrated = narrates_self(text, seat, ctx);
+            found.extend(claim(&lines, &taken, e, narrated, &names))
+        }
     }
     in_order(found)
 }
@@ -233,7 +239,13 @@ const CLAIMING: [&str; 7] = [
 /// `narrated`: the writer tells of themself in the third person, so a
 /// denial in the message is of what they do (`Opal doesn't even look up
 /// 22`), not of the count.
-fn claim(lines: &[Line], taken: &[bool], e: &Expect, narrated: bool) -> Option<Found> {
+fn claim(
+    lines: &[Line],
+    taken: &[bool],
+    e: &Expect,
+    narrated: bool,
+    names: &[String],
+) -> Option<Found> {
     // With a number, the words of seeing or finding a count claim it (`i
     // see 18`, `found 18`), as `I can do 18` does.
     // So do the words of putting one's name to it (`put me down for 18`,
@@ -264,7 +276,8 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect, narrated: bool) -> Option<F
     let mut compared = false;
     let mut first_clause_claim: Option<(usize, usize)> = None;
     let mut asked = false;
-    let filler = |w: &str| FILLER.contains(&w) || CLAIMING.contains(&w);
+    let filler =
+        |w: &str| FILLER.contains(&w) || CLAIMING.contains(&w) || names.iter().any(|n| n == w);
     for (i, l) in lines.iter().enumerate().filter(|(i, _)| !taken[*i]) {
         let ws = l.texts();
         let nums: Vec<usize> = (0..ws.len())
@@ -346,11 +359,14 @@ fn claim(lines: &[Line], taken: &[bool], e: &Expect, narrated: bool) -> Option<F
     {
         numbers.truncate(1);
     }
+    let offers = lines.iter().any(|l| l.words.iter().any(|w| w.text == "or"));
     match numbers.as_slice() {
         [one] if talk == 0 && !asked => Some(gems(*one)),
         [one] if awaited(*one) && !asked => Some(gems(*one)),
         [_, ..] if first_clause_claim.is_some() && !asked => first_clause_claim.map(gems),
-        [first, ..] if says_claim => Some(unread(*first)),
+        // `is it .claim 16 or !claim 16??`: a question between two ways
+        // of saying it asks how, and claims nothing.
+        [first, ..] if says_claim && !(asked && offers) => Some(unread(*first)),
         [] if says_claim && talk <= 2 => Some(unread((0, 0))),
         _ => None,
     }
@@ -568,6 +584,8 @@ pub(super) mod tests {
             "17 more than you",
             "that's 3 more than you lol",
             "need 2 more gems",
+            // A question about how to claim.
+            "is it .claim 16 or !claim 16??",
             // A count of an earlier round is talk about it.
             "no counter. last round my 18 was enough ㅋㅋ",
             "my 17 were plenty before, gl",
@@ -614,6 +632,8 @@ pub(super) mod tests {
             "14 < 17",
             "my 17 beats your 14",
             "17 vs 14",
+            // A bot's reply to Reed's `/claim`, the players named.
+            "💎 Reed Halloway claims 17 (beats opal's 14)",
         ] {
             assert_eq!(said(text, Some(&open)), ["claim 17"], "{text}");
         }

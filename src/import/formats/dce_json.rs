@@ -245,6 +245,16 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         if m.get("forwardedMessage").is_some_and(|v| !v.is_null()) {
             flags.push(Flag::Forwarded);
         }
+        // A bot's reply to a slash command: who used which.
+        if let Some(i) = m.get("interaction").filter(|v| v.is_object()) {
+            let by = i.get("user").and_then(|u| str_of(u, "name"));
+            if let (Some(by), Some(command)) = (by, str_of(i, "name")) {
+                flags.push(Flag::Command {
+                    by: by.to_string(),
+                    command: command.to_string(),
+                });
+            }
+        }
         let (first, last) = if spans_ok {
             (line_of(spans[k].0), line_of(spans[k].1.saturating_sub(1)))
         } else {

@@ -208,6 +208,12 @@ pub fn read(text: &str, ctx: &TimeContext) -> Result<Transcript, ImportError> {
         if let Some(to) = &h.reply_to {
             flags.push(Flag::Reply { to: to.clone() });
         }
+        if let Some((by, command)) = &h.command {
+            flags.push(Flag::Command {
+                by: by.clone(),
+                command: command.clone(),
+            });
+        }
         if h.stamp.time.is_none() {
             flags.push(Flag::DateOnly);
         }

@@ -13,7 +13,7 @@ use super::{HostWords, NOT_SAID};
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 55] = [
+const FIRST: [(&[&str], Beside, usize); 58] = [
     (&["youre", "first"], Beside::Before, 1),
     // A tournament's `@mira on the clock first`.
     (&["on", "the", "clock", "first"], Beside::Before, 0),
@@ -34,6 +34,10 @@ const FIRST: [(&[&str], Beside, usize); 55] = [
     (&["start"], Beside::Before, 2),
     (&["begins"], Beside::Before, 2),
     (&["to", "place"], Beside::Before, 1),
+    // A bot's card: `first to place: Ines`, `first to move: Kit`.
+    (&["first", "to", "place"], Beside::After, 0),
+    (&["first", "to", "move"], Beside::After, 0),
+    (&["first", "to", "play"], Beside::After, 0),
     (&["place", "first"], Beside::Before, 2),
     // `Vale, your car first`, `Kit puts her piece first`.
     (&["car", "first"], Beside::Before, 2),

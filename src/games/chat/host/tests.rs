@@ -224,6 +224,8 @@ fn hypotheticals_rules_and_talk_are_no_ruling() {
             "Vale wins 🏆🏆 ...jk jk hold on lemme check",
             "kit takes it!! just kidding, still counting",
             "the diff is 6 points so far",
+            // A bot's move clock, in a match of one game.
+            "⏱️ 1:00 for Kit",
         ],
     );
 }
@@ -370,6 +372,10 @@ fn a_pick_spoken_to_or_reported_and_a_round_with_the_match() {
     );
     assert_eq!(first("oh and @kit you're first. gl both"), 1);
     assert_eq!(first("kit, ur first"), 1);
+    assert_eq!(
+        first("🚦 Round 1 · target 3 moves · first to place: Kit"),
+        1
+    );
 }
 
 #[test]

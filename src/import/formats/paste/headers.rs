@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveTime;
 
-use super::shapes::{at_name, decorate, is_notice, is_tag};
+use super::shapes::{at_name, command_used, decorate, is_notice, is_tag};
 use crate::import::formats::blank;
 use crate::import::time::{Day, Stamp};
 
@@ -39,6 +39,8 @@ pub(super) struct Header {
     /// Text of a system notice and its line.
     pub(super) notice: Option<(usize, String)>,
     pub(super) reply_to: Option<String>,
+    /// The slash command this bot message answers: who used which.
+    pub(super) command: Option<(String, String)>,
 }
 
 /// Decides which candidates are headers (see the module docs).
@@ -165,10 +167,18 @@ pub(super) fn build_headers(lines: &[&str], cands: &[Cand<'_>], accepted: &[bool
         } else {
             decorate(c.name)
         };
+        // `Pim used /move` just above a bot's header: the command it answers.
+        let mut command = None;
+        if bot && start > floor + 1 {
+            if let Some((by, cmd)) = command_used(line(start - 1)) {
+                command = Some((by.to_string(), cmd.to_string()));
+                start -= 1;
+            }
+        }
         // Reply preview: `@name` [tag] / quote / [blank] just above.
-        let own_start = start;
+        let own_start = if command.is_some() { start + 1 } else { start };
         let mut reply_to = None;
-        if start > floor + 2 {
+        if command.is_none() && start > floor + 2 {
             let mut k = start - 1;
             let blank_below = blank(line(k));
             if blank_below {
@@ -201,6 +211,7 @@ pub(super) fn build_headers(lines: &[&str], cands: &[Cand<'_>], accepted: &[bool
             stamp: c.stamp,
             notice,
             reply_to,
+            command,
         });
     }
     headers

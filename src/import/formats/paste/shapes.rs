@@ -241,6 +241,19 @@ pub(super) fn at_name(s: &str) -> Option<&str> {
         .then_some(name)
 }
 
+/// The line Discord shows above a bot's reply to a slash command: `Pim
+/// used /move` → (`Pim`, `move`).
+pub(super) fn command_used(s: &str) -> Option<(&str, &str)> {
+    let (by, command) = s.trim().rsplit_once(" used /")?;
+    let by = by.trim().trim_start_matches('@');
+    let command = command.trim();
+    (!by.is_empty()
+        && by.chars().count() <= 32
+        && !command.is_empty()
+        && !command.contains(char::is_whitespace))
+    .then_some((by, command))
+}
+
 /// A clan tag line (`BTC`): short, one word.
 pub(super) fn is_tag(s: &str) -> bool {
     let t = s.trim();
@@ -275,6 +288,12 @@ mod tests {
         );
         assert_eq!(decorate("HostBot APP"), ("HostBot".into(), true));
         assert!(is_notice("xldn hopped into the server."));
+        assert_eq!(command_used("Pim used /move"), Some(("Pim", "move")));
+        assert_eq!(
+            command_used("@Ferrule | DMO used /round"),
+            Some(("Ferrule | DMO", "round"))
+        );
+        assert_eq!(command_used("I used /move but nothing happened"), None);
         assert!(is_notice("Welcome, kit!") && is_notice("Pip pinned a message."));
         // A display name that ends in an initial is a name.
         assert!(!is_notice("Lukas K.") && !is_notice("Mary Jane K.") && !is_notice("Kit"));

@@ -176,6 +176,7 @@ pub fn read_reviewed(
         .iter()
         .map(|m| match commands::commanded_by(cast, m) {
             Some(by) => by,
+            None if commands::refused_by_bot(&transcript.messages, m.index) => None,
             None => cast.speaker(&m.author, &m.aliases).or_else(|| {
                 // A bot posts for the host: boards, rulings, timers.
                 m.is_bot.then(|| (Speaker::Host, cast.host.clone()))
@@ -534,6 +535,7 @@ impl Reading<'_> {
                         reason,
                     })
                 }
+                ChatReading::Event(body) if self.said_again(&body) => {}
                 ChatReading::Event(body) => {
                     said_anything = true;
                     // Play begins: the round the host announced opens first.

@@ -36,7 +36,7 @@ use super::rules::{Claim, Picks};
 use crate::event::Body;
 use crate::games::chat::words::{name_words, narrates_self, number_word};
 use crate::games::chat::{in_order, Found, Reading};
-use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState};
+use crate::games::{ChatContext, ChatReading, Claim as GameClaim, MatchState, Proof as GameProof};
 
 /// Whether the match awaits a claim from the writer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -120,6 +120,12 @@ impl Expect {
 pub(super) fn read_message(text: &str, seat: usize, ctx: &ChatContext, e: &Expect) -> Vec<Reading> {
     let lines: Vec<Line> = text.lines().map(read_line).collect();
     let (mut found, mut taken) = proofs(&lines, e.last_proof.as_ref(), e.proof_shown);
+    // The writer's last proof posted again (`wait, the plus goes on D4` and
+    // then the whole of it as a command) is the same proof: shown once.
+    found.retain(|f| {
+        !matches!(&f.read, ChatReading::Event(Body::Proof(GameProof::Bejeweled(p)))
+            if Some(p.proof) == e.last_proof)
+    });
     let proof_at = found.first().map(|f| f.at);
     found.extend(picks(&lines, &mut taken, seat, ctx, e));
     match proof_at {
@@ -718,6 +724,10 @@ pub(super) mod tests {
             got.len() == 1 && got[0].contains("no proof in this round"),
             "{got:?}"
         );
+        // The writer's last proof posted again is shown once.
+        let again = "!proof active plus F4; passive bend; swap F3 G3";
+        assert!(said(again, Some(&mine)).is_empty());
+        assert_eq!(said(again, Some(&theirs)).len(), 1);
     }
 
     #[test]

@@ -528,10 +528,15 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     // `the round, the keys, the whole garage go to TEO`: the round that
     // brings its winner to the match's round wins, with all of it said to
     // go with it, rules the match too.
+    // So does one that names the match with it (`→ Round 4 and the DM to
+    // mari, 3–1`), but not its match point.
     let all_of_it = || {
-        chat_words(&clean)
-            .iter()
-            .any(|w| matches!(w.as_str(), "whole" | "everything"))
+        let w = chat_words(&clean);
+        w.iter().enumerate().any(|(i, x)| {
+            matches!(x.as_str(), "whole" | "everything")
+                || matches!(x.as_str(), "dm" | "match" | "series")
+                    && w.get(i + 1).is_none_or(|n| n != "point")
+        })
     };
     if let (Some(Some(seat)), Some(t), false) = (round_won, to_win, ruled_match) {
         // At match point as ruled, or by the rules where a ruling went

@@ -535,11 +535,16 @@ fn read_line(index: usize, raw: &str) -> Line {
     let last_asked = t.iter().rposition(|x| x.w == "?");
     let answered =
         last_asked.is_some_and(|q| found.iter().any(|(k, f)| *k > q && matches!(f, Found::Key(_))));
+    // `Y can't get down anymore can it`: a tag question asks with no `?`.
+    let said: Vec<&str> = t.iter().filter(|x| !x.punct).map(|x| x.w.as_str()).collect();
+    let tagged = matches!(said.as_slice(), [.., aux, who]
+        if matches!(*aux, "can" | "cant" | "does" | "doesnt" | "is" | "isnt" | "will" | "wont")
+            && matches!(*who, "it" | "he" | "she" | "they"));
     Line {
         index,
         found: found.into_iter().map(|(_, f)| f).collect(),
         talk,
-        question: last_asked.is_some() && !answered,
+        question: last_asked.is_some() && !answered || tagged,
         corrects,
     }
 }

@@ -326,3 +326,10 @@ fn times_scores_and_round_numbers_are_not_counts() {
         );
     }
 }
+
+#[test]
+fn a_tag_question_asks_without_a_question_mark() {
+    assert!(read_line(0, "oh no. Y can't get down anymore can it").question);
+    assert!(read_line(0, "Y can't get down anymore?").question);
+    assert!(!read_line(0, "Y can't get down anymore, I give up").question);
+}

@@ -7,15 +7,24 @@
 //!
 //! A reply that refuses the command (`❌ C3 is taken, try again`, `only
 //! players can move`) did nothing: it is talk, whoever used it; so is a
-//! reply to a spectator's command.
+//! reply to a spectator's command. A player's typed message the bot
+//! refuses right after it (`!plcae F2 F3 F4` / `❓ unknown command`) did
+//! nothing either.
+//!
+//! A bot that announces the ruling the host has just given (`Round 3 →
+//! mari` / `🏆 Round 3: mari`) says the same ruling again: one ruling.
 //!
 //! Must not import the store (`log`), a page (`web`), bundles, backups or a
 //! game's own folder: like the rest of the reader, it goes through the
 //! registry and the shared modules of `games`.
 
-use super::Cast;
+use super::{Cast, Reading};
+use crate::event::Body;
 use crate::games::Speaker;
 use crate::import::{Flag, Message};
+
+/// The longest a bot takes to answer a command, in seconds.
+const ANSWER: i64 = 60;
 
 /// Who message `m` speaks for when it is a bot's reply to a slash
 /// command: `Some(None)` for a refusal or a spectator's command, `None`
@@ -31,9 +40,40 @@ pub(super) fn commanded_by(cast: &Cast, m: &Message) -> Option<Option<(Speaker, 
     Some((!refuses(&m.text)).then(|| cast.speaker(by, &[])).flatten())
 }
 
+/// Whether the message after `messages[i]` is a bot refusing it: the next
+/// message, within a minute, a bot's, saying it was not done, and no
+/// reply to somebody else's slash command.
+pub(super) fn refused_by_bot(messages: &[Message], i: usize) -> bool {
+    let Some(next) = messages.get(i + 1) else {
+        return false;
+    };
+    let answers_another = next
+        .flags
+        .iter()
+        .any(|f| matches!(f, Flag::Command { by, .. } if *by != messages[i].author));
+    next.is_bot
+        && !messages[i].is_bot
+        && !answers_another
+        && (next.at - messages[i].at).num_seconds() <= ANSWER
+        && refuses(&next.text)
+}
+
+impl Reading<'_> {
+    /// Whether `body` is the ruling just read, said again (the same scope
+    /// and winner) by the host or the host's bot, with nothing read
+    /// between.
+    pub(super) fn said_again(&self, body: &Body) -> bool {
+        let (Body::Ruling(again), Some(last)) = (body, self.events.last()) else {
+            return false;
+        };
+        matches!(&last.body, Body::Ruling(r) if r.scope == again.scope && r.winner == again.winner)
+    }
+}
+
 /// Whether a bot's reply says the command was not done.
 fn refuses(text: &str) -> bool {
-    const MARKS: [char; 4] = ['❌', '⛔', '🚫', '⚠'];
+    // `🚫` is no refusal: bots mark an `impossible` call with it.
+    const MARKS: [char; 4] = ['❌', '⛔', '❓', '⚠'];
     const SAYS: [&str; 8] = [
         "try again",
         "not allowed",
@@ -61,7 +101,11 @@ mod tests {
         ] {
             assert!(refuses(text), "{text}");
         }
-        for text in ["✅ Pim moved a2 → b2", "🎲 New DM: Dodgem 3×3"] {
+        for text in [
+            "✅ Pim moved a2 → b2",
+            "🎲 New DM: Dodgem 3×3",
+            "🚫 Teo calls IMPOSSIBLE on W",
+        ] {
             assert!(!refuses(text), "{text}");
         }
     }

@@ -48,6 +48,7 @@ mod jokes;
 mod refold;
 mod review;
 mod split;
+mod undo;
 use super::corrections::{CorrectionInput, CorrectionReport};
 use super::{TimeContext, Transcript};
 use crate::access::same_name;
@@ -636,15 +637,7 @@ impl Reading<'_> {
         if !matches!(body, Body::Proof(_)) {
             return false;
         }
-        let Some(last) = self.read.last() else {
-            return false;
-        };
-        let after = last.messages.last().map_or(index, |&i| i + 1);
-        let next_to_it = last.kind == "proof"
-            && self.speakers[last.message].as_ref().map(|(s, _)| *s) == Some(speaker)
-            && after <= index
-            && self.speakers[after..index].iter().all(Option::is_none);
-        if !next_to_it {
+        if !self.last_right_before(index, "proof", speaker) {
             return false;
         }
         let Some(mut joined) = self.events.last().map(|e| e.body.clone()) else {
@@ -653,14 +646,11 @@ impl Reading<'_> {
         if !join_proofs(&mut joined, body) {
             return false;
         }
-        let (Some(last), Some(_)) = (self.read.pop(), self.events.pop()) else {
-            return false;
-        };
         // Applied again from the match before the proof it continues (a
         // proof is no move: nothing of it was correctable).
-        let k = self.read.len();
-        let before = self.refold.before(&self.events, &self.read, k);
-        self.play = before.cloned().map(Play::uncopied);
+        let Some(last) = self.take_back_last() else {
+            return false;
+        };
         let mut messages = last.messages;
         messages.push(index);
         let part = format!("{}\n{}", last.part, self.text_of(index));

@@ -46,6 +46,12 @@ pub fn glued_cells(w: &str, most: usize, cell: impl Fn(&str) -> bool) -> Option<
     cells.iter().all(|c| cell(c)).then_some(cells)
 }
 
+/// The marks that end a word (`,` in `three,`, `),` in `car),`): what
+/// stays after it when the word is written again as a cell.
+pub fn marks_after(word: &str) -> &str {
+    &word[word.trim_end_matches(|c: char| !c.is_alphanumeric()).len()..]
+}
+
 /// `text` with each loose cell written as `C3`.
 pub fn tidy_cells(text: &str) -> String {
     text.split('\n')

@@ -10,9 +10,11 @@
 //! right-hand car up (c1)`: the cell says it).
 //!
 //! Part of the Dodgem player reader ([`super::player`]): imports only the
-//! board.
+//! board and the shared cell words; nothing from `log/`, `import/`, `web/`
+//! or `verify.rs`.
 
 use super::board::Position;
+use crate::games::chat::cells::marks_after;
 
 /// Where a car stands: (column, row), both from 0, row 0 the bottom.
 pub type Spot = (u8, u8);
@@ -104,14 +106,7 @@ pub fn cars_told(
                         if matches!(out.last().map(|w| bare(w)).as_deref(), Some("my" | "the" | "that")) {
                             out.pop();
                         }
-                        let tail: String = words[k + 1]
-                            .chars()
-                            .rev()
-                            .take_while(|c| !c.is_alphanumeric())
-                            .collect::<Vec<_>>()
-                            .into_iter()
-                            .rev()
-                            .collect();
+                        let tail = marks_after(words[k + 1]);
                         out.push(format!("{}{}{tail}", (b'a' + c) as char, r + 1));
                         k += 2;
                     }

@@ -16,7 +16,6 @@
 
 use super::Reading;
 use crate::games::chat::host::takes_back_a_joke;
-use crate::games::play::Play;
 use crate::games::Speaker;
 
 impl Reading<'_> {
@@ -26,24 +25,12 @@ impl Reading<'_> {
         if speaker != Speaker::Host || !takes_back_a_joke(text) {
             return false;
         }
-        let Some(last) = self.read.last() else {
-            return false;
-        };
-        let after = last.messages.last().map_or(index, |&i| i + 1);
-        let right_after = last.kind == "ruling"
-            && self.speakers[last.message].as_ref().map(|(s, _)| *s) == Some(Speaker::Host)
-            && after <= index
-            && self.speakers[after..index].iter().all(Option::is_none);
-        if !right_after {
+        if !self.last_right_before(index, "ruling", Speaker::Host) {
             return false;
         }
-        let (Some(ruled), Some(_)) = (self.read.pop(), self.events.pop()) else {
+        let Some(ruled) = self.take_back_last() else {
             return false;
         };
-        // The match as it was before the ruling.
-        let k = self.read.len();
-        let before = self.refold.before(&self.events, &self.read, k);
-        self.play = before.cloned().map(Play::uncopied);
         self.chatter.extend(ruled.messages);
         self.chatter.push(index);
         self.chatter.sort_unstable();

@@ -115,15 +115,7 @@ pub(super) fn spoken_cells(line: &str) -> String {
         match said {
             Some(cell) => {
                 // The marks after the number stay (`three,` → `C3,`).
-                let tail: String = words[k + 1]
-                    .chars()
-                    .rev()
-                    .take_while(|c| !c.is_alphanumeric())
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                out.push(cell + &tail);
+                out.push(cell + super::marks_after(words[k + 1]));
                 k += 2;
             }
             None => {

@@ -45,6 +45,7 @@ pub use super::report::{
 mod appeals;
 mod commands;
 mod jokes;
+mod opening;
 mod refold;
 mod review;
 mod split;
@@ -56,7 +57,7 @@ use crate::event::{Actor, Body, Create, NewEvent, ReviewedCreate, Source};
 use crate::games::chat::host::{Fact, Picker};
 use crate::games::chat::Opening;
 use crate::games::play::Play;
-use crate::games::{ChatContext, ChatReading, GameConfig, GameKind, MatchState, Speaker, Stamp};
+use crate::games::{ChatReading, GameConfig, GameKind, MatchState, Speaker, Stamp};
 use refold::Refold;
 
 /// Who is who in the transcript.
@@ -285,7 +286,7 @@ pub fn read_reviewed(
     for m in &transcript.messages {
         reader.message(m.index);
     }
-    reader.open_round();
+    let unplayed = reader.unplayed_round();
     let review = (!reviewing.corrections.is_empty() || reviewing.supersedes.is_some())
         .then(|| reader.review(reviewing));
     let Reading {
@@ -315,6 +316,7 @@ pub fn read_reviewed(
     let doubts = flags::doubts(state.as_ref(), &read_events);
     let mut notes: Vec<String> = cascades.iter().map(flags::cascade_note).collect();
     notes.extend(transcript.notes.iter().cloned());
+    notes.extend(unplayed);
     // A name that matches no one: who it probably is.
     let mut unread = unread;
     let authors: Vec<&str> = {
@@ -437,50 +439,6 @@ impl Reading<'_> {
     /// it, and talk of who starts is not about a next round.
     fn in_play(&self) -> bool {
         self.state().is_some_and(crate::games::chat::in_play)
-    }
-
-    /// The pending opening, begun at message `index` if there is none, with
-    /// that message's text added once.
-    fn pend(&mut self, index: usize) -> &mut Pending {
-        let m = &self.transcript.messages[index];
-        let p = self.pending.get_or_insert_with(|| Pending {
-            opening: Opening::default(),
-            messages: Vec::new(),
-            at: m.at,
-        });
-        if !p.messages.contains(&index) {
-            p.messages.push(index);
-        }
-        let text = self.text_of(index).into_owned();
-        let p = self.pending.as_mut().expect("the opening begun above");
-        if p.opening.texts.len() < p.messages.len() {
-            p.opening.texts.push(text);
-        }
-        p
-    }
-
-    /// Opens the round the host has announced, now that play begins (or
-    /// the transcript ends); a missing piece makes it unread, with why.
-    fn open_round(&mut self) {
-        let Some(p) = self.pending.take() else {
-            return;
-        };
-        let ctx = ChatContext {
-            picker: None,
-            ..self.context()
-        };
-        match crate::games::chat::open(self.opts.game, &p.opening, &ctx) {
-            Ok(body) => {
-                self.rounds += 1;
-                let host = self.opts.cast.host.clone();
-                let part = p.opening.texts.join("\n");
-                self.apply(p.messages, part, Speaker::Host, host, p.at, body);
-            }
-            Err(reason) => self.unread.push(Unread {
-                message: p.messages[0],
-                reason,
-            }),
-        }
     }
 
     /// Reads message `index` and applies what it says.

@@ -262,11 +262,9 @@ impl Position {
         if c >= self.n || r >= self.n {
             return Err(bad());
         }
-        let dir = match dir.to_ascii_uppercase().as_str() {
-            "N" => Dir::North,
-            "E" => Dir::East,
-            "S" => Dir::South,
-            "W" => Dir::West,
+        let mut letters = dir.chars().map(|c| c.to_ascii_uppercase());
+        let dir = match (letters.next(), letters.next()) {
+            (Some(letter), None) => Dir::from_letter(letter).ok_or_else(bad)?,
             _ => return Err(bad()),
         };
         let m = Move {

@@ -626,10 +626,10 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
     let clock = |w: &String| w.len() == 2 && w.starts_with('0');
     for at in 0..c.len() {
         let Some(count) = n(&c[at]) else { continue };
-        let pair = c.get(at + 1).filter(|w| !clock(w)).and_then(n);
         if c.get(at + 1).is_some_and(clock) {
             continue;
         }
+        let pair = c.get(at + 1).and_then(n);
         let key = if pair.is_some() { at + 2 } else { at + 1 };
         if !matches!(c.get(key).map(String::as_str), Some("to" | "for")) {
             continue;

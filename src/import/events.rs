@@ -45,6 +45,7 @@ pub use super::report::{
 mod appeals;
 mod commands;
 mod jokes;
+mod move_list;
 mod opening;
 mod refold;
 mod review;
@@ -466,6 +467,11 @@ impl Reading<'_> {
                 }
             }
         }
+        // `1. a2E b1W 2. a3E a1N 3. b2E a2N`: only the last is new.
+        let text = match speaker {
+            Speaker::Player(_) => self.past_the_move_list(&text).map_or(text, Into::into),
+            Speaker::Host => text,
+        };
         let mut readings = self.readings_of(&text, speaker);
         let (mut text, mut messages) = (text.into_owned(), vec![index]);
         if let Some((joined, read)) = self.split_move(index, speaker, &text, &readings) {

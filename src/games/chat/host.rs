@@ -227,7 +227,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         let line_words = chat_words(line);
         // A question rules nothing in the newer, looser phrasings
         // (`round's his?`, `did Kit burn his whole reserve?`).
-        let asked = line.contains('?');
+        // Asked sentence by sentence: a move marked dubious in another
+        // sentence (`ondine 0-1 basil. engine says F7? was best`) asks
+        // nothing of the result.
+        let asked_in: Vec<bool> = line.split(['.', '!']).map(|s| s.contains('?')).collect();
         let mut ruled_line = false;
         // A final score speaks of the match too (`gg kit takes it 3-0`,
         // first to 3): one side has the round wins that take it.
@@ -280,6 +283,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         }
         for (at, (sentence, c)) in sentences.iter().cloned().enumerate() {
             clause_no += 1;
+            let asked = asked_in.get(sentence).copied().unwrap_or(false);
             // The words of the sentence before the clause: who "you" is
             // when the clause before is only a term of address.
             let earlier = || -> Vec<String> {
@@ -432,7 +436,9 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                         .filter(|_| !match_too)
                     {
                         Scope::Round(n)
-                    } else if match_too || (says_match && !line_words.iter().any(|w| w == "round"))
+                    } else if match_too
+                        || (says_match && !line_words.iter().any(|w| w == "round"))
+                        || (reserve_kept && reserve_ran_out(&out, winner, ctx))
                     {
                         Scope::Match
                     } else {
@@ -617,6 +623,17 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         out.append(&mut rest);
     }
     out
+}
+
+/// Whether the message has timed out the loser of `winner`'s win while a
+/// reserve runs (Traffic Jam: running out of reserve loses the match), so
+/// the win it gives (`quince wins on time`) is the match's.
+fn reserve_ran_out(out: &[Reading], winner: Option<usize>, ctx: &ChatContext) -> bool {
+    let Some(loser) = winner.map(|w| &ctx.players[1 - w]) else {
+        return false;
+    };
+    out.iter()
+        .any(|r| matches!(&r.read, ChatReading::Event(Body::Timeout(t)) if &t.player == loser))
 }
 
 /// Whether a clause refuses someone the first move: a denial right before

@@ -335,7 +335,8 @@ pub fn read(game: GameKind, text: &str, speaker: Speaker, ctx: &ChatContext) -> 
     match speaker {
         Speaker::Host => game.read_host(&text, ctx),
         Speaker::Player(seat) => {
-            let text = words::takeback_joined(&text);
+            let text =
+                words::analysis_dropped(&words::moves_unnumbered(&words::takeback_joined(&text)));
             let read = |t: &str| game.read_player(&cells::tidy_cells(t), seat, ctx);
             let events = |rs: &[Reading]| {
                 rs.iter()

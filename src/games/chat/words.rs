@@ -41,6 +41,85 @@ pub fn takes_back(w: &str) -> bool {
     TAKING_BACK.contains(&w)
 }
 
+/// `text` with a numbered list's move numbers as line breaks (`1. X left
+/// 2. Y up 3. Z right` is three lines): a number in a list that opens
+/// with `1.` counts moves, and is no distance or count of the move
+/// before it. Only the numbers that follow in order (`2.`, `3.` …), each
+/// a word of its own, are taken; text that opens otherwise is as written.
+pub fn moves_unnumbered(text: &str) -> String {
+    let marker = |w: &str, n: u32| {
+        w.strip_suffix(['.', ')'])
+            .is_some_and(|d| d.parse::<u32>().is_ok_and(|d| d == n))
+    };
+    let words: Vec<&str> = text.split(' ').collect();
+    if !words.first().is_some_and(|w| marker(w.trim_start(), 1)) {
+        return text.to_string();
+    }
+    let mut next = 2;
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    for (k, w) in words.iter().enumerate() {
+        if k == 0 {
+            continue;
+        }
+        if marker(w, next) {
+            next += 1;
+            out.push("\n");
+        } else {
+            out.push(w);
+        }
+    }
+    if next == 2 {
+        return text.to_string();
+    }
+    out.join(" ")
+        .replace(" \n ", "\n")
+        .replace("\n ", "\n")
+        .trim()
+        .to_string()
+}
+
+/// `text` without the asides in parentheses that weigh other moves (`Z
+/// right (X right works just as well)`, `D6!? (F7 was the other
+/// candidate)`, `(if 8. D4 then E5 wins)`): analysis, no part of the
+/// move. An aside that only marks the move (`(forced)`, `(S-Swap)`,
+/// `(2)`) stays.
+pub fn analysis_dropped(text: &str) -> String {
+    const WEIGHS: [&str; 16] = [
+        "works",
+        "work",
+        "worked",
+        "would",
+        "could",
+        "was",
+        "were",
+        "if",
+        "also",
+        "alternative",
+        "alternatively",
+        "candidate",
+        "engine",
+        "better",
+        "best",
+        "or",
+    ];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(len) = rest[open..].find(')') else {
+            break;
+        };
+        let aside = &rest[open + 1..open + len];
+        let weighs = words(aside).iter().any(|w| WEIGHS.contains(&w.as_str()));
+        out.push_str(&rest[..open]);
+        if !weighs {
+            out.push_str(&rest[open..=open + len]);
+        }
+        rest = &rest[open + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `text` with a takeback said in words (`yes take back 🙏 D5 E5`, `let
 /// me take that back`, `taking it back`) written as the one word
 /// `takeback`, which every game's reader knows ([`takes_back`]).
@@ -340,6 +419,29 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_numbered_list_is_one_move_a_line_and_asides_that_weigh_go() {
+        assert_eq!(
+            moves_unnumbered("1. X left 2. Y up 3. Z right"),
+            "X left\nY up\nZ right"
+        );
+        // Not a list from 1, or a number out of order: as written.
+        for text in ["3. b2E!", "X left 2. Y up", "1. X left 3. Y up"] {
+            assert_eq!(moves_unnumbered(text), text);
+        }
+        assert_eq!(
+            analysis_dropped("Z right (X right works just as well)"),
+            "Z right "
+        );
+        assert_eq!(
+            analysis_dropped("2... D6!? (F7 was the other candidate) ok"),
+            "2... D6!?  ok"
+        );
+        for kept in ["E5 (forced)", "swap D5 with E5 (S-Swap)", "X left (2"] {
+            assert_eq!(analysis_dropped(kept), kept);
+        }
+    }
 
     #[test]
     fn numbers_are_read_in_digits_and_written_out_up_to_99() {

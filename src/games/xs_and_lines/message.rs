@@ -116,7 +116,7 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
         if t.starts_with(">>> ") {
             break;
         }
-        if t == ">" || t.starts_with("> ") {
+        if t == ">" || t.starts_with("> ") || drawn_row(t) {
             continue;
         }
         if struck.contains(&line) || lone_asterisk(raw) {
@@ -188,6 +188,35 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
         sentence += 1;
     }
     (out, questions)
+}
+
+/// Whether a line is a row of a board drawn after a move (`3 R B .`,
+/// `2 . x . x`) or its column letters (`  a b c`): the position shown, no
+/// words of the move. A row is three or more one-character cells, with
+/// its number beside them or an empty cell among them.
+fn drawn_row(line: &str) -> bool {
+    const EMPTY: [&str; 6] = [".", "·", "_", "-", "⬜", "⬛"];
+    const PIECE: [&str; 15] = [
+        "b", "r", "x", "o", "B", "R", "X", "O", "#", "*", "🔵", "🔴", "🟦", "🟥", "❌",
+    ];
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    let label = |w: &&str| w.len() <= 2 && w.chars().all(|c| c.is_ascii_digit());
+    let numbered = cells.first().is_some_and(label) || cells.last().is_some_and(label);
+    let row: Vec<&str> = cells.iter().copied().filter(|w| !label(w)).collect();
+    let is_cell = |w: &str| EMPTY.contains(&w) || PIECE.contains(&w);
+    let drawn = row.len() >= 3
+        && cells.len() <= row.len() + 2
+        && row.iter().all(|w| is_cell(w))
+        && (numbered || row.iter().any(|w| EMPTY.contains(w)));
+    let letters = cells.len() >= 3
+        && cells.len() <= 26
+        && cells.iter().enumerate().all(|(k, w)| {
+            let mut c = w.chars();
+            c.next()
+                .is_some_and(|c| c.to_ascii_lowercase() == char::from(b'a' + k as u8))
+                && c.next().is_none()
+        });
+    drawn || letters
 }
 
 /// One attempt at a move: the words a game reads it from.

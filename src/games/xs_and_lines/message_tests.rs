@@ -275,3 +275,15 @@ fn the_turn_decides_what_an_attempt_does() {
     assert_eq!(two[0].1, 0..2);
     assert!(matches!(&two[0].0, Err(why) if why.contains("one move per message")));
 }
+
+#[test]
+fn a_board_drawn_after_a_move_is_no_words_of_it() {
+    for row in ["3 R B .", "2 . . B", "1 . x . x", "  a b c", ". . R", "B B R 3", "🔵 ⬜ 🔴"] {
+        assert!(drawn_row(row), "{row}");
+    }
+    for line in ["a2 N", "b 3 N", "R B", "B B R", "a b", "c 3 E", "x o x o nice"] {
+        assert!(!drawn_row(line), "{line}");
+    }
+    let (w, _) = words("a2N\n3 R B .\n2 . . B\n  a b c", |s| s.to_string());
+    assert_eq!(w.iter().map(|w| w.text.as_str()).collect::<Vec<_>>(), ["a2n"]);
+}

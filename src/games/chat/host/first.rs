@@ -103,6 +103,18 @@ pub(super) fn first_player(c: &[String], names: &Names, words: &HostWords) -> Op
             }
         }
     }
+    // A chess club's `[White "ondine"]`, `Black: basil`: White moves
+    // first. Only in a short clause, and where the game has no sides of
+    // its own.
+    if words.sides.is_none() && c.len() <= 4 {
+        for (side, other) in [("white", false), ("black", true)] {
+            let seat =
+                find_seq(c, &[side]).and_then(|at| player_near(c, names, at, 1, Beside::Either, 1));
+            if let Some(seat) = seat {
+                return Some(if other { 1 - seat } else { seat });
+            }
+        }
+    }
     for (key, side, gap) in FIRST {
         if let Some(at) = find_seq(c, key) {
             if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {

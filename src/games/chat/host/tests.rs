@@ -5,6 +5,7 @@
 
 use super::*;
 
+mod clubs;
 mod leagues;
 mod shows;
 mod time_outs;

@@ -268,6 +268,9 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
     if in_use(message) || no_better(heard.sentence) {
         return None;
     }
+    if let Some(seat) = clock_at_zero(c, names, message) {
+        return Some(seat);
+    }
     let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
         || (about_time && over_time(c))
         || time_is_up(c);
@@ -293,6 +296,36 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
         true => None,
         false => only_player(c, names),
     }
+}
+
+/// A chess clock read out with one player's at zero (`Kestrel 4:23 / vale
+/// 0:00, flag`, `⏰ kit 0:00`): that player's time ran out. The name is
+/// right before the zero (`0:00`, `00:00`, `0:00.0` as words), in a
+/// message that speaks of a clock (the word, a flag, or the other
+/// player's time beside it), so `kit 0 - 0 vale` stays a score.
+fn clock_at_zero(c: &[String], names: &Names, message: &[String]) -> Option<usize> {
+    let zero = |w: &String| w.chars().all(|d| d == '0');
+    let clock_word = message.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "clock" | "clocks" | "flag" | "flagged" | "flags" | "time" | "timer"
+        )
+    });
+    let at_zero: Vec<usize> = named(c, names)
+        .into_iter()
+        .filter(|&(_, end, _)| {
+            matches!(c.get(end..end + 2), Some([m, s]) if zero(m) && zero(s) && s.len() == 2)
+        })
+        .map(|(.., seat)| seat)
+        .collect();
+    let seat = *at_zero.first()?;
+    // Both at zero is no one's time-out.
+    let other_running = named(c, names).iter().any(|&(_, end, s)| {
+        s != seat
+            && matches!(c.get(end..end + 2), Some([m, s])
+                if number_word(m).is_some() && s.len() == 2 && s.chars().all(|d| d.is_ascii_digit()))
+    });
+    (at_zero.iter().all(|&s| s == seat) && (clock_word || other_running)).then_some(seat)
 }
 
 /// A time bank or the reserve being used, not used up (`using a time

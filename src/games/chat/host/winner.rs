@@ -197,7 +197,9 @@ pub(super) fn winner(
                 && words
                     .sides
                     .is_some_and(|(a, b)| c[..at].iter().any(|w| w == a || w == b));
-            if counted || side_given {
+            // `Kit takes it`, `vale took round 2`, not `vale took the safe 6`.
+            let taken_else = matches!(key, ["takes"] | ["took"]) && !prize_taken(&c[at + 1..]);
+            if counted || side_given || taken_else {
                 continue;
             }
             if let Some(seat) = player_near(c, names, at, key.len(), side, 2) {
@@ -254,6 +256,33 @@ pub(super) fn winner(
         }
     }
     None
+}
+
+/// Whether what follows `takes`/`took` is a win: nothing (`Kit takes
+/// it`), or the prize past an article or a word of which one (`the
+/// round`, `the whole match`, `round 2`, `the W`, `that one`), not some
+/// other thing taken (`took the safe 6`, `takes his time`).
+fn prize_taken(after: &[String]) -> bool {
+    const BEFORE: [&str; 10] = [
+        "the", "a", "this", "that", "whole", "entire", "final", "last", "deciding", "first",
+    ];
+    const PRIZE: [&str; 17] = [
+        "it", "round", "game", "match", "dm", "win", "w", "point", "victory", "title", "crown",
+        "series", "set", "one", "home", "them", "all",
+    ];
+    let rest: Vec<&str> = after
+        .iter()
+        .map(String::as_str)
+        .skip_while(|w| BEFORE.contains(w))
+        .collect();
+    let round_no = |w: &str| {
+        w.strip_prefix('r')
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()))
+    };
+    match rest.first() {
+        None => after.is_empty() || after.iter().all(|w| BEFORE.contains(&w.as_str())),
+        Some(w) => PRIZE.contains(w) || round_no(w),
+    }
 }
 
 /// `W vale`, `R1 W: jonas (1-0)`, `L marlow`: a lone `w` (won) or `l`
@@ -630,7 +659,21 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
             continue;
         }
         let pair = c.get(at + 1).and_then(n);
+        // `kit 1-0 vale`: a result line, each count beside its name.
+        if let Some(seat) = pair.and_then(|b| {
+            let (first, second) = between_names(c, names, at, at + 2, &TAIL)?;
+            (first != second).then(|| up_one(first, count, Some(b)))?
+        }) {
+            return Some(seat);
+        }
         let key = if pair.is_some() { at + 2 } else { at + 1 };
+        // `1-0 Moss, gg`: a result, its winner right after it.
+        if let Some(seat) = pair
+            .and(after(key))
+            .and_then(|seat| up_one(seat, count, pair))
+        {
+            return Some(seat);
+        }
         if !matches!(c.get(key).map(String::as_str), Some("to" | "for")) {
             continue;
         }
@@ -644,6 +687,27 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
         return up_one(seat, count, pair);
     }
     None
+}
+
+/// The players named right before `from` and from `to` on (`kit 1-0
+/// vale`), when nothing but `tail` words follows the second name.
+fn between_names(
+    c: &[String],
+    names: &Names,
+    from: usize,
+    to: usize,
+    tail: &[&str],
+) -> Option<(usize, usize)> {
+    let spans = named(c, names);
+    let (.., first) = spans.iter().find(|&&(_, end, _)| end == from)?;
+    let (_, end, second) = spans
+        .iter()
+        .filter(|&&(start, ..)| start == to)
+        .max_by_key(|&&(_, end, _)| end)?;
+    c[*end..]
+        .iter()
+        .all(|w| tail.contains(&w.as_str()))
+        .then_some((*first, *second))
 }
 
 /// Whether a clause gives the win to "you" (`you win!`, `round 1 is

@@ -40,8 +40,32 @@ pub(super) struct Reply {
     pub(super) author_title: Option<String>,
     pub(super) author_text: String,
     pub(super) message_id: Option<String>,
+    /// The preview's words; `used /move` when the message is a bot's reply
+    /// to a slash command.
+    pub(super) content_text: String,
     /// Quoted a message (not a slash-command interaction).
     pub(super) quotes: bool,
+}
+
+impl Reply {
+    /// The command a slash command's reply names (`used /move` → `move`),
+    /// and who used it (the preview's account name, as the author's is).
+    fn command(&self) -> Option<Flag> {
+        let words = self.content_text.split_whitespace().collect::<Vec<_>>();
+        let [used, command] = words[..] else {
+            return None;
+        };
+        let command = command.strip_prefix('/').filter(|c| !c.is_empty())?;
+        let by = self
+            .author_title
+            .clone()
+            .filter(|t| !t.is_empty())
+            .or_else(|| Some(self.author_text.trim().to_string()).filter(|t| !t.is_empty()))?;
+        (!self.quotes && used == "used").then(|| Flag::Command {
+            by,
+            command: command.to_string(),
+        })
+    }
 }
 
 /// The message being read.
@@ -129,6 +153,7 @@ impl Reader<'_> {
                 .unwrap_or_else(|| "a deleted message".into());
             flags.push(Flag::Reply { to });
         }
+        flags.extend(b.reply.as_ref().and_then(Reply::command));
         if b.system {
             flags.push(Flag::System);
         }

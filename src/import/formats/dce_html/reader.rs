@@ -54,6 +54,8 @@ pub(super) enum Role {
     AuthorTag,
     Stamp,
     ReplyAuthor,
+    /// A reply preview's words: `used /move` on a slash command's reply.
+    ReplyContent,
     Content,
     Embed,
     Attachment,
@@ -182,6 +184,10 @@ impl<'a> Reader<'a> {
             if let Some(r) = b.reply.as_mut() {
                 r.author_text.push_str(s);
             }
+        } else if roles.reply_content {
+            if let Some(r) = b.reply.as_mut() {
+                r.content_text.push_str(s);
+            }
         } else if roles.attachment_name {
             if let Some(a) = b.attachment.as_mut() {
                 a.0.push_str(s);
@@ -201,6 +207,7 @@ impl<'a> Reader<'a> {
                 Role::AuthorTag => r.author_tag = true,
                 Role::Stamp => r.stamp = true,
                 Role::ReplyAuthor => r.reply_author = true,
+                Role::ReplyContent => r.reply_content = true,
                 Role::AttachmentName => r.attachment_name = true,
                 _ => {}
             }
@@ -403,6 +410,9 @@ impl<'a> Reader<'a> {
                     r.author_title = attr(tag, "title").map(|s| s.trim().to_string());
                     r.author_text.clear();
                     *role = Role::ReplyAuthor;
+                } else if class("chatlog__reply-content") {
+                    r.content_text.clear();
+                    *role = Role::ReplyContent;
                 } else if class("chatlog__reply-link") {
                     r.quotes = true;
                     let id = attr(tag, "onclick").and_then(|o| {
@@ -489,6 +499,7 @@ impl<'a> Reader<'a> {
             | Role::AuthorTag
             | Role::Stamp
             | Role::ReplyAuthor
+            | Role::ReplyContent
             | Role::AttachmentName => {}
         }
     }
@@ -501,5 +512,6 @@ pub(super) struct Roles {
     author_tag: bool,
     stamp: bool,
     reply_author: bool,
+    reply_content: bool,
     attachment_name: bool,
 }

@@ -361,11 +361,19 @@ fn a_reply_names_the_quoted_message_author_or_what_is_known() {
         }]
     );
     assert_eq!(t.messages[0].text, "ok");
-    // A slash command's header is not a reply.
+    // A slash command's header is not a reply: it says who used which.
     let t = read(&page(&reply(
-        r#"<div class="chatlog__reply-author" title="reds_">Reds</div><div class="chatlog__reply-content">used /board</div>"#,
+        r#"<div class="chatlog__reply-author" title="reds_">Reds</div><div class="chatlog__reply-content">
+          used /board
+        </div>"#,
     )));
-    assert!(t.messages[0].flags.is_empty(), "{:?}", t.messages[0].flags);
+    assert_eq!(
+        t.messages[0].flags,
+        [Flag::Command {
+            by: "reds_".into(),
+            command: "board".into()
+        }]
+    );
 }
 
 #[test]

@@ -152,3 +152,31 @@ fn with_a_reserve_only_the_reserve_running_out_is_a_time_out() {
         Some(1)
     );
 }
+
+#[test]
+fn a_chess_clock_at_zero_times_its_player_out() {
+    let p = players();
+    let ctx = ChatContext::new(&p, 1);
+    let names = name_words(&ctx);
+    let heard_in = |text: &str| {
+        let words = chat_words(&clean_chat(&host_text(text)));
+        let heard = Heard {
+            message: &words,
+            sentence: &words,
+            spoken_to: None,
+            reserve_kept: false,
+            asked: false,
+        };
+        clauses(&clean_chat(&host_text(text)))
+            .iter()
+            .find_map(|c| timed_out(c, &names, &heard))
+    };
+    assert_eq!(heard_in("Vale 4:23 / Kit 0:00, flag"), Some(1));
+    assert_eq!(heard_in("⏰ kit 0:00 — flag"), Some(1));
+    assert_eq!(heard_in("clock: kit 0:00 ⏱"), Some(1));
+    assert_eq!(heard_in("Vale 1:02 / Kit 0:00"), Some(1));
+    // A score, both clocks at zero, a clock still running.
+    assert_eq!(heard_in("Vale 0:0 Kit"), None);
+    assert_eq!(heard_in("kit 0:00 vale 0:00, flag"), None);
+    assert_eq!(heard_in("kit 0:30 left on the clock"), None);
+}

@@ -630,6 +630,28 @@ fn verify_names_a_match_the_store_lost() {
     assert_eq!(code, 0, "{err}");
     let (code, out, err) = arbiter(&["verify", "dg", "--data", d]);
     assert_eq!(code, 0, "{out} {err}");
+    // One byte of the kept transcript changed: `verify --all` names it,
+    // and `export` gives no file of the match as if it were whole.
+    let kept = std::fs::read_dir(data.join("transcripts").join("dg"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let original = std::fs::read(&kept).unwrap();
+    let mut changed = original.clone();
+    let at = changed.windows(8).position(|w| w == b"sapphire").unwrap();
+    changed[at] = b'S';
+    std::fs::write(&kept, &changed).unwrap();
+    let (code, out, err) = arbiter(&["verify", "--all", "--data", d]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(
+        out.contains("DAMAGED match dg: its kept transcript"),
+        "{out}"
+    );
+    let (code, out, err) = arbiter(&["export", "dg", "--data", d]);
+    assert_eq!((code, out.as_str()), (3, ""), "{err}");
+    std::fs::write(&kept, &original).unwrap();
     {
         // sled drops the match: every event and its head.
         let db = sled::open(data.join("sled")).unwrap();
@@ -698,6 +720,15 @@ fn verify_all_names_a_match_without_its_head_and_one_lost_whole() {
         "{out}"
     );
     assert!(err.contains("2 of 3 matches damaged"), "{err}");
+    // What the store lost is no match to export, and a backup of it keeps
+    // the damage: both exit 3, as `verify` does.
+    let (code, out, err) = arbiter(&["export", "dg-bumper-cup-r2", "--data", d]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(err.contains("19 were acknowledged"), "{err}");
+    let kept = dir.path().join("kept");
+    let (code, _, err) = arbiter(&["backup", kept.to_str().unwrap(), "--data", d]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("this backup holds the damage too"), "{err}");
 }
 
 /// `keys list` names each write token by an id that does not show it, and

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use actix_web::http::StatusCode;
 use actix_web::{test, App};
+use arbiter::log::store::Damage;
 use arbiter::log::{EventStore, Identity, MatchId, Role, SledStore};
 use arbiter::samples::MatchFile;
 use arbiter::web::{routes, AppState};
@@ -1483,16 +1484,48 @@ async fn imports_beyond_two_at_once_wait_their_turn() {
 }
 
 /// A store the witness found damaged takes no writes until restored (503
-/// naming the damage), and still serves every page to read.
+/// naming the damage), and serves every whole match to read; what is left
+/// of a damaged match is shown by no page, API answer or bundle (503
+/// naming the damage), and the list marks it.
 #[actix_web::test]
 async fn a_damaged_store_serves_to_read_and_takes_no_writes() {
     let f = fixture();
+    let lost = |id: &str, why: &str| Damage {
+        match_id: MatchId::parse(id).unwrap(),
+        first_bad: 9,
+        why: why.into(),
+    };
     let state = f.state.clone().damaged(vec![
-        "match tj-final: the store holds 9 events but 31 were acknowledged".into(),
+        lost(
+            "tj-final",
+            "match tj-final: the store holds 9 events but 31 were acknowledged",
+        ),
+        lost(
+            "small",
+            "match small: the store holds 9 events but 12 were acknowledged",
+        ),
     ]);
     let app = test::init_service(App::new().configure(routes(state))).await;
-    let (status, _) = get_text(&app, "/matches/small").await;
+    for path in [
+        "/matches/small",
+        "/matches/small/steps/1",
+        "/api/matches/small/events",
+        "/api/matches/small/verify",
+        "/api/matches/small/checkpoint",
+        "/matches/small/bundle",
+        // Lost whole: damaged, not a match that never was.
+        "/matches/tj-final",
+    ] {
+        let (status, body) = get_text(&app, path).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{path}: {body}");
+        assert!(body.contains("were acknowledged"), "{path}: {body}");
+    }
+    let (status, list) = get_text(&app, "/api/matches").await;
     assert_eq!(status, StatusCode::OK);
+    assert!(list.contains("\"damaged\":\"match small:"), "{list}");
+    let (status, index) = get_text(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(index.contains("damaged in the store"), "{index}");
     let file = MatchFile {
         id: "fresh".into(),
         events: common::small_match()[..3].to_vec(),

@@ -42,7 +42,21 @@ pub fn backup(args: BackupArgs) -> Result<(), Failure> {
         dir.display()
     );
     eprintln!("the private key ({}/server.key) and the tokens are not in it: keep a copy of server.key apart", data.display());
-    Ok(())
+    // A backup of a damaged store keeps the damage: say so, and exit 3
+    // as `verify` does, so that no script takes it for a good one.
+    let damage = store
+        .witnessed_damage()
+        .map_err(|e| Failure::Other(e.to_string()))?;
+    for d in &damage {
+        eprintln!("arbiter: DAMAGED {}", d.why);
+    }
+    match damage.len() {
+        0 => Ok(()),
+        n => Err(Failure::Exit(
+            3,
+            format!("the store is damaged ({n} of its matches): this backup holds the damage too; restore from an older backup"),
+        )),
+    }
 }
 
 pub fn restore(args: RestoreArgs) -> Result<(), Failure> {

@@ -45,6 +45,28 @@ pub struct CheckBundleArgs {
 pub fn export(args: ExportArgs) -> Result<(), Failure> {
     let id = match_id(&args.match_id)?;
     let store = args.store.open_existing()?;
+    // What the store lost is not the match: no file of it as if whole.
+    let witnessed = store
+        .check_witness(&id)
+        .map_err(|e| Failure::Other(e.to_string()))?;
+    if let Some((_, why)) = witnessed.damage {
+        return Err(Failure::Exit(
+            3,
+            format!("{why}; restore the store from a backup (arbiter restore) before exporting"),
+        ));
+    }
+    let events = store
+        .events(&id)
+        .map_err(|e| Failure::Other(e.to_string()))?;
+    if let Some(problem) = arbiter::transcripts::check(&*store, &id, &events)
+        .filter(|t| !t.intact)
+        .and_then(|t| t.problem)
+    {
+        return Err(Failure::Exit(
+            3,
+            format!("match {id}: its kept transcript does not check ({problem}); restore the store from a backup (arbiter restore) before exporting"),
+        ));
+    }
     let Some(path) = args.bundle else {
         let file = MatchFile::export(&*store, &id).map_err(|e| Failure::Other(e.to_string()))?;
         println!("{}", to_json(&file)?);

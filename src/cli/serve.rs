@@ -61,7 +61,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     }
     let damage = store.witnessed_damage().map_err(other)?;
     for d in &damage {
-        eprintln!("arbiter: DAMAGE: {d}");
+        eprintln!("arbiter: DAMAGE: {}", d.why);
     }
     if !damage.is_empty() {
         let what = match &location {

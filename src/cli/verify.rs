@@ -112,7 +112,19 @@ fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
 fn all(at: &StoreArgs, json: bool) -> Result<(), Failure> {
     let location = at.location()?;
     let store = at.open_existing().map_err(|f| f.or_exit(4))?;
-    let audit = store.audit().map_err(|e| Failure::Exit(4, e.to_string()))?;
+    let mut audit = store.audit().map_err(|e| Failure::Exit(4, e.to_string()))?;
+    // A kept transcript that no longer checks is damage too, as `verify
+    // MATCH` says of it.
+    for m in audit.matches.iter_mut().filter(|m| m.damage.is_none()) {
+        let Ok(id) = match_id(&m.id) else { continue };
+        let events = store.events(&id).unwrap_or_default();
+        let broken = arbiter::transcripts::check(&*store, &id, &events)
+            .filter(|t| !t.intact)
+            .map(|t| t.problem.unwrap_or_else(|| "it does not check".into()));
+        if let Some(problem) = broken {
+            m.damage = Some(format!("match {}: its kept transcript: {problem}", m.id));
+        }
+    }
     for (line, why) in &audit.damaged_lines {
         eprintln!("arbiter: witness line {line} is damaged and not trusted: {why}");
     }

@@ -213,18 +213,8 @@ pub trait EventStore: Send + Sync {
     /// Every witnessed match against the store: the damage found, one line
     /// each (empty when the store holds everything acknowledged). The
     /// server runs it on open and takes no writes while it finds any.
-    fn witnessed_damage(&self) -> Result<Vec<String>, StoreError> {
-        let journal = self.journal()?;
-        let mut out = Vec::new();
-        for name in journal.last.keys() {
-            let Ok(id) = MatchId::parse(name) else {
-                continue;
-            };
-            if let Some((_, why)) = witnessing::check_against(self, &journal, &id)?.damage {
-                out.push(why);
-            }
-        }
-        Ok(out)
+    fn witnessed_damage(&self) -> Result<Vec<Damage>, StoreError> {
+        witnessing::damage(self, &self.journal()?)
     }
 
     /// Witnesses what the store holds beyond its last witness line (a tail
@@ -794,7 +784,7 @@ use records::{
 use sealing::{check_expected, seal_new};
 mod tokens;
 mod witnessing;
-pub use {audit::Audit, audit::Standing, witnessing::WitnessCheck};
+pub use {audit::Audit, audit::Standing, witnessing::Damage, witnessing::WitnessCheck};
 
 #[cfg(test)]
 mod tests;

@@ -160,6 +160,9 @@ struct Listed {
     score_by_rules: Vec<u32>,
     /// Rulings the verifier finds disagree with the rules.
     disagreements: usize,
+    /// What the store lost of it, when it did: its pages show nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    damaged: Option<String>,
 }
 
 impl Listed {
@@ -226,6 +229,7 @@ fn every_match(state: &AppState, reader: &Reader) -> Result<Vec<Listed>, WebErro
                 .iter()
                 .filter(|f| f.verdict == verify::Verdict::Disagrees)
                 .count(),
+            damaged: state.damage_of(&id).map(|d| d.why.clone()),
         });
     }
     Ok(out)
@@ -294,6 +298,7 @@ struct Row {
     score: String,
     last_step: usize,
     disagreements: usize,
+    damaged: bool,
 }
 
 #[get("/")]
@@ -313,6 +318,7 @@ async fn index(state: Shared, query: web::Query<MatchQuery>, reader: Reader) -> 
                 score: m.score_line(),
                 last_step: m.events.saturating_sub(1),
                 disagreements: m.disagreements,
+                damaged: m.damaged.is_some(),
             })
             .collect(),
         total,

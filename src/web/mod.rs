@@ -46,6 +46,7 @@ use actix_web::middleware::{Compat, Compress};
 use actix_web::{web, App, HttpResponse, HttpServer, ResponseError};
 use sha2::{Digest, Sha256};
 
+use crate::log::store::Damage;
 use crate::log::{EventStore, MatchId, StoreError};
 use crate::replay::Timeline;
 use crate::verify::{self, Finding};
@@ -81,8 +82,9 @@ pub struct AppState {
     /// every match's head (the player pages and the index's player filter).
     pub(crate) roster: Arc<Mutex<roster::RosterCache>>,
     /// Damage the witness journal found when the server opened the store:
-    /// while there is any, no write is taken (the operator restores first).
-    pub damage: Arc<Vec<String>>,
+    /// while there is any, no write is taken (the operator restores first),
+    /// and a damaged match is shown to no one as if it were whole.
+    pub damage: Arc<Vec<Damage>>,
     /// The address people reach the server at (`serve --public-url`), for
     /// the absolute URLs of the pages' card tags; `None`: the request's.
     pub public_url: Option<Arc<PublicUrl>>,
@@ -122,7 +124,7 @@ impl AppState {
 
     /// Refuses writes until the store is restored: `damage` is what the
     /// witness journal found.
-    pub fn damaged(mut self, damage: Vec<String>) -> AppState {
+    pub fn damaged(mut self, damage: Vec<Damage>) -> AppState {
         self.damage = Arc::new(damage);
         self
     }
@@ -134,12 +136,34 @@ impl AppState {
             Some(first) => Err(WebError::page(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
-                    "the store is damaged and takes no writes until the operator restores it ({first}{})",
+                    "the store is damaged and takes no writes until the operator restores it ({}{})",
+                    first.why,
                     if self.damage.len() > 1 {
                         format!("; and {} more", self.damage.len() - 1)
                     } else {
                         String::new()
                     }
+                ),
+            )),
+        }
+    }
+
+    /// What the store lost of match `id`, if anything.
+    pub fn damage_of(&self, id: &MatchId) -> Option<&Damage> {
+        self.damage.iter().find(|d| &d.match_id == id)
+    }
+
+    /// 503 for a match the store lost events of (or holds others than
+    /// acknowledged): what is left of it is not the match, so no page,
+    /// API answer or bundle shows it as if it were.
+    pub fn whole(&self, id: &MatchId) -> Result<(), WebError> {
+        match self.damage_of(id) {
+            None => Ok(()),
+            Some(d) => Err(WebError::page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "this match is damaged in the store ({}); nothing of it is shown until the operator restores the data from a backup (arbiter restore)",
+                    d.why
                 ),
             )),
         }
@@ -246,7 +270,7 @@ pub fn routes(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 pub fn serve(
     store: Box<dyn EventStore>,
     addr: &str,
-    damage: Vec<String>,
+    damage: Vec<Damage>,
     public_url: Option<PublicUrl>,
     workers: usize,
     listening: impl FnOnce(&[std::net::SocketAddr]),

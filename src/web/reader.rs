@@ -33,7 +33,7 @@ use super::projection::{load, no_such_match, Loaded};
 use super::{Answer, AppState, Shared, WebError};
 use crate::access::{self, People};
 use crate::event::Visibility;
-use crate::log::{Identity, Role};
+use crate::log::{Identity, MatchId, Role};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(token_page).service(token_post);
@@ -119,12 +119,21 @@ impl Reader {
     /// Match `id`'s projection for this reader: the 404 of a match that
     /// does not exist when it is private and this reader may not read it.
     pub fn load(&self, state: &AppState, id: &str) -> Result<Arc<Loaded>, WebError> {
-        let m = load(state, id)?;
-        if self.may_read(&m) {
-            Ok(m)
-        } else {
-            Err(no_such_match(&m.id))
+        let m = match load(state, id) {
+            Ok(m) => m,
+            // Lost whole: damage, not a match that never was.
+            Err(e) => {
+                if let Ok(id) = MatchId::parse(id) {
+                    state.whole(&id)?;
+                }
+                return Err(e);
+            }
+        };
+        if !self.may_read(&m) {
+            return Err(no_such_match(&m.id));
         }
+        state.whole(&m.id)?;
+        Ok(m)
     }
 }
 

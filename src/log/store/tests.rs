@@ -163,7 +163,9 @@ fn the_witness_names_events_the_store_lost() {
     let all = store.witnessed_damage().expect("damage");
     assert_eq!(all.len(), 2, "{all:?}");
     assert!(
-        all[0].starts_with("match m1:") && all[1].starts_with("match m2:"),
+        all[0].match_id.as_str() == "m1"
+            && all[0].why.starts_with("match m1:")
+            && all[1].why.starts_with("match m2:"),
         "{all:?}"
     );
     drop(store);

@@ -16,6 +16,18 @@ use crate::log::merkle::Frontier;
 use crate::log::seal::{self, Sealed};
 use crate::log::witness::{self, Witness};
 
+/// A match whose log lost events the witness saw acknowledged, or holds
+/// another event than the one witnessed: what a server must not show as
+/// whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    pub match_id: MatchId,
+    /// The first seq lost or not the one witnessed.
+    pub first_bad: u64,
+    /// For a person: which events, and the witness line.
+    pub why: String,
+}
+
 /// A match's log against the witness journal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WitnessCheck {
@@ -131,6 +143,27 @@ impl SledStore {
         }
         Ok(out)
     }
+}
+
+/// Every match `journal` witnessed, against `store`: the damage found.
+pub(super) fn damage<S: EventStore + ?Sized>(
+    store: &S,
+    journal: &witness::Journal,
+) -> Result<Vec<Damage>, StoreError> {
+    let mut out = Vec::new();
+    for name in journal.last.keys() {
+        let Ok(id) = MatchId::parse(name) else {
+            continue;
+        };
+        if let Some((first_bad, why)) = check_against(store, journal, &id)?.damage {
+            out.push(Damage {
+                match_id: id,
+                first_bad,
+                why,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// Match `id`'s log against `journal`, the witness of `store`.

@@ -35,6 +35,7 @@ use winner::{
 
 mod first;
 mod joke;
+mod score;
 mod text;
 mod time_out;
 mod winner;

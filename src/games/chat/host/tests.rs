@@ -578,7 +578,7 @@ fn a_score_names_the_player_whose_count_it_raises() {
         ("Kit claims 1 for Vale", [0, 0], None),
     ] {
         assert_eq!(
-            winner::score_winner(&clause(text), &names, &score),
+            score::score_winner(&clause(text), &names, &score),
             want,
             "{text} at {score:?}"
         );

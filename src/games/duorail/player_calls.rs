@@ -390,9 +390,33 @@ pub(super) fn challenge(
     e: &Expect,
 ) -> Option<(usize, Range<usize>)> {
     let key = |w: &str| matches!(w, "impossible" | "challenge" | "challenging");
+    // `calling it, basil can't close red anymore`: the call said as what
+    // the color cannot do, the player calling it.
+    let calls = lines
+        .iter()
+        .flat_map(|l| &l.words)
+        .any(|w| matches!(w.text.as_str(), "calling" | "call" | "called"));
+    // How many words say "cannot" there (`cant`, `can t`), before a verb
+    // of closing.
+    let cannot_close = |l: &Line, k: usize| -> Option<usize> {
+        let w = |q: usize| l.words.get(q).map_or("", |w| w.text.as_str());
+        let not = match (w(k), w(k + 1)) {
+            ("cant" | "cannot", _) => 1,
+            ("can", "t") => 2,
+            _ => return None,
+        };
+        (calls && matches!(w(k + not), "close" | "finish" | "complete" | "make")).then_some(not)
+    };
+    let mut said_not = 0;
     let (i, k) = lines.iter().enumerate().find_map(|(i, l)| {
         (0..l.words.len())
             .find(|&k| !used[i][k] && key(&l.words[k].text))
+            .or_else(|| {
+                (0..l.words.len()).find(|&k| {
+                    said_not = cannot_close(l, k).unwrap_or(0);
+                    !used[i][k] && said_not > 0
+                })
+            })
             .map(|k| (i, k))
     })?;
     used[i][k] = true;
@@ -442,6 +466,7 @@ pub(super) fn challenge(
         0
     };
     let clause: Vec<&str> = (from..ws.len())
+        .filter(|&q| !(k..k + said_not).contains(&q))
         .filter(|&q| lines[i].words[q].clause == lines[i].words[k].clause)
         .map(|q| ws[q])
         .collect();
@@ -492,6 +517,9 @@ mod tests {
             ("challenge you", "impossible for red"),
             ("impossible, I think, for red", "impossible for red"),
             ("calling impossible on blue 😈", "impossible for blue"),
+            // The call said as what the color cannot do.
+            ("calling it, red can't close anymore 🔴❌", "impossible for red"),
+            ("I call it: you cannot make a loop now", "impossible for red"),
             (
                 "E1 cuts you off, blue can't close any more. Impossible for blue",
                 "impossible for blue",
@@ -521,6 +549,8 @@ mod tests {
                 "not challenging blue yet",
             ],
         );
+        // Without the call, what a color cannot do is talk.
+        assert_says_nothing(said, &["red can't close anymore lol"]);
     }
 
     #[test]

@@ -187,6 +187,20 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
         clause += 1;
         sentence += 1;
     }
+    // `a2 N or a2 S... both lose`, `B7-C6 via C7 or B7-G2 via G7`: two
+    // moves weighed against each other (a cell on each side of the `or`,
+    // and none elsewhere) are asked, not played. With a cell besides
+    // (`D5 or C6, from F4`) the message stays unclear, not talk.
+    let cell = |v: &Word| v.text.chars().any(|c| c.is_ascii_digit());
+    for (at, w) in out.iter().enumerate().filter(|(_, w)| w.text == "or") {
+        let here = |v: &&Word| v.clause == w.clause;
+        let weighed = out[..at].iter().filter(here).any(cell)
+            && out[at + 1..].iter().filter(here).any(cell)
+            && !out.iter().any(|v| v.clause != w.clause && cell(v));
+        if weighed {
+            questions.insert(w.clause);
+        }
+    }
     (out, questions)
 }
 

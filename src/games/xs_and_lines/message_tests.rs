@@ -287,3 +287,12 @@ fn a_board_drawn_after_a_move_is_no_words_of_it() {
     let (w, _) = words("a2N\n3 R B .\n2 . . B\n  a b c", |s| s.to_string());
     assert_eq!(w.iter().map(|w| w.text.as_str()).collect::<Vec<_>>(), ["a2n"]);
 }
+
+#[test]
+fn two_moves_weighed_with_or_are_asked() {
+    let (w, questions) = words("ugh a2 N or a2 S... pretty sure both lose", |s| s.to_string());
+    let or = w.iter().find(|w| w.text == "or").unwrap();
+    assert!(questions.contains(&or.clause));
+    let (w, questions) = words("a2 N", |s| s.to_string());
+    assert!(!questions.contains(&w[0].clause));
+}

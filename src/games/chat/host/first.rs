@@ -13,7 +13,7 @@ use super::{HostWords, NOT_SAID};
 
 /// Who plays first, beside these words (the side the name stands on, and
 /// how far it may be).
-const FIRST: [(&[&str], Beside, usize); 58] = [
+const FIRST: [(&[&str], Beside, usize); 61] = [
     (&["youre", "first"], Beside::Before, 1),
     // A tournament's `@mira on the clock first`.
     (&["on", "the", "clock", "first"], Beside::Before, 0),
@@ -50,6 +50,10 @@ const FIRST: [(&[&str], Beside, usize); 58] = [
     (&["places", "the", "first"], Beside::Before, 1),
     (&["place", "the", "first"], Beside::Before, 1),
     (&["puts", "the", "first"], Beside::Before, 1),
+    // `pell puts down the first x`, `Kit lays down the first car`.
+    (&["puts", "down", "the", "first"], Beside::Before, 1),
+    (&["put", "down", "the", "first"], Beside::Before, 2),
+    (&["lays", "down", "the", "first"], Beside::Before, 1),
     // `kit will put the first car`, `Fern is moving first`.
     (&["put", "the", "first"], Beside::Before, 2),
     (&["moving", "first"], Beside::Before, 2),

@@ -8,6 +8,7 @@ use super::*;
 mod clubs;
 mod leagues;
 mod shows;
+mod tables;
 mod time_outs;
 
 const WORDS: HostWords = HostWords {

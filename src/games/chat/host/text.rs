@@ -20,17 +20,33 @@ fn names_a_round(rest: impl Iterator<Item = char>) -> bool {
     short || head.starts_with("round")
 }
 
+/// Whether what an arrow leads to is a sentence of its own, its second
+/// word a verb of winning (`vale ran over → mo takes DM 13`, `→ Kit wins
+/// it`): what brought it stays in the clause before, apart from the
+/// winner's name.
+fn says_who_won(rest: impl Iterator<Item = char>) -> bool {
+    let head: String = rest
+        .take_while(|c| !matches!(c, '.' | '!' | '?' | ',' | ';' | '\n'))
+        .collect::<String>()
+        .to_lowercase();
+    let words: Vec<&str> = head.split_whitespace().collect();
+    words
+        .get(1)
+        .is_some_and(|w| matches!(*w, "wins" | "won" | "takes" | "took" | "gets" | "advances"))
+}
+
 /// Whether the bracket that `rest` follows holds a denial (`not`,
-/// `never`, `didn't` …) before it closes.
-fn denies(rest: impl Iterator<Item = char>) -> bool {
+/// `never`, `didn't` …) or a supposition (`would`, `if` …) before it
+/// closes: words that must not reach the clause around it.
+fn stands_apart(rest: impl Iterator<Item = char>) -> bool {
     let inside: String = rest
         .take_while(|c| !matches!(c, ')' | ']'))
         .collect::<String>()
         .to_lowercase()
         .replace(['\'', '’'], "");
-    inside
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| matches!(w, "not" | "never") || DENIED.contains(&w))
+    inside.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(w, "not" | "never" | "would" | "could" | "might" | "if") || DENIED.contains(&w)
+    })
 }
 
 /// Contractions of a denial, apostrophe dropped.
@@ -52,7 +68,9 @@ pub fn host_text(raw: &str) -> String {
         match c {
             // `nothing from toby → R1 vesper`: an arrow before a round's
             // number starts what follows from it, a clause of its own.
-            '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜' if names_a_round(chars.clone()) => {
+            '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜'
+                if names_a_round(chars.clone()) || says_who_won(chars.clone()) =>
+            {
                 out.push_str(" , ")
             }
             '→' | '➡' | '⟶' | '⇒' | '⇨' | '➔' | '➜' => out.push_str(" to "),
@@ -106,10 +124,11 @@ pub fn host_text(raw: &str) -> String {
             // A side's colour drawn as a disc (`@Wren 🔵 vs @Fern 🔴`).
             '🔵' => out.push_str(" blue "),
             '🔴' => out.push_str(" red "),
-            // An aside that denies something (`Rafa red 24 (his first one
-            // did not count) → Rafa wins`) is a clause of its own, so that
-            // its denial stays in it.
-            '(' | '[' if denies(chars.clone()) => {
+            // An aside that denies or supposes something (`Rafa red 24
+            // (his first one did not count) → Rafa wins`, `nothing from C6
+            // (C6-C3 would cross A5-F5) so …`) is a clause of its own, so
+            // that its words stay in it.
+            '(' | '[' if stands_apart(chars.clone()) => {
                 asides.push(true);
                 out.push_str(" , ");
             }

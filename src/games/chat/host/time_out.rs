@@ -59,18 +59,31 @@ const OVER_TIME: [&[&str]; 5] = [
 /// `Vale ran out`, `Moss went over the limit`: one of [`OVER_TIME`], and
 /// not of something else than time (`ran out of cars, 90 s left`).
 fn over_time(c: &[String]) -> bool {
-    OVER_TIME.iter().any(|t| {
-        find_seq(c, t).is_some_and(|at| {
-            let rest = &c[at + t.len()..];
-            // What it ran out of, past `his`, `the` …
-            let what = rest
+    // `well over your 2 min`, `over the 90 s`: past the allowance itself.
+    let past_allowance = c.iter().enumerate().any(|(at, w)| {
+        let hedged = at > 0 && matches!(c[at - 1].as_str(), "almost" | "nearly" | "not" | "under");
+        w == "over"
+            && !hedged
+            && c[at + 1..]
                 .iter()
-                .skip(1)
-                .find(|w| !matches!(w.as_str(), "his" | "her" | "their" | "the" | "my" | "your"));
-            !(rest.first().is_some_and(|w| w == "of")
-                && what.is_some_and(|w| !ALLOWANCE.contains(&w.as_str())))
+                .find(|w| {
+                    !(matches!(w.as_str(), "your" | "his" | "her" | "their" | "the" | "my")
+                        || number_word(w).is_some())
+                })
+                .is_some_and(|w| ALLOWANCE.contains(&w.as_str()) || w == "s" || w == "m")
+    });
+    past_allowance
+        || OVER_TIME.iter().any(|t| {
+            find_seq(c, t).is_some_and(|at| {
+                let rest = &c[at + t.len()..];
+                // What it ran out of, past `his`, `the` …
+                let what = rest.iter().skip(1).find(|w| {
+                    !matches!(w.as_str(), "his" | "her" | "their" | "the" | "my" | "your")
+                });
+                !(rest.first().is_some_and(|w| w == "of")
+                    && what.is_some_and(|w| !ALLOWANCE.contains(&w.as_str())))
+            })
         })
-    })
 }
 
 /// What a clause is heard against: the message's words, the player it

@@ -282,7 +282,8 @@ pub(crate) struct Written<'a> {
 
 /// Decides the day/month order for a whole transcript, in this order: a
 /// field above 12 (or a reading that is invalid), the caller's choice, the
-/// time order of the messages (the reading that runs forward and stays
+/// day the caller gave (the one order that puts every date on it or the
+/// day after), the time order of the messages (the reading that runs forward and stays
 /// before `today + 1`), else [`ImportError::AmbiguousDates`].
 pub(crate) fn decide_order(
     dates: &[Written<'_>],
@@ -326,6 +327,31 @@ pub(crate) fn decide_order(
                 return Ok(DateOrder::MonthFirst);
             };
             if let Some(order) = given {
+                return Ok(order);
+            }
+            // The day the match was given as (`--date`): the one order
+            // that puts every date on it or the day after (past midnight).
+            let on_the_day = |order: DateOrder| {
+                dates.iter().all(|w| {
+                    w.date
+                        .reading(order)
+                        .is_some_and(|d| (0..=1).contains(&(d - today).num_days()))
+                })
+            };
+            let day = match (
+                on_the_day(DateOrder::DayFirst),
+                on_the_day(DateOrder::MonthFirst),
+            ) {
+                (true, false) => Some(DateOrder::DayFirst),
+                (false, true) => Some(DateOrder::MonthFirst),
+                _ => None,
+            };
+            if let Some(order) = day {
+                notes.push(format!(
+                    "dates such as {} read {}: only that order puts them on the day given ({today})",
+                    example.text,
+                    order.describe()
+                ));
                 return Ok(order);
             }
             let backwards = |order: DateOrder| {
@@ -493,6 +519,17 @@ mod tests {
                 Err(e) => panic!("{dates:?}: {e}"),
             };
             assert_eq!(decided, expected, "{dates:?} with {given:?}");
+        }
+        // The day given decides `12/5/2026`: the match was on it, or on
+        // the day after (past midnight).
+        for (day, want) in [
+            ((2026, 12, 5), DateOrder::MonthFirst),
+            ((2026, 5, 11), DateOrder::DayFirst),
+        ] {
+            let today = NaiveDate::from_ymd_opt(day.0, day.1, day.2).unwrap();
+            let written = [w("12/5/2026"), w("12/5/2026")];
+            let decided = decide_order(&written, None, today, &mut notes).ok();
+            assert_eq!(decided, Some(want), "{today}");
         }
     }
 }

@@ -59,19 +59,23 @@ const OVER_TIME: [&[&str]; 5] = [
 /// `Vale ran out`, `Moss went over the limit`: one of [`OVER_TIME`], and
 /// not of something else than time (`ran out of cars, 90 s left`).
 fn over_time(c: &[String]) -> bool {
-    // `well over your 2 min`, `over the 90 s`: past the allowance itself.
-    let past_allowance = c.iter().enumerate().any(|(at, w)| {
-        let hedged = at > 0 && matches!(c[at - 1].as_str(), "almost" | "nearly" | "not" | "under");
-        w == "over"
-            && !hedged
-            && c[at + 1..]
-                .iter()
-                .find(|w| {
-                    !(matches!(w.as_str(), "your" | "his" | "her" | "their" | "the" | "my")
-                        || number_word(w).is_some())
-                })
-                .is_some_and(|w| ALLOWANCE.contains(&w.as_str()) || w == "s" || w == "m")
-    });
+    // `well over your 2 min`, `over the 90 s`: past the allowance itself;
+    // not into a time bank with time left (`over: time bank 1 (2 left)`).
+    let left = c.iter().any(|w| w == "left" || w == "bank" || w == "banks");
+    let past_allowance = !left
+        && c.iter().enumerate().any(|(at, w)| {
+            let hedged =
+                at > 0 && matches!(c[at - 1].as_str(), "almost" | "nearly" | "not" | "under");
+            w == "over"
+                && !hedged
+                && c[at + 1..]
+                    .iter()
+                    .find(|w| {
+                        !(matches!(w.as_str(), "your" | "his" | "her" | "their" | "the" | "my")
+                            || number_word(w).is_some())
+                    })
+                    .is_some_and(|w| ALLOWANCE.contains(&w.as_str()) || w == "s" || w == "m")
+        });
     past_allowance
         || OVER_TIME.iter().any(|t| {
             find_seq(c, t).is_some_and(|at| {

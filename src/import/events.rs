@@ -47,6 +47,7 @@ mod commands;
 mod jokes;
 mod move_list;
 mod opening;
+mod post_mortem;
 mod refold;
 mod review;
 mod split;
@@ -473,6 +474,9 @@ impl Reading<'_> {
             Speaker::Host => text,
         };
         let mut readings = self.readings_of(&text, speaker);
+        if let Speaker::Player(_) = speaker {
+            readings = self.past_the_match(readings);
+        }
         let (mut text, mut messages) = (text.into_owned(), vec![index]);
         if let Some((joined, read)) = self.split_move(index, speaker, &text, &readings) {
             self.halves.push(index + 1);

@@ -60,13 +60,21 @@ pub(super) fn refused_by_bot(messages: &[Message], i: usize) -> bool {
 
 impl Reading<'_> {
     /// Whether `body` is the ruling just read, said again (the same scope
-    /// and winner) by the host or the host's bot, with nothing read
-    /// between.
+    /// and winner) by the host or the host's bot, or the time-out just
+    /// read (the same player), with nothing read between.
     pub(super) fn said_again(&self, body: &Body) -> bool {
-        let (Body::Ruling(again), Some(last)) = (body, self.events.last()) else {
+        let Some(last) = self.events.last() else {
             return false;
         };
-        matches!(&last.body, Body::Ruling(r) if r.scope == again.scope && r.winner == again.winner)
+        match (body, &last.body) {
+            (Body::Ruling(again), Body::Ruling(r)) => {
+                r.scope == again.scope && r.winner == again.winner
+            }
+            // `Hal 0:00, flag`, then the ruling's `Hal's flag fell`: one
+            // time-out, told twice with nothing between.
+            (Body::Timeout(again), Body::Timeout(t)) => t.player == again.player,
+            _ => false,
+        }
     }
 }
 

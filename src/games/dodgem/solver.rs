@@ -159,13 +159,18 @@ impl Tables {
                 |i, s| {
                     let at = indexer.position_at(i);
                     let k = roads.children(&indexer, at, |c| s.file(c));
-                    let other = match at.side {
-                        Side::Blue => at.red,
-                        Side::Red => at.blue,
+                    let (own, other) = match at.side {
+                        Side::Blue => (at.blue, at.red),
+                        Side::Red => (at.red, at.blue),
                     };
                     let w = if other == 0 {
                         // The side that just moved got its last car off.
                         Entry::pack(LOSE, 0, 0)
+                    } else if own == 0 {
+                        // Asked from a position no game reaches (`.../.../R..:B`):
+                        // the side to move has all its cars off, so it has won,
+                        // whatever the rule says of being stuck.
+                        Entry::pack(WIN, 0, 0)
                     } else if k > 0 {
                         Entry::pack(UNKNOWN, 0, k)
                     } else {

@@ -112,7 +112,8 @@ impl Position {
             else {
                 continue;
             };
-            match key {
+            // Keys, `via`, `any` and cells in either case (RULINGS).
+            match key.to_ascii_lowercase().as_str() {
                 "" => {}
                 "size" => {
                     n = Some(
@@ -162,7 +163,7 @@ impl Position {
                 p.play(part)?;
             }
         }
-        if from_text != "any" {
+        if !from_text.eq_ignore_ascii_case("any") {
             let c = parse_cell(&from_text, n)
                 .and_then(|c| p.xs.iter().position(|x| *x == c))
                 .ok_or_else(|| XsError::Illegal(format!("from {from_text}"), "not an x".into()))?;
@@ -212,12 +213,17 @@ impl Position {
 
     fn parse_line(&self, s: &str) -> Result<Line, XsError> {
         let bad = |why: &str| XsError::Illegal(s.to_string(), why.to_string());
-        let (ends, via) = match s.split_once(" via ") {
-            Some((e, v)) => (
-                e,
-                Some(parse_cell(v, self.n).ok_or_else(|| bad("the corner is not a cell"))?),
+        let spaced = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let lower = spaced.to_ascii_lowercase();
+        let (ends, via) = match lower.find(" via ") {
+            Some(at) => (
+                &spaced[..at],
+                Some(
+                    parse_cell(&spaced[at + 5..], self.n)
+                        .ok_or_else(|| bad("the corner is not a cell"))?,
+                ),
             ),
-            None => (s, None),
+            None => (spaced.as_str(), None),
         };
         let (a, b) = ends
             .split_once('-')
@@ -562,6 +568,15 @@ mod tests {
 
     fn pos(text: &str) -> Position {
         Position::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_position_file_reads_in_either_case_and_spacing() {
+        let lower = Position::parse("size 5\nxs A1 C3 E1 B5\nlines a1-c3 via c1\nfrom c3\n").unwrap();
+        let upper = Position::parse("SIZE 5\nXS A1 C3 E1 B5\nLINES A1-C3  VIA  C1\nFROM C3\n").unwrap();
+        assert_eq!(lower.from, upper.from);
+        assert_eq!(lower.lines, upper.lines);
+        assert!(Position::parse("size 5\nxs A1 C3\nfrom ANY\n").is_ok());
     }
 
     #[test]

@@ -375,3 +375,16 @@ fn the_3x3_start_is_a_first_player_win_under_winning_ways_rules() {
     assert!(t.reachable > 0);
     assert_eq!(t.counts.iter().sum::<u64>(), t.reachable);
 }
+
+#[test]
+fn a_side_to_move_with_every_car_off_has_won_under_either_rule() {
+    // No game reaches it (the game ends as the last car leaves), but a
+    // question may ask it: the side to move has won, stuck or not.
+    for rule in [StuckRule::StuckLoses, StuckRule::StuckWins] {
+        for text in [".../.../R..:B", "..B/.../...:R"] {
+            let p: Position = text.parse().unwrap();
+            let t = Tables::solve_from(p, rule, |_, _, _| {});
+            assert_eq!(t.value_of(&p), (Value::Win, Some(0)), "{text} {rule:?}");
+        }
+    }
+}

@@ -1526,6 +1526,9 @@ async fn a_damaged_store_serves_to_read_and_takes_no_writes() {
     let (status, index) = get_text(&app, "/").await;
     assert_eq!(status, StatusCode::OK);
     assert!(index.contains("damaged in the store"), "{index}");
+    // Nor do the player pages count what is left of it.
+    let (_, mira) = get_text(&app, "/api/players/mira").await;
+    assert!(!mira.contains("\"small\""), "{mira}");
     let file = MatchFile {
         id: "fresh".into(),
         events: common::small_match()[..3].to_vec(),

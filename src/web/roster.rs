@@ -248,6 +248,10 @@ pub fn roster(state: &AppState) -> Result<Arc<Roster>, WebError> {
     let mut kept = BTreeMap::new();
     let mut records = Vec::new();
     for (id, head) in &heads {
+        // What is left of a damaged match is no record of it.
+        if state.damage_of(id).is_some() {
+            continue;
+        }
         let known = cache
             .records
             .get(id)

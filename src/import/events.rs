@@ -281,6 +281,7 @@ pub fn read_reviewed(
         corrected: Vec::new(),
         open_appeals: Vec::new(),
         halves: Vec::new(),
+        match_ruled: false,
     };
     for c in &reviewing.corrections {
         reader.take_correction(c);
@@ -420,6 +421,9 @@ struct Reading<'a> {
     open_appeals: Vec<u64>,
     /// Messages read already as the second half of the one before.
     halves: Vec<usize>,
+    /// Whether the rules took a ruling of the match: what players say
+    /// after it is the post-mortem (see `post_mortem`).
+    match_ruled: bool,
 }
 
 /// An opening gathered from host messages, not yet an event.
@@ -729,6 +733,7 @@ impl Reading<'_> {
             match &body {
                 Body::Appeal(_) => self.open_appeals.push(seq),
                 Body::AppealDecision(d) => self.open_appeals.retain(|&a| a != d.appeal_seq),
+                Body::Ruling(r) => self.match_ruled |= r.scope == crate::event::Scope::Match,
                 _ => {}
             }
         }

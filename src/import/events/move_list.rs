@@ -24,6 +24,11 @@ impl Reading<'_> {
     /// `text` with a move list's played moves left out (only the new move
     /// left on its line), or `None` when no line of it is such a list.
     pub(super) fn past_the_move_list(&self, text: &str) -> Option<String> {
+        // Only a line that opens with move 1 can be a list: the round's
+        // moves are gathered for it alone.
+        if !text.lines().any(|l| l.trim_start().starts_with("1.")) {
+            return None;
+        }
         let played = self.played_this_round();
         let lines: Vec<&str> = text.lines().collect();
         lines.iter().enumerate().find_map(|(at, line)| {

@@ -9,22 +9,14 @@
 //! read so far.
 
 use super::Reading;
-use crate::event::{Body, Scope};
+use crate::event::Body;
 use crate::games::chat::Reading as Said;
 use crate::games::ChatReading;
 
 impl Reading<'_> {
-    /// Whether a ruling of the match stands among the events read so far.
-    fn match_ruled(&self) -> bool {
-        self.read.iter().zip(&self.events[1..]).any(|(r, e)| {
-            r.rule_error.is_none()
-                && matches!(&e.body, Body::Ruling(ruling) if ruling.scope == Scope::Match)
-        })
-    }
-
     /// A player's readings once the match is ruled: only an appeal.
     pub(super) fn past_the_match(&self, readings: Vec<Said>) -> Vec<Said> {
-        if !self.match_ruled() {
+        if !self.match_ruled {
             return readings;
         }
         readings

@@ -305,6 +305,24 @@ fn duorail_solve_and_check_print_the_interface_json() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["valid"], false);
     assert!(v["error"].as_str().unwrap().contains("A1"), "{v}");
+
+    // A board the rules cannot hold is malformed (RULINGS: common pieces
+    // are straight, at most 2): exit 2 naming why.
+    let mut rows = vec![". . . . . . . . ."; 9];
+    rows[4] = ". . . . C:UR . . . .";
+    let bent = board_file(&dir, "bent.txt", &rows);
+    rows[4] = ". . . . . . . . .";
+    rows[0] = "C:LR . . . . . . . .";
+    rows[1] = "C:LR . . . . . . . .";
+    rows[2] = "C:UD . . . . . . . .";
+    let three = board_file(&dir, "three.txt", &rows);
+    for (board, why) in [(&bent, "is a bend"), (&three, "at most 2")] {
+        let (code, _, err) = arbiter(&[
+            "solve", "duorail", "--board", board, "--color", "blue", "--json",
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(why), "{err}");
+    }
 }
 
 #[test]

@@ -167,5 +167,23 @@ pub fn duorail_input(
             board.width()
         )));
     }
+    // RULINGS: common pieces are straight, and at most 2 are on a board.
+    let commons: Vec<_> = board
+        .pieces()
+        .filter(|(_, p)| p.color == duorail::Color::Common)
+        .collect();
+    if let Some((cell, _)) = commons.iter().find(|(_, p)| !p.exits.is_straight()) {
+        return Err(Failure::Input(format!(
+            "{}: the common piece on {cell} is a bend; common pieces are straight (C:UD or C:LR)",
+            path.display()
+        )));
+    }
+    if commons.len() > 2 {
+        return Err(Failure::Input(format!(
+            "{}: {} common pieces; a board holds at most 2",
+            path.display(),
+            commons.len()
+        )));
+    }
     Ok((board, color))
 }

@@ -167,6 +167,14 @@ pub fn check(store: &dyn EventStore, id: &MatchId, events: &[Sealed]) -> Option<
     Some(TranscriptFinding::of(checked))
 }
 
+/// Why match `id`'s kept transcript does not check, if it does not: the
+/// damage `verify --all` and `export` name (see [`check`]).
+pub fn broken(store: &dyn EventStore, id: &MatchId, events: &[Sealed]) -> Option<String> {
+    check(store, id, events)
+        .filter(|t| !t.intact)
+        .map(|t| t.problem.unwrap_or_else(|| "it does not check".into()))
+}
+
 /// Checks `kept` against its seal and the log's Redaction events.
 pub fn check_pieces(kept: &Kept, events: &[Sealed]) -> Result<TranscriptCheck, String> {
     transcript::check_with_log(

@@ -58,10 +58,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
     let events = store
         .events(&id)
         .map_err(|e| Failure::Other(e.to_string()))?;
-    if let Some(problem) = arbiter::transcripts::check(&*store, &id, &events)
-        .filter(|t| !t.intact)
-        .and_then(|t| t.problem)
-    {
+    if let Some(problem) = arbiter::transcripts::broken(&*store, &id, &events) {
         return Err(Failure::Exit(
             3,
             format!("match {id}: its kept transcript does not check ({problem}); restore the store from a backup (arbiter restore) before exporting"),

@@ -118,10 +118,7 @@ fn all(at: &StoreArgs, json: bool) -> Result<(), Failure> {
     for m in audit.matches.iter_mut().filter(|m| m.damage.is_none()) {
         let Ok(id) = match_id(&m.id) else { continue };
         let events = store.events(&id).unwrap_or_default();
-        let broken = arbiter::transcripts::check(&*store, &id, &events)
-            .filter(|t| !t.intact)
-            .map(|t| t.problem.unwrap_or_else(|| "it does not check".into()));
-        if let Some(problem) = broken {
+        if let Some(problem) = arbiter::transcripts::broken(&*store, &id, &events) {
             m.damage = Some(format!("match {}: its kept transcript: {problem}", m.id));
         }
     }

@@ -352,10 +352,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 // One message times a player out once, however many of
                 // its clauses say so (`no solution from Vale and her
                 // reserve is gone`).
-                let again = out.iter().any(|r: &Reading| {
-                    matches!(&r.read, ChatReading::Event(Body::Timeout(t)) if t.player == ctx.players[seat])
-                });
-                if again {
+                if timed_out_here(&out, &ctx.players[seat]) {
                     continue;
                 }
                 out.push(Reading {
@@ -630,11 +627,13 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
 /// reserve runs (Traffic Jam: running out of reserve loses the match), so
 /// the win it gives (`quince wins on time`) is the match's.
 fn reserve_ran_out(out: &[Reading], winner: Option<usize>, ctx: &ChatContext) -> bool {
-    let Some(loser) = winner.map(|w| &ctx.players[1 - w]) else {
-        return false;
-    };
+    winner.is_some_and(|w| timed_out_here(out, &ctx.players[1 - w]))
+}
+
+/// Whether the readings so far time `player` out.
+fn timed_out_here(out: &[Reading], player: &str) -> bool {
     out.iter()
-        .any(|r| matches!(&r.read, ChatReading::Event(Body::Timeout(t)) if &t.player == loser))
+        .any(|r| matches!(&r.read, ChatReading::Event(Body::Timeout(t)) if t.player == player))
 }
 
 /// Whether a clause refuses someone the first move: a denial right before

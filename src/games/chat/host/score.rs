@@ -113,8 +113,12 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
         }
         let pair = c.get(at + 1).and_then(n);
         // `kit 1-0 vale`: a result line, each count beside its name.
-        if let Some(seat) = pair.and_then(|b| {
-            let (first, second) = between_names(c, names, at, at + 2, &TAIL)?;
+        let before = named(c, names)
+            .into_iter()
+            .find(|&(_, end, _)| end == at)
+            .map(|(.., seat)| seat);
+        if let Some(seat) = pair.zip(before).and_then(|(b, first)| {
+            let second = after(at + 2)?;
             (first != second).then(|| up_one(first, count, Some(b)))?
         }) {
             return Some(seat);
@@ -140,25 +144,4 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
         return up_one(seat, count, pair);
     }
     None
-}
-
-/// The players named right before `from` and from `to` on (`kit 1-0
-/// vale`), when nothing but `tail` words follows the second name.
-fn between_names(
-    c: &[String],
-    names: &Names,
-    from: usize,
-    to: usize,
-    tail: &[&str],
-) -> Option<(usize, usize)> {
-    let spans = named(c, names);
-    let (.., first) = spans.iter().find(|&&(_, end, _)| end == from)?;
-    let (_, end, second) = spans
-        .iter()
-        .filter(|&&(start, ..)| start == to)
-        .max_by_key(|&&(_, end, _)| end)?;
-    c[*end..]
-        .iter()
-        .all(|w| tail.contains(&w.as_str()))
-        .then_some((*first, *second))
 }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::appeals::see_other;
 use super::projection::Loaded;
 use super::reader::{ReadMatch, Reader};
-use super::write::{forbidden, identify, Writer};
+use super::write::{forbidden, identify, WriteTo};
 use super::{Answer, AppState, Shared, WebError};
 use crate::event::Body;
 use crate::log::transcript::{Content, Piece};
@@ -238,16 +238,10 @@ struct RedactionRequest {
 }
 
 #[post("/api/matches/{id}/redactions")]
-async fn redact_api(
-    Writer(who): Writer,
-    state: Shared,
-    path: web::Path<String>,
-    body: web::Json<RedactionRequest>,
-) -> Answer {
-    let admin = only_an_admin(&who, true)?;
-    let m = Reader::person(who)
-        .load(&state, &path)
-        .map_err(WebError::as_api)?;
+async fn redact_api(to: WriteTo, body: web::Json<RedactionRequest>) -> Answer {
+    let admin = only_an_admin(&to.who, true)?;
+    let m = to.loaded()?;
+    let state = to.state;
     let RedactionRequest { messages, reason } = body.into_inner();
     let done = redact_now(&state, &m, messages, reason, admin)
         .await?

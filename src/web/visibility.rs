@@ -19,9 +19,8 @@ use actix_web::{post, web, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 
-use super::reader::Reader;
-use super::write::{append_with_receipt, forbidden, people_in, Writer};
-use super::{Answer, Shared, WebError};
+use super::write::{append_with_receipt, forbidden, people_in, WriteTo};
+use super::{Answer, WebError};
 use crate::access;
 use crate::event::{Body, NewEvent, Visibility};
 
@@ -35,15 +34,9 @@ struct VisibilityRequest {
 }
 
 #[post("/api/matches/{id}/visibility")]
-async fn set_visibility(
-    Writer(who): Writer,
-    state: Shared,
-    path: web::Path<String>,
-    body: web::Json<VisibilityRequest>,
-) -> Answer {
-    let m = Reader::person(who.clone())
-        .load(&state, &path)
-        .map_err(WebError::as_api)?;
+async fn set_visibility(to: WriteTo, body: web::Json<VisibilityRequest>) -> Answer {
+    let m = to.loaded()?;
+    let WriteTo { who, state, .. } = to;
     let asked = Visibility::parse(&body.visibility).ok_or_else(|| {
         WebError::api(
             StatusCode::BAD_REQUEST,

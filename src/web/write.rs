@@ -119,6 +119,51 @@ impl actix_web::FromRequest for Writer {
     }
 }
 
+/// A write to the match a route names by its `{id}`: the writer's token,
+/// checked first as [`Writer`] checks it, with the store and the id. The
+/// handler makes its own checks of the token (an admin's, say) and then
+/// reads the match through [`WriteTo::loaded`], so the order of refusals
+/// is the handler's. The visibility and redaction routes take it.
+pub struct WriteTo {
+    pub who: Identity,
+    pub state: Shared,
+    id: String,
+}
+
+impl WriteTo {
+    /// The match as the writer may read it: the 404 of a match that does
+    /// not exist where they may not, as JSON.
+    pub fn loaded(&self) -> Result<std::sync::Arc<super::projection::Loaded>, WebError> {
+        Reader::person(self.who.clone())
+            .load(&self.state, &self.id)
+            .map_err(WebError::as_api)
+    }
+}
+
+impl actix_web::FromRequest for WriteTo {
+    type Error = WebError;
+    type Future = std::future::Ready<Result<WriteTo, WebError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let write = Writer::from_request(req, payload)
+            .into_inner()
+            .and_then(
+                |Writer(who)| match (req.app_data::<Shared>(), req.match_info().get("id")) {
+                    (Some(state), Some(id)) => Ok(WriteTo {
+                        who,
+                        state: state.clone(),
+                        id: id.to_string(),
+                    }),
+                    _ => Err(WebError::api(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        format!("the route {} names no match to write", req.path()),
+                    )),
+                },
+            );
+        std::future::ready(write)
+    }
+}
+
 fn store_error(e: StoreError) -> WebError {
     WebError::from(e).as_api()
 }

@@ -2,7 +2,9 @@
 //! a reader asked as a pair of players, the event a message must be, the
 //! match a message is read at, and the checks every reader passes in the
 //! same words (a ruling names its scope and winner, a timeout names its
-//! player, talk is chatter, what looks like play but is not is unread).
+//! player, talk is chatter, what looks like play but is not is unread),
+//! and the check of the chat layer's own tidyings (a text rewritten as it
+//! should be, or left as written).
 //!
 //! It owns no words of any game: each game's tests bring their texts. It
 //! imports only the vocabulary, `games::chat`, the registry's
@@ -209,6 +211,23 @@ pub fn said_as(r: &ChatReading, shown: fn(&Body) -> Option<String>) -> String {
         ChatReading::Event(b) => shown(b).unwrap_or_else(|| format!("{r:?}")),
         ChatReading::Unread(why) => format!("unread: {why}"),
         other => format!("{other:?}"),
+    }
+}
+
+/// Asserts that `rewrite`, one of the chat layer's tidyings (cells, held
+/// keys, wide letters, quotes …), writes each `(said, written)` of
+/// `rewritten` as `written` and leaves each text of `kept` as it was said.
+/// A failure names the text.
+pub fn assert_rewrites(
+    rewrite: impl Fn(&str) -> String,
+    rewritten: &[(&str, &str)],
+    kept: &[&str],
+) {
+    for (said, written) in rewritten {
+        assert_eq!(rewrite(said), *written, "{said}");
+    }
+    for said in kept {
+        assert_eq!(rewrite(said), *said, "{said}");
     }
 }
 

@@ -225,6 +225,7 @@ fn next_pair(lower: &str, from: usize) -> Option<(usize, usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::{glued_cells, tidy_cells};
+    use crate::games::chat_checks::assert_rewrites;
 
     #[test]
     fn cells_written_without_spaces_split_on_the_games_board() {
@@ -245,46 +246,45 @@ mod tests {
 
     #[test]
     fn loose_cells_are_written_as_the_games_write_them() {
-        for (text, want) in [
-            ("(a,3) east to (b,3)", "a3 east to b3"),
-            ("( f , 7 ) for 10", "f7 for 10"),
-            (
-                "ok I'll have C-1 go upwards one square, ta",
-                "ok I'll have C1 go upwards one square, ta",
-            ),
-            ("I'll have 3C please", "I'll have C3 please"),
-            ("I'll have row 3 col G, cheers", "I'll have G3, cheers"),
-            (
-                "a blue straight in row E, column 5, lying left–right",
-                "a blue straight in E5, lying left–right",
-            ),
-            ("column B, row 4", "B4"),
-            ("a car on c 3 and c 4 please", "a car on c3 and c4 please"),
-            ("line one\nc 3\nC-4", "line one\nc3\nC4"),
-        ] {
-            assert_eq!(tidy_cells(text), want, "{text}");
-        }
-        // As written: the notation's own cells and lines, English, lengths,
-        // times and the other games' words.
-        for text in [
-            "B2-F7 via F2",
-            "C3",
-            "a 3-long car",
-            "plan b 2 moves",
-            "c 3 min left",
-            "X up 2, Z right",
-            "2x2 at G6",
-            "5m left, 30s",
-            "rows 4–6",
-            "column B, rows 4–6 (3-long)",
-            "I think it's 3-2",
-            "b2-b5",
-            "grade 3c",
-            "this is 3D chess",
-            "plan b 2 gems",
-            "best of e 5 rounds",
-        ] {
-            assert_eq!(tidy_cells(text), text, "{text}");
-        }
+        assert_rewrites(
+            tidy_cells,
+            &[
+                ("(a,3) east to (b,3)", "a3 east to b3"),
+                ("( f , 7 ) for 10", "f7 for 10"),
+                (
+                    "ok I'll have C-1 go upwards one square, ta",
+                    "ok I'll have C1 go upwards one square, ta",
+                ),
+                ("I'll have 3C please", "I'll have C3 please"),
+                ("I'll have row 3 col G, cheers", "I'll have G3, cheers"),
+                (
+                    "a blue straight in row E, column 5, lying left–right",
+                    "a blue straight in E5, lying left–right",
+                ),
+                ("column B, row 4", "B4"),
+                ("a car on c 3 and c 4 please", "a car on c3 and c4 please"),
+                ("line one\nc 3\nC-4", "line one\nc3\nC4"),
+            ],
+            // As written: the notation's own cells and lines, English,
+            // lengths, times and the other games' words.
+            &[
+                "B2-F7 via F2",
+                "C3",
+                "a 3-long car",
+                "plan b 2 moves",
+                "c 3 min left",
+                "X up 2, Z right",
+                "2x2 at G6",
+                "5m left, 30s",
+                "rows 4–6",
+                "column B, rows 4–6 (3-long)",
+                "I think it's 3-2",
+                "b2-b5",
+                "grade 3c",
+                "this is 3D chess",
+                "plan b 2 gems",
+                "best of e 5 rounds",
+            ],
+        );
     }
 }

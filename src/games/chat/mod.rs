@@ -611,19 +611,23 @@ pub enum ChatReading {
 #[cfg(test)]
 mod quote_tests {
     use super::unquoted;
+    use crate::games::chat_checks::assert_rewrites;
 
     #[test]
     fn a_quote_answered_below_it_is_someone_elses_words() {
-        assert_eq!(unquoted("> teo go F5 F6\nno. F3 F4"), "\nno. F3 F4");
-        assert_eq!(unquoted(">\n> a3 E\n\n**a1 N**"), "\n\n\n**a1 N**");
-        // Set out by the writer: a quote further down, or nothing after it.
-        for own in [
-            "order for this one:\n> P1: Wren\n> P2: Kit",
-            "> a3 E",
-            "a2 N\n> gl",
-        ] {
-            assert_eq!(unquoted(own), own);
-        }
+        assert_rewrites(
+            unquoted,
+            &[
+                ("> teo go F5 F6\nno. F3 F4", "\nno. F3 F4"),
+                (">\n> a3 E\n\n**a1 N**", "\n\n\n**a1 N**"),
+            ],
+            // Set out by the writer: a quote further down, or nothing after it.
+            &[
+                "order for this one:\n> P1: Wren\n> P2: Kit",
+                "> a3 E",
+                "a2 N\n> gl",
+            ],
+        );
     }
 
     #[test]
@@ -641,16 +645,14 @@ mod quote_tests {
     #[test]
     fn an_answer_after_a_question_is_what_follows_it() {
         use super::answered;
-        assert_eq!(
-            answered("maybe a2?? yeah a2").as_deref(),
-            Some("           yeah a2")
-        );
-        assert_eq!(
-            answered("is c3 free?\nok c3").as_deref(),
-            Some("           \nok c3")
-        );
-        assert_eq!(answered("is c3 free?"), None);
-        assert_eq!(answered("c3"), None);
+        for (text, answer) in [
+            ("maybe a2?? yeah a2", Some("           yeah a2")),
+            ("is c3 free?\nok c3", Some("           \nok c3")),
+            ("is c3 free?", None),
+            ("c3", None),
+        ] {
+            assert_eq!(answered(text).as_deref(), answer, "{text}");
+        }
         // What takes up the question as the writer's play.
         for yes in ["ok yeah, that one", "that's my answer", "yeah C2, final"] {
             assert!(super::affirms(yes), "{yes}");

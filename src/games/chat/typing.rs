@@ -136,84 +136,73 @@ fn let_go(word: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{keys_let_go, narrowed};
+    use super::{keys_let_go, lettered, narrowed};
+    use crate::games::chat_checks::assert_rewrites;
 
     #[test]
     fn a_letter_emoji_alone_is_its_letter_and_a_flag_is_a_flag() {
-        use super::lettered;
-        assert_eq!(lettered("🇪9️⃣"), "E9️⃣");
-        assert_eq!(lettered("🅰️3 ez"), "A\u{fe0f}3 ez");
-        assert_eq!(lettered("🇨 3"), "C 3");
-        for text in ["Rafa 🇧🇷", "🇫🇷 Les deux circuits", "🇾🇾🇾"] {
-            assert_eq!(lettered(text), text);
-        }
+        assert_rewrites(
+            lettered,
+            &[("🇪9️⃣", "E9️⃣"), ("🅰️3 ez", "A\u{fe0f}3 ez"), ("🇨 3", "C 3")],
+            &["Rafa 🇧🇷", "🇫🇷 Les deux circuits", "🇾🇾🇾"],
+        );
     }
 
     #[test]
-    fn a_held_key_is_let_go() {
-        for (held, said) in [
-            (
-                "IMPOSSIBLEEE 💀💀 ur taxi is boxed in",
-                "IMPOSSIBLE 💀💀 ur taxi is boxed in",
-            ),
-            ("FINISHEDDDD 🔥 3 moves", "FINISHED 🔥 3 moves"),
-            ("CLAIMMM 15 🔥🔥", "CLAIM 15 🔥🔥"),
-            ("C2 OUTTTT LETS GOOOO", "C2 OUT LETS GO"),
-            ("A888 thats all 8", "A8 thats all 8"),
-            ("PASSSS", "PASS"),
-            ("b3 offff", "b3 off"),
-            ("⏰ TIMEEE lumi no proof", "⏰ TIME lumi no proof"),
-            ("E1111 🔥🔥\nA1 EASTTTTT", "E1 🔥🔥\nA1 EAST"),
-        ] {
-            assert_eq!(keys_let_go(held), said, "{held}");
-        }
+    fn a_held_key_is_let_go_but_drawn_rows_numbers_and_plain_words_stay() {
+        assert_rewrites(
+            keys_let_go,
+            &[
+                (
+                    "IMPOSSIBLEEE 💀💀 ur taxi is boxed in",
+                    "IMPOSSIBLE 💀💀 ur taxi is boxed in",
+                ),
+                ("FINISHEDDDD 🔥 3 moves", "FINISHED 🔥 3 moves"),
+                ("CLAIMMM 15 🔥🔥", "CLAIM 15 🔥🔥"),
+                ("C2 OUTTTT LETS GOOOO", "C2 OUT LETS GO"),
+                ("A888 thats all 8", "A8 thats all 8"),
+                ("PASSSS", "PASS"),
+                ("b3 offff", "b3 off"),
+                ("⏰ TIMEEE lumi no proof", "⏰ TIME lumi no proof"),
+                ("E1111 🔥🔥\nA1 EASTTTTT", "E1 🔥🔥\nA1 EAST"),
+            ],
+            &[
+                "..XXX.\nZZZ...",
+                "GRPBBGGG\nRBGYPRBG",
+                "```\nYES OKAYYY\n```",
+                "1000 gems",
+                "B1 B2 B3",
+                "pass, off, all",
+                "zzz",
+                "c33",
+                "A1 RRRRRRRRDDDDDDDDLLLLLLLLUUURUULUUU",
+            ],
+        );
     }
 
     #[test]
-    fn drawn_rows_numbers_and_plain_words_stay() {
-        for text in [
-            "..XXX.\nZZZ...",
-            "GRPBBGGG\nRBGYPRBG",
-            "```\nYES OKAYYY\n```",
-            "1000 gems",
-            "B1 B2 B3",
-            "pass, off, all",
-            "zzz",
-            "c33",
-            "A1 RRRRRRRRDDDDDDDDLLLLLLLLUUURUULUUU",
-        ] {
-            assert_eq!(keys_let_go(text), text, "{text}");
-        }
-    }
-
-    #[test]
-    fn wide_letters_digits_and_punctuation_are_read_narrow() {
-        for (wide, narrow) in [
-            ("Ｃ３", "C3"),
-            ("my claim is １６ gems！", "my claim is 16 gems!"),
-            ("Ｃ４，Ｃ５，Ｃ６", "C4,C5,C6"),
-            ("B4 is okay？", "B4 is okay?"),
-            ("Ｅ６，ＤＤＲＵＵＬ", "E6,DDRUUL"),
-            ("target ３moves：go", "target 3moves:go"),
-            ("a2\u{3000}north。", "a2 north."),
-            ("좋아요、c3", "좋아요,c3"),
-        ] {
-            assert_eq!(narrowed(wide), narrow, "{wide}");
-        }
-    }
-
-    #[test]
-    fn other_text_is_left_as_written() {
-        for text in [
-            "a3 E → b3",
-            "①②",
-            "½",
-            "so… c3",
-            "ㅋㅋㅋ 헐",
-            "🚗💨",
-            "ｶﾀｶﾅ",
-        ] {
-            assert_eq!(narrowed(text), text);
-        }
+    fn wide_letters_digits_and_punctuation_are_read_narrow_and_other_text_stays() {
+        assert_rewrites(
+            narrowed,
+            &[
+                ("Ｃ３", "C3"),
+                ("my claim is １６ gems！", "my claim is 16 gems!"),
+                ("Ｃ４，Ｃ５，Ｃ６", "C4,C5,C6"),
+                ("B4 is okay？", "B4 is okay?"),
+                ("Ｅ６，ＤＤＲＵＵＬ", "E6,DDRUUL"),
+                ("target ３moves：go", "target 3moves:go"),
+                ("a2\u{3000}north。", "a2 north."),
+                ("좋아요、c3", "좋아요,c3"),
+            ],
+            &[
+                "a3 E → b3",
+                "①②",
+                "½",
+                "so… c3",
+                "ㅋㅋㅋ 헐",
+                "🚗💨",
+                "ｶﾀｶﾅ",
+            ],
+        );
     }
 }

@@ -419,28 +419,24 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chat_checks::assert_rewrites;
 
     #[test]
     fn a_numbered_list_is_one_move_a_line_and_asides_that_weigh_go() {
-        assert_eq!(
-            moves_unnumbered("1. X left 2. Y up 3. Z right"),
-            "X left\nY up\nZ right"
+        assert_rewrites(
+            moves_unnumbered,
+            &[("1. X left 2. Y up 3. Z right", "X left\nY up\nZ right")],
+            // Not a list from 1, or a number out of order: as written.
+            &["3. b2E!", "X left 2. Y up", "1. X left 3. Y up"],
         );
-        // Not a list from 1, or a number out of order: as written.
-        for text in ["3. b2E!", "X left 2. Y up", "1. X left 3. Y up"] {
-            assert_eq!(moves_unnumbered(text), text);
-        }
-        assert_eq!(
-            analysis_dropped("Z right (X right works just as well)"),
-            "Z right "
+        assert_rewrites(
+            analysis_dropped,
+            &[
+                ("Z right (X right works just as well)", "Z right "),
+                ("2... D6!? (F7 was the other candidate) ok", "2... D6!?  ok"),
+            ],
+            &["E5 (forced)", "swap D5 with E5 (S-Swap)", "X left (2"],
         );
-        assert_eq!(
-            analysis_dropped("2... D6!? (F7 was the other candidate) ok"),
-            "2... D6!?  ok"
-        );
-        for kept in ["E5 (forced)", "swap D5 with E5 (S-Swap)", "X left (2"] {
-            assert_eq!(analysis_dropped(kept), kept);
-        }
     }
 
     #[test]
@@ -473,26 +469,25 @@ mod tests {
 
     #[test]
     fn a_takeback_in_words_is_one_word() {
-        for (said, joined) in [
-            (
-                "헐 yes yes take back 🙏 D5 E5 please",
-                "헐 yes yes takeback 🙏 D5 E5 please",
-            ),
-            ("Take it back! C3", "takeback! C3"),
-            ("ok taking that back, a2 N", "ok takeback, a2 N"),
-        ] {
-            assert_eq!(takeback_joined(said), joined);
-            assert!(takes_back("takeback"));
-        }
-        // Another word that starts or ends the same is left as written.
-        for said in [
-            "retake back",
-            "take backs",
-            "mistake back",
-            "take it",
-            "back to C3",
-        ] {
-            assert_eq!(takeback_joined(said), said);
-        }
+        assert!(takes_back("takeback"));
+        assert_rewrites(
+            takeback_joined,
+            &[
+                (
+                    "헐 yes yes take back 🙏 D5 E5 please",
+                    "헐 yes yes takeback 🙏 D5 E5 please",
+                ),
+                ("Take it back! C3", "takeback! C3"),
+                ("ok taking that back, a2 N", "ok takeback, a2 N"),
+            ],
+            // Another word that starts or ends the same is left as written.
+            &[
+                "retake back",
+                "take backs",
+                "mistake back",
+                "take it",
+                "back to C3",
+            ],
+        );
     }
 }

@@ -292,6 +292,7 @@ fn pair_at(ws: &[&str], k: usize, axes: &Axes) -> Option<(String, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chat_checks::assert_rewrites;
 
     /// x's and lines, the permutation game, Traffic Jam, Bejeweled.
     const FROM_TOP: Axes = Axes {
@@ -316,57 +317,51 @@ mod tests {
     };
 
     #[test]
-    fn cells_told_in_long_hand_are_the_games_own() {
-        for (axes, text, want) in [
-            (
-                FROM_TOP,
-                "the square in column C, third row",
-                "the square in C3",
-            ),
-            (FROM_TOP, "column C, second row from the top? ok", "C2? ok"),
-            (
-                FROM_TOP,
-                "the square second from the top in column F",
-                "the square F2",
-            ),
-            (FROM_TOP, "I'll try the top left corner?", "I'll try A1?"),
-            (
-                FROM_TOP,
-                "from the top left one down to A5",
-                "from A1 one down to A5",
-            ),
-            (FROM_TOP, "the very middle? no", "the very middle? no"),
-            (FROM_TOP, "row 3, column C", "C3"),
-            (FROM_TOP, "the bottom-right corner", "H8"),
-            (
-                DODGEM,
-                "my car in the middle of the bottom row",
-                "my car in B1",
-            ),
-            (DODGEM, "the top left corner", "A3"),
-            (DODGEM, "the very middle", "B2"),
-            (DUORAIL, "the square in row F, column 6", "the square in F6"),
-            (DUORAIL, "second from the top in column 6", "B6"),
-        ] {
-            assert_eq!(cells_told(text, &axes), want, "{text}");
-        }
-    }
-
-    #[test]
-    fn rows_and_columns_apart_or_in_talk_stay_as_written() {
-        for (axes, text) in [
-            (FROM_TOP, "the third row is full, and column C too"),
-            (FROM_TOP, "first to 3 wins"),
-            (FROM_TOP, "the middle is crowded"),
-            (FROM_TOP, "column C is blocked"),
-            // A 3×3 board's middle exists; an 8×8 board's does not.
-            (FROM_TOP, "the very middle"),
-            // The wrong kind of mark for the game's rows.
-            (DUORAIL, "row 3, column C"),
+    fn cells_told_in_long_hand_are_the_games_own_and_talk_stays_as_written() {
+        let told_on = |axes: Axes| move |text: &str| cells_told(text, &axes);
+        assert_rewrites(
+            told_on(FROM_TOP),
+            &[
+                ("the square in column C, third row", "the square in C3"),
+                ("column C, second row from the top? ok", "C2? ok"),
+                (
+                    "the square second from the top in column F",
+                    "the square F2",
+                ),
+                ("I'll try the top left corner?", "I'll try A1?"),
+                ("from the top left one down to A5", "from A1 one down to A5"),
+                ("the very middle? no", "the very middle? no"),
+                ("row 3, column C", "C3"),
+                ("the bottom-right corner", "H8"),
+            ],
+            // Rows and columns apart, or in talk.
+            &[
+                "the third row is full, and column C too",
+                "first to 3 wins",
+                "the middle is crowded",
+                "column C is blocked",
+                // A 3×3 board's middle exists; an 8×8 board's does not.
+                "the very middle",
+            ],
+        );
+        assert_rewrites(
+            told_on(DODGEM),
+            &[
+                ("my car in the middle of the bottom row", "my car in B1"),
+                ("the top left corner", "A3"),
+                ("the very middle", "B2"),
+            ],
             // Off the board.
-            (DODGEM, "column F, third row"),
-        ] {
-            assert_eq!(cells_told(text, &axes), text, "{text}");
-        }
+            &["column F, third row"],
+        );
+        assert_rewrites(
+            told_on(DUORAIL),
+            &[
+                ("the square in row F, column 6", "the square in F6"),
+                ("second from the top in column 6", "B6"),
+            ],
+            // The wrong kind of mark for the game's rows.
+            &["row 3, column C"],
+        );
     }
 }

@@ -130,47 +130,43 @@ pub(super) fn spoken_cells(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::spoken_cells;
+    use crate::games::chat_checks::assert_rewrites;
 
     #[test]
-    fn cells_said_aloud_are_cells() {
-        for (text, want) in [
-            ("see three east", "C3 east"),
-            ("See three east 💨", "C3 east 💨"),
-            ("Sea 2 west", "C2 west"),
-            ("Dee for", "D4"),
-            ("Gee three", "G3"),
-            ("B6 to d4 turning at bee 4", "B6 to d4 turning at B4"),
-            (
-                "4 on dee six, thats 10 more for me",
-                "4 on D6, thats 10 more for me",
-            ),
-            ("seven on e for. ducks", "seven on E4. ducks"),
-            (
-                "colum on e three, chain red, swap f5 and f six",
-                "colum on E3, chain red, swap f5 and F6",
-            ),
-            ("e four right right down", "E4 right right down"),
-            ("fif teen", "fifteen"),
-            ("ok six teen then", "ok sixteen then"),
-        ] {
-            assert_eq!(spoken_cells(text), want, "{text}");
-        }
-    }
-
-    #[test]
-    fn english_stays_english() {
-        for text in [
-            "I see three ways to win",
-            "you'll see 2 moves from here",
-            "see for yourself",
-            "let's see two more",
-            "a three-long car",
-            "i four",
-            "see three moves ahead",
-            "c 3 stays for the loose reader",
-            "my e-mail",
-        ] {
-            assert_eq!(spoken_cells(text), text, "{text}");
-        }
+    fn cells_said_aloud_are_cells_and_english_stays_english() {
+        assert_rewrites(
+            spoken_cells,
+            &[
+                ("see three east", "C3 east"),
+                ("See three east 💨", "C3 east 💨"),
+                ("Sea 2 west", "C2 west"),
+                ("Dee for", "D4"),
+                ("Gee three", "G3"),
+                ("B6 to d4 turning at bee 4", "B6 to d4 turning at B4"),
+                (
+                    "4 on dee six, thats 10 more for me",
+                    "4 on D6, thats 10 more for me",
+                ),
+                ("seven on e for. ducks", "seven on E4. ducks"),
+                (
+                    "colum on e three, chain red, swap f5 and f six",
+                    "colum on E3, chain red, swap f5 and F6",
+                ),
+                ("e four right right down", "E4 right right down"),
+                ("fif teen", "fifteen"),
+                ("ok six teen then", "ok sixteen then"),
+            ],
+            &[
+                "I see three ways to win",
+                "you'll see 2 moves from here",
+                "see for yourself",
+                "let's see two more",
+                "a three-long car",
+                "i four",
+                "see three moves ahead",
+                "c 3 stays for the loose reader",
+                "my e-mail",
+            ],
+        );
     }
 }

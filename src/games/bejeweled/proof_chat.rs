@@ -446,77 +446,77 @@ mod tests {
     fn proofs_are_read_in_prose_lists_and_notation() {
         let f3 = "active plus F3; passive bend; swap F3 G3";
         let g6 = "active column G6; passive chain purple; rotate G6";
-        for (text, want, lines) in [
-            ("active plus F3; passive bend; swap F3 G3", f3, 0..1),
-            ("ACTIVE PLUS f3; Passive Bend; swap F3, G3", f3, 0..1),
-            ("plus on F3, bend, swap F3 with G3", f3, 0..1),
+        // A message of one line: the proof is that line.
+        for (text, want) in [
+            ("active plus F3; passive bend; swap F3 G3", f3),
+            ("ACTIVE PLUS f3; Passive Bend; swap F3, G3", f3),
+            ("plus on F3, bend, swap F3 with G3", f3),
             // The swapped cells in either order: one swap.
-            (
-                "proof → Plus goes on F3, Bend passive, then swap G3 with F3",
-                f3,
-                0..1,
-            ),
-            (
-                "I place the Plus on F3 and swap F3 and G3, with Bend as the passive",
-                f3,
-                0..1,
-            ),
-            ("proof:\n- A-Plus on F3\n- P-Bend\n- S-Swap F3↔G3", f3, 1..4),
+            ("proof → Plus goes on F3, Bend passive, then swap G3 with F3", f3),
+            ("I place the Plus on F3 and swap F3 and G3, with Bend as the passive", f3),
             // A card's name after its part names that part.
-            (
-                "proof: A-Plus I put on F3, P-Bend, and swap F3 with G3 (S-Swap)",
-                f3,
-                0..1,
-            ),
-            (
-                "ok here goes:\n1. plus F3\n2. bend\n3. swap F3 G3\nthat's 16 🎉",
-                f3,
-                1..4,
-            ),
-            ("18: plus F3, bend, swap F3 G3", f3, 0..1),
+            ("proof: A-Plus I put on F3, P-Bend, and swap F3 with G3 (S-Swap)", f3),
+            ("18: plus F3, bend, swap F3 G3", f3),
             // A cell said again, in a correction beside it, is one cell.
-            ("rot g6 (g6 not h6), column g6, chain purple", g6, 0..1),
-            // A powerup typed one key off (`seap`), on lines of its own.
-            ("plus F3\nbend\nseap f3 g3", f3, 0..3),
+            ("rot g6 (g6 not h6), column g6, chain purple", g6),
             // Each part labelled by its type, `@` before the cell.
-            (
-                "starter: swap F3-G3 | active: plus @ F3 | passive: bend",
-                f3,
-                0..1,
-            ),
-            (
-                "active: plus @F3 | passive: bend | starter: swap F3 G3",
-                f3,
-                0..1,
-            ),
-            ("column on G6, chain purple, rotate G6", g6, 0..1),
-            ("17 — column G6, chain purple, rotate G6", g6, 0..1),
-            (
-                "1. column on G6\n2. chain purple\n3. rotate the 2x2 at G6 (G6 H6 G7 H7)",
-                g6,
-                0..3,
-            ),
-            ("column G6, chain p, rotate G6 H6 G7 H7", g6, 0..1),
+            ("starter: swap F3-G3 | active: plus @ F3 | passive: bend", f3),
+            ("active: plus @F3 | passive: bend | starter: swap F3 G3", f3),
+            ("column on G6, chain purple, rotate G6", g6),
+            ("17 — column G6, chain purple, rotate G6", g6),
+            ("column G6, chain p, rotate G6 H6 G7 H7", g6),
             (
                 "plus E2, recolor red → purple, swap E2/F2",
                 "active plus E2; passive recolor red purple; swap E2 F2",
-                0..1,
             ),
             (
                 "swap E4 and E5, plus on E4, chain red",
                 "active plus E4; passive chain red; swap E4 E5",
-                0..1,
             ),
             // The swap said as a verb before its cells.
             (
                 "I'm putting the plus on E4, chain on red, and then swapping E4 with E5",
                 "active plus E4; passive chain red; swap E4 E5",
-                0..1,
             ),
             (
                 "refresh on G3, chain purple, pick G3 + F6, then pick A7 + D4",
                 "active refresh G3; passive chain purple; pick G3 F6; then pick A7 D4",
-                0..1,
+            ),
+            // Short names, `/` between the parts.
+            ("col g6 / chain purple / rot g6", g6),
+            (
+                "recol red purple / plus E2 / swap E2 F2",
+                "active plus E2; passive recolor red purple; swap E2 F2",
+            ),
+            // The passive first, colors in the plural.
+            (
+                "recolor reds to purple, plus sits on E2, then swap E2 with F2",
+                "active plus E2; passive recolor red purple; swap E2 F2",
+            ),
+            ("chain purples, column G6, rotate G6", g6),
+            // A grid column named beside the proof is no column powerup.
+            (
+                "plus on the yellow at E5, recolor green → red, swap D5 and E5 for YYY down column D",
+                "active plus E5; passive recolor green red; swap D5 E5",
+            ),
+            ("column G6 — clears the G column — chain purple, rotate G6", g6),
+        ] {
+            assert_eq!(read_all(text), [(want.to_string(), 0..1)], "{text}");
+        }
+        // A message of several lines: the proof is on the lines it takes.
+        for (text, want, lines) in [
+            ("proof:\n- A-Plus on F3\n- P-Bend\n- S-Swap F3↔G3", f3, 1..4),
+            (
+                "ok here goes:\n1. plus F3\n2. bend\n3. swap F3 G3\nthat's 16 🎉",
+                f3,
+                1..4,
+            ),
+            // A powerup typed one key off (`seap`), on lines of its own.
+            ("plus F3\nbend\nseap f3 g3", f3, 0..3),
+            (
+                "1. column on G6\n2. chain purple\n3. rotate the 2x2 at G6 (G6 H6 G7 H7)",
+                g6,
+                0..3,
             ),
             (
                 "wait no — plus goes on F3 not F4:\nplus F3, bend, swap F3 G3",
@@ -527,31 +527,6 @@ mod tests {
                 "oops, rotate E6:\ncolumn E6, chain purple, rotate E6",
                 "active column E6; passive chain purple; rotate E6",
                 1..2,
-            ),
-            // Short names, `/` between the parts.
-            ("col g6 / chain purple / rot g6", g6, 0..1),
-            (
-                "recol red purple / plus E2 / swap E2 F2",
-                "active plus E2; passive recolor red purple; swap E2 F2",
-                0..1,
-            ),
-            // The passive first, colors in the plural.
-            (
-                "recolor reds to purple, plus sits on E2, then swap E2 with F2",
-                "active plus E2; passive recolor red purple; swap E2 F2",
-                0..1,
-            ),
-            ("chain purples, column G6, rotate G6", g6, 0..1),
-            // A grid column named beside the proof is no column powerup.
-            (
-                "plus on the yellow at E5, recolor green → red, swap D5 and E5 for YYY down column D",
-                "active plus E5; passive recolor green red; swap D5 E5",
-                0..1,
-            ),
-            (
-                "column G6 — clears the G column — chain purple, rotate G6",
-                g6,
-                0..1,
             ),
         ] {
             assert_eq!(read_all(text), [(want.to_string(), lines)], "{text}");
@@ -583,10 +558,7 @@ mod tests {
     fn a_cell_before_its_powerup_and_a_bare_swap_arrow() {
         assert_eq!(
             read_all("c4 plus / bend / c4↔d4 = 33"),
-            [(
-                "active plus C4; passive bend; swap C4 D4".to_string(),
-                0..1
-            )]
+            [("active plus C4; passive bend; swap C4 D4".to_string(), 0..1)]
         );
         // A cell in a remark before a powerup is no part of it.
         assert_eq!(

@@ -295,39 +295,23 @@ mod tests {
             read("reminder: bramble is blue", h, 1),
             ChatReading::Chatter
         );
-        assert_rulings(
-            |text| ruling_of(text, event(text, h)),
-            &[
-                (
-                    "bramble's track misses their own piece — quill wins the challenge",
-                    Scope::Round(1),
-                    Some("quill"),
-                ),
-                ("game to Bramble 🎉", Scope::Round(1), Some("Bramble")),
-                ("Winner: quill", Scope::Round(1), Some("quill")),
-                // One game is the match: one scope, however the host names it.
-                ("quill takes the match", Scope::Round(1), Some("quill")),
-                ("no tracks, nobody wins", Scope::Round(1), None),
-                // The endgame's longer track, the winner named beside it.
-                (
-                    "longest loop: Bramble (16 vs 12). GG!",
-                    Scope::Round(1),
-                    Some("Bramble"),
-                ),
-                ("quill has the longest loop", Scope::Round(1), Some("quill")),
-                (
-                    "longest loop is quill's, 14",
-                    Scope::Round(1),
-                    Some("quill"),
-                ),
-                // Only the loser named: the other wins.
-                (
-                    "Bramble's challenge fails, the blue loop checks out. GG",
-                    Scope::Round(1),
-                    Some("quill"),
-                ),
-            ],
-        );
+        // One game is the match: one scope, round 1's, however the host
+        // names it.
+        let rulings = [
+            ("bramble's track misses their own piece — quill wins the challenge", Some("quill")),
+            ("game to Bramble 🎉", Some("Bramble")),
+            ("Winner: quill", Some("quill")),
+            ("quill takes the match", Some("quill")),
+            ("no tracks, nobody wins", None),
+            // The endgame's longer track, the winner named beside it.
+            ("longest loop: Bramble (16 vs 12). GG!", Some("Bramble")),
+            ("quill has the longest loop", Some("quill")),
+            ("longest loop is quill's, 14", Some("quill")),
+            // Only the loser named: the other wins.
+            ("Bramble's challenge fails, the blue loop checks out. GG", Some("quill")),
+        ]
+        .map(|(text, winner)| (text, Scope::Round(1), winner));
+        assert_rulings(|text| ruling_of(text, event(text, h)), &rulings);
         assert_talk(
             |talk| read(talk, h, 1),
             &[

@@ -556,29 +556,28 @@ pub(super) mod tests {
 
     #[test]
     fn one_message_may_say_several_things_each_with_its_lines() {
+        // Two lines, one thing said on each.
+        for (text, first, second) in [
+            (
+                "16: B1 RRDDLLUU\nor longer, 18: B1 RRRDDLLLUU",
+                "track B1 RRDDLLUU",
+                "track B1 RRRDDLLLUU",
+            ),
+            ("A1 RRDDLLUU\nB1 RDLU", "track A1 RRDDLLUU", "track B1 RDLU"),
+            // A correction is a second piece, after the first.
+            ("B1 UR\nwait no, B1 RD", "B1 UR blue", "B1 RD blue"),
+            ("C3 UR\nwait no, C3 UL", "C3 UR blue", "C3 LU blue"),
+        ] {
+            let want = [(first.to_string(), 0..1), (second.to_string(), 1..2)];
+            assert_eq!(CHAT.readings(text, 0, None), want, "{text}");
+        }
         type Case<'a> = (&'a str, &'a [(&'a str, Range<usize>)]);
         let cases: &[Case] = &[
             (
                 "pass, here's mine: F2 RRRRUUULLLLDDD",
                 &[("pass", 0..1), ("track F2 RRRRUUULLLLDDD", 0..1)],
             ),
-            (
-                "16: B1 RRDDLLUU\nor longer, 18: B1 RRRDDLLLUU",
-                &[("track B1 RRDDLLUU", 0..1), ("track B1 RRRDDLLLUU", 1..2)],
-            ),
-            (
-                "A1 RRDDLLUU\nB1 RDLU",
-                &[("track A1 RRDDLLUU", 0..1), ("track B1 RDLU", 1..2)],
-            ),
-            // A correction is a second piece, after the first.
-            (
-                "B1 UR\nwait no, B1 RD",
-                &[("B1 UR blue", 0..1), ("B1 RD blue", 1..2)],
-            ),
-            (
-                "C3 UR\nwait no, C3 UL",
-                &[("C3 UR blue", 0..1), ("C3 LU blue", 1..2)],
-            ),
+            // Corrected on the same line.
             (
                 "B1 UR, oops, B1 RD",
                 &[("B1 UR blue", 0..1), ("B1 RD blue", 0..1)],

@@ -38,6 +38,20 @@ fn against(optimal: Option<usize>, target: u32) -> String {
     }
 }
 
+/// The chart's two lines, the round's target and the optimal length,
+/// before their first points.
+fn target_and_optimal() -> Series {
+    Series {
+        title: "Optimal length against the target".to_string(),
+        unit: "moves",
+        none: Some(("∞", "no solution")),
+        lines: vec![
+            Line::new("the round's target", "target", Mark::Level),
+            Line::new("optimal length", "optimal", Mark::Level),
+        ],
+    }
+}
+
 impl Fold {
     /// A fold from the first step. The solver always runs to the end:
     /// no `_limit`.
@@ -51,15 +65,7 @@ impl Chart<Match> for Fold {
     fn step(&mut self, k: usize, m: &Match) {
         let Some(r) = m.rounds.last() else { return };
         if self.series.lines.is_empty() {
-            self.series = Series {
-                title: "Optimal length against the target".to_string(),
-                unit: "moves",
-                none: Some(("∞", "no solution")),
-                lines: vec![
-                    Line::new("the round's target", "target", Mark::Level),
-                    Line::new("optimal length", "optimal", Mark::Level),
-                ],
-            };
+            self.series = target_and_optimal();
         }
         let same_round = self.last.as_ref().is_some_and(|(n, ..)| *n == r.number);
         let optimal = match &self.last {

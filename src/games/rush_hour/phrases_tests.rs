@@ -23,6 +23,12 @@ fn cells(s: &str) -> Found {
     Found::Cells(s.split_whitespace().map(|c| c.parse().unwrap()).collect())
 }
 
+/// Asserts whether anything `text` finds is of the kind `is` picks out.
+fn assert_finds(text: &str, is: fn(&Found) -> bool, want: bool) {
+    let got = found(text);
+    assert_eq!(got.iter().any(is), want, "{text}: {got:?}");
+}
+
 #[test]
 fn moves_are_found_in_every_shape() {
     for (text, want) in [
@@ -88,11 +94,7 @@ fn compact_directions_carry_their_distance() {
     }
     // A distance of 0 is no move.
     for text in ["X R0", "XR0"] {
-        assert!(
-            found(text).iter().any(|f| matches!(f, Found::Broken(_))),
-            "{text}: {:?}",
-            found(text)
-        );
+        assert_finds(text, |f| matches!(f, Found::Broken(_)), true);
     }
     // Near misses: a glued pair without a distance is a laugh or a word
     // on a line of its own, a lone cell after no car is a cell, and a
@@ -127,11 +129,7 @@ fn numbers_and_talk_around_moves_are_kept_apart() {
         "Z out to the left",
         "W moves",
     ] {
-        assert!(
-            found(text).iter().any(|f| matches!(f, Found::Broken(_))),
-            "{text}: {:?}",
-            found(text)
-        );
+        assert_finds(text, |f| matches!(f, Found::Broken(_)), true);
     }
     // English words are not cars or moves.
     for text in [
@@ -166,10 +164,10 @@ fn cells_are_found_in_every_shape() {
         ("alright D4 D5 then", "D4 D5"),
         ("C3 to C1", "C3 C2 C1"),
         ("**C4 C5 C6** 🚗", "C4 C5 C6"),
+        ("A1 B1 C2", "A1 B1 C2"),
     ] {
         assert_eq!(found(text), vec![cells(want)], "{text}");
     }
-    assert_eq!(found("A1 B1 C2"), vec![cells("A1 B1 C2")]);
     // A range with any dash: cleaning must not glue `C1–C3` into a word.
     for text in [
         "truck on C1–C3 🚚",
@@ -215,90 +213,97 @@ fn a_car_is_found_by_its_line_and_a_range_across_it() {
         "column B is full",
         "the rows here are packed",
     ] {
-        assert!(
-            !found(text).iter().any(|f| matches!(f, Found::Cells(_))),
-            "{text}: {:?}",
-            found(text)
-        );
+        assert_finds(text, |f| matches!(f, Found::Cells(_)), false);
     }
 }
 
 #[test]
 fn key_words_are_found_with_their_negations() {
     use Key::*;
-    for (text, want) in [
-        ("finished", vec![Finished]),
-        ("done — that's exactly 5", vec![Finished]),
-        ("not done yet", vec![]),
-        ("well done", vec![]),
-        ("not solvable in 6 any more", vec![Unsolvable]),
-        ("not solvable in 4 any more", vec![Unsolvable]),
-        ("can't do it in 4", vec![Unsolvable]),
-        ("impossible", vec![Unsolvable]),
-        ("no solution", vec![Unsolvable]),
-        ("you can't do it in 4", vec![Unsolvable]),
-        ("no solution, calling it 🔒", vec![Unsolvable]),
-        ("yeah it's locked. I can't, gg", vec![Unsolvable, GiveUp]),
-        ("ugh. can't beat that, no counter", vec![GiveUp, GiveUp]),
-        ("no counter from me, nice", vec![GiveUp]),
-        (
-            "impossible, you can't do that in 8",
-            vec![Unsolvable, Unsolvable],
-        ),
-        ("pass", vec![Pass]),
-        ("I give up", vec![Pass]),
-        ("it is not impossible", vec![]),
-        ("I claim this is a 5-mover now", vec![Finished]),
-        ("claiming 5", vec![Finished]),
-        ("5-mover", vec![Finished]),
-        ("5mover 😎", vec![Finished]),
-        ("done in 5", vec![Finished]),
-        ("could be a 5-mover", vec![]),
-        ("not a 5-mover yet", vec![]),
-        ("that was a 5-mover before", vec![]),
-        ("your claim of 5 is wrong", vec![]),
-        ("I claim", vec![]),
-        ("claim in 30 s", vec![]),
-        ("a mover", vec![]),
-        ("I claim impossible", vec![Unsolvable]),
-        // A count said as exact is the claim of the target.
-        ("🏁 6 on the nose", vec![Finished]),
-        ("exactly 6", vec![Finished]),
-        (
-            "puzzle is ready, 6 moves exactly. i write solution now",
-            vec![Finished],
-        ),
-        ("no solution in exactly 6", vec![Unsolvable]),
-        ("6 moves exactly", vec![Finished]),
-        ("in precisely 6 🎯", vec![Finished]),
-        ("done — exactly 6", vec![Finished]),
-        ("could be exactly 6", vec![]),
-        ("that was 6 on the nose", vec![]),
-        ("it needs exactly 6 now", vec![]),
-        ("exactly 6 min left", vec![]),
-        ("at 8:06 exactly", vec![]),
-        ("exactly", vec![]),
-        ("exactly my point", vec![]),
-        ("on the nose", vec![]),
-        ("challenge!", vec![Challenge]),
-        ("I challenge that", vec![Challenge]),
-        (
-            "challenge! kit's E2-E4 truck makes it unsolvable in 6",
-            vec![Challenge, Unsolvable],
-        ),
-        // The word as talk: not the line's opening, negated, accepted.
-        ("nice challenge", vec![]),
-        ("I won't challenge", vec![]),
-        ("challenge accepted", vec![]),
-    ] {
-        let keys: Vec<Key> = found(text)
+    let keys = |text: &str| -> Vec<Key> {
+        found(text)
             .into_iter()
             .filter_map(|f| match f {
                 Found::Key(k) => Some(k),
                 _ => None,
             })
-            .collect();
-        assert_eq!(keys, want, "{text}");
+            .collect()
+    };
+    for text in [
+        "finished",
+        "done — that's exactly 5",
+        "I claim this is a 5-mover now",
+        "claiming 5",
+        "5-mover",
+        "5mover 😎",
+        "done in 5",
+        // A count said as exact is the claim of the target.
+        "🏁 6 on the nose",
+        "exactly 6",
+        "puzzle is ready, 6 moves exactly. i write solution now",
+        "6 moves exactly",
+        "in precisely 6 🎯",
+        "done — exactly 6",
+    ] {
+        assert_eq!(keys(text), [Finished], "{text}");
+    }
+    for text in [
+        "not solvable in 6 any more",
+        "not solvable in 4 any more",
+        "can't do it in 4",
+        "impossible",
+        "no solution",
+        "you can't do it in 4",
+        "no solution, calling it 🔒",
+        "I claim impossible",
+        "no solution in exactly 6",
+    ] {
+        assert_eq!(keys(text), [Unsolvable], "{text}");
+    }
+    for text in ["pass", "I give up"] {
+        assert_eq!(keys(text), [Pass], "{text}");
+    }
+    for text in ["challenge!", "I challenge that"] {
+        assert_eq!(keys(text), [Challenge], "{text}");
+    }
+    // Two key words in a line, or one said twice: each is found.
+    assert_eq!(keys("yeah it's locked. I can't, gg"), [Unsolvable, GiveUp]);
+    assert_eq!(keys("ugh. can't beat that, no counter"), [GiveUp, GiveUp]);
+    assert_eq!(keys("no counter from me, nice"), [GiveUp]);
+    assert_eq!(
+        keys("impossible, you can't do that in 8"),
+        [Unsolvable, Unsolvable]
+    );
+    assert_eq!(
+        keys("challenge! kit's E2-E4 truck makes it unsolvable in 6"),
+        [Challenge, Unsolvable]
+    );
+    for text in [
+        "not done yet",
+        "well done",
+        "it is not impossible",
+        "could be a 5-mover",
+        "not a 5-mover yet",
+        "that was a 5-mover before",
+        "your claim of 5 is wrong",
+        "I claim",
+        "claim in 30 s",
+        "a mover",
+        // Said as exact, but no claim of the target.
+        "could be exactly 6",
+        "that was 6 on the nose",
+        "it needs exactly 6 now",
+        "exactly 6 min left",
+        "at 8:06 exactly",
+        "exactly",
+        "exactly my point",
+        "on the nose",
+        // The word as talk: not the line's opening, negated, accepted.
+        "nice challenge",
+        "I won't challenge",
+        "challenge accepted",
+    ] {
+        assert!(keys(text).is_empty(), "{text}: {:?}", keys(text));
     }
     assert!(read_line(0, "finished?").question);
     // A claim after the last question answers it.
@@ -319,11 +324,7 @@ fn a_pasted_reply_preview_is_left_out() {
 #[test]
 fn times_scores_and_round_numbers_are_not_counts() {
     for text in ["at 8:05", "3-0", "round 2", "30 s left"] {
-        assert!(
-            !found(text).iter().any(|f| matches!(f, Found::Number(_))),
-            "{text}: {:?}",
-            found(text)
-        );
+        assert_finds(text, |f| matches!(f, Found::Number(_)), false);
     }
 }
 

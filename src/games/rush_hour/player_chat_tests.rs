@@ -152,32 +152,31 @@ fn unread_because(steps: &[&str], seat: usize, text: &str, why: &str) {
 
 #[test]
 fn on_its_own_a_message_reads_by_its_words() {
+    for text in ["B1 B2", "b1, b2", "  B1-B2 ", "B1 B2 please"] {
+        assert_eq!(says(&[], VALE, text), ["place B1 B2"], "{text:?}");
+    }
+    for text in ["finished", "Finished!", "I claim finished :tada:"] {
+        assert_eq!(says(&[], VALE, text), ["claim"], "{text:?}");
+    }
+    for text in ["pass", "pass, nice one"] {
+        assert_eq!(says(&[], VALE, text), ["pass"], "{text:?}");
+    }
     check(
         &[],
         VALE,
         &[
-            ("B1 B2", &["place B1 B2"]),
-            ("b1, b2", &["place B1 B2"]),
-            ("  B1-B2 ", &["place B1 B2"]),
             ("**C4 C5 C6** 🚗", &["place C4 C5 C6"]),
-            ("B1 B2 please", &["place B1 B2"]),
-            ("finished", &["claim"]),
-            ("Finished!", &["claim"]),
-            ("I claim finished :tada:", &["claim"]),
             ("impossible", &["challenge"]),
-            ("pass", &["pass"]),
-            ("pass, nice one", &["pass"]),
             (
                 "1. X up\n2. W left 2\n3. Z right",
                 &["proof X up; W left 2; Z right"],
             ),
             ("Y down, Z right", &["proof Y down; Z right"]),
-            ("gl hf", &[]),
-            ("nice one", &[]),
-            ("brb", &[]),
-            ("I think so", &[]),
         ],
     );
+    for talk in ["gl hf", "nice one", "brb", "I think so"] {
+        assert!(says(&[], VALE, talk).is_empty(), "{talk:?}");
+    }
     for bad in ["B1 B2 B3 B4", "X up\nZ sideways", "B1", "X up 0"] {
         unread(&[], VALE, bad);
     }
@@ -186,22 +185,25 @@ fn on_its_own_a_message_reads_by_its_words() {
 #[test]
 fn the_player_to_move_places_with_words_around_the_car() {
     let to_move = [OPENED, "kit: place B4 B5 B6"];
+    for text in [
+        "alright E3 E4 then",
+        "E3 E4?",
+        "e3 e4, vertical",
+        "vertical car right in front of the taxi, e3-e4",
+        // A car by its column and rows.
+        "column E, rows 3–4 (2-long)",
+    ] {
+        assert_eq!(says(&to_move, VALE, text), ["place E3 E4"], "{text:?}");
+    }
+    for text in ["mine goes on C1-C3", "truck on C1–C3 🚚"] {
+        assert_eq!(says(&to_move, VALE, text), ["place C1 C2 C3"], "{text:?}");
+    }
     check(
         &to_move,
         VALE,
         &[
-            ("alright E3 E4 then", &["place E3 E4"]),
-            ("mine goes on C1-C3", &["place C1 C2 C3"]),
-            ("truck on C1–C3 🚚", &["place C1 C2 C3"]),
             ("car C1 to C2", &["place C1 C2"]),
-            ("E3 E4?", &["place E3 E4"]),
-            ("e3 e4, vertical", &["place E3 E4"]),
-            (
-                "vertical car right in front of the taxi, e3-e4",
-                &["place E3 E4"],
-            ),
-            // A car by its column and rows, or its row and columns.
-            ("column E, rows 3–4 (2-long)", &["place E3 E4"]),
+            // A car by its row and columns.
             ("row 1, columns C to E", &["place C1 D1 E1"]),
             ("@Moss finished", &["claim"]),
             ("B5 C5 finished", &["place B5 C5", "claim"]),
@@ -266,14 +268,9 @@ fn a_car_corrected_in_the_same_message_reads_twice_unless_the_first_is_no_car() 
     );
     // The next message, before kit acts: a correction.
     let placed = [OPENED, "kit: place B4 B5 B6", "vale: place E4 E5"];
-    check(
-        &placed,
-        VALE,
-        &[
-            ("wait, E3 E4", &["place E3 E4"]),
-            ("E3 E4", &["place E3 E4"]),
-        ],
-    );
+    for text in ["wait, E3 E4", "E3 E4"] {
+        assert_eq!(says(&placed, VALE, text), ["place E3 E4"], "{text:?}");
+    }
     unread_because(
         &placed,
         VALE,
@@ -286,58 +283,52 @@ fn a_car_corrected_in_the_same_message_reads_twice_unless_the_first_is_no_car() 
 fn claims_and_challenges_as_players_say_them() {
     // vale placed last: she may claim; kit, to move, may challenge.
     let steps = [OPENED, "kit: place B4 B5 B6", "vale: place E3 E4"];
-    check(
-        &steps,
-        VALE,
-        &[
-            ("done — that's exactly 5", &["claim"]),
-            ("done, it's 5", &["claim"]),
-            ("finished 😤", &["claim"]),
-            ("not done yet", &[]),
-            ("finished?", &[]),
-            ("well done", &[]),
-            // A count claimed as the puzzle's length is the claim.
-            ("I claim this is a 5-mover now", &["claim"]),
-            ("claiming 5", &["claim"]),
-            ("5-mover", &["claim"]),
-            ("done in 5", &["claim"]),
-            // Near misses: a question, a doubt, a look back, no count.
-            ("is this a 5-mover?", &[]),
-            ("could be a 5-mover if you're not careful", &[]),
-            ("that was a 5-mover before your car", &[]),
-            ("I claim", &[]),
-            ("5 moves lol", &[]),
-        ],
-    );
+    for text in [
+        "done — that's exactly 5",
+        "done, it's 5",
+        "finished 😤",
+        // A count claimed as the puzzle's length is the claim.
+        "I claim this is a 5-mover now",
+        "claiming 5",
+        "5-mover",
+        "done in 5",
+        // The count said as exact: the claim, checked against the target.
+        "🏁 5 on the nose",
+        "exactly 5",
+        "5 moves exactly 😎",
+    ] {
+        assert_eq!(says(&steps, VALE, text), ["claim"], "{text:?}");
+    }
+    for talk in [
+        "not done yet",
+        "finished?",
+        "well done",
+        // Near misses: a question, a doubt, a look back, no count.
+        "is this a 5-mover?",
+        "could be a 5-mover if you're not careful",
+        "that was a 5-mover before your car",
+        "I claim",
+        "5 moves lol",
+        "is it exactly 5?",
+        "could be 5 on the nose",
+        "5 on the nose was my guess before",
+    ] {
+        assert!(says(&steps, VALE, talk).is_empty(), "{talk:?}");
+    }
     unread_because(&steps, VALE, "I claim this is a 4-mover", "target is 5");
-    // The count said as exact: the claim, checked against the target.
-    check(
-        &steps,
-        VALE,
-        &[
-            ("🏁 5 on the nose", &["claim"]),
-            ("exactly 5", &["claim"]),
-            ("5 moves exactly 😎", &["claim"]),
-            ("is it exactly 5?", &[]),
-            ("could be 5 on the nose", &[]),
-            ("5 on the nose was my guess before", &[]),
-        ],
-    );
     unread_because(&steps, VALE, "🏁 6 on the nose", "target is 5");
-    check(
-        &steps,
-        KIT,
-        &[
-            ("not solvable in 5 any more", &["challenge"]),
-            ("you can't do it in 5", &["challenge"]),
-            ("no solution, calling it 🔒", &["challenge"]),
-            ("impossible, you can't do that in 5", &["challenge"]),
-            ("not solvable in 5 any more. impossible", &["challenge"]),
-            ("unsolvable", &["challenge"]),
-            // A row's number is no count of moves.
-            ("impossible. U can't get off row 3 anymore", &["challenge"]),
-        ],
-    );
+    for text in [
+        "not solvable in 5 any more",
+        "you can't do it in 5",
+        "no solution, calling it 🔒",
+        "impossible, you can't do that in 5",
+        "not solvable in 5 any more. impossible",
+        "unsolvable",
+        // A row's number is no count of moves.
+        "impossible. U can't get off row 3 anymore",
+    ] {
+        assert_eq!(says(&steps, KIT, text), ["challenge"], "{text:?}");
+    }
     unread_because(&steps, KIT, "can't do it in 4", "target is 5");
 }
 
@@ -350,41 +341,27 @@ fn a_challenge_that_names_a_car_on_the_board_places_nothing() {
         "vale: place C1 C2 C3",
         "kit: place E2 E3 E4",
     ];
-    check(
-        &steps,
-        VALE,
-        &[
-            (
-                "challenge! kit's E2-E4 truck makes it unsolvable in 6",
-                &["challenge"],
-            ),
-            ("your E2-E4 truck makes it impossible", &["challenge"]),
-            ("challenge, E2 E3 E4 locks it", &["challenge"]),
-            ("I challenge that", &["challenge"]),
-            // Near misses: the cells alone are a placement (the rules
-            // refuse it); talk about the car is talk; free cells with
-            // talk are a car.
-            ("E2 E3 E4", &["place E2 E3 E4"]),
-            ("that E2-E4 truck is annoying", &[]),
-            ("nice challenge, B1 C1", &["place B1 C1"]),
-        ],
-    );
-    // With no board known, the challenge's cells are still the car
-    // challenged.
-    check(
-        &[],
-        VALE,
-        &[
-            (
-                "challenge! kit's E2-E4 truck makes it unsolvable in 6",
-                &["challenge"],
-            ),
-            ("your E2-E4 truck makes it impossible", &["challenge"]),
-        ],
-    );
+    let by_cells = [
+        "challenge! kit's E2-E4 truck makes it unsolvable in 6",
+        "your E2-E4 truck makes it impossible",
+    ];
+    for text in by_cells {
+        assert_eq!(says(&steps, VALE, text), ["challenge"], "{text:?}");
+        // With no board known, the challenge's cells are still the car
+        // challenged.
+        assert_eq!(says(&[], VALE, text), ["challenge"], "{text:?}");
+    }
+    for text in ["challenge, E2 E3 E4 locks it", "I challenge that"] {
+        assert_eq!(says(&steps, VALE, text), ["challenge"], "{text:?}");
+    }
+    // Near misses: the cells alone are a placement (the rules refuse it);
+    // talk about the car is talk; free cells with talk are a car.
+    assert_eq!(says(&steps, VALE, "E2 E3 E4"), ["place E2 E3 E4"]);
+    assert!(says(&steps, VALE, "that E2-E4 truck is annoying").is_empty());
+    assert_eq!(says(&steps, VALE, "nice challenge, B1 C1"), ["place B1 C1"]);
     // The one who must answer a challenge does not pass by naming it.
     let challenged = [steps[0], steps[1], steps[2], steps[3], "vale: impossible"];
-    check(&challenged, KIT, &[("challenge accepted", &[])]);
+    assert!(says(&challenged, KIT, "challenge accepted").is_empty());
 }
 
 #[test]
@@ -395,22 +372,23 @@ fn solutions_in_every_shape_are_the_proof_that_is_due() {
         "vale: place E3 E4",
         "vale: finished",
     ];
+    for text in [
+        "U→1 V↓ Y←1 W↑ Z→",
+        "move U right 1, then V all the way down, Y left 1, W up, and Z drives out",
+        // Direction letters with the distance attached.
+        "U R1, V D, Y L1, W U, Z R",
+    ] {
+        let want = ["proof U right 1; V down; Y left 1; W up; Z right"];
+        assert_eq!(says(&claimed, VALE, text), want, "{text:?}");
+    }
+    for text in ["1) u r 1\n2) v d\n3) z r", "UR1 VD ZR"] {
+        let want = ["proof U right 1; V down; Z right"];
+        assert_eq!(says(&claimed, VALE, text), want, "{text:?}");
+    }
     check(
         &claimed,
         VALE,
         &[
-            (
-                "U→1 V↓ Y←1 W↑ Z→",
-                &["proof U right 1; V down; Y left 1; W up; Z right"],
-            ),
-            (
-                "move U right 1, then V all the way down, Y left 1, W up, and Z drives out",
-                &["proof U right 1; V down; Y left 1; W up; Z right"],
-            ),
-            (
-                "1) u r 1\n2) v d\n3) z r",
-                &["proof U right 1; V down; Z right"],
-            ),
             (
                 "Y goes up then the taxi drives out",
                 &["proof Y up; Z right"],
@@ -432,12 +410,6 @@ fn solutions_in_every_shape_are_the_proof_that_is_due() {
             ),
             ("done", &[]),
             ("I can't find it, pass", &["pass"]),
-            // Direction letters with the distance attached.
-            (
-                "U R1, V D, Y L1, W U, Z R",
-                &["proof U right 1; V down; Y left 1; W up; Z right"],
-            ),
-            ("UR1 VD ZR", &["proof U right 1; V down; Z right"]),
         ],
     );
     // A distance of 0 is no move: the solution is unread, not cut short.
@@ -454,47 +426,44 @@ fn the_opponent_counters_or_gives_up_in_words() {
         "vale: finished",
         "vale: proof Y up; Z right",
     ];
-    check(
-        &solved,
-        KIT,
-        &[
-            (
-                "5 moves: W left, V up, X left 1, Y down, Z right gg",
-                &["proof W left; V up; X left 1; Y down; Z right"],
-            ),
-            (
-                "W←, V↑, X← one, Y↓, Z→ out",
-                &["proof W left; V up; X left 1; Y down; Z right"],
-            ),
-            ("no counter from me, nice", &["pass"]),
-            ("ugh. can't beat that, no counter", &["pass"]),
-            ("gg", &[]),
-        ],
-    );
+    for text in [
+        "5 moves: W left, V up, X left 1, Y down, Z right gg",
+        "W←, V↑, X← one, Y↓, Z→ out",
+    ] {
+        let want = ["proof W left; V up; X left 1; Y down; Z right"];
+        assert_eq!(says(&solved, KIT, text), want, "{text:?}");
+    }
+    for text in [
+        "no counter from me, nice",
+        "ugh. can't beat that, no counter",
+    ] {
+        assert_eq!(says(&solved, KIT, text), ["pass"], "{text:?}");
+    }
+    assert!(says(&solved, KIT, "gg").is_empty());
 }
 
 #[test]
 fn the_challenged_player_solves_or_gives_up_in_words() {
     let challenged = [OPENED, "kit: place B4 B5 B6", "vale: impossible"];
-    check(
-        &challenged,
-        KIT,
-        &[
-            (
-                "best I can get is 7: X right, V down, Z right",
-                &["proof X right; V down; Z right"],
-            ),
-            ("yeah it's locked. I can't, gg", &["pass"]),
-            ("I give up", &["pass"]),
-            ("impossible indeed", &["pass"]),
-        ],
+    assert_eq!(
+        says(
+            &challenged,
+            KIT,
+            "best I can get is 7: X right, V down, Z right"
+        ),
+        ["proof X right; V down; Z right"]
     );
+    for text in [
+        "yeah it's locked. I can't, gg",
+        "I give up",
+        "impossible indeed",
+    ] {
+        assert_eq!(says(&challenged, KIT, text), ["pass"], "{text:?}");
+    }
     // The challenger's own words are talk.
-    check(
-        &challenged,
-        VALE,
-        &[("told you, impossible", &[]), ("gg", &[])],
-    );
+    for talk in ["told you, impossible", "gg"] {
+        assert!(says(&challenged, VALE, talk).is_empty(), "{talk:?}");
+    }
 }
 
 /// Round 1 played out and ruled for vale: the next is not open yet.
@@ -538,14 +507,18 @@ fn the_first_player_of_an_announced_round_places_among_words() {
 #[test]
 fn between_rounds_only_a_first_car_is_play() {
     let ruled = RULED;
+    for talk in [
+        "the Z right 1 was so dumb",
+        "gg wp 🫡",
+        "finished",
+        "I'll start",
+    ] {
+        assert!(says(&ruled, KIT, talk).is_empty(), "{talk:?}");
+    }
     check(
         &ruled,
         KIT,
         &[
-            ("the Z right 1 was so dumb", &[]),
-            ("gg wp 🫡", &[]),
-            ("finished", &[]),
-            ("I'll start", &[]),
             ("B4 B5 B6", &["place B4 B5 B6"]),
             ("mine goes on B1 C1", &["place B1 C1"]),
         ],

@@ -73,6 +73,9 @@ mod tests {
 
     #[test]
     fn the_host_names_blue_rules_and_calls_time() {
+        let quill_blue = Body::RoundStart(RoundSetup::Dodgem(rules::Setup {
+            blue: "quill".into(),
+        }));
         for text in [
             "quill plays blue",
             "quill is blue, marrow red",
@@ -82,10 +85,7 @@ mod tests {
             "quill goes first 🔵",
             "marrow vs quill: quill has blue",
         ] {
-            let Body::RoundStart(RoundSetup::Dodgem(s)) = HOST.event(text) else {
-                panic!("{text}")
-            };
-            assert_eq!(s.blue, "quill", "{text}");
+            assert_eq!(HOST.event(text), quill_blue, "{text}");
         }
         let Body::Ruling(r) = HOST.event("quill wins 🏆") else {
             panic!()

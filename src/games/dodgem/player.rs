@@ -527,14 +527,8 @@ mod tests {
         // that` is regret; quill (not the writer of b1 W) ignoring
         // something is talk.
         let replied = state(&["a3 E", "b1 W", "a2 E"]);
-        assert_eq!(
-            moves("↑ ignore that, c1 N", 1, Some(&replied)),
-            Vec::<String>::new()
-        );
-        assert_eq!(
-            moves("ignore that, c1 N", 0, Some(&s)),
-            Vec::<String>::new()
-        );
+        READER.assert_talk(1, Some(&replied), &["↑ ignore that, c1 N"]);
+        READER.assert_talk(0, Some(&s), &["ignore that, c1 N"]);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Position, Side, StuckRule};
+use crate::event::Actor;
 use crate::games::engine::referee::{OneGame, Referee};
 use crate::games::engine::seats::{first_seat, mover};
 use crate::games::rule;
@@ -65,11 +66,78 @@ pub struct Match {
 }
 
 impl Match {
+    /// The match before the host says who plays blue; a rule error unless
+    /// the board size is one the game is played on.
+    pub fn new(config: Config, created: Created<'_>) -> Result<Match, RuleError> {
+        if !(3..=5).contains(&config.size) {
+            return Err(rule(
+                "config",
+                format!("board size {} is not 3, 4 or 5", config.size),
+            ));
+        }
+        Ok(Match {
+            config,
+            players: created.players.clone(),
+            blue: None,
+            position: Position::start(config.size),
+            moves: Vec::new(),
+            before_last: None,
+            ending: Ending::default(),
+        })
+    }
+
     pub fn seat(&self, side: Side) -> Option<usize> {
         self.blue.map(|b| match side {
             Side::Blue => b,
             Side::Red => 1 - b,
         })
+    }
+
+    /// The host names the player who plays blue.
+    fn name_blue(&mut self, actor: &Actor, named: &str) -> Noted {
+        let b = first_seat(&self.players, actor, &mut self.blue, named)?;
+        Ok(format!(
+            "{} plays blue and moves first; {} plays red",
+            self.players[b],
+            self.players[1 - b]
+        ))
+    }
+
+    /// The player behind `actor` moves a car, written `mv` (`a3 E`), at
+    /// `seq`; the game ends when a side has driven every car off or the
+    /// side to move is stuck.
+    fn drive(&mut self, seq: u64, actor: &Actor, mv: &str) -> Noted {
+        let to_move = self.seat(self.position.to_move);
+        let unset = "the host has not said who plays blue";
+        let seat = mover(&self.players, &self.ending, actor, to_move, unset)?;
+        let mv = self.position.parse_move(mv).map_err(|e| rule("move", e.to_string()))?;
+        let written = self.position.move_name(mv);
+        self.before_last = Some(self.position);
+        self.position = self.position.play(mv);
+        self.moves.push((seq, written.clone()));
+        let mut note = format!("{} plays {written}", self.players[seat]);
+        if let Some(w) = self.position.winner() {
+            let s = self.seat(w);
+            self.ending
+                .end(s, format!("{} drove every car off", self.players[seat]));
+            note.push_str(": every car is off, they win");
+        } else if self.position.moves().is_empty() {
+            let stuck = self.seat(self.position.to_move).expect("set up");
+            let winner = match self.config.rule {
+                StuckRule::StuckLoses => 1 - stuck,
+                StuckRule::StuckWins => stuck,
+            };
+            self.ending.end(
+                Some(winner),
+                format!(
+                    "{} cannot move ({})",
+                    self.players[stuck],
+                    self.config.rule.slug()
+                ),
+            );
+            note.push_str(&format!("; {} cannot move", self.players[stuck]));
+        }
+        Ok(note)
     }
 }
 
@@ -81,21 +149,7 @@ impl Game for Dodgem {
     type State = Match;
 
     fn start(config: &Config, created: Created<'_>) -> Result<Match, RuleError> {
-        if !(3..=5).contains(&config.size) {
-            return Err(rule(
-                "config",
-                format!("board size {} is not 3, 4 or 5", config.size),
-            ));
-        }
-        Ok(Match {
-            config: *config,
-            players: created.players.clone(),
-            blue: None,
-            position: Position::start(config.size),
-            moves: Vec::new(),
-            before_last: None,
-            ending: Ending::default(),
-        })
+        Match::new(*config, created)
     }
 
     fn referee(m: &mut Match) -> impl Referee + '_ {
@@ -105,50 +159,8 @@ impl Game for Dodgem {
     fn apply(m: &mut Match, event: Event<'_, Self>, stamp: Stamp<'_>) -> Noted {
         let Stamp { seq, actor, .. } = stamp;
         match event {
-            Event::RoundStart(s) => {
-                let b = first_seat(&m.players, actor, &mut m.blue, &s.blue)?;
-                Ok(format!(
-                    "{} plays blue and moves first; {} plays red",
-                    m.players[b],
-                    m.players[1 - b]
-                ))
-            }
-            Event::Place(p) => {
-                let to_move = m.seat(m.position.to_move);
-                let unset = "the host has not said who plays blue";
-                let seat = mover(&m.players, &m.ending, actor, to_move, unset)?;
-                let mv = m
-                    .position
-                    .parse_move(&p.mv)
-                    .map_err(|e| rule("move", e.to_string()))?;
-                let written = m.position.move_name(mv);
-                m.before_last = Some(m.position);
-                m.position = m.position.play(mv);
-                m.moves.push((seq, written.clone()));
-                let mut note = format!("{} plays {written}", m.players[seat]);
-                if let Some(w) = m.position.winner() {
-                    let s = m.seat(w);
-                    m.ending
-                        .end(s, format!("{} drove every car off", m.players[seat]));
-                    note.push_str(": every car is off, they win");
-                } else if m.position.moves().is_empty() {
-                    let stuck = m.seat(m.position.to_move).expect("set up");
-                    let winner = match m.config.rule {
-                        StuckRule::StuckLoses => 1 - stuck,
-                        StuckRule::StuckWins => stuck,
-                    };
-                    m.ending.end(
-                        Some(winner),
-                        format!(
-                            "{} cannot move ({})",
-                            m.players[stuck],
-                            m.config.rule.slug()
-                        ),
-                    );
-                    note.push_str(&format!("; {} cannot move", m.players[stuck]));
-                }
-                Ok(note)
-            }
+            Event::RoundStart(s) => m.name_blue(actor, &s.blue),
+            Event::Place(p) => m.drive(seq, actor, &p.mv),
             Event::Timeout(_) => Ok(String::new()),
             Event::Pass => Err(rule("pass", "in Dodgem a player must move")),
             Event::Claim(x) | Event::Challenge(x) | Event::Proof(x) => match *x {},

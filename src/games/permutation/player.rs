@@ -264,12 +264,8 @@ mod tests {
         }
         // Near misses: the count alone says nothing, and a cell among
         // other words out of turn is talk about the board.
-        assert_eq!(moves("that's seven", 0, Some(&s)), Vec::<String>::new());
-        assert_eq!(moves("E2 looks forced", 1, Some(&s)), Vec::<String>::new());
-        assert_eq!(
-            moves("and that's E2 gone", 1, Some(&s)),
-            Vec::<String>::new()
-        );
+        READER.assert_talk(0, Some(&s), &["that's seven"]);
+        READER.assert_talk(1, Some(&s), &["E2 looks forced", "and that's E2 gone"]);
     }
 
     /// `2 → E1, that's 5×4 = 20 😎`: in part 2 the number and its cell,
@@ -292,14 +288,8 @@ mod tests {
         // Near misses: a score alone, a spectator-like question about a
         // cell's points, and two cells with a score, are no numbered x.
         let s = state(7);
-        assert_eq!(
-            moves("that's 5×4 = 20 😎", 0, Some(&s)),
-            Vec::<String>::new()
-        );
-        assert_eq!(
-            moves("G7 for 20 points??", 1, Some(&s)),
-            Vec::<String>::new()
-        );
+        READER.assert_talk(0, Some(&s), &["that's 5×4 = 20 😎"]);
+        READER.assert_talk(1, Some(&s), &["G7 for 20 points??"]);
         assert!(READER
             .why_unread("2 → G7 or B3, 20 pts", 0, Some(&s))
             .contains("2 cells"));

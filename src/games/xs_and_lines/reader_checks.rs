@@ -142,10 +142,15 @@ impl Reader {
         }
     }
 
+    /// Each of `talk` by `seat`, in the match `s`, says nothing.
+    pub fn assert_talk(&self, seat: usize, s: Option<&MatchState>, talk: &[&str]) {
+        assert_says_nothing(|t| self.moves(t, seat, s), talk);
+    }
+
     /// Each of `talk` by `seat` (the match unknown) says nothing, and
     /// `pass` is a pass.
     pub fn assert_talk_and_pass(&self, seat: usize, talk: &[&str]) {
-        assert_says_nothing(|t| self.moves(t, seat, None), talk);
+        self.assert_talk(seat, None, talk);
         assert_eq!(self.moves("pass", seat, None), ["pass"]);
     }
 

@@ -41,8 +41,12 @@ fn chain(recorder: &Recorder, n: u64) -> Vec<Sealed> {
     out
 }
 
+/// A record as a store hands it over: its seq, and the event or why it
+/// does not read.
+type Record = (u64, Result<Sealed, String>);
+
 /// The records as a store would hand them over: keyed by position.
-fn records(log: &[Sealed]) -> Vec<(u64, Result<Sealed, String>)> {
+fn records(log: &[Sealed]) -> Vec<Record> {
     (0u64..)
         .zip(log)
         .map(|(seq, s)| (seq, Ok(s.clone())))
@@ -51,14 +55,14 @@ fn records(log: &[Sealed]) -> Vec<(u64, Result<Sealed, String>)> {
 
 /// A sealed log of `n` events of match "m1" as a store hands it over, and
 /// the keys that check it.
-fn stored(n: u64) -> (Vec<(u64, Result<Sealed, String>)>, Keyring) {
+fn stored(n: u64) -> (Vec<Record>, Keyring) {
     let rec = recorder();
     (records(&chain(&rec, n)), Keyring::from(&rec))
 }
 
 /// The first bad seq the chain check of match "m1" finds in `recs` with
 /// `keys`; the test fails when it finds none.
-fn first_bad(recs: &[(u64, Result<Sealed, String>)], keys: &Keyring) -> BadSeq {
+fn first_bad(recs: &[Record], keys: &Keyring) -> BadSeq {
     verify_chain(&m1(), recs, keys)
         .first_bad
         .unwrap_or_else(|| panic!("the damage in {} records was not caught", recs.len()))

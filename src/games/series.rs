@@ -216,11 +216,17 @@ mod tests {
     #[test]
     fn a_held_value_grows_its_run_and_a_change_starts_a_joined_one() {
         let mut l = Line::new("x", "blue", Mark::Level);
-        l.hold(2, Some(3), "3 cells", false);
-        l.hold(3, Some(3), "3 cells", true);
-        l.hold(4, Some(5), "5 cells", true);
-        // A new round: not joined, even with the same value.
-        l.hold(5, Some(5), "5 cells", false);
+        // (step, value, words, joined), in step order.
+        let holds = [
+            (2, Some(3), "3 cells", false),
+            (3, Some(3), "3 cells", true),
+            (4, Some(5), "5 cells", true),
+            // A new round: not joined, even with the same value.
+            (5, Some(5), "5 cells", false),
+        ];
+        for (k, value, words, joined) in holds {
+            l.hold(k, value, words, joined);
+        }
         let runs: Vec<_> = l
             .runs
             .iter()

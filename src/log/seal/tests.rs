@@ -41,12 +41,31 @@ fn chain(recorder: &Recorder, n: u64) -> Vec<Sealed> {
     out
 }
 
+/// A record as a store hands it over: its seq, and the event or why it
+/// does not read.
+type Record = (u64, Result<Sealed, String>);
+
 /// The records as a store would hand them over: keyed by position.
-fn records(log: &[Sealed]) -> Vec<(u64, Result<Sealed, String>)> {
+fn records(log: &[Sealed]) -> Vec<Record> {
     (0u64..)
         .zip(log)
         .map(|(seq, s)| (seq, Ok(s.clone())))
         .collect()
+}
+
+/// A sealed log of `n` events of match "m1" as a store hands it over, and
+/// the keys that check it.
+fn stored(n: u64) -> (Vec<Record>, Keyring) {
+    let rec = recorder();
+    (records(&chain(&rec, n)), Keyring::from(&rec))
+}
+
+/// The first bad seq the chain check of match "m1" finds in `recs` with
+/// `keys`; the test fails when it finds none.
+fn first_bad(recs: &[Record], keys: &Keyring) -> BadSeq {
+    verify_chain(&m1(), recs, keys)
+        .first_bad
+        .unwrap_or_else(|| panic!("the damage in {} records was not caught", recs.len()))
 }
 
 fn m1() -> MatchId {
@@ -120,97 +139,97 @@ fn every_alteration_is_caught_at_its_seq() {
     let keys = Keyring::from(&rec);
     let other = Recorder::from_bytes([9; 32]);
     type Alter = Box<dyn Fn(&mut Sealed)>;
-    let alterations: Vec<(&str, &str, Alter)> = vec![
+    // What the check must say, and every alteration (named by what it
+    // changes) it must say it of.
+    let alterations: Vec<(&str, Vec<(&str, Alter)>)> = vec![
         (
-            "match id",
             "belongs to match",
-            Box::new(|s| s.envelope.match_id = MatchId::parse("m2").expect("m2")),
+            vec![(
+                "match id",
+                Box::new(|s| s.envelope.match_id = MatchId::parse("m2").expect("m2")),
+            )],
         ),
-        ("seq", "says it is seq", Box::new(|s| s.envelope.seq += 1)),
         (
-            "occurred_at",
+            "says it is seq",
+            vec![("seq", Box::new(|s| s.envelope.seq += 1))],
+        ),
+        (
             "stored hash does not match",
-            Box::new(|s| s.envelope.occurred_at = at("2024-03-01T20:15:01Z")),
+            vec![
+                (
+                    "occurred_at",
+                    Box::new(|s| s.envelope.occurred_at = at("2024-03-01T20:15:01Z")),
+                ),
+                (
+                    "recorded_at",
+                    Box::new(|s| s.envelope.recorded_at = at("2024-03-01T20:15:03Z")),
+                ),
+                (
+                    "actor",
+                    Box::new(|s| s.envelope.actor = Actor::Player("kg".into())),
+                ),
+                ("body", Box::new(|s| s.envelope.body = Body::Pass)),
+                (
+                    "body text",
+                    Box::new(|s| {
+                        if let Body::Ruling(r) = &mut s.envelope.body {
+                            r.winner = Some("ann".into());
+                        }
+                    }),
+                ),
+                ("hash", Box::new(|s| s.hash[0] ^= 0x80)),
+            ],
         ),
         (
-            "recorded_at",
-            "stored hash does not match",
-            Box::new(|s| s.envelope.recorded_at = at("2024-03-01T20:15:03Z")),
-        ),
-        (
-            "actor",
-            "stored hash does not match",
-            Box::new(|s| s.envelope.actor = Actor::Player("kg".into())),
-        ),
-        (
-            "body",
-            "stored hash does not match",
-            Box::new(|s| s.envelope.body = Body::Pass),
-        ),
-        (
-            "body text",
-            "stored hash does not match",
-            Box::new(|s| {
-                if let Body::Ruling(r) = &mut s.envelope.body {
-                    r.winner = Some("ann".into());
-                }
-            }),
-        ),
-        (
-            "prev hash",
             "previous hash does not match",
-            Box::new(|s| s.prev_hash[31] ^= 1),
+            vec![("prev hash", Box::new(|s| s.prev_hash[31] ^= 1))],
         ),
         (
-            "hash",
-            "stored hash does not match",
-            Box::new(|s| s.hash[0] ^= 0x80),
-        ),
-        (
-            "signature bit",
             "signature does not verify",
-            Box::new(|s| s.signature[10] ^= 0x04),
+            vec![
+                ("signature bit", Box::new(|s| s.signature[10] ^= 0x04)),
+                ("signature last bit", Box::new(|s| s.signature[63] ^= 0x01)),
+            ],
         ),
         (
-            "signature last bit",
-            "signature does not verify",
-            Box::new(|s| s.signature[63] ^= 0x01),
-        ),
-        (
-            "signature length",
             "signature is malformed",
-            Box::new(|s| {
-                s.signature.pop();
-            }),
+            vec![(
+                "signature length",
+                Box::new(|s| {
+                    s.signature.pop();
+                }),
+            )],
         ),
         (
-            "key id",
             "does not know",
-            Box::new(|s| s.key_id = "0123456789abcdef".into()),
-        ),
-        (
-            // Rehashed and re-signed by a key that is not in the ring.
-            "resealed by another key",
-            "does not know",
-            Box::new(move |s| {
-                let prev = s.prev_hash;
-                let mut env = s.envelope.clone();
-                env.actor = Actor::Host("mallory".into());
-                *s = other.seal(env, prev);
-            }),
+            vec![
+                ("key id", Box::new(|s| s.key_id = "0123456789abcdef".into())),
+                (
+                    // Rehashed and re-signed by a key that is not in the ring.
+                    "resealed by another key",
+                    Box::new(move |s| {
+                        let prev = s.prev_hash;
+                        let mut env = s.envelope.clone();
+                        env.actor = Actor::Host("mallory".into());
+                        *s = other.seal(env, prev);
+                    }),
+                ),
+            ],
         ),
     ];
-    for (field, reason, alter) in alterations {
-        let mut log = chain(&rec, 5);
-        alter(&mut log[2]);
-        let report = verify_chain(&m1(), &records(&log), &keys);
-        let bad = report
-            .first_bad
-            .unwrap_or_else(|| panic!("changing the {field} was not caught"));
-        assert_eq!(bad.seq, 2, "{field}: {bad:?}");
-        assert!(bad.to_string().starts_with("seq 2: "), "{field}: {bad:?}");
-        assert!(bad.reason.contains(reason), "{field}: {bad:?}");
-        assert_eq!(report.events, 5);
+    for (reason, changes) in alterations {
+        for (field, alter) in changes {
+            let mut log = chain(&rec, 5);
+            alter(&mut log[2]);
+            let report = verify_chain(&m1(), &records(&log), &keys);
+            let bad = report
+                .first_bad
+                .unwrap_or_else(|| panic!("changing the {field} was not caught"));
+            assert_eq!(bad.seq, 2, "{field}: {bad:?}");
+            assert!(bad.to_string().starts_with("seq 2: "), "{field}: {bad:?}");
+            assert!(bad.reason.contains(reason), "{field}: {bad:?}");
+            assert_eq!(report.events, 5);
+        }
     }
 }
 
@@ -223,9 +242,7 @@ fn claiming_a_known_key_id_with_a_foreign_signature_is_caught() {
     let mut forged = other.seal(log[1].envelope.clone(), prev);
     forged.key_id = rec.key_id();
     log[1] = forged;
-    let bad = verify_chain(&m1(), &records(&log), &Keyring::from(&rec))
-        .first_bad
-        .expect("caught");
+    let bad = first_bad(&records(&log), &Keyring::from(&rec));
     assert_eq!(bad.seq, 1);
     assert!(bad.reason.contains("signature does not verify"), "{bad:?}");
 }
@@ -238,15 +255,11 @@ fn unknown_key_is_caught_and_a_rotated_key_is_accepted() {
     let next = new.seal(envelope("m1", 3, body(3)), log[2].hash);
     log.push(next);
 
-    let bad = verify_chain(&m1(), &records(&log), &Keyring::from(&old))
-        .first_bad
-        .expect("unknown key caught");
+    let bad = first_bad(&records(&log), &Keyring::from(&old));
     assert_eq!(bad.seq, 3);
     assert!(bad.reason.contains(&new.key_id()), "{bad:?}");
 
-    let bad = verify_chain(&m1(), &records(&log), &Keyring::new())
-        .first_bad
-        .expect("unknown key caught");
+    let bad = first_bad(&records(&log), &Keyring::new());
     assert_eq!(bad.seq, 0);
 
     let mut both = Keyring::from(&old);
@@ -259,14 +272,11 @@ fn unknown_key_is_caught_and_a_rotated_key_is_accepted() {
 
 #[test]
 fn gap_is_caught() {
-    let rec = recorder();
-    let log = chain(&rec, 6);
-    let mut recs = records(&log);
+    let (mut recs, keys) = stored(6);
+    let whole = recs.clone();
     let removed = recs.remove(4);
     assert_eq!(removed.0, 4);
-    let bad = verify_chain(&m1(), &recs, &Keyring::from(&rec))
-        .first_bad
-        .expect("gap caught");
+    let bad = first_bad(&recs, &keys);
     assert_eq!(bad.seq, 4);
     assert_eq!(
         bad.reason,
@@ -274,21 +284,15 @@ fn gap_is_caught() {
     );
 
     // The first event missing.
-    let bad = verify_chain(&m1(), &records(&log)[1..], &Keyring::from(&rec))
-        .first_bad
-        .expect("gap caught");
+    let bad = first_bad(&whole[1..], &keys);
     assert_eq!(bad.seq, 0);
 }
 
 #[test]
 fn repeated_seq_is_caught() {
-    let rec = recorder();
-    let log = chain(&rec, 3);
-    let mut recs = records(&log);
+    let (mut recs, keys) = stored(3);
     recs.insert(2, recs[1].clone());
-    let bad = verify_chain(&m1(), &recs, &Keyring::from(&rec))
-        .first_bad
-        .expect("repeat caught");
+    let bad = first_bad(&recs, &keys);
     assert_eq!(bad.seq, 2);
     assert!(bad.reason.contains("out of order"), "{bad:?}");
 }
@@ -310,20 +314,15 @@ fn removed_event_with_renumbered_keys_is_caught() {
             (i as u64, Ok(s))
         })
         .collect();
-    let bad = verify_chain(&m1(), &recs, &Keyring::from(&rec))
-        .first_bad
-        .expect("caught");
+    let bad = first_bad(&recs, &Keyring::from(&rec));
     assert_eq!(bad.seq, 2);
 }
 
 #[test]
 fn undecodable_record_is_reported_at_its_seq() {
-    let rec = recorder();
-    let log = chain(&rec, 4);
-    let mut recs = records(&log);
+    let (mut recs, keys) = stored(4);
     recs[3].1 = Err("unexpected end of input".into());
-    let report = verify_chain(&m1(), &recs, &Keyring::from(&rec));
-    let bad = report.first_bad.expect("caught");
+    let bad = first_bad(&recs, &keys);
     assert_eq!(bad.seq, 3);
     assert!(bad.reason.contains("cannot be read"), "{bad:?}");
     assert!(bad.reason.contains("unexpected end of input"), "{bad:?}");

@@ -325,6 +325,56 @@ fn duorail_solve_and_check_print_the_interface_json() {
     }
 }
 
+/// A Bejeweled grid with a rock below a gem is one no game makes (rocks
+/// form at a column's top): `solve` and `check` refuse it, exit 2, naming
+/// the rock; rocks at the top are read.
+#[test]
+fn bejeweled_rock_below_a_gem_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rows = vec![
+        "RBGYPRBG", "BGYPRBGY", "GYPRBGYP", "YPRBGYPR", "PRBGYPRB", "RBGYPRBG", "BGYPRBGY",
+    ];
+    rows[0] = "#BGYPRBG";
+    let top = board_file(&dir, "top.txt", &rows);
+    rows[4] = "PR#GYPRB";
+    let low = board_file(&dir, "low.txt", &rows);
+    let proof = [
+        "check",
+        "bejeweled",
+        "--grid",
+        &top,
+        "--proof",
+        "active plus F4; passive bend; swap A2 A3",
+        "--json",
+    ];
+    let (code, _, err) = arbiter(&proof);
+    assert_eq!(code, 0, "{err}");
+    for args in [
+        vec![
+            "solve",
+            "bejeweled",
+            "--grid",
+            &low,
+            "--offer",
+            "swap,bend,plus",
+            "--json",
+        ],
+        vec![
+            "check",
+            "bejeweled",
+            "--grid",
+            &low,
+            "--proof",
+            "active plus F4; passive bend; swap A2 A3",
+            "--json",
+        ],
+    ] {
+        let (code, _, err) = arbiter(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("rock on C5 has a gem above it"), "{err}");
+    }
+}
+
 #[test]
 fn duorail_malformed_input_exits_2() {
     let dir = tempfile::tempdir().unwrap();

@@ -137,10 +137,19 @@ fn bejeweled_proof(
     Ok(())
 }
 
-/// Reads a Bejeweled grid file.
+/// Reads a Bejeweled grid file; a grid no game can hold (a rock below a
+/// gem) is malformed, since gravity is undefined past it.
 pub fn bejeweled_grid(path: &Path) -> Result<bejeweled::Grid, Failure> {
     let text = super::read_text(path)?;
-    bejeweled::Grid::parse(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))
+    let grid = bejeweled::Grid::parse(&text)
+        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+    match grid.rock_under_gem() {
+        Some(cell) => Err(Failure::Input(format!(
+            "{}: the rock on {cell} has a gem above it; rocks form only at the top of a column, so no game holds this grid",
+            path.display()
+        ))),
+        None => Ok(grid),
+    }
 }
 
 /// Reads a Duorail board file and a player color.

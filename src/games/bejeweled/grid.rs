@@ -203,6 +203,19 @@ impl Grid {
     pub fn rocks(&self) -> usize {
         self.tiles.iter().filter(|&&t| t == ROCK).count()
     }
+    /// The first rock (column A first, then row 1 first) with a gem above
+    /// it in its column.
+    /// No game makes one: a rock is a cell left empty at the top of a
+    /// column (RULINGS), so the rocks of a column are all above its gems,
+    /// and gravity is undefined past a rock below a gem.
+    pub fn rock_under_gem(&self) -> Option<Cell> {
+        (0..COLS).find_map(|col| {
+            let column = (0..ROWS).filter_map(|row| Cell::new(col, row));
+            column
+                .skip_while(|&c| self.get(c) == Tile::Rock)
+                .find(|&c| self.get(c) == Tile::Rock)
+        })
+    }
     /// Reads 7 lines of 8 characters from `RBGYP#` (blank lines skipped).
     pub fn parse(text: &str) -> Result<Grid, GridError> {
         let lines: Vec<(usize, &str)> = text
@@ -310,6 +323,19 @@ impl<'de> Deserialize<'de> for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rocks above every gem of their column are what play makes; a rock
+    /// below a gem is named, the leftmost column first.
+    #[test]
+    fn a_rock_below_a_gem_is_found() {
+        let row = "RBGYPRBG\n";
+        let top = format!("##GYPRB#\n#BGYPRB#\n{}", row.repeat(5));
+        assert_eq!(Grid::parse(&top).unwrap().rock_under_gem(), None);
+        // Rocks on C4 and B7, each under gems: column B is named first.
+        let low = format!("{}RB#YPRBG\n{}R#GYPRBG\n", row.repeat(3), row.repeat(2));
+        let g = Grid::parse(&low).unwrap();
+        assert_eq!(g.rock_under_gem(), Some("B7".parse().unwrap()));
+    }
 
     #[test]
     fn grids_read_and_print() {

@@ -338,39 +338,32 @@ fn bejeweled_rock_below_a_gem_exits_2() {
     let top = board_file(&dir, "top.txt", &rows);
     rows[4] = "PR#GYPRB";
     let low = board_file(&dir, "low.txt", &rows);
-    let proof = [
-        "check",
-        "bejeweled",
-        "--grid",
-        &top,
-        "--proof",
-        "active plus F4; passive bend; swap A2 A3",
-        "--json",
-    ];
-    let (code, _, err) = arbiter(&proof);
-    assert_eq!(code, 0, "{err}");
-    for args in [
-        vec![
-            "solve",
-            "bejeweled",
-            "--grid",
-            &low,
-            "--offer",
-            "swap,bend,plus",
-            "--json",
-        ],
-        vec![
+    let proof = "active plus F4; passive bend; swap A2 A3";
+    let check = |grid: &str| {
+        arbiter(&[
             "check",
             "bejeweled",
             "--grid",
-            &low,
+            grid,
             "--proof",
-            "active plus F4; passive bend; swap A2 A3",
+            proof,
             "--json",
-        ],
-    ] {
-        let (code, _, err) = arbiter(&args);
-        assert_eq!(code, 2, "{args:?}: {err}");
+        ])
+    };
+    let (code, _, err) = check(&top);
+    assert_eq!(code, 0, "{err}");
+    let offer = "swap,bend,plus";
+    let solve = arbiter(&[
+        "solve",
+        "bejeweled",
+        "--grid",
+        &low,
+        "--offer",
+        offer,
+        "--json",
+    ]);
+    for (code, _, err) in [solve, check(&low)] {
+        assert_eq!(code, 2, "{err}");
         assert!(err.contains("rock on C5 has a gem above it"), "{err}");
     }
 }

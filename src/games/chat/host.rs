@@ -42,7 +42,7 @@ mod winner;
 use joke::past_the_joke;
 pub use joke::takes_back_a_joke;
 pub use text::host_text;
-use text::{spell_rounds, undotted, unnumbered};
+use text::{about_another_match, spell_rounds, undotted, unnumbered};
 
 /// A game's words for its host's announcements.
 #[derive(Clone, Copy, Debug)]
@@ -183,19 +183,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         .and_then(|s| s.rounds_by_rules())
         .map(|d| d.to_win)
         .filter(|&t| t > 1);
-    // A message about another match (`recap of last week's DM`).
-    let elsewhere = {
-        let w = chat_words(&clean);
-        [
-            &["last", "week"][..],
-            &["last", "weeks"],
-            &["last", "season"],
-            &["last", "month"],
-            &["yesterday"],
-        ]
-        .iter()
-        .any(|k| find_seq(&w, k).is_some())
-    };
+    let elsewhere = about_another_match(&chat_words(&clean));
     // Before play begins, talk of winning and time explains the rules.
     let explaining = ctx.state.is_some_and(|s| !super::started(s));
     // A message that sets play up: before it begins, or opening a round.
@@ -207,6 +195,9 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     let (mut ruled_round, mut ruled_match) = (false, false);
     // The winner of the round this message ruled on, if it did.
     let mut round_won: Option<Option<usize>> = None;
+    // The match's winner a round's ruling implies by its score, and the
+    // line that says it.
+    let mut implied_match: Option<(Option<usize>, std::ops::Range<usize>)> = None;
     // A short ruling whose winner is no player here (`Mikael wins`): the
     // name as written, and its line.
     let mut unnamed: Option<(String, usize)> = None;
@@ -235,12 +226,15 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         let mut ruled_line = false;
         // A final score speaks of the match too (`gg kit takes it 3-0`,
         // first to 3): one side has the round wins that take it.
-        let final_score = to_win.is_some_and(|t| {
-            line_words.windows(2).any(|p| {
-                matches!((p[0].parse::<u32>(), p[1].parse::<u32>()),
-                    (Ok(a), Ok(b)) if a.max(b) == t && a != b)
+        let takes_match = |w: &[String]| {
+            to_win.is_some_and(|t| {
+                w.windows(2).any(|p| {
+                    matches!((p[0].parse::<u32>(), p[1].parse::<u32>()),
+                        (Ok(a), Ok(b)) if a.max(b) == t && a != b)
+                })
             })
-        });
+        };
+        let final_score = takes_match(&line_words);
         let says_match = final_score
             || ["match", "dm", "overall", "series"]
                 .iter()
@@ -450,6 +444,13 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                         }
                     }
                     ruled_line = true;
+                    // `T1 R5: 32 for 30, Saffy wins T1 4–1`: the score that
+                    // takes the match, in the clause that gives its last
+                    // round, rules the match too, unless the message goes
+                    // on to rule it in words of its own.
+                    if matches!(scope, Scope::Round(_)) && !asked && takes_match(&c) {
+                        implied_match.get_or_insert((winner, lines.clone()));
+                    }
                     out.push(Reading {
                         read: ChatReading::Event(Body::Ruling(Ruling {
                             scope,
@@ -581,6 +582,16 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 "it gives the first move to '{name}', who is no player of this match: write '<player> goes first', or tie the name to a player with --alias {name}=<player>"
             )),
             lines: line..line + 1,
+        });
+    }
+    if let Some((winner, lines)) = implied_match.filter(|_| !ruled_match) {
+        out.push(Reading {
+            read: ChatReading::Event(Body::Ruling(Ruling {
+                scope: Scope::Match,
+                winner: winner.map(|s| ctx.players[s].clone()),
+                text: whole(),
+            })),
+            lines,
         });
     }
     firsts.retain(|&(_, _, at)| ruled_at.is_none_or(|r| at > r));

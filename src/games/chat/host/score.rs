@@ -74,14 +74,10 @@ pub(super) fn name_first(c: &[String], names: &Names) -> Option<(usize, usize)> 
 /// ruled so far (`score`, seat order): the player whose count the score
 /// raises by one, when only theirs is raised.
 pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option<usize> {
-    // What may stand before a lone count (`that's three for kit`, `makes it
-    // 2 for Vale`) and after its name (`… match over`).
-    const LEAD: [&str; 8] = ["thats", "that", "makes", "it", "its", "now", "so", "and"];
-    const TAIL: [&str; 13] = [
-        "match", "over", "round", "rounds", "game", "dm", "now", "gg", "wins", "win", "overall",
-        "total", "already",
-    ];
     let [mine, other] = [score.first()?, score.get(1)?].map(|s| *s);
+    if let Some(seat) = name_then_score(c, names, [mine, other]) {
+        return Some(seat);
+    }
     let after = |at: usize| -> Option<usize> {
         let (end, seat) = name_first(&c[at..], names)?;
         c[at + end..]
@@ -90,18 +86,7 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
             .then_some(seat)
     };
     let up_one = |seat: usize, count: u32, rival_count: Option<u32>| {
-        let (own, rival) = if seat == 0 {
-            (mine, other)
-        } else {
-            (other, mine)
-        };
-        match rival_count {
-            // `2–1 to Opal`: Opal has 2, Reed 1 — whoever went up by one.
-            Some(b) if count == own + 1 && b == rival => Some(seat),
-            Some(b) if b == rival + 1 && count == own => Some(1 - seat),
-            Some(_) => None,
-            None => (count == own + 1).then_some(seat),
-        }
+        raised([mine, other], seat, count, rival_count)
     };
     let n = |w: &String| number_word(w);
     // `1:00 for Marrow` is a clock's minute, not a score.
@@ -144,4 +129,65 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
         return up_one(seat, count, pair);
     }
     None
+}
+
+/// What may stand before a lone count (`that's three for kit`, `makes it
+/// 2 for Vale`).
+const LEAD: [&str; 8] = ["thats", "that", "makes", "it", "its", "now", "so", "and"];
+
+/// What may stand after a score's last name or count (`… match over`).
+const TAIL: [&str; 13] = [
+    "match", "over", "round", "rounds", "game", "dm", "now", "gg", "wins", "win", "overall",
+    "total", "already",
+];
+
+/// The player a score names as the winner of the latest round, against
+/// the round wins ruled so far (`score`, seat order): `seat` now has
+/// `count` and the other `rival_count` (`2–1 to Opal`: Opal has 2, Reed
+/// 1), or only `seat`'s count is said. Whoever went up by one, when only
+/// one did.
+fn raised(score: [u32; 2], seat: usize, count: u32, rival_count: Option<u32>) -> Option<usize> {
+    let (own, rival) = if seat == 0 {
+        (score[0], score[1])
+    } else {
+        (score[1], score[0])
+    };
+    match rival_count {
+        Some(b) if count == own + 1 && b == rival => Some(seat),
+        Some(b) if b == rival + 1 && count == own => Some(1 - seat),
+        Some(_) => None,
+        None => (count == own + 1).then_some(seat),
+    }
+}
+
+/// A running score said name first, the clause's whole (`Saffy 1–0`,
+/// `so kit leads 2-1 now`, `Saffy up 3–2`), or with each count beside its
+/// name (`Saffy 1, Idris 0`, `score: Rune 2 – Opal 1`): the player whose
+/// count it raises by one.
+fn name_then_score(c: &[String], names: &Names, score: [u32; 2]) -> Option<usize> {
+    const AHEAD: [&str; 5] = ["leads", "lead", "leading", "up", "ahead"];
+    let lead = c
+        .iter()
+        .position(|w| !LEAD.contains(&w.as_str()) && !matches!(w.as_str(), "score" | "scores"))?;
+    let (end, first) = name_first(&c[lead..], names)?;
+    let mut at = lead + end;
+    if c.get(at).is_some_and(|w| AHEAD.contains(&w.as_str())) {
+        at += 1;
+    }
+    let count = number_word(c.get(at)?)?;
+    let (rival_at, then) = match name_first(&c[at + 1..], names) {
+        Some((_, second)) if second == first => return None,
+        Some((end, _)) => (at + 1 + end, at + 2 + end),
+        None => (at + 1, at + 2),
+    };
+    let rival = c.get(rival_at)?;
+    // `Saffy 7:04` is a time, not a score.
+    if rival.len() == 2 && rival.starts_with('0') && rival_at == at + 1 {
+        return None;
+    }
+    let rival_count = number_word(rival)?;
+    c[then..]
+        .iter()
+        .all(|w| TAIL.contains(&w.as_str()))
+        .then(|| raised(score, first, count, Some(rival_count)))?
 }

@@ -575,6 +575,17 @@ fn a_score_names_the_player_whose_count_it_raises() {
         ("2–1 to Vale", [1, 1], Some(0)),
         ("that's three for kit 👑 match over", [1, 2], Some(1)),
         ("makes it 2 for Vale", [1, 1], Some(0)),
+        // Name first: the named player's count first.
+        ("Vale 1–0", [0, 0], Some(0)),
+        ("so kit leads 2-1 now", [1, 1], Some(1)),
+        ("Vale 1–1", [1, 0], Some(1)),
+        ("Vale 1 Kit 0", [0, 0], Some(0)),
+        ("score: Kit 2 – Vale 1", [1, 1], Some(1)),
+        // A time, a claim, one name twice, more words after.
+        ("Vale 7:04", [6, 3], None),
+        ("Vale 26", [0, 0], None),
+        ("Vale 1 Vale 0", [0, 0], None),
+        ("Vale 1-0 down and out", [0, 0], None),
         // Counts that no single round makes: already ruled, too far ahead.
         ("1–0 to Vale", [1, 0], None),
         ("that's three for kit", [0, 0], None),
@@ -753,5 +764,28 @@ fn a_result_said_as_a_headline_or_a_round_and_its_score() {
     assert_eq!(
         rulings("round 1 to kit, and the DM goes on"),
         [(Scope::Round(1), kit)]
+    );
+}
+
+#[test]
+fn a_setup_compared_with_last_week_is_this_matchs() {
+    assert_eq!(
+        first("Same pairing as last week, but we swap colours: Vale takes red this time and Kit blue, so Kit moves first."),
+        1
+    );
+    sets_up_no_first("recap of last week's DM: kit moved first there");
+}
+
+#[test]
+fn a_point_given_after_an_arrow_is_a_ruling() {
+    each_gives(
+        "ruling",
+        true,
+        &["kit had nothing shorter → point vale, 1-0", "point vale"],
+    );
+    each_gives(
+        "ruling",
+        false,
+        &["match point vale", "vale needs one point"],
     );
 }

@@ -30,9 +30,13 @@ fn says_who_won(rest: impl Iterator<Item = char>) -> bool {
         .collect::<String>()
         .to_lowercase();
     let words: Vec<&str> = head.split_whitespace().collect();
+    // `→ Kit wins`, or the prize first: `→ point vale`, `→ winner: kit`.
     words
         .get(1)
         .is_some_and(|w| matches!(*w, "wins" | "won" | "takes" | "took" | "gets" | "advances"))
+        || words
+            .first()
+            .is_some_and(|w| matches!(*w, "point" | "winner" | "winner:" | "victory"))
 }
 
 /// Whether the bracket that `rest` follows holds a denial (`not`,
@@ -79,6 +83,9 @@ pub fn host_text(raw: &str) -> String {
                 out.push_str(" to ");
             }
             '⏰' | '⏱' | '⏲' | '⌛' | '⏳' => out.push_str(" time "),
+            // A check mark or a cross ends what it marks (`clears 26,
+            // exactly what she said ✅ Saffy 1–0`).
+            '✅' | '❌' | '✔' | '☑' | '✖' | '❎' => out.push_str(" , "),
             // A dash between words ends a clause (`Fern ran out — Moss
             // wins`); an en dash inside a score (`1–0`) does not.
             '—' | '―' => out.push_str(" , "),
@@ -238,5 +245,26 @@ pub(super) fn unnumbered(text: &str) -> String {
     drop_marks(text, '#', &["dm", "match", "game", "duel"], |after| {
         let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         (digits > 0).then_some(digits)
+    })
+}
+
+/// Whether a message speaks of another match (`recap of last week's DM`);
+/// one that only compares with it (`same pairing as last week, but we
+/// swap colours`) is about this one.
+pub(super) fn about_another_match(w: &[String]) -> bool {
+    [
+        &["last", "week"][..],
+        &["last", "weeks"],
+        &["last", "season"],
+        &["last", "month"],
+        &["yesterday"],
+    ]
+    .iter()
+    .any(|k| {
+        (0..w.len()).any(|at| {
+            w.len() - at >= k.len()
+                && w[at..at + k.len()].iter().zip(*k).all(|(a, b)| a == b)
+                && !(at > 0 && matches!(w[at - 1].as_str(), "as" | "like" | "than"))
+        })
     })
 }

@@ -288,6 +288,20 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
     if let Some(seat) = clock_at_zero(c, names, message) {
         return Some(seat);
     }
+    // A bare call of time beside the one name its sentence says (`⏰
+    // opal, thats time`, `time's up, Kit`), where no one is said to win.
+    // Where a reserve follows, the move's time ending starts it.
+    if called_time(c)
+        && !heard.reserve_kept
+        && !heard.sentence.iter().any(|w| WON_BY.contains(&w.as_str()))
+        && !still_running(heard.sentence, heard)
+    {
+        return match named(heard.sentence, names).is_empty() {
+            // `@Kit that's time`: the one the message speaks to.
+            true => heard.spoken_to,
+            false => only_player(heard.sentence, names),
+        };
+    }
     let said = TIMED_OUT.iter().any(|t| find_seq(c, t).is_some())
         || (about_time && over_time(c))
         || time_is_up(c);
@@ -543,6 +557,28 @@ fn time_is_up(c: &[String]) -> bool {
         .any(|w| allowance(&w[0]) && matches!(w[1].as_str(), "are" | "is") && w[2] == "up")
         || matches!(c, [.., w, up] if allowance(w) && up == "up")
         || (said_up && c.iter().rev().skip(2).take(6).any(allowance))
+}
+
+/// A clause that only calls time, naming no one: `that's time`, `time's
+/// up`, `times up`, `time`.
+fn called_time(c: &[String]) -> bool {
+    let start = c
+        .iter()
+        .position(|w| {
+            !matches!(
+                w.as_str(),
+                "thats" | "that" | "its" | "it" | "ok" | "okay" | "and"
+            )
+        })
+        .unwrap_or(c.len());
+    matches!(
+        c[start..]
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice(),
+        ["time"] | ["time", "up"] | ["times", "up"] | ["time", "is", "up"]
+    )
 }
 
 /// Whether a message speaks of time: the clock, the reserve, minutes, a

@@ -24,7 +24,7 @@ use super::score::{final_totals, name_first, round_then_name, score_winner};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 50] = [
+const WINS: [(&[&str], Beside); 51] = [
     (&["wins"], Beside::Before),
     // A tournament's `jonas advances`.
     (&["advances"], Beside::Before),
@@ -44,6 +44,8 @@ const WINS: [(&[&str], Beside); 50] = [
     (&["point", "for"], Beside::After),
     (&["point", "to"], Beside::After),
     (&["point", "goes", "to"], Beside::After),
+    // A scorekeeper's `→ point vale` (only opening its clause).
+    (&["point"], Beside::After),
     (&["round", "to"], Beside::After),
     (&["game", "to"], Beside::After),
     (&["match", "to"], Beside::After),
@@ -197,7 +199,8 @@ pub(super) fn winner(
                     .is_some_and(|(a, b)| c[..at].iter().any(|w| w == a || w == b));
             // `Kit takes it`, `vale took round 2`, not `vale took the safe 6`.
             let taken_else = matches!(key, ["takes"] | ["took"]) && !prize_taken(&c[at + 1..]);
-            if counted || side_given || taken_else {
+            let mid_clause = matches!(key, ["point"]) && at > 0;
+            if counted || side_given || taken_else || mid_clause {
                 continue;
             }
             if let Some(seat) = player_near(c, names, at, key.len(), side, 2) {

@@ -34,6 +34,10 @@ fn time_outs_name_the_player_and_a_bank_used_is_none() {
             // What was owed, at the clause's end.
             "⏰ @Kit time — 2:30 since your 18 and no proof",
             "⏰ 2:30 is up, nothing from vale → R1 kit",
+            // A bare call of time beside the one name said.
+            "⏰ vale, thats time",
+            "vale, time's up",
+            "time's up, Kit",
         ],
     );
     each_gives(
@@ -179,4 +183,18 @@ fn a_chess_clock_at_zero_times_its_player_out() {
     assert_eq!(heard_in("Vale 0:0 Kit"), None);
     assert_eq!(heard_in("kit 0:00 vale 0:00, flag"), None);
     assert_eq!(heard_in("kit 0:30 left on the clock"), None);
+}
+
+#[test]
+fn a_bare_call_of_time_needs_one_name_and_no_winner() {
+    each_gives(
+        "timeout",
+        false,
+        &[
+            "that's time",
+            "Kit wins, time up",
+            "Kit, Vale, that's time",
+            "time",
+        ],
+    );
 }

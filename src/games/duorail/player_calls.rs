@@ -311,6 +311,16 @@ fn pass_at(ws: &[&str]) -> Option<(usize, Pass)> {
     })
 }
 
+/// Whether a clause only echoes what the other player just did (`same
+/// lol`, `same here`, `me too`, `ditto`).
+fn echoes(ws: &[&str]) -> bool {
+    const AROUND: [&str; 8] = ["here", "lol", "lmao", "haha", "tbh", "ngl", "then", "honestly"];
+    let echo = ws.contains(&"same") || ws.contains(&"ditto") || ws.ends_with(&["me", "too"]);
+    echo && ws
+        .iter()
+        .all(|w| matches!(*w, "same" | "ditto" | "me" | "too") || AROUND.contains(w))
+}
+
 /// Passes (and giving up a challenge), one per clause that says so.
 pub(super) fn passes(
     lines: &[Line],
@@ -323,7 +333,8 @@ pub(super) fn passes(
     for (i, line) in lines.iter().enumerate() {
         for c in clauses(line, &used[i]) {
             let ws: Vec<&str> = c.iter().map(|&k| line.words[k].text.as_str()).collect();
-            let Some((k, how)) = pass_at(&ws) else {
+            let echoed = (e.after_a_pass && echoes(&ws)).then_some((0, Pass::OnTurn));
+            let Some((k, how)) = pass_at(&ws).or(echoed) else {
                 continue;
             };
             if ws.iter().any(|w| is_cell(w)) || (how == Pass::OnTurn && e.my_turn != Some(true)) {
@@ -657,6 +668,21 @@ mod tests {
         }
         // A question is not read as a pass.
         assert!(read("sit this one out?", 1)[0].starts_with("unread"));
+    }
+
+    #[test]
+    fn same_after_the_other_players_pass_is_a_pass() {
+        let read =
+            |text: &str, seat: usize, s: &crate::games::MatchState| CHAT.said(text, seat, Some(s));
+        // Bramble (seat 1, blue) passes: quill may echo it.
+        let passed = state(&[(1, Body::Pass)]);
+        for text in ["same lol", "same here", "me too", "ditto"] {
+            assert_eq!(read(text, 0, &passed), ["pass"], "{text}");
+            // Before any pass, or from the one who passed: talk.
+            assert_eq!(read(text, 0, &state(&[])), Vec::<String>::new(), "{text}");
+            assert_eq!(read(text, 1, &passed), Vec::<String>::new(), "{text}");
+        }
+        assert_eq!(read("same as last game lol", 0, &passed), Vec::<String>::new());
     }
 
     #[test]

@@ -83,6 +83,9 @@ pub(super) struct Expect {
     /// The pieces on the board: a question about one of them (`C3 RD??
     /// 💀 bro what`) is talk about it, not a move asked about.
     pub placed: Vec<(Cell, Piece)>,
+    /// The opponent's pass is the last thing played and it is the
+    /// speaker's turn: `same lol` passes too.
+    pub after_a_pass: bool,
 }
 
 impl Expect {
@@ -95,6 +98,7 @@ impl Expect {
             tracks_awaited: false,
             last_own: None,
             placed: Vec::new(),
+            after_a_pass: false,
         }
     }
 
@@ -110,6 +114,7 @@ impl Expect {
             Phase::Waiting => {}
             Phase::Playing => {
                 e.my_turn = Some(m.to_move == seat);
+                e.after_a_pass = m.to_move == seat && m.passes == 1;
                 e.last_own = m
                     .last_placed
                     .filter(|(by, _)| *by == seat)

@@ -436,7 +436,12 @@ fn read_line(index: usize, raw: &str) -> Line {
     let glued_line = t.iter().any(|x| glued(x, false).is_some());
     let mut k = 0;
     while k < t.len() {
-        let after_number = k > 0 && !used[k - 1] && number(&t[k - 1].w).is_some();
+        // `1) u r 1`: a number before a lowercase car numbers it, unless
+        // it is the last move's distance (`x left 1 y down`).
+        let after_number = k > 0
+            && !used[k - 1]
+            && number(&t[k - 1].w).is_some()
+            && moves.last().is_none_or(|(_, end, _, _)| *end != k);
         let lower = t[k].orig.chars().all(|c| c.is_ascii_lowercase()) && t[k].w != "taxi";
         let at = move_at(&t, k).or_else(|| glued_at(&t, k, glued_line));
         match at.filter(|_| !used[k] && (!lower || !after_number)) {

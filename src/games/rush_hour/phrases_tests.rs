@@ -49,6 +49,12 @@ fn moves_are_found_in_every_shape() {
             "U right 1; V down; Y left 1; W up; Z right",
         ),
         ("1) u r 1", "U right 1"),
+        // Typed on a phone: lowercase, no commas, a distance before the
+        // next car.
+        (
+            "w left v up x left 1 y down z right",
+            "W left; V up; X left 1; Y down; Z right",
+        ),
         ("2) v d", "V down"),
         ("1. R down", "R down"),
         ("Y goes up then the taxi drives out", "Y up; Z right"),

@@ -59,7 +59,15 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
             (Attempt::Unread(_), Some(last)) if part == Part::Drawing => turned_again(seg, last),
             _ => None,
         };
-        turned.unwrap_or(read)
+        let start = match m.map(|m| &m.stage) {
+            Some(Stage::Drawing(p)) if part == Part::Drawing && basis != Basis::BeforeLast => {
+                p.from.map(|f| (p.xs[f].col, p.xs[f].row + 1))
+            }
+            _ => None,
+        };
+        turned
+            .or_else(|| start.and_then(|start| from_the_start(seg, start)))
+            .unwrap_or(read)
     })
 }
 
@@ -84,6 +92,30 @@ fn turned_again(seg: &Segment, last: &str) -> Option<Attempt> {
             "{}-{} via {}",
             cell_name(a),
             cell_name(b),
+            cell_name(*corner)
+        )))
+    })
+}
+
+/// A line told as the way it goes from the x it must start from, that x
+/// left unsaid (`left along row 5 to B5 and then up to B4`, from F5): the
+/// cell it goes `to` first is its corner, the other its end.
+fn from_the_start(seg: &Segment, start: (u8, u8)) -> Option<Attempt> {
+    let words = seg.texts();
+    let cells: Vec<(usize, (u8, u8))> = words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
+        .collect();
+    let [(at, corner), (_, end)] = cells.as_slice() else {
+        return None;
+    };
+    let goes_to = *at > 0 && words[at - 1] == "to";
+    (goes_to && *corner != start && *end != start && is_corner(corner, &start, end)).then(|| {
+        Attempt::Move(place(format!(
+            "{}-{} via {}",
+            cell_name(start),
+            cell_name(*end),
             cell_name(*corner)
         )))
     })
@@ -378,6 +410,23 @@ mod tests {
         ] {
             assert_eq!(moves(text, 1, Some(&s)), ["F5-D6 via D5"], "{text}");
         }
+    }
+
+    /// `I'll go left along row 5 to B5 and then up to B4` was read as the
+    /// line B5-B4: told as the way from the x it must start from, the
+    /// first cell it goes to is the corner.
+    #[test]
+    fn a_line_told_as_its_way_from_the_start_turns_where_it_goes_first() {
+        let s = state(11);
+        for text in [
+            "ok, I'll go left along row 5 to D5 and then up to D6",
+            "to D5, then to D6",
+        ] {
+            assert_eq!(moves(text, 1, Some(&s)), ["F5-D6 via D5"], "{text}");
+        }
+        // Said with its start, or with no `to`: as written.
+        assert_eq!(moves("F5 to D5 to D6", 1, Some(&s)), ["F5-D6 via D5"]);
+        assert_eq!(moves("D5-D6", 1, Some(&s)), ["D5-D6"]);
     }
 
     #[test]

@@ -76,11 +76,7 @@ pub fn read_player_message(text: &str, seat: usize, ctx: &ChatContext) -> Vec<Re
 fn turned_again(seg: &Segment, last: &str) -> Option<Attempt> {
     let words = seg.texts();
     let corner_at = words.iter().position(|w| CORNER.contains(w))?;
-    let cells: Vec<(usize, (u8, u8))> = words
-        .iter()
-        .enumerate()
-        .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
-        .collect();
+    let cells = cells_in(&words);
     let [(at, corner)] = cells.as_slice() else {
         return None;
     };
@@ -102,11 +98,7 @@ fn turned_again(seg: &Segment, last: &str) -> Option<Attempt> {
 /// cell it goes `to` first is its corner, the other its end.
 fn from_the_start(seg: &Segment, start: (u8, u8)) -> Option<Attempt> {
     let words = seg.texts();
-    let cells: Vec<(usize, (u8, u8))> = words
-        .iter()
-        .enumerate()
-        .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
-        .collect();
+    let cells = cells_in(&words);
     let [(at, corner), (_, end)] = cells.as_slice() else {
         return None;
     };
@@ -119,6 +111,15 @@ fn from_the_start(seg: &Segment, start: (u8, u8)) -> Option<Attempt> {
             cell_name(*corner)
         )))
     })
+}
+
+/// The cells `words` name, each with its word's index.
+fn cells_in(words: &[&str]) -> Vec<(usize, (u8, u8))> {
+    words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
+        .collect()
 }
 
 /// Where the match stands for the player in `seat`.
@@ -189,11 +190,7 @@ const HOW: &str =
 
 fn attempt(seg: &Segment, part: Part) -> Attempt {
     let words = seg.texts();
-    let cells: Vec<(usize, (u8, u8))> = words
-        .iter()
-        .enumerate()
-        .filter_map(|(i, w)| grid_cell(w).map(|c| (i, c)))
-        .collect();
+    let cells = cells_in(&words);
     // One cell said again (`hmm C3 or… yeah, C3`) is that cell, once; a
     // line told twice, in words then in cells (`from C3 right to D3 and
     // down to D8, so (c,3) → (d,3) → (d,8)`), is that line, once.
@@ -418,15 +415,18 @@ mod tests {
     #[test]
     fn a_line_told_as_its_way_from_the_start_turns_where_it_goes_first() {
         let s = state(11);
-        for text in [
-            "ok, I'll go left along row 5 to D5 and then up to D6",
-            "to D5, then to D6",
+        for (text, line) in [
+            (
+                "ok, I'll go left along row 5 to D5 and then up to D6",
+                "F5-D6 via D5",
+            ),
+            ("to D5, then to D6", "F5-D6 via D5"),
+            // Said with its start, or with no `to`: as written.
+            ("F5 to D5 to D6", "F5-D6 via D5"),
+            ("D5-D6", "D5-D6"),
         ] {
-            assert_eq!(moves(text, 1, Some(&s)), ["F5-D6 via D5"], "{text}");
+            assert_eq!(moves(text, 1, Some(&s)), [line], "{text}");
         }
-        // Said with its start, or with no `to`: as written.
-        assert_eq!(moves("F5 to D5 to D6", 1, Some(&s)), ["F5-D6 via D5"]);
-        assert_eq!(moves("D5-D6", 1, Some(&s)), ["D5-D6"]);
     }
 
     #[test]

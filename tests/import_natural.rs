@@ -360,3 +360,35 @@ fn complete_matches_end_with_the_rules_outcome() {
         "no longer read right: {regressions:?}"
     );
 }
+
+/// `g8 lj` / `*lu`: a starred word takes the place of the one word of
+/// the writer's message before that it can stand for; a star after
+/// someone else's message fixes nothing.
+#[test]
+fn a_starred_word_fixes_its_typo_in_the_message_before() {
+    let cast = serde_json::json!({
+        "game": "duorail", "players": ["wren", "fern"], "host": "danny",
+        "aliases": {}, "config": null, "date": "2026-12-19"
+    });
+    let setting = Setting::from(&cast, "", "case");
+    let head = "danny — Today at 11:00 PM\nwren plays blue and moves first, fern is red\n\
+                wren — Today at 11:01 PM\ng8 lj\n";
+    let placed = |text: &str| -> Vec<String> {
+        let report = setting.import(text).expect("it imports");
+        report
+            .events
+            .iter()
+            .filter(|e| e.kind == "place")
+            .map(|e| e.text.clone())
+            .collect()
+    };
+    let fern = "fern — Today at 11:02 PM\nH3 LU\n";
+    assert_eq!(
+        placed(&format!("{head}[11:01 PM]\n*lu\n{fern}")),
+        ["G8 LU (blue)", "H3 LU (red)"]
+    );
+    assert_eq!(
+        placed(&format!("{head}fern — Today at 11:01 PM\n*lu\n{fern}")),
+        ["H3 LU (red)"]
+    );
+}

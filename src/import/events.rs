@@ -482,9 +482,17 @@ impl Reading<'_> {
             readings = self.past_the_match(readings);
         }
         let (mut text, mut messages) = (text.into_owned(), vec![index]);
-        if let Some((joined, read)) = self.split_move(index, speaker, &text, &readings) {
+        let alone = split::Alone {
+            index,
+            speaker,
+            text: &text,
+            readings: &readings,
+        };
+        if let Some((joined, read)) = self.split_move(&alone) {
             self.halves.push(index + 1);
             (text, readings, messages) = (joined, read, vec![index, index + 1]);
+        } else if let Some((fixed, read)) = self.starred_fix(&alone) {
+            (text, readings, messages) = (fixed, read, vec![index - 1, index]);
         }
         let mut said_anything = false;
         for r in readings {

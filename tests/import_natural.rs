@@ -392,3 +392,31 @@ fn a_starred_word_fixes_its_typo_in_the_message_before() {
         ["H3 LU (red)"]
     );
 }
+
+/// `c1 c2` / `+c3`: a move cut short, whose rest alone is play that
+/// cannot be read, is the two messages together; a whole move followed by
+/// talk stays as it was.
+#[test]
+fn a_move_cut_short_is_read_with_its_rest() {
+    let cast = serde_json::json!({
+        "game": "duorail", "players": ["wren", "fern"], "host": "danny",
+        "aliases": {}, "config": null, "date": "2026-12-19"
+    });
+    let setting = Setting::from(&cast, "", "case");
+    let head = "danny — Today at 11:00 PM\nwren plays blue and moves first, fern is red\n\
+                wren — Today at 11:01 PM\nE5 UR\nfern — Today at 11:02 PM\nimpossible for blue\n\
+                wren — Today at 11:03 PM\nE5 RRDD\n[11:03 PM]\n";
+    let proofs = |rest: &str| -> Vec<String> {
+        let report = setting
+            .import(&format!("{head}{rest}"))
+            .expect("it imports");
+        report
+            .events
+            .iter()
+            .filter(|e| e.kind == "proof")
+            .map(|e| e.text.clone())
+            .collect()
+    };
+    assert_eq!(proofs("LLLLUUUU\n"), ["E5 RRDDLLLLUUUU"]);
+    assert_eq!(proofs("gl lol\n"), ["E5 RRDD"]);
+}

@@ -7,7 +7,10 @@
 //! Only a word or two each, by the same player, one right after the other
 //! and within a minute, and neither corrected by a reviewer: anything
 //! longer is a message of its own, and a half that says something is no
-//! half.
+//! half. A longer move is joined only when it was cut short: the rest
+//! alone is play that cannot be read (`rotate g6` after `column on g6 +
+//! chain purple`, `LLLLUUUU` after `A1 RRRRDDDD`, `+c3` after `c1 c2`),
+//! and the first part is that too or one event, which the whole replaces.
 //!
 //! A word fixed in the next message with a star (`g8 lj` / `*lu`, `plus
 //! f4, bend, swap f3 g3` / `*f3 for the plus`) is chat's mark of a typo:
@@ -47,27 +50,37 @@ impl Reading<'_> {
     pub(super) fn split_move(&self, m: &Alone) -> Option<(String, Vec<Said>)> {
         let (index, speaker, text, readings) = (m.index, m.speaker, m.text, m.readings);
         let next = index + 1;
-        let short = |t: &str| (1..=HALF).contains(&t.split_whitespace().count());
-        let halves = says_nothing(readings) && short(text) && self.in_a_row(index, next, speaker);
-        if !halves {
+        if !self.in_a_row(index, next, speaker) {
             return None;
         }
         let rest = self.text_of(next);
-        if !short(&rest) || !says_nothing(&self.readings_of(&rest, speaker)) {
-            return None;
-        }
-        // `c` / `3` is one cell; `b2` / `N` two words.
+        let rest_read = self.readings_of(&rest, speaker);
+        let short = |t: &str| (1..=HALF).contains(&t.split_whitespace().count());
         let (a, b) = (text.trim(), rest.trim());
-        let glued = a.len() == 1
-            && a.chars().all(|c| c.is_ascii_alphabetic())
-            && b.starts_with(|c: char| c.is_ascii_digit());
-        let joined = if glued {
-            format!("{a}{b}")
-        } else {
-            format!("{a} {b}")
-        };
-        let read = self.readings_of(&joined, speaker);
-        one_event(&read).then_some((joined, read))
+        let joins: Vec<String> =
+            if says_nothing(readings) && short(a) && short(b) && says_nothing(&rest_read) {
+                // `c` / `3` is one cell; `b2` / `N` two words.
+                let glued = a.len() == 1
+                    && a.chars().all(|c| c.is_ascii_alphabetic())
+                    && b.starts_with(|c: char| c.is_ascii_digit());
+                vec![if glued {
+                    format!("{a}{b}")
+                } else {
+                    format!("{a} {b}")
+                }]
+            } else if only_unread(&rest_read) && (only_unread(readings) || one_event(readings)) {
+                // A longer move cut short (`column on g6 + chain purple` /
+                // `rotate g6`, `A1 RRRRRRRRDDDDDDDD` / `LLLLLLLLUUURUULUUU`,
+                // `c1 c2` / `+c3`): the rest alone is play that cannot be read.
+                let b = b.trim_start_matches('+').trim_start();
+                vec![format!("{a} {b}"), format!("{a}\n{b}")]
+            } else {
+                return None;
+            };
+        joins.into_iter().find_map(|joined| {
+            let read = self.readings_of(&joined, speaker);
+            one_event(&read).then_some((joined, read))
+        })
     }
 
     /// The text and readings of starred message `m` (`*lu`, `*f3 for the
@@ -119,6 +132,14 @@ impl Reading<'_> {
             && !self.corrections.contains_key(&first)
             && !self.corrections.contains_key(&then)
     }
+}
+
+/// Whether `read` says something, all of it play that cannot be read.
+fn only_unread(read: &[Said]) -> bool {
+    !read.is_empty()
+        && read
+            .iter()
+            .all(|r| matches!(r.read, ChatReading::Unread(_)))
 }
 
 /// Whether `read` says no event.

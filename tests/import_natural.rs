@@ -361,34 +361,43 @@ fn complete_matches_end_with_the_rules_outcome() {
     );
 }
 
+/// The texts of the events of `kind` that a Duorail paste between wren
+/// (blue, first) and fern, hosted by danny, reads as.
+fn duorail_events(paste: &str, kind: &str) -> Vec<String> {
+    let cast = serde_json::json!({
+        "game": "duorail", "players": ["wren", "fern"], "host": "danny",
+        "aliases": {}, "config": null, "date": "2026-12-19"
+    });
+    let head = "danny — Today at 11:00 PM\nwren plays blue and moves first, fern is red\n";
+    let report = Setting::from(&cast, "", "case")
+        .import(&format!("{head}{paste}"))
+        .expect("it imports");
+    report
+        .events
+        .iter()
+        .filter(|e| e.kind == kind)
+        .map(|e| e.text.clone())
+        .collect()
+}
+
 /// `g8 lj` / `*lu`: a starred word takes the place of the one word of
 /// the writer's message before that it can stand for; a star after
 /// someone else's message fixes nothing.
 #[test]
 fn a_starred_word_fixes_its_typo_in_the_message_before() {
-    let cast = serde_json::json!({
-        "game": "duorail", "players": ["wren", "fern"], "host": "danny",
-        "aliases": {}, "config": null, "date": "2026-12-19"
-    });
-    let setting = Setting::from(&cast, "", "case");
-    let head = "danny — Today at 11:00 PM\nwren plays blue and moves first, fern is red\n\
-                wren — Today at 11:01 PM\ng8 lj\n";
-    let placed = |text: &str| -> Vec<String> {
-        let report = setting.import(text).expect("it imports");
-        report
-            .events
-            .iter()
-            .filter(|e| e.kind == "place")
-            .map(|e| e.text.clone())
-            .collect()
-    };
-    let fern = "fern — Today at 11:02 PM\nH3 LU\n";
+    let (typo, fern) = (
+        "wren — Today at 11:01 PM\ng8 lj\n",
+        "fern — Today at 11:02 PM\nH3 LU\n",
+    );
     assert_eq!(
-        placed(&format!("{head}[11:01 PM]\n*lu\n{fern}")),
+        duorail_events(&format!("{typo}[11:01 PM]\n*lu\n{fern}"), "place"),
         ["G8 LU (blue)", "H3 LU (red)"]
     );
     assert_eq!(
-        placed(&format!("{head}fern — Today at 11:01 PM\n*lu\n{fern}")),
+        duorail_events(
+            &format!("{typo}fern — Today at 11:01 PM\n*lu\n{fern}"),
+            "place"
+        ),
         ["H3 LU (red)"]
     );
 }
@@ -398,25 +407,9 @@ fn a_starred_word_fixes_its_typo_in_the_message_before() {
 /// talk stays as it was.
 #[test]
 fn a_move_cut_short_is_read_with_its_rest() {
-    let cast = serde_json::json!({
-        "game": "duorail", "players": ["wren", "fern"], "host": "danny",
-        "aliases": {}, "config": null, "date": "2026-12-19"
-    });
-    let setting = Setting::from(&cast, "", "case");
-    let head = "danny — Today at 11:00 PM\nwren plays blue and moves first, fern is red\n\
-                wren — Today at 11:01 PM\nE5 UR\nfern — Today at 11:02 PM\nimpossible for blue\n\
-                wren — Today at 11:03 PM\nE5 RRDD\n[11:03 PM]\n";
-    let proofs = |rest: &str| -> Vec<String> {
-        let report = setting
-            .import(&format!("{head}{rest}"))
-            .expect("it imports");
-        report
-            .events
-            .iter()
-            .filter(|e| e.kind == "proof")
-            .map(|e| e.text.clone())
-            .collect()
-    };
+    let track = "wren — Today at 11:01 PM\nE5 UR\nfern — Today at 11:02 PM\nimpossible for blue\n\
+                 wren — Today at 11:03 PM\nE5 RRDD\n[11:03 PM]\n";
+    let proofs = |rest: &str| duorail_events(&format!("{track}{rest}"), "proof");
     assert_eq!(proofs("LLLLUUUU\n"), ["E5 RRDDLLLLUUUU"]);
     assert_eq!(proofs("gl lol\n"), ["E5 RRDD"]);
 }

@@ -50,33 +50,35 @@ impl Reading<'_> {
     pub(super) fn split_move(&self, m: &Alone) -> Option<(String, Vec<Said>)> {
         let (index, speaker, text, readings) = (m.index, m.speaker, m.text, m.readings);
         let next = index + 1;
-        if !self.in_a_row(index, next, speaker) {
+        let short = |t: &str| (1..=HALF).contains(&t.split_whitespace().count());
+        let half = says_nothing(readings) && short(text);
+        let cut_short = only_unread(readings) || one_event(readings);
+        // Most messages are neither: the next one is not read for them.
+        if !(half || cut_short) || !self.in_a_row(index, next, speaker) {
             return None;
         }
         let rest = self.text_of(next);
         let rest_read = self.readings_of(&rest, speaker);
-        let short = |t: &str| (1..=HALF).contains(&t.split_whitespace().count());
         let (a, b) = (text.trim(), rest.trim());
-        let joins: Vec<String> =
-            if says_nothing(readings) && short(a) && short(b) && says_nothing(&rest_read) {
-                // `c` / `3` is one cell; `b2` / `N` two words.
-                let glued = a.len() == 1
-                    && a.chars().all(|c| c.is_ascii_alphabetic())
-                    && b.starts_with(|c: char| c.is_ascii_digit());
-                vec![if glued {
-                    format!("{a}{b}")
-                } else {
-                    format!("{a} {b}")
-                }]
-            } else if only_unread(&rest_read) && (only_unread(readings) || one_event(readings)) {
-                // A longer move cut short (`column on g6 + chain purple` /
-                // `rotate g6`, `A1 RRRRRRRRDDDDDDDD` / `LLLLLLLLUUURUULUUU`,
-                // `c1 c2` / `+c3`): the rest alone is play that cannot be read.
-                let b = b.trim_start_matches('+').trim_start();
-                vec![format!("{a} {b}"), format!("{a}\n{b}")]
+        let joins: Vec<String> = if half && short(b) && says_nothing(&rest_read) {
+            // `c` / `3` is one cell; `b2` / `N` two words.
+            let glued = a.len() == 1
+                && a.chars().all(|c| c.is_ascii_alphabetic())
+                && b.starts_with(|c: char| c.is_ascii_digit());
+            vec![if glued {
+                format!("{a}{b}")
             } else {
-                return None;
-            };
+                format!("{a} {b}")
+            }]
+        } else if cut_short && only_unread(&rest_read) {
+            // A longer move cut short (`column on g6 + chain purple` /
+            // `rotate g6`, `A1 RRRRRRRRDDDDDDDD` / `LLLLLLLLUUURUULUUU`,
+            // `c1 c2` / `+c3`): the rest alone is play that cannot be read.
+            let b = b.trim_start_matches('+').trim_start();
+            vec![format!("{a} {b}"), format!("{a}\n{b}")]
+        } else {
+            return None;
+        };
         joins.into_iter().find_map(|joined| {
             let read = self.readings_of(&joined, speaker);
             one_event(&read).then_some((joined, read))

@@ -89,11 +89,9 @@ pub(super) fn score_winner(c: &[String], names: &Names, score: &[u32]) -> Option
         raised([mine, other], seat, count, rival_count)
     };
     let n = |w: &String| number_word(w);
-    // `1:00 for Marrow` is a clock's minute, not a score.
-    let clock = |w: &String| w.len() == 2 && w.starts_with('0');
     for at in 0..c.len() {
         let Some(count) = n(&c[at]) else { continue };
-        if c.get(at + 1).is_some_and(clock) {
+        if c.get(at + 1).is_some_and(|w| clock_seconds(w)) {
             continue;
         }
         let pair = c.get(at + 1).and_then(n);
@@ -141,6 +139,12 @@ const TAIL: [&str; 13] = [
     "total", "already",
 ];
 
+/// Whether a word is the two digits after a clock's colon (`1:00 for
+/// Marrow`, `Saffy 7:04`): a time, not a count.
+fn clock_seconds(w: &str) -> bool {
+    w.len() == 2 && w.starts_with('0')
+}
+
 /// The player a score names as the winner of the latest round, against
 /// the round wins ruled so far (`score`, seat order): `seat` now has
 /// `count` and the other `rival_count` (`2–1 to Opal`: Opal has 2, Reed
@@ -162,8 +166,9 @@ fn raised(score: [u32; 2], seat: usize, count: u32, rival_count: Option<u32>) ->
 
 /// A running score said name first, the clause's whole (`Saffy 1–0`,
 /// `so kit leads 2-1 now`, `Saffy up 3–2`), or with each count beside its
-/// name (`Saffy 1, Idris 0`, `score: Rune 2 – Opal 1`): the player whose
-/// count it raises by one.
+/// name in one clause (`Saffy 1 Idris 0`; a comma or a spaced dash
+/// between them ends the clause): the player whose count it raises by
+/// one.
 fn name_then_score(c: &[String], names: &Names, score: [u32; 2]) -> Option<usize> {
     const AHEAD: [&str; 5] = ["leads", "lead", "leading", "up", "ahead"];
     let lead = c
@@ -182,7 +187,7 @@ fn name_then_score(c: &[String], names: &Names, score: [u32; 2]) -> Option<usize
     };
     let rival = c.get(rival_at)?;
     // `Saffy 7:04` is a time, not a score.
-    if rival.len() == 2 && rival.starts_with('0') && rival_at == at + 1 {
+    if rival_at == at + 1 && clock_seconds(rival) {
         return None;
     }
     let rival_count = number_word(rival)?;

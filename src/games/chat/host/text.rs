@@ -261,9 +261,8 @@ pub(super) fn about_another_match(w: &[String]) -> bool {
     ]
     .iter()
     .any(|k| {
-        (0..w.len()).any(|at| {
-            w.len() - at >= k.len()
-                && w[at..at + k.len()].iter().zip(*k).all(|(a, b)| a == b)
+        w.windows(k.len()).enumerate().any(|(at, said)| {
+            said.iter().map(String::as_str).eq(k.iter().copied())
                 && !(at > 0 && matches!(w[at - 1].as_str(), "as" | "like" | "than"))
         })
     })

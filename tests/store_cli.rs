@@ -402,3 +402,61 @@ fn restore_and_rotate_on_postgres() {
     assert_eq!(code, 0, "{out} {err}");
     drop(db);
 }
+
+/// A store whose `server.key` is lost or changed: reading commands read and
+/// verify with the published keys and say the server cannot sign; writing
+/// commands refuse and say what to do; `keys rotate` is how it signs again.
+#[test]
+fn a_lost_or_changed_key_is_said_and_never_replaced_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let with = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--data", s(&data)]);
+        common::cli::arbiter(&all)
+    };
+    let (code, _, err) = with(&["load", &sample("dg-bumper-cup-r2")]);
+    assert_eq!(code, 0, "{err}");
+    let (verdict, _, _) = with(&["verify", "dg-bumper-cup-r2"]);
+    let (code, exported, err) = with(&["export", "dg-bumper-cup-r2"]);
+    assert_eq!(code, 0, "{err}");
+
+    let key = data.join("server.key");
+    let text = std::fs::read_to_string(&key).unwrap();
+    let first = if text.starts_with('0') { "1" } else { "0" };
+    std::fs::write(&key, format!("{first}{}", &text[1..])).unwrap();
+
+    let (code, _, err) = with(&["verify", "dg-bumper-cup-r2"]);
+    assert_eq!(code, verdict, "the match verifies as before: {err}");
+    assert!(
+        err.contains("cannot sign") && err.contains("server.key"),
+        "{err}"
+    );
+    let (code, _, err) = with(&["verify", "--all"]);
+    assert_eq!(code, 4, "{err}");
+    assert!(err.contains("never signed in this store"), "{err}");
+    let (code, out, err) = with(&["export", "dg-bumper-cup-r2"]);
+    assert_eq!((code, out), (0, exported), "{err}");
+    // Its bundle carries the receipt the witness kept, signed by the old key.
+    let bundle = dir.path().join("m.arb");
+    let (code, _, err) = with(&["export", "dg-bumper-cup-r2", "--bundle", s(&bundle)]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = common::cli::arbiter(&["check-bundle", s(&bundle)]);
+    assert_eq!(code, verdict, "{err}");
+    let (code, _, err) = with(&["load", &sample("tj-penzo-cup-final")]);
+    assert_ne!(code, 0, "a foreign key never signs here");
+    assert!(err.contains("arbiter keys rotate"), "{err}");
+
+    std::fs::remove_file(&key).unwrap();
+    let (code, _, err) = with(&["load", &sample("tj-penzo-cup-final")]);
+    assert_ne!(code, 0, "a lost key is not made anew");
+    assert!(err.contains("is missing") && !key.exists(), "{err}");
+
+    let (code, out, err) = with(&["keys", "rotate"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("new signing key"), "{out}");
+    let (code, _, err) = with(&["load", &sample("tj-penzo-cup-final")]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = with(&["verify", "--all"]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -121,8 +121,14 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
             Ok(())
         }
         KeysAction::Rotate { store } => {
-            let (old, new) = rotate(&store)?;
-            println!("new signing key {new}; key {old} stays published and keeps verifying what it signed");
+            match rotate(&store)? {
+                (Some(old), new) => println!(
+                    "new signing key {new}; key {old} stays published and keeps verifying what it signed"
+                ),
+                (None, new) => println!(
+                    "new signing key {new}; the server had no usable key (its file, if any, is set aside beside it), and every key that signed here stays published"
+                ),
+            }
             Ok(())
         }
         KeysAction::Show { store } => {
@@ -136,7 +142,7 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
 }
 
 /// `keys rotate`: see [`arbiter::log::StoreLocation::rotate_key`].
-fn rotate(at: &StoreArgs) -> Result<(String, String), Failure> {
+fn rotate(at: &StoreArgs) -> Result<(Option<String>, String), Failure> {
     at.location()?
         .rotate_key(&at.data)
         .map_err(|e| Failure::Other(e.to_string()))

@@ -1,7 +1,9 @@
 //! `arbiter verify`: one match (its chain against the witness, then every
 //! claim re-checked), or `--all` (damage only, every match the store or
 //! its witness knows). Exit codes: 0 clean, 1 disputed, 3 a broken chain
-//! or lost events, 4 the store cannot be opened or has no such match.
+//! or lost events, 4 the store cannot be opened or has no such match (and,
+//! for `--all`, a whole store whose server key cannot sign: a missing,
+//! damaged or foreign `server.key` is said, never a reason not to read).
 //!
 //! Must not import a storage engine's crate (sled, tokio-postgres): a store
 //! opens through `arbiter::log`.
@@ -40,6 +42,10 @@ fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
     // A store that cannot be opened, or no such match: exit 4.
     let other = |e: String| Failure::Exit(4, e);
     let store = at.open_existing().map_err(|f| f.or_exit(4))?;
+    // Reading needs no secret: the events verify with the published keys.
+    if let Some(why) = store.unusable_key() {
+        eprintln!("arbiter: this server cannot sign: {why}");
+    }
     // What the witness journal saw acknowledged: a loss sled does
     // not notice (a truncated log still chains) is named here.
     let witnessed = store.check_witness(&id).map_err(|e| other(e.to_string()))?;
@@ -108,7 +114,8 @@ fn one(id: &str, at: &StoreArgs, json: bool) -> Result<(), Failure> {
 }
 
 /// `arbiter verify --all`: every match's damage, one line each; exit 3 when
-/// any is damaged, 4 when the store cannot be opened or its keys read.
+/// any is damaged, 4 when the store cannot be opened or its keys read, or
+/// when every match checks but the server's key cannot sign.
 fn all(at: &StoreArgs, json: bool) -> Result<(), Failure> {
     let location = at.location()?;
     let store = at.open_existing().map_err(|f| f.or_exit(4))?;
@@ -151,6 +158,13 @@ fn all(at: &StoreArgs, json: bool) -> Result<(), Failure> {
                 },
                 restorable(&location, &*store)
             ),
+        ));
+    }
+    // The matches are whole, but the server cannot sign: not "ok".
+    if let Some(why) = store.unusable_key() {
+        return Err(Failure::Exit(
+            4,
+            format!("every match checks, but this server cannot sign: {why}"),
         ));
     }
     Ok(())

@@ -166,14 +166,29 @@ impl Recorder {
     ///
     /// The file holds the 32 secret bytes as 64 hex digits and a newline.
     pub fn load_or_create(path: &Path) -> io::Result<Recorder> {
+        match Recorder::read_key_file(path)? {
+            Some(recorder) => Ok(recorder),
+            None => Recorder::create_key_file(path),
+        }
+    }
+
+    /// Reads the key from `path`; `None` when there is no such file.
+    pub fn read_key_file(path: &Path) -> io::Result<Option<Recorder>> {
         match fs::read_to_string(path) {
-            Ok(text) => parse_key_file(path, &text),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => create_key_file(path),
+            Ok(text) => parse_key_file(path, &text).map(Some),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(io::Error::new(
                 e.kind(),
                 format!("cannot read the signing key {}: {e}", path.display()),
             )),
         }
+    }
+
+    /// Makes a new key and writes it to `path` (with its parent
+    /// directories, mode 0600 on unix); when another process made the file
+    /// first, reads theirs.
+    pub fn create_key_file(path: &Path) -> io::Result<Recorder> {
+        create_key_file(path)
     }
 
     /// The id of this recorder's public key ([`key_id`]).
@@ -228,8 +243,9 @@ fn malformed_key_file(path: &Path, why: &str) -> io::Error {
         format!(
             "the signing key file {} is malformed ({why}): it must hold the \
              32-byte ed25519 secret as 64 hex digits and a newline. Restore it \
-             from a backup; only if no event was ever signed with it, delete it \
-             and a new key will be created",
+             from your copy of it; to set it aside and sign with a new key from \
+             now on, run `arbiter keys rotate` (what the old key signed keeps \
+             verifying)",
             path.display()
         ),
     )

@@ -166,6 +166,14 @@ pub trait EventStore: Send + Sync {
     /// The key id the store signs new events with.
     fn recorder_key_id(&self) -> String;
 
+    /// Why this server's key file may not sign here — missing, damaged, or
+    /// a key that never signed in this store — when a command that reads
+    /// opened the store without it; `None` when it may sign, or when the
+    /// store does not judge key files (one database, many servers' keys).
+    fn unusable_key(&self) -> Option<String> {
+        None
+    }
+
     /// The signed checkpoint of match `id` as it stands: its size and
     /// Merkle root, signed with the current key (the receipt of the last
     /// append). [`StoreError::NotFound`] for an unknown match.
@@ -318,6 +326,10 @@ pub struct SledStore {
     tokens: sled::Tree,
     frontiers: sled::Tree,
     recorder: Recorder,
+    /// Why `recorder` is a stand-in that must not sign (the store was
+    /// opened to read, and `server.key` is missing, damaged or not this
+    /// store's); `None` when it is this store's key.
+    cannot_sign: Option<String>,
     /// The receipt of each match's last append made here, by the head it
     /// is the receipt of: the witness journal holds the same, and
     /// [`EventStore::checkpoint`] gives it again without signing anew.
@@ -343,22 +355,23 @@ impl std::fmt::Debug for SledStore {
 }
 
 impl SledStore {
-    /// Opens (creating when needed) the store in `dir`: the database in
-    /// `dir/sled`, the signing key in `dir/server.key`.
     /// Opens the store in `dir` only when one is there: a command that
     /// reads (`verify`, `export`) must not make an empty store, and a key,
-    /// in a mistyped directory.
+    /// in a mistyped directory. It reads whatever `server.key` holds, with
+    /// a stand-in key that never signs when that one may not
+    /// ([`EventStore::unusable_key`]).
     pub fn open_existing(dir: &Path) -> Result<SledStore, StoreError> {
-        if !dir.join("sled").is_dir() {
-            return Err(StoreError::Io(format!(
-                "there is no arbiter store in {}: give --data the directory `arbiter serve` keeps its data in (data/db by default)",
-                dir.display()
-            )));
-        }
-        SledStore::open(dir)
+        SledStore::open_as(there(dir)?, KeyUse::Read)
     }
 
+    /// Opens (creating when needed) the store in `dir`: the database in
+    /// `dir/sled`, the signing key in `dir/server.key`. A store that has
+    /// signed opens only with a key that signed in it ([`server_key`]).
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        SledStore::open_as(dir, KeyUse::Sign)
+    }
+
+    fn open_as(dir: &Path, key_use: KeyUse) -> Result<SledStore, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| {
             StoreError::Io(format!(
                 "cannot create the data directory {}: {e}",
@@ -376,8 +389,14 @@ impl SledStore {
         let tokens = tree("tokens")?;
         let frontiers = tree("frontiers")?;
 
-        let recorder = Recorder::load_or_create(&dir.join("server.key"))
-            .map_err(|e| StoreError::Io(e.to_string()))?;
+        let Signer {
+            recorder,
+            cannot_sign,
+        } = server_key::find(
+            &dir.join("server.key"),
+            &server_key::published(&keys),
+            key_use,
+        )?;
         keep_private(dir);
         let witness = Witness::open(dir).map_err(|e| {
             StoreError::Io(format!(
@@ -396,34 +415,16 @@ impl SledStore {
             tokens,
             frontiers,
             recorder,
+            cannot_sign,
             receipts: Default::default(),
             turns: appending::turns(),
             commits: Default::default(),
             shelf: shelf::Shelf::in_data(dir),
         };
-        store.register_key()?;
-        Ok(store)
-    }
-
-    /// Records the recorder's public key in `keys` (once).
-    fn register_key(&self) -> Result<(), StoreError> {
-        let id = self.recorder.key_id();
-        let public = self.recorder.verifying_key().to_bytes();
-        let previous = self
-            .keys
-            .compare_and_swap(id.as_bytes(), None::<&[u8]>, Some(&public[..]))
-            .map_err(io_error)?;
-        match previous {
-            Ok(()) => {
-                self.db.flush().map_err(io_error)?;
-                Ok(())
-            }
-            Err(cas) if cas.current.as_deref() == Some(&public[..]) => Ok(()),
-            Err(_) => Err(StoreError::Io(format!(
-                "the keys tree holds a different public key under this server's key id {id}; \
-                 the database was altered: restore it from a backup"
-            ))),
+        if store.cannot_sign.is_none() {
+            store.register_key()?;
         }
+        Ok(store)
     }
 
     /// The raw records of match `id` in key order, below seq `upto` when
@@ -555,6 +556,9 @@ impl EventStore for SledStore {
     }
 
     fn checkpoint(&self, id: &MatchId) -> Result<Checkpoint, StoreError> {
+        if self.cannot_sign.is_some() {
+            return self.witnessed_checkpoint(id);
+        }
         // The receipt of the last append here, when the head is still its
         // head; else from the head, the frontier and the last event:
         // O(log n). When any of them is missing, damaged or out of step (an
@@ -589,6 +593,10 @@ impl EventStore for SledStore {
 
     fn recorder_key_id(&self) -> String {
         self.recorder.key_id()
+    }
+
+    fn unusable_key(&self) -> Option<String> {
+        self.cannot_sign.clone()
     }
 
     fn head(&self, id: &MatchId) -> Result<Option<(u64, Hash)>, StoreError> {
@@ -768,13 +776,15 @@ mod appending;
 mod audit;
 mod opening;
 pub use opening::open_sled;
-use opening::{keep_private, open_error, unpanicked};
+use opening::{keep_private, open_error, there, unpanicked};
 pub mod location;
 pub mod postgres;
 pub use location::StoreLocation;
 mod reading;
 mod records;
 mod sealing;
+mod server_key;
+use server_key::{KeyUse, Signer};
 mod shelf;
 use reading::in_order;
 use records::{

@@ -166,6 +166,10 @@ impl Witnessed {
 pub struct Journal {
     pub last: BTreeMap<String, Witnessed>,
     pub damaged: Vec<(usize, String)>,
+    /// The signed receipt behind each match's line in `last`, when that
+    /// line is a receipt (not a line from before receipts): what a store
+    /// that cannot sign gives as the match's checkpoint.
+    pub receipts: BTreeMap<String, Checkpoint>,
 }
 
 /// A receipt as a journal line (without its newline): `<match> <size>
@@ -335,7 +339,7 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
             break;
         }
         match parse_line(&line, keys) {
-            Ok((match_id, size, commits)) => {
+            Ok((match_id, size, commits, receipt)) => {
                 // The line of the most events: appends to one match run
                 // side by side, and their lines may land out of order.
                 let line = Witnessed {
@@ -346,6 +350,10 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
                 match journal.last.get(&match_id) {
                     Some(seen) if seen.size > size => {}
                     _ => {
+                        match receipt {
+                            Some(r) => journal.receipts.insert(match_id.clone(), r),
+                            None => journal.receipts.remove(&match_id),
+                        };
                         journal.last.insert(match_id, line);
                     }
                 }
@@ -356,9 +364,12 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
     Ok(journal)
 }
 
-/// One journal line: (match, size, what it commits to), or why it cannot
-/// be trusted.
-fn parse_line(line: &[u8], keys: &Keyring) -> Result<(String, u64, Commitment), String> {
+/// A journal line read: match, size, commitment, receipt.
+type Line = (String, u64, Commitment, Option<Checkpoint>);
+
+/// One journal line: (match, size, what it commits to, the receipt when it
+/// is one), or why it cannot be trusted.
+fn parse_line(line: &[u8], keys: &Keyring) -> Result<Line, String> {
     let text = std::str::from_utf8(line).map_err(|_| "the line is not text".to_string())?;
     let fields: Vec<&str> = text.split(' ').collect();
     let hash = |text: &str, what: &str| -> Result<Hash, String> {
@@ -388,9 +399,10 @@ fn parse_line(line: &[u8], keys: &Keyring) -> Result<(String, u64, Commitment), 
             };
             receipt.verify(keys).map_err(checks)?;
             Ok((
-                receipt.match_id,
+                receipt.match_id.clone(),
                 receipt.size,
                 Commitment::Root(receipt.root),
+                Some(receipt),
             ))
         }
         [match_id, size, head, key_id, sig] => {
@@ -399,7 +411,7 @@ fn parse_line(line: &[u8], keys: &Keyring) -> Result<(String, u64, Commitment), 
             let text = signed_text(match_id, size, &head);
             keys.verify(key_id, text.as_bytes(), &signature(sig)?)
                 .map_err(checks)?;
-            Ok((match_id.to_string(), size, Commitment::Head(head)))
+            Ok((match_id.to_string(), size, Commitment::Head(head), None))
         }
         _ => Err("the line does not have its six fields".into()),
     }

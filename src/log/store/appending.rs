@@ -96,6 +96,7 @@ impl SledStore {
         if new_events.is_empty() {
             return Ok(Vec::new());
         }
+        self.may_sign()?;
         let recorded_at = Utc::now();
         let turn = self.turn(id)?;
         let (next, last) = match self.heads.get(id.as_str()).map_err(io_error)? {

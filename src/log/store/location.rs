@@ -79,11 +79,16 @@ impl StoreLocation {
     /// holds the log: the old key file is kept as
     /// `server.key.retired-<key id>`, and the old public key stays in the
     /// store's keys (and at `/keys`), so every event and checkpoint it
-    /// signed still verifies. Opening the store again makes the new key
-    /// and publishes it. Returns (old key id, new key id).
-    pub fn rotate_key(&self, data: &Path) -> Result<(String, String), StoreError> {
-        // Closed before the key moves: sled lets one handle at a time in.
-        let old = self.open(data)?.recorder_key_id();
+    /// signed still verifies. A sled store's key that is missing, damaged
+    /// or not its own is set aside too ([`SledStore::rotate_key`]).
+    /// Returns (the old key id when there was a usable one, the new id).
+    pub fn rotate_key(&self, data: &Path) -> Result<(Option<String>, String), StoreError> {
+        let url = match self {
+            StoreLocation::Sled => return SledStore::rotate_key(data),
+            StoreLocation::Postgres(url) => url,
+        };
+        // Closed before the key moves.
+        let old = PgStore::open(url, data)?.recorder_key_id();
         let key = data.join("server.key");
         let retired = data.join(format!("server.key.retired-{old}"));
         std::fs::rename(&key, &retired).map_err(|e| {
@@ -93,8 +98,8 @@ impl StoreLocation {
                 retired.display()
             ))
         })?;
-        let new = self.open(data)?.recorder_key_id();
-        Ok((old, new))
+        let new = PgStore::open(url, data)?.recorder_key_id();
+        Ok((Some(old), new))
     }
 
     /// For messages: which store this is.

@@ -11,6 +11,19 @@ use std::time::{Duration, Instant};
 
 use super::StoreError;
 
+/// `dir` when it holds an arbiter store: a command that reads must not
+/// make an empty store, and a key, in a mistyped directory.
+pub(super) fn there(dir: &Path) -> Result<&Path, StoreError> {
+    if dir.join("sled").is_dir() {
+        return Ok(dir);
+    }
+    Err(StoreError::Io(format!(
+        "there is no arbiter store in {}: give --data the directory `arbiter serve` keeps its \
+         data in (data/db by default)",
+        dir.display()
+    )))
+}
+
 /// How long [`open_sled`] waits for a lock held by a handle that is closing.
 const LOCK_WAIT: Duration = Duration::from_secs(1);
 

@@ -67,6 +67,7 @@ impl SledStore {
         events: &[Sealed],
         keys: &[(String, [u8; 32])],
     ) -> Result<(), StoreError> {
+        self.may_sign()?;
         for (kid, public) in keys {
             let stored = self
                 .keys
@@ -114,6 +115,7 @@ impl SledStore {
     /// events is never taken as the new truth). Returns one line per match
     /// witnessed.
     pub(super) fn witness_tail(&self) -> Result<Vec<String>, StoreError> {
+        self.may_sign()?;
         let journal = self.journal()?;
         let mut out = Vec::new();
         for id in self.matches()? {

@@ -149,6 +149,7 @@ macro_rules! println {
 mod cli;
 
 fn main() -> ExitCode {
+    owner_only();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -165,6 +166,15 @@ fn main() -> ExitCode {
             ExitCode::from(code)
         }
     }
+}
+
+/// Everything arbiter writes is its owner's alone from the moment it is
+/// made: the data directory's files (sled makes blob files while it runs,
+/// after the store's open made the rest 0600), backups and bundles, which
+/// hold private matches. A file to share is the operator's to open up.
+fn owner_only() {
+    #[cfg(unix)]
+    rustix::process::umask(rustix::fs::Mode::from_raw_mode(0o077));
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {

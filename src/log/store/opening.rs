@@ -76,16 +76,62 @@ pub(super) fn open_error(path: &Path, e: sled::Error) -> StoreError {
     // What sled says of a damaged file ("Read corrupted data at file
     // offset None", or a version it cannot read after a flipped byte in
     // `conf`) does not say what to do about it.
-    let hint = match e {
-        sled::Error::Corruption { .. } | sled::Error::Unsupported(_) => {
-            "; the database is damaged (or was not written by this arbiter): restore the data directory from a backup"
-        }
-        _ => "",
+    // Nor which file: a blob file whose checksum fails is named here.
+    let hint = match &e {
+        sled::Error::Corruption { .. } | sled::Error::Unsupported(_) => format!(
+            "; the database is damaged (or was not written by this arbiter){}: restore the data \
+             directory from a backup",
+            blobs_named(&damaged_blobs(path))
+        ),
+        sled::Error::Io(io) if io.kind() == io::ErrorKind::NotFound => format!(
+            "; a file of the database is missing (a blob file, when the database keeps any in {}): \
+             restore the data directory from a backup",
+            path.join("blobs").display()
+        ),
+        _ => String::new(),
     };
     StoreError::Io(format!(
         "cannot open the database {}: {e}{hint}",
         path.display()
     ))
+}
+
+/// The blob files of the sled database at `path` whose own checksum fails
+/// (sled heads each with the CRC-32 of the rest, little-endian), by path.
+fn damaged_blobs(path: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(path.join("blobs")) else {
+        return Vec::new();
+    };
+    let mut damaged: Vec<_> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|blob| {
+            let Ok(bytes) = std::fs::read(blob) else {
+                return true;
+            };
+            match bytes.split_first_chunk::<4>() {
+                Some((crc, rest)) if !rest.is_empty() => {
+                    u32::from_le_bytes(*crc) != crc32fast::hash(rest)
+                }
+                _ => true,
+            }
+        })
+        .collect();
+    damaged.sort();
+    damaged
+}
+
+/// ": blob file X does not check" for the damaged blob files, if any.
+fn blobs_named(blobs: &[std::path::PathBuf]) -> String {
+    let named: Vec<String> = blobs.iter().map(|b| b.display().to_string()).collect();
+    match named.as_slice() {
+        [] => String::new(),
+        [one] => format!(" (the blob file {one} does not match its checksum)"),
+        _ => format!(
+            " (the blob files {} do not match their checksums)",
+            named.join(", ")
+        ),
+    }
 }
 
 /// Whether sled failed to take the database's file lock.

@@ -20,7 +20,14 @@
 //! and before the append is acknowledged, so a crash between the two
 //! leaves the store ahead of its witness (an unwitnessed tail), which is
 //! not damage. A witness line that does not parse or whose signature fails
-//! is reported as such and never makes a good store look bad.
+//! is reported as such and is not trusted, but what can still be read of
+//! it is kept ([`Legible`]): when it is the last word on a match, and the
+//! store holds fewer events than it says and not the ones its commitment
+//! names, those events may be lost (a lost tail *and* its damaged line,
+//! which a store checked only against good lines would pass as whole).
+//! One fault alone never makes a good store look bad: a flipped size
+//! leaves the commitment, which then names what the store holds, and a
+//! flip anywhere else leaves the size.
 //!
 //! The file is grown in zero-filled blocks ahead of its lines, and a line
 //! overwrites zeros: syncing a line then writes data only, not the inode
@@ -160,12 +167,44 @@ impl Witnessed {
     }
 }
 
+/// What can still be read of a damaged line that names a match: not
+/// trusted, but not nothing when it is the last word on the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Legible {
+    /// The journal line (from 1).
+    pub line: usize,
+    /// The size it gives, when that field still reads as one.
+    pub size: Option<u64>,
+    /// What it commits to, when that field still reads as a hash.
+    pub commits: Option<Commitment>,
+}
+
+impl Legible {
+    /// Whether this line may say that events `held` (a match's event
+    /// hashes, in order) lost a tail: it gives a larger size, and its
+    /// commitment, if it still reads, is not to exactly what is held.
+    pub fn says_more_than(&self, held: &[Hash]) -> Option<u64> {
+        let size = self.size.filter(|&s| s > held.len() as u64)?;
+        let what_is_held = self.commits.map(|commits| Witnessed {
+            line: self.line,
+            size: held.len() as u64,
+            commits,
+        });
+        match what_is_held {
+            Some(w) if w.vouches_for(held) => None,
+            _ => Some(size),
+        }
+    }
+}
+
 /// The journal as read: each match's good line of the most events (the
 /// last of them), and the lines that are damaged (line number, why).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Journal {
     pub last: BTreeMap<String, Witnessed>,
     pub damaged: Vec<(usize, String)>,
+    /// What can be read of each match's last damaged line, by match.
+    pub legible: BTreeMap<String, Legible>,
     /// The signed receipt behind each match's line in `last`, when that
     /// line is a receipt (not a line from before receipts): what a store
     /// that cannot sign gives as the match's checkpoint.
@@ -358,10 +397,37 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
                     }
                 }
             }
-            Err(why) => journal.damaged.push((number, why)),
+            Err(why) => {
+                if let Some((match_id, legible)) = legible(&line, number) {
+                    journal.legible.insert(match_id, legible);
+                }
+                journal.damaged.push((number, why));
+            }
         }
     }
     Ok(journal)
+}
+
+/// What a damaged line still says, read field by field with no trust: the
+/// match it names (when that field is still a match id) and its size and
+/// commitment where those read.
+fn legible(line: &[u8], number: usize) -> Option<(String, Legible)> {
+    let text = String::from_utf8_lossy(line);
+    let fields: Vec<&str> = text.split(' ').collect();
+    let hash = |text: &str| -> Option<Hash> { hex::decode(text).ok()?.try_into().ok() };
+    let (match_id, size, commits) = match fields.as_slice() {
+        [m, size, root, _, _, _] => (m, size, hash(root).map(Commitment::Root)),
+        [m, size, head, _, _] => (m, size, hash(head).map(Commitment::Head)),
+        _ => return None,
+    };
+    crate::event::MatchId::parse(match_id).ok().map(|_| {
+        let legible = Legible {
+            line: number,
+            size: size.parse().ok(),
+            commits,
+        };
+        (match_id.to_string(), legible)
+    })
 }
 
 /// A journal line read: match, size, commitment, receipt.

@@ -153,7 +153,8 @@ pub(super) fn damage<S: EventStore + ?Sized>(
     journal: &witness::Journal,
 ) -> Result<Vec<Damage>, StoreError> {
     let mut out = Vec::new();
-    for name in journal.last.keys() {
+    let named = journal.last.keys().chain(journal.legible.keys());
+    for name in named.collect::<std::collections::BTreeSet<_>>() {
         let Ok(id) = MatchId::parse(name) else {
             continue;
         };
@@ -175,18 +176,23 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
     id: &MatchId,
 ) -> Result<WitnessCheck, StoreError> {
     let damaged_lines = journal.damaged.clone();
+    let held = || match store.events(id) {
+        Ok(e) => Ok(e),
+        Err(StoreError::NotFound(_)) => Ok(Vec::new()),
+        Err(e) => Err(e),
+    };
     let Some(w) = journal.last.get(id.as_str()) else {
+        let damage = match journal.legible.get(id.as_str()) {
+            Some(_) => lost_behind_damage(journal, id, 0, &held()?),
+            None => None,
+        };
         return Ok(WitnessCheck {
-            damage: None,
-            note: Some(format!("match {id} has no witness line (stored before the witness existed, or never acknowledged)")),
+            note: damage.is_none().then(|| format!("match {id} has no witness line (stored before the witness existed, or never acknowledged)")),
+            damage,
             damaged_lines,
         });
     };
-    let held: Vec<Sealed> = match store.events(id) {
-        Ok(e) => e,
-        Err(StoreError::NotFound(_)) => Vec::new(),
-        Err(e) => return Err(e),
-    };
+    let held: Vec<Sealed> = held()?;
     let n = held.len() as u64;
     let damage = if n < w.size {
         Some((n, format!(
@@ -202,7 +208,7 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
             w.line
         )))
     } else {
-        None
+        lost_behind_damage(journal, id, w.line, &held)
     };
     let note = (damage.is_none() && n > w.size).then(|| {
         format!(
@@ -216,6 +222,30 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
         note,
         damaged_lines,
     })
+}
+
+/// The events of match `id` that its last journal line, damaged, may say
+/// were acknowledged beyond the `held` ones, when that line comes after
+/// the match's last good line (`after`): the first seq that may be lost,
+/// and why ([`witness::Legible`]).
+fn lost_behind_damage(
+    journal: &witness::Journal,
+    id: &MatchId,
+    after: usize,
+    held: &[Sealed],
+) -> Option<(u64, String)> {
+    let legible = journal
+        .legible
+        .get(id.as_str())
+        .filter(|l| l.line > after)?;
+    let hashes: Vec<_> = held.iter().map(|s| s.hash).collect();
+    let size = legible.says_more_than(&hashes)?;
+    let n = held.len() as u64;
+    Some((n, format!(
+        "match {id}: the store holds {n} events, and the witness's last line of it (line {}) is damaged but still reads as {size} acknowledged, with a commitment the store's events do not meet; events {n}–{} may be lost",
+        legible.line,
+        size - 1
+    )))
 }
 
 /// Whether `events`, sealed elsewhere, chain as match `id` from its first

@@ -1,0 +1,143 @@
+//! The store's key tests: rotating the signing key, and what a store that
+//! has signed does with a key file that is missing, damaged or another's.
+
+use super::*;
+
+/// A fault to the key file: its name, what it does, what is said of it.
+type KeyFault<'a> = (&'a str, &'a dyn Fn(&Path), &'a str);
+
+#[test]
+fn a_rotated_key_signs_new_checkpoints_and_the_old_one_still_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = id("m");
+    let first_id = {
+        let store = SledStore::open(dir.path()).unwrap();
+        fill(&store, &m, 3);
+        store.recorder_key_id()
+    };
+    let (old, new) = StoreLocation::Sled.rotate_key(dir.path()).unwrap();
+    let old = old.expect("the old key was this store's");
+    assert_eq!(old, first_id);
+    assert_ne!(old, new);
+    assert!(dir
+        .path()
+        .join(format!("server.key.retired-{old}"))
+        .exists());
+    let store = SledStore::open(dir.path()).unwrap();
+    store.append(&m, 3, event(3)).unwrap();
+    let events = store.events(&m).unwrap();
+    assert_eq!(events[0].key_id, old);
+    assert_eq!(events[3].key_id, new);
+    assert!(store.verify(&m).unwrap().is_ok());
+    let c = store.checkpoint(&m).unwrap();
+    assert_eq!((c.size, c.key_id.as_str()), (4, new.as_str()));
+    c.verify(&store.keyring()).unwrap();
+    assert!(
+        store.keyring().get(&old).is_some(),
+        "old keys stay published"
+    );
+}
+
+/// A store in a new directory that signed 2 events of `m1`, closed again,
+/// and the id of the key that signed them.
+fn signed_store() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SledStore::open(dir.path()).expect("open");
+    fill(&store, &id("m1"), 2);
+    let key_id = store.recorder_key_id();
+    (dir, key_id)
+}
+
+/// What a store that signed before does with each key file that is not its
+/// own: opened to sign, it refuses and says what to do; opened to read, it
+/// reads, verifies and refuses only to sign.
+#[test]
+fn a_store_that_signed_never_makes_or_takes_a_key_quietly() {
+    let missing = |key: &Path| std::fs::remove_file(key).expect("remove key");
+    let flipped = |key: &Path| {
+        // One digit changed: still 64 hex digits, another key.
+        let text = std::fs::read_to_string(key).expect("key");
+        let first = if text.starts_with('0') { "1" } else { "0" };
+        std::fs::write(key, format!("{first}{}", &text[1..])).expect("write key");
+    };
+    let damaged = |key: &Path| std::fs::write(key, "not a key\n").expect("write key");
+    let faults: [KeyFault; 3] = [
+        ("missing", &missing, "is missing"),
+        ("flipped", &flipped, "never signed in this store"),
+        ("damaged", &damaged, "is malformed"),
+    ];
+    for (name, fault, said) in faults {
+        let (dir, old_id) = signed_store();
+        let key = dir.path().join("server.key");
+        fault(&key);
+        let err = SledStore::open(dir.path()).expect_err(name).to_string();
+        assert!(
+            err.contains(said) && err.contains("arbiter keys rotate"),
+            "{name}: {err}"
+        );
+        assert!(
+            name != "missing" || (err.contains(&old_id) && !key.exists()),
+            "{name}: names the key it signed with, makes none: {err}"
+        );
+
+        let store = SledStore::open_existing(dir.path()).expect(name);
+        let why = store.unusable_key().expect(name);
+        assert!(why.contains(said), "{name}: {why}");
+        assert_eq!(store.events(&id("m1")).expect(name).len(), 2, "{name}");
+        assert!(store.verify(&id("m1")).expect(name).is_ok(), "{name}");
+        let refused = store.append(&id("m1"), 2, event(2)).expect_err(name);
+        assert!(
+            refused.to_string().contains("not signed"),
+            "{name}: {refused}"
+        );
+        // The receipt the witness kept stands as the match's checkpoint.
+        let kept = store.checkpoint(&id("m1")).expect(name);
+        assert_eq!((kept.size, kept.key_id.as_str()), (2, old_id.as_str()));
+        kept.verify(&store.keyring()).expect(name);
+        assert!(matches!(
+            store.checkpoint(&id("nobody")),
+            Err(StoreError::NotFound(_))
+        ));
+        assert_eq!(
+            store.keyring().iter().count(),
+            1,
+            "{name}: the stand-in is never published"
+        );
+    }
+}
+
+/// `keys rotate` is how a store that lost its key signs again: whatever
+/// the file held is set aside, and every key that signed stays published.
+#[test]
+fn rotating_sets_an_unusable_key_aside_and_old_keys_stay_known() {
+    let (dir, old_id) = signed_store();
+    let key = dir.path().join("server.key");
+    std::fs::write(&key, "not a key\n").expect("damage the key");
+    let (old, new) = StoreLocation::Sled.rotate_key(dir.path()).expect("rotate");
+    assert_eq!(old, None, "a damaged key is nobody's");
+    assert_ne!(new, old_id);
+    let aside = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("server.key.unusable-")
+        });
+    assert!(aside, "the damaged file is kept");
+
+    let store = SledStore::open(dir.path()).expect("reopen");
+    assert_eq!(store.recorder_key_id(), new);
+    store.append(&id("m1"), 2, event(2)).expect("append");
+    let ring = store.keyring();
+    assert!(ring.get(&old_id).is_some() && ring.get(&new).is_some());
+    assert!(store.verify(&id("m1")).expect("verify").is_ok());
+    drop(store);
+
+    // A missing key: nothing to set aside.
+    std::fs::remove_file(&key).expect("remove key");
+    let (old, newer) = StoreLocation::Sled.rotate_key(dir.path()).expect("rotate");
+    assert_eq!(old, None);
+    assert_ne!(newer, new);
+    assert!(SledStore::open(dir.path()).is_ok());
+}

@@ -443,6 +443,12 @@ fn a_lost_or_changed_key_is_said_and_never_replaced_quietly() {
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = common::cli::arbiter(&["check-bundle", s(&bundle)]);
     assert_eq!(code, verdict, "{err}");
+    let (code, keys, err) = with(&["keys", "show"]);
+    assert_eq!(
+        (code, keys.lines().count()),
+        (0, 1),
+        "the one key that signed: {err}"
+    );
     let (code, _, err) = with(&["load", &sample("tj-penzo-cup-final")]);
     assert_ne!(code, 0, "a foreign key never signs here");
     assert!(err.contains("arbiter keys rotate"), "{err}");

@@ -132,7 +132,8 @@ pub fn run(action: KeysAction) -> Result<(), Failure> {
             Ok(())
         }
         KeysAction::Show { store } => {
-            let store = store.open()?;
+            // Reading: a store whose own key cannot sign still lists its keys.
+            let store = store.open_existing()?;
             for (id, key) in store.keyring().iter() {
                 println!("{id} {key}");
             }

@@ -27,7 +27,10 @@
 //! which a store checked only against good lines would pass as whole).
 //! One fault alone never makes a good store look bad: a flipped size
 //! leaves the commitment, which then names what the store holds, and a
-//! flip anywhere else leaves the size.
+//! flip anywhere else leaves the size. A flip in a line's match id makes
+//! it name another match, so a damaged line is read only for a match the
+//! store holds events of, and a loss behind a line whose match id was hit
+//! stays unseen.
 //!
 //! The file is grown in zero-filled blocks ahead of its lines, and a line
 //! overwrites zeros: syncing a line then writes data only, not the inode

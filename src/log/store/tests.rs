@@ -197,10 +197,13 @@ fn a_lost_tail_behind_a_damaged_witness_line_is_named() {
         line.replacen(&root, &format!("{other}{}", &root[1..]), 1)
     };
     let signature_cut = |line: &str| line[..line.len() - 2].to_string();
-    let faults: [LineFault; 3] = [
+    // The line then names a match the store never had.
+    let id_flipped = |line: &str| line.replacen("m1 6 ", "n1 6 ", 1);
+    let faults: [LineFault; 4] = [
         ("size", &size_flipped),
         ("root", &root_flipped),
         ("signature", &signature_cut),
+        ("match id", &id_flipped),
     ];
     for (field, fault) in faults {
         for lose_last in [false, true] {
@@ -236,13 +239,17 @@ fn a_lost_tail_behind_a_damaged_witness_line_is_named() {
                 }
                 // A flipped root over a lost tail still reads size 6.
                 (true, "root", Some((5, _))) => {}
+                // Line 5 is m1's last word then, and it holds 5 events.
+                (true, "match id", None) => {}
                 other => panic!("{field}, lost {lose_last}: {other:?}"),
             }
             assert_eq!(
                 store.witnessed_damage().expect("damage").len(),
-                usize::from(lose_last),
+                usize::from(lose_last && field != "match id"),
                 "{field}"
             );
+            let phantom = store.check_witness(&id("n1")).expect("check");
+            assert_eq!(phantom.damage, None, "{field}");
         }
     }
 }

@@ -182,8 +182,12 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
         Err(e) => Err(e),
     };
     let Some(w) = journal.last.get(id.as_str()) else {
+        // With no good line, a damaged one speaks only for a match the
+        // store holds: a flip in a line's match id names one it never had.
         let damage = match journal.legible.get(id.as_str()) {
-            Some(_) => lost_behind_damage(journal, id, 0, &held()?),
+            Some(_) => Some(held()?)
+                .filter(|held| !held.is_empty())
+                .and_then(|held| lost_behind_damage(journal, id, 0, &held)),
             None => None,
         };
         return Ok(WitnessCheck {

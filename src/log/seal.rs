@@ -174,8 +174,11 @@ impl Recorder {
 
     /// Reads the key from `path`; `None` when there is no such file.
     pub fn read_key_file(path: &Path) -> io::Result<Option<Recorder>> {
-        match fs::read_to_string(path) {
-            Ok(text) => parse_key_file(path, &text).map(Some),
+        match fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => parse_key_file(path, &text).map(Some),
+                Err(_) => Err(malformed_key_file(path, "not text")),
+            },
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(io::Error::new(
                 e.kind(),

@@ -60,7 +60,7 @@ fn a_store_that_signed_never_makes_or_takes_a_key_quietly() {
         let first = if text.starts_with('0') { "1" } else { "0" };
         std::fs::write(key, format!("{first}{}", &text[1..])).expect("write key");
     };
-    let damaged = |key: &Path| std::fs::write(key, "not a key\n").expect("write key");
+    let damaged = |key: &Path| std::fs::write(key, b"\xff not a key\n").expect("write key");
     let faults: [KeyFault; 3] = [
         ("missing", &missing, "is missing"),
         ("flipped", &flipped, "never signed in this store"),

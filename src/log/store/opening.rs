@@ -121,7 +121,8 @@ fn damaged_blobs(path: &Path) -> Vec<std::path::PathBuf> {
     damaged
 }
 
-/// ": blob file X does not check" for the damaged blob files, if any.
+/// " (the blob file X does not match its checksum)" for the damaged blob
+/// files, if any.
 fn blobs_named(blobs: &[std::path::PathBuf]) -> String {
     let named: Vec<String> = blobs.iter().map(|b| b.display().to_string()).collect();
     match named.as_slice() {

@@ -175,8 +175,8 @@ pub(super) fn find(
             recorder,
             cannot_sign: None,
         }),
-        (Err(why), KeyUse::Sign) => Err(StoreError::Io(why)),
-        (Err(why), KeyUse::Read | KeyUse::MakeNew) => Ok(Signer {
+        (Err(why), KeyUse::Sign | KeyUse::MakeNew) => Err(StoreError::Io(why)),
+        (Err(why), KeyUse::Read) => Ok(Signer {
             recorder: Recorder::generate(),
             cannot_sign: Some(why),
         }),

@@ -570,3 +570,42 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A store that lost acknowledged events (its database rolled back to an
+/// older copy) takes no write over them, offline either: `visibility` and
+/// `load` refuse, and `verify` keeps naming the loss.
+#[test]
+fn nothing_is_written_over_a_loss_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("db");
+    let with = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--data", s(&data)]);
+        common::cli::arbiter(&all)
+    };
+    let m = "dg-bumper-cup-r2";
+    let (code, _, err) = with(&["load", &sample(m)]);
+    assert_eq!(code, 0, "{err}");
+    let older = dir.path().join("older-sled");
+    copy_dir(&data.join("sled"), &older);
+    let (code, _, err) = with(&["visibility", m, "private", "--admin", "ops"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_dir_all(data.join("sled")).unwrap();
+    copy_dir(&older, &data.join("sled"));
+
+    // The rolled-back match is public again: making it private writes.
+    let (code, _, err) = with(&["visibility", m, "private", "--admin", "ops"]);
+    assert_ne!(code, 0, "written over the lost event");
+    assert!(err.contains("nothing is written over them"), "{err}");
+    let (code, out, err) = with(&["verify", "--all"]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(out.contains("events 19–19 are lost"), "{out}");
+
+    std::fs::remove_dir_all(data.join("sled")).unwrap();
+    let (code, _, err) = with(&["load", &sample(m)]);
+    assert_ne!(
+        code, 0,
+        "a match lost whole is not made again under its name"
+    );
+    assert!(err.contains("are lost"), "{err}");
+}

@@ -340,6 +340,8 @@ pub struct SledStore {
     commits: appending::Commits,
     /// The matches' transcripts, as files beside the database.
     shelf: shelf::Shelf,
+    /// What the witness acknowledged when the store opened to sign.
+    acknowledged: witnessing::Acknowledged,
 }
 
 /// How many matches' last receipts a store keeps at most; past it they
@@ -404,7 +406,7 @@ impl SledStore {
                 dir.display()
             ))
         })?;
-        let store = SledStore {
+        let mut store = SledStore {
             db,
             db_path,
             dir: dir.to_path_buf(),
@@ -420,9 +422,11 @@ impl SledStore {
             turns: appending::turns(),
             commits: Default::default(),
             shelf: shelf::Shelf::in_data(dir),
+            acknowledged: Default::default(),
         };
         if store.cannot_sign.is_none() {
             store.register_key()?;
+            store.acknowledged = witnessing::Acknowledged::read(dir, &store.keyring());
         }
         Ok(store)
     }

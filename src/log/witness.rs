@@ -153,6 +153,18 @@ pub enum Commitment {
     Head(Hash),
 }
 
+impl Commitment {
+    /// Whether two commitments of the same kind name different things (a
+    /// root and a head are not compared).
+    fn differs(&self, other: &Commitment) -> bool {
+        match (self, other) {
+            (Commitment::Root(a), Commitment::Root(b))
+            | (Commitment::Head(a), Commitment::Head(b)) => a != b,
+            _ => false,
+        }
+    }
+}
+
 impl Witnessed {
     /// Whether `hashes` (a match's event hashes, in order) begin with the
     /// events this line acknowledged.
@@ -208,6 +220,10 @@ pub struct Journal {
     pub damaged: Vec<(usize, String)>,
     /// What can be read of each match's last damaged line, by match.
     pub legible: BTreeMap<String, Legible>,
+    /// Two good lines that acknowledge different logs of one size, by
+    /// match: (the earlier line, the later, the size). One append gives
+    /// one receipt, so its match was written over after a loss.
+    pub rewritten: BTreeMap<String, (usize, usize, u64)>,
     /// The signed receipt behind each match's line in `last`, when that
     /// line is a receipt (not a line from before receipts): what a store
     /// that cannot sign gives as the match's checkpoint.
@@ -390,6 +406,12 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
                     commits,
                 };
                 match journal.last.get(&match_id) {
+                    Some(seen) if seen.size == size && seen.commits.differs(&commits) => {
+                        journal
+                            .rewritten
+                            .entry(match_id)
+                            .or_insert((seen.line, number, size));
+                    }
                     Some(seen) if seen.size > size => {}
                     _ => {
                         match receipt {
@@ -412,25 +434,25 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
 }
 
 /// What a damaged line still says, read field by field with no trust: the
-/// match it names (when that field is still a match id) and its size and
-/// commitment where those read.
+/// match its first field names (when that is still a match id), and its
+/// size and commitment where those read.
 fn legible(line: &[u8], number: usize) -> Option<(String, Legible)> {
     let text = String::from_utf8_lossy(line);
-    let fields: Vec<&str> = text.split(' ').collect();
-    let hash = |text: &str| -> Option<Hash> { hex::decode(text).ok()?.try_into().ok() };
-    let (match_id, size, commits) = match fields.as_slice() {
-        [m, size, root, _, _, _] => (m, size, hash(root).map(Commitment::Root)),
-        [m, size, head, _, _] => (m, size, hash(head).map(Commitment::Head)),
-        _ => return None,
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let match_id = fields.first()?;
+    crate::event::MatchId::parse(match_id).ok()?;
+    let hash = |i: usize| -> Option<Hash> { hex::decode(fields.get(i)?).ok()?.try_into().ok() };
+    let commits = match fields.len() {
+        6 => hash(2).map(Commitment::Root),
+        5 => hash(2).map(Commitment::Head),
+        _ => None,
     };
-    crate::event::MatchId::parse(match_id).ok().map(|_| {
-        let legible = Legible {
-            line: number,
-            size: size.parse().ok(),
-            commits,
-        };
-        (match_id.to_string(), legible)
-    })
+    let legible = Legible {
+        line: number,
+        size: fields.get(1).and_then(|size| size.parse().ok()),
+        commits,
+    };
+    Some((match_id.to_string(), legible))
 }
 
 /// A journal line read: match, size, commitment, receipt.
@@ -497,6 +519,20 @@ mod tests {
         let rec = Recorder::from_bytes([seed; 32]);
         let keys = Keyring::from(&rec);
         (tempfile::tempdir().unwrap(), rec, keys)
+    }
+
+    /// One append gives one receipt: two good lines of one size and two
+    /// roots mean the match was written over after a loss.
+    #[test]
+    fn two_receipts_of_one_size_with_different_roots_are_a_rewrite() {
+        let (_dir, rec, keys) = journal_dir(7);
+        let at = |root: u8| line(&Checkpoint::signed("m1", 3, [root; 32], Utc::now(), &rec));
+        let text = format!("{}\n{}\n{}\n", at(1), at(1), at(2));
+        let journal = parse(text.as_bytes(), &keys).unwrap();
+        assert_eq!(journal.rewritten.get("m1"), Some(&(2, 3, 3)));
+        assert_eq!(journal.last["m1"].line, 2);
+        let same = format!("{}\n{}\n", at(1), at(1));
+        assert!(parse(same.as_bytes(), &keys).unwrap().rewritten.is_empty());
     }
 
     /// The receipt of `size` events with root `root`, signed by `rec`.

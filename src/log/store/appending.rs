@@ -107,6 +107,7 @@ impl SledStore {
             })?,
         };
         check_expected(id, expected_seq, next)?;
+        self.acknowledged.check(id, next)?;
         let mut frontier = self.frontier_at(id, next)?;
         let mut sealed = Vec::with_capacity(new_events.len());
         let mut records = Vec::with_capacity(new_events.len());

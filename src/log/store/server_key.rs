@@ -40,9 +40,16 @@ impl SledStore {
         let key = dir.join("server.key");
         let aside = match &old {
             Some(id) => dir.join(format!("server.key.retired-{id}")),
+            // Never over an earlier one: it may be the key someone wants.
             None => {
                 let now = chrono::Utc::now().timestamp();
-                dir.join(format!("server.key.unusable-{now}"))
+                (1..)
+                    .map(|n| match n {
+                        1 => dir.join(format!("server.key.unusable-{now}")),
+                        _ => dir.join(format!("server.key.unusable-{now}-{n}")),
+                    })
+                    .find(|aside| !aside.exists())
+                    .expect("a free name")
             }
         };
         match std::fs::rename(&key, &aside) {

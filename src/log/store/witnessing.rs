@@ -41,6 +41,39 @@ pub struct WitnessCheck {
     pub damaged_lines: Vec<(usize, String)>,
 }
 
+/// The most events the witness saw acknowledged of each match, as read
+/// when the store opened with a key that signs. An append to a match that holds fewer
+/// (it lost events) would write over what was acknowledged and hide the
+/// loss from every later check, so it is refused.
+#[derive(Debug, Default)]
+pub(super) struct Acknowledged(std::collections::HashMap<String, u64>);
+
+impl Acknowledged {
+    /// What the journal in `dir` acknowledged, its lines checked against
+    /// `keys`; nothing when it cannot be read (`verify` says why).
+    pub(super) fn read(dir: &std::path::Path, keys: &seal::Keyring) -> Acknowledged {
+        let journal = witness::read(dir, keys).unwrap_or_default();
+        Acknowledged(journal.last.into_iter().map(|(m, w)| (m, w.size)).collect())
+    }
+
+    /// Refuses an append after event `next` of match `id` when the witness
+    /// saw more acknowledged.
+    pub(super) fn check(&self, id: &MatchId, next: u64) -> Result<(), StoreError> {
+        match self.0.get(id.as_str()) {
+            Some(&seen) if next < seen => Err(StoreError::Corrupt {
+                seq: next,
+                reason: format!(
+                    "match {id} holds {next} events but {seen} were acknowledged (the witness \
+                     journal); events {next}–{} are lost, and nothing is written over them: \
+                     restore the data directory from a backup",
+                    seen - 1
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl SledStore {
     /// Compacts the witness journal to each match's last line when it has
     /// grown long (see [`witness::compact`]); the server runs it on open
@@ -187,7 +220,7 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
         let damage = match journal.legible.get(id.as_str()) {
             Some(_) => Some(held()?)
                 .filter(|held| !held.is_empty())
-                .and_then(|held| lost_behind_damage(journal, id, 0, &held)),
+                .and_then(|held| lost_behind_damage(journal, id, None, &held)),
             None => None,
         };
         return Ok(WitnessCheck {
@@ -211,8 +244,12 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
             w.size - 1,
             w.line
         )))
+    } else if let Some((first, then, size)) = journal.rewritten.get(id.as_str()) {
+        Some((size.saturating_sub(1), format!(
+            "match {id}: witness lines {first} and {then} acknowledge two different logs of {size} events: events were lost, and the log was written over after the loss"
+        )))
     } else {
-        lost_behind_damage(journal, id, w.line, &held)
+        lost_behind_damage(journal, id, Some(w), &held)
     };
     let note = (damage.is_none() && n > w.size).then(|| {
         format!(
@@ -228,28 +265,40 @@ pub(super) fn check_against<S: EventStore + ?Sized>(
     })
 }
 
-/// The events of match `id` that its last journal line, damaged, may say
-/// were acknowledged beyond the `held` ones, when that line comes after
-/// the match's last good line (`after`): the first seq that may be lost,
-/// and why ([`witness::Legible`]).
+/// The events of match `id` that its last journal line, damaged, may have
+/// acknowledged beyond the `held` ones, when that line comes after the
+/// match's last good line (`good`): the first seq that may be lost, and
+/// why. It may when it still reads as more events than are held, with a
+/// commitment they do not meet ([`witness::Legible`]); or, whatever it
+/// reads as, when the store holds exactly what the good line before it
+/// acknowledged (a later line acknowledged more, and none of it is here).
 fn lost_behind_damage(
     journal: &witness::Journal,
     id: &MatchId,
-    after: usize,
+    good: Option<&witness::Witnessed>,
     held: &[Sealed],
 ) -> Option<(u64, String)> {
+    let after = good.map_or(0, |w| w.line);
     let legible = journal
         .legible
         .get(id.as_str())
         .filter(|l| l.line > after)?;
     let hashes: Vec<_> = held.iter().map(|s| s.hash).collect();
-    let size = legible.says_more_than(&hashes)?;
     let n = held.len() as u64;
-    Some((n, format!(
-        "match {id}: the store holds {n} events, and the witness's last line of it (line {}) is damaged but still reads as {size} acknowledged, with a commitment the store's events do not meet; events {n}–{} may be lost",
-        legible.line,
-        size - 1
-    )))
+    let said = match legible.says_more_than(&hashes) {
+        Some(size) => format!("still reads as {size} acknowledged, with a commitment the store's events do not meet; events {n}–{} may be lost", size - 1),
+        None if good.is_some_and(|w| w.size == n) => format!(
+            "comes after line {after}, which acknowledged the {n} events the store holds; the events it acknowledged after them, from seq {n} on, may be lost"
+        ),
+        None => return None,
+    };
+    Some((
+        n,
+        format!(
+            "match {id}: the store holds {n} events, and the witness's last line of it (line {}) is damaged but {said}",
+            legible.line
+        ),
+    ))
 }
 
 /// Whether `events`, sealed elsewhere, chain as match `id` from its first

@@ -134,6 +134,20 @@ fn rotating_sets_an_unusable_key_aside_and_old_keys_stay_known() {
     assert!(store.verify(&id("m1")).expect("verify").is_ok());
     drop(store);
 
+    // A second unusable key at once is set aside beside the first.
+    std::fs::write(&key, "second bad key\n").expect("damage the key");
+    StoreLocation::Sled.rotate_key(dir.path()).expect("rotate");
+    let store = SledStore::open(dir.path()).expect("reopen");
+    let kept: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("server.key.unusable-"))
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    let new = store.recorder_key_id();
+    drop(store);
+
     // A missing key: nothing to set aside.
     std::fs::remove_file(&key).expect("remove key");
     let (old, newer) = StoreLocation::Sled.rotate_key(dir.path()).expect("rotate");

@@ -162,8 +162,10 @@ fn locked_message(path: &Path) -> String {
 }
 
 /// Makes the data directory readable by its owner alone: the directory
-/// 0700 and every file in it 0600 (the database, the signing key). Best
-/// effort: a file system without modes keeps what it has.
+/// 0700, and every file in it without its group's and others' bits (0600
+/// at most: the database, the signing key). A file's owner bits are never
+/// added to: a key its operator made read-only, or unreadable, stays so.
+/// Best effort: a file system without modes keeps what it has.
 pub(super) fn keep_private(dir: &Path) {
     #[cfg(unix)]
     {
@@ -180,7 +182,11 @@ pub(super) fn keep_private(dir: &Path) {
                     }
                 }
             } else if meta.is_file() {
-                let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+                let mode = meta.permissions().mode() & 0o777;
+                if mode & !0o600 != 0 {
+                    let owner_only = std::fs::Permissions::from_mode(mode & 0o600);
+                    let _ = std::fs::set_permissions(path, owner_only);
+                }
             }
         }
         walk(dir);

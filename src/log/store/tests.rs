@@ -441,7 +441,7 @@ fn append_all_stores_every_event_or_none() {
 }
 
 /// The data directory is its owner's alone: 0700, and 0600 for the
-/// database files and the signing key.
+/// database files and the signing key, never more than the owner set.
 #[cfg(unix)]
 #[test]
 fn the_store_files_are_readable_by_their_owner_alone() {
@@ -460,6 +460,11 @@ fn the_store_files_are_readable_by_their_owner_alone() {
         }
     }
     assert!(files > 0);
+    // A key its operator made stricter stays so: opening never adds to it.
+    let key = data.join("server.key");
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o400)).unwrap();
+    drop(SledStore::open_existing(&data).unwrap());
+    assert_eq!(mode(&key), 0o400);
 }
 
 #[test]

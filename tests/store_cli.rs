@@ -410,11 +410,7 @@ fn restore_and_rotate_on_postgres() {
 fn a_lost_or_changed_key_is_said_and_never_replaced_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("db");
-    let with = |args: &[&str]| {
-        let mut all = args.to_vec();
-        all.extend(["--data", s(&data)]);
-        common::cli::arbiter(&all)
-    };
+    let with = |args: &[&str]| on(&data, args);
     let (code, _, err) = with(&["load", &sample("dg-bumper-cup-r2")]);
     assert_eq!(code, 0, "{err}");
     let (verdict, _, _) = with(&["verify", "dg-bumper-cup-r2"]);
@@ -522,11 +518,7 @@ fn big_transcript_store(dir: &Path) -> std::path::PathBuf {
 fn a_blob_file_that_keeps_the_store_shut_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let data = big_transcript_store(dir.path());
-    let run = |args: &[&str], data: &Path| {
-        let mut all = args.to_vec();
-        all.extend(["--data", s(data)]);
-        common::cli::arbiter(&all)
-    };
+    let run = |args: &[&str], data: &Path| on(data, args);
     let blobs: Vec<_> = std::fs::read_dir(data.join("sled/blobs"))
         .unwrap()
         .flatten()
@@ -559,6 +551,11 @@ fn a_blob_file_that_keeps_the_store_shut_is_named() {
     );
 }
 
+/// `arbiter args… --data DATA`: (exit code, stdout, stderr).
+fn on(data: &Path, args: &[&str]) -> (i32, String, String) {
+    common::cli::arbiter(&[args, &["--data", s(data)]].concat())
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap().flatten() {
@@ -578,11 +575,7 @@ fn copy_dir(from: &Path, to: &Path) {
 fn nothing_is_written_over_a_loss_offline() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("db");
-    let with = |args: &[&str]| {
-        let mut all = args.to_vec();
-        all.extend(["--data", s(&data)]);
-        common::cli::arbiter(&all)
-    };
+    let with = |args: &[&str]| on(&data, args);
     let m = "dg-bumper-cup-r2";
     let (code, _, err) = with(&["load", &sample(m)]);
     assert_eq!(code, 0, "{err}");

@@ -98,8 +98,9 @@ fn target(raw: &str) -> Option<u32> {
 /// who places first; the reason when one is missing.
 pub fn open(o: &Opening, ctx: &ChatContext) -> Result<Body, String> {
     let round = o.round.unwrap_or(ctx.rounds + 1);
-    let text = o.texts.join("\n");
-    let target = target(&text).ok_or_else(|| {
+    // The last message that gives a target: a later one corrects the
+    // first (`target 7` … `*6 sorry, target is 6`).
+    let target = o.texts.iter().rev().find_map(|t| target(t)).ok_or_else(|| {
         format!("round {round} opens without its target move count: the host writes 'Round {round} — target 6 moves'")
     })?;
     let first = o.first.ok_or_else(|| {
@@ -209,8 +210,9 @@ fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
     // that speaks of a car, the taxi's own cells left out.
     let mut cars = Vec::new();
     for line in super::phrases::read_lines(clean) {
-        let text = clean.lines().nth(line.index).unwrap_or("").to_lowercase();
-        if !text.contains("car") && !text.contains("truck") {
+        let said = clean.lines().nth(line.index).unwrap_or("");
+        let text = said.to_lowercase();
+        if !text.contains("car") && !text.contains("truck") && !labels_a_car(said) {
             continue;
         }
         // `name 2 or 3 empty cells, e.g. B5 C5`: an example, not a car.
@@ -235,6 +237,29 @@ fn opening_cars(clean: &str) -> Result<Vec<Vec<Cell>>, String> {
     Ok(cars)
 }
 
+/// Whether a line names a car by its label right before its cells (`Y
+/// on F1 F2`, `long Y on F1 F2 F3`, `X = D2 D3`, `Y is already on C2
+/// C3`): a car of the setup, said without the word `car`. The label is
+/// one capital letter other than the taxi's `Z` (and the words `A` and
+/// `I`).
+fn labels_a_car(line: &str) -> bool {
+    const BETWEEN: &[&str] = &[
+        "is", "already", "on", "at", "in", "=", ":", "sits", "stands", "covers", "covering",
+    ];
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().any(|(k, w)| {
+        let label = w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase() && !"AIZ".contains(c));
+        label
+            && words[k + 1..]
+                .iter()
+                .find(|n| !BETWEEN.contains(&n.to_lowercase().as_str()))
+                .is_some_and(|n| n.parse::<Cell>().is_ok() || parse_cells(n).is_ok())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,6 +277,12 @@ mod tests {
         read_host(text, &ChatContext::new(&p, 2))
             .into_iter()
             .map(|r| r.read)
+            .collect()
+    }
+
+    fn cells(cars: &[Vec<Cell>]) -> Vec<String> {
+        cars.iter()
+            .map(|c| c.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
             .collect()
     }
 
@@ -296,6 +327,26 @@ mod tests {
         .unwrap();
         assert_eq!((r.round, r.target, r.cars.len()), (3, 6, 1));
         assert_eq!(r.first, "reds_");
+        // Cars named by their label, without the word `car`.
+        let r = opened(&["R2: target **6**, Y on F1 F2, Mika starts like he said"]).unwrap();
+        assert_eq!(cells(&r.cars), ["F1 F2"]);
+        let r = opened(&["round 5: target 7, Y = A1 B1 and X = D2 D3 already down. Mika starts"])
+            .unwrap();
+        assert_eq!(cells(&r.cars), ["A1 B1", "D2 D3"]);
+        let r = opened(&["Round 1 - target 5. Y is already on C2 C3. reds_ you're first"]).unwrap();
+        assert_eq!(cells(&r.cars), ["C2 C3"]);
+        // A letter that is a word, or the taxi, names no car.
+        let r = opened(&["Round 1, target 5. I think A1 A2 is a fun spot, Z on A3 B3. reds_ first"])
+            .unwrap();
+        assert!(r.cars.is_empty(), "{:?}", r.cars);
+        // A target said again, corrected, is the later one.
+        let r = opened(&[
+            "R3: target 7, long Y on F1 F2 F3, Mika first",
+            "*6 sorry, not 7. R3 target is **6**",
+        ])
+        .unwrap();
+        assert_eq!((r.round, r.target), (3, 6));
+        assert_eq!(cells(&r.cars), ["F1 F2 F3"]);
         let why = opened(&["Round 4 target 9"]).unwrap_err();
         assert!(why.contains("who places first"), "{why}");
         let why = opened(&["Round 4, Mika goes first"]).unwrap_err();

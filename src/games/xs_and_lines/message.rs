@@ -109,6 +109,7 @@ fn correction_words(all: &[Word]) -> Vec<bool> {
 pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<usize>) {
     let mut out = Vec::new();
     let mut questions = BTreeSet::new();
+    let mut asked = BTreeSet::new();
     let (mut clause, mut sentence) = (0, 0);
     let (text, struck) = struck_out(text);
     for (line, raw) in text.lines().enumerate() {
@@ -170,6 +171,17 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
                         .any(|w| w.clause == clause && matches!(w.text.as_str(), "i'll" | "ill"));
                     if !intends {
                         questions.insert(clause);
+                        // `the car of b3 can go up, out of the board?`:
+                        // the question is the whole sentence, unless it
+                        // only tags a move for a nod (`b3 E, ok?`).
+                        let here: Vec<&str> = out
+                            .iter()
+                            .filter(|w| w.clause == clause)
+                            .map(|w| w.text.as_str())
+                            .collect();
+                        if !(here.len() <= 2 && here.iter().all(|w| NOD.contains(w))) {
+                            asked.insert(sentence);
+                        }
                     }
                     clause += 1;
                     sentence += 1;
@@ -187,6 +199,25 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
         clause += 1;
         sentence += 1;
     }
+    questions.extend(
+        out.iter()
+            .filter(|w| asked.contains(&w.sentence))
+            .map(|w| w.clause),
+    );
+    // `you just play b3 N and win`: a move told to the other player is
+    // theirs to make, not the writer's.
+    for (at, w) in out.iter().enumerate() {
+        if !matches!(w.text.as_str(), "you" | "u" | "ya") {
+            continue;
+        }
+        let verb = out[at + 1..]
+            .iter()
+            .take_while(|v| v.clause == w.clause)
+            .find(|v| !HEDGE.contains(&v.text.as_str()));
+        if verb.is_some_and(|v| PLAY.contains(&v.text.as_str())) {
+            questions.insert(w.clause);
+        }
+    }
     // `a2 N or a2 S... both lose`, `B7-C6 via C7 or B7-G2 via G7`: two
     // moves weighed against each other (a cell on each side of the `or`,
     // and none elsewhere) are asked, not played. With a cell besides
@@ -203,6 +234,21 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
     }
     (out, questions)
 }
+
+/// The words that only tag a move for a nod (`b3 E, ok?`): the move is
+/// still said.
+const NOD: [&str; 10] = [
+    "ok", "okay", "right", "yes", "yeah", "correct", "good", "fine", "yep", "no",
+];
+
+/// Words between `you` and the verb of a move told to the other player
+/// (`you just play`, `you can only move`).
+const HEDGE: [&str; 12] = [
+    "just", "can", "will", "could", "must", "then", "only", "simply", "need", "have", "to", "gotta",
+];
+
+/// Verbs of making a move.
+const PLAY: [&str; 7] = ["play", "move", "go", "take", "put", "drive", "push"];
 
 /// Whether a line is a row of a board drawn after a move (`3 R B .`,
 /// `2 . x . x`) or its column letters (`  a b c`): the position shown, no

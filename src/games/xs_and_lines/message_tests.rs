@@ -55,7 +55,8 @@ fn words_keep_their_lines_and_clauses() {
             ("b2", 2, 4)
         ]
     );
-    assert_eq!(q.into_iter().collect::<Vec<_>>(), [2]);
+    // The question is its whole sentence.
+    assert_eq!(q.into_iter().collect::<Vec<_>>(), [0, 1, 2]);
 }
 
 #[test]
@@ -237,6 +238,14 @@ fn the_turn_decides_what_an_attempt_does() {
         // Said with a rising voice, a move; asked, none.
         ("um hi I'll try a1?", &mine, vec![ok("a1", 0..1)]),
         ("can I go a1?", &mine, vec![]),
+        // A question is its whole sentence; a nod after a move asks
+        // nothing of it.
+        ("the car of a3 can go up, out of the board?", &mine, vec![]),
+        ("I can put it in a3? is the same row with a1, is allowed or no?", &mine, vec![]),
+        ("a3, ok?", &mine, vec![ok("a3", 0..1)]),
+        // A move told to the other player is theirs.
+        ("whatever I play now, you just play a3 and win", &mine, vec![]),
+        ("a3 and you lose", &mine, vec![ok("a3", 0..1)]),
         // A correction, then the same move said again: one move.
         ("b2\nwait sorry, a3 I mean. a3", &mine, vec![ok("b2", 0..1), ok("a3", 1..2)]),
         ("ugh wait I meant a3", &just_moved, vec![ok("a3", 0..1)]),

@@ -151,6 +151,11 @@ pub const KEYWORDS: &[&str] = &[
     "beat",
     "top",
     "better",
+    "thats",
+    "its",
+    "ff",
+    "ffs",
+    "ffd",
     "exactly",
     "precisely",
     "nose",
@@ -211,8 +216,31 @@ fn arrows_as_words(line: &str) -> String {
             && chars[i - 1].is_alphanumeric()
             && chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
     };
+    // `lol → W← V↑ Z→`: an arrow standing alone after a word that is no
+    // car, cell or count sets the moves apart from the talk before them;
+    // after a car it is the way it goes (`X → 2`).
+    let sets_apart = |i: usize| {
+        let alone = |c: Option<&char>| c.is_none_or(|c| c.is_whitespace());
+        let before: String = chars[..i]
+            .iter()
+            .rev()
+            .skip_while(|c| c.is_whitespace())
+            .take_while(|c| !c.is_whitespace())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let car_cell_or_count = before.chars().count() == 1
+            || before.parse::<Cell>().is_ok()
+            || before.chars().all(|c| c.is_ascii_digit());
+        alone(i.checked_sub(1).map(|j| &chars[j]))
+            && alone(chars.get(i + 1))
+            && !before.is_empty()
+            && !car_cell_or_count
+    };
     let line: String = (0..chars.len())
         .map(|i| match chars[i] {
+            '→' | '⟶' | '➡' | '➜' | '⇒' if sets_apart(i) => ':',
             '–' | '‒' | '−' | '‐' | '‑' => '-',
             '—' | '―' if glued(i) => '-',
             c => c,
@@ -517,8 +545,14 @@ fn read_line(index: usize, raw: &str) -> Line {
                         | "take" | "round" | "game" | "moment"
                 )
             });
-        let stray_car =
-            car(&t[k]).is_some() && t[k].orig.chars().all(|c| c.is_ascii_uppercase()) && !praise;
+        // `why 2 Z moves`: the car's moves counted, talk.
+        let counted = word(k + 1) == Some("moves")
+            && k > 0
+            && word(k - 1).is_some_and(|n| number(n).is_some() || number_word(n).is_some());
+        let stray_car = car(&t[k]).is_some()
+            && t[k].orig.chars().all(|c| c.is_ascii_uppercase())
+            && !praise
+            && !counted;
         // `Right, so: …` opens a line as a word of talk, not a move.
         let opener = w == "right"
             && (0..k).all(|i| t[i].punct || FILLER.contains(&t[i].w.as_str()))

@@ -40,6 +40,13 @@ fn moves_are_found_in_every_shape() {
             "U→1 V↓ Y←1 W↑ Z→",
             "U right 1; V down; Y left 1; W up; Z right",
         ),
+        // An arrow alone after talk sets the moves apart; the car's
+        // moves counted are talk.
+        (
+            "why 2 Z moves lol → W← V↑ X←1 Y↓ Z→ = 5",
+            "Number(2); W left; V up; X left 1; Y down; Z right; Number(5)",
+        ),
+        ("X → 2", "X right 2"),
         (
             "W←, V↑, X← one, Y↓, Z→ out",
             "W left; V up; X left 1; Y down; Z right",
@@ -276,6 +283,12 @@ fn key_words_are_found_with_their_negations() {
     assert_eq!(keys("yeah it's locked. I can't, gg"), [Unsolvable, GiveUp]);
     assert_eq!(keys("ugh. can't beat that, no counter"), [GiveUp, GiveUp]);
     assert_eq!(keys("no counter from me, nice"), [GiveUp]);
+    // The count said as a fact, and a concession in stream chat.
+    assert_eq!(keys("thats 5 🔒 sol ↓"), [Finished]);
+    assert_eq!(keys("it's 6 moves"), [Finished]);
+    assert!(keys("thats 5 cars already lol").is_empty());
+    assert!(keys("thats 5 if you go first").is_empty());
+    assert_eq!(keys("ff this one 😩"), [GiveUp]);
     assert_eq!(
         keys("impossible, you can't do that in 8"),
         [Unsolvable, Unsolvable]

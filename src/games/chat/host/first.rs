@@ -83,6 +83,15 @@ const FIRST: [(&[&str], Beside, usize); 61] = [
     (&["first"], Beside::After, 0),
 ];
 
+/// A stream's template, `🟢 first car: @kit`, `first x: Vale`: read
+/// last, since `places the first x · @Rennie P2` names the second
+/// player after the same words.
+const FIRST_OF_TEMPLATE: [(&[&str], Beside, usize); 3] = [
+    (&["first", "car"], Beside::After, 0),
+    (&["first", "piece"], Beside::After, 0),
+    (&["first", "x"], Beside::After, 0),
+];
+
 /// The second player, beside these words: the other one goes first.
 const SECOND: [(&[&str], Beside, usize); 7] = [
     (&["player", "2"], Beside::Either, 2),
@@ -133,7 +142,9 @@ pub(super) fn first_player(c: &[String], names: &Names, words: &HostWords) -> Op
             }
         }
     }
-    None
+    FIRST_OF_TEMPLATE.iter().find_map(|&(key, side, gap)| {
+        find_seq(c, key).and_then(|at| player_near(c, names, at, key.len(), side, gap))
+    })
 }
 
 /// Looser ways of giving the first move, read only in a message that sets

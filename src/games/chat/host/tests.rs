@@ -278,6 +278,8 @@ fn who_goes_first_in_every_phrasing() {
         ("Vale goes first", 0),
         ("Kit starts", 1),
         ("first up: Vale", 0),
+        ("🟢 first car: @kit | TTV", 1),
+        ("@vale is P1 and places the first x · @kit P2", 0),
         ("Vale (blue) vs Kit (red)", 0),
         ("@Vale (red) vs @Kit (blue, you start)", 1),
         ("coin toss → Kit picks, Kit goes first", 1),

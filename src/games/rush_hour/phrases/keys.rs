@@ -165,6 +165,20 @@ pub(super) fn key_at(t: &[Tok], k: usize) -> Option<(Key, usize)> {
                 len,
             ))
         }
+        // `thats 5`, `it's 6 moves`: the count the puzzle now takes,
+        // said as a fact (the target is checked against it).
+        "thats" | "its"
+            if is_count(t, k + 1)
+                && matches!(
+                    word(k + 2),
+                    None | Some("moves" | "move" | "sol" | "soln" | "solution")
+                )
+                && !doubts_a_count(t) =>
+        {
+            Some((Key::Finished, 1))
+        }
+        // `ff this one`: a claim or challenge conceded.
+        "ff" | "ffs" | "ffd" => Some((Key::GiveUp, 1)),
         "pass" | "passing" | "resign" | "resigns" | "forfeit" | "concede" | "concedes" => {
             Some((Key::Pass, 1))
         }

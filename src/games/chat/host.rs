@@ -23,7 +23,8 @@
 //! `import/`, `web/` or `verify.rs`.
 
 use super::words::{
-    clauses, find_seq, is_you, name_words, named, number_word, player_near, Beside, Names,
+    clauses, find_seq, is_you, name_words, named, names_kept_whole, number_word, player_near,
+    Beside, Names,
 };
 use super::{chat_words, clean_chat, ChatContext, ChatReading, Reading};
 use crate::event::{Body, Ruling, Scope, Timeout};
@@ -156,7 +157,10 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
     } else {
         text
     };
-    let clean = past_the_joke(&undotted(&unnumbered(&clean_chat(&text))));
+    let clean = past_the_joke(&undotted(&unnumbered(&names_kept_whole(
+        &clean_chat(&text),
+        ctx,
+    ))));
     let names = name_words(ctx);
     // In a match that keeps a reserve, a move's minutes running out is no
     // time-out (see [`time_out`]).

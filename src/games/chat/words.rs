@@ -262,6 +262,49 @@ pub fn name_words(ctx: &ChatContext) -> Vec<(Vec<String>, usize)> {
     out
 }
 
+/// `clean` with every player's other name that holds a clause mark (`Bia
+/// 🇧🇷 | pt/en`, `kit | TTV`) written as plain words: a mention of it is
+/// one name, not a clause that ends after `Bia` and one that begins
+/// `pt en is Player 1`.
+pub fn names_kept_whole(clean: &str, ctx: &ChatContext) -> String {
+    let mut out = clean.to_string();
+    for (alias, _) in ctx.aliases {
+        if !alias.contains([',', ';', '.', '!', '|', '&']) {
+            continue;
+        }
+        let want = words(alias);
+        if want.is_empty() {
+            continue;
+        }
+        // The message's words with where each stands.
+        let mut spans = Vec::new();
+        let mut start = None;
+        for (i, c) in out.char_indices().chain([(out.len(), ' ')]) {
+            match (c.is_alphanumeric() || c == '_', start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    spans.push((s, i));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        let hit = (0..spans.len().saturating_sub(want.len() - 1))
+            .rev()
+            .filter(|&k| {
+                (0..want.len()).all(|j| {
+                    let (a, b) = spans[k + j];
+                    out[a..b].to_lowercase() == want[j]
+                })
+            });
+        for k in hit.collect::<Vec<_>>() {
+            let (a, b) = (spans[k].0, spans[k + want.len() - 1].1);
+            out.replace_range(a..b, &want.join(" "));
+        }
+    }
+    out
+}
+
 /// Whether a message opens with its writer's own name: role-play told in
 /// the third person (`Opal doesn't even look up. 22`), where what the
 /// writer is said to do or not do is flavour around the play.
@@ -420,6 +463,24 @@ impl Line {
 mod tests {
     use super::*;
     use crate::games::chat_checks::assert_rewrites;
+
+    #[test]
+    fn a_name_with_a_clause_mark_in_it_stays_one_name() {
+        let players = ["beatriz".to_string(), "lukas".to_string()];
+        let aliases = [("Bia 🇧🇷 | pt/en".to_string(), 0), ("kit".to_string(), 1)];
+        let ctx = ChatContext {
+            aliases: &aliases,
+            ..ChatContext::new(&players, 1)
+        };
+        let kept = names_kept_whole("@Bia  | pt/en is Player 1; @bia | PT/EN again", &ctx);
+        assert_eq!(kept, "@bia pt en is Player 1; @bia pt en again");
+        assert_eq!(clauses(&kept)[0], ["bia", "pt", "en", "is", "player", "1"]);
+        // Other text, and names without a mark, are as they were.
+        assert_eq!(
+            names_kept_whole("pt | en, kit | x", &ctx),
+            "pt | en, kit | x"
+        );
+    }
 
     #[test]
     fn a_numbered_list_is_one_move_a_line_and_asides_that_weigh_go() {

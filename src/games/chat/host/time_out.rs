@@ -44,7 +44,9 @@ const TIMED_OUT: [&[&str]; 13] = [
 const CONSEQUENCE: [&str; 4] = ["so", "therefore", "thus", "hence"];
 
 /// Words of winning: a time word beside them is the reason for the win.
-const WON_BY: [&str; 5] = ["winner", "wins", "won", "win", "victory"];
+const WON_BY: [&str; 7] = [
+    "winner", "wins", "won", "win", "victory", "awarded", "awards",
+];
 
 /// Going over a time allowance, in a message that speaks of time (`Vale
 /// ran out`, `Moss went over the 2-minute limit ⏰`).

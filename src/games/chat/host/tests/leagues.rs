@@ -33,7 +33,17 @@ fn a_time_word_beside_a_win_is_why_not_a_time_out() {
     each_gives(
         "timeout",
         false,
-        &["Vale wins on time", "winner: vale, timeout"],
+        &[
+            "Vale wins on time",
+            "winner: vale, timeout",
+            "Per the 2-minute move limit, the match is awarded to Vale by time-out.",
+        ],
+    );
+    assert_eq!(
+        ruling("Per the 2-minute move limit, the match is awarded to Vale by time-out.")
+            .1
+            .as_deref(),
+        Some("vale")
     );
 }
 

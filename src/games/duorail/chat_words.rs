@@ -124,7 +124,19 @@ fn tokenize(clean: &str) -> Line {
         cur.push(letter);
     }
     end(&mut line, &mut cur, arrows, &mut mention);
-    lone_arrows(line)
+    your_turn(lone_arrows(line))
+}
+
+/// `ur move`, `ur turn`, `ur go`: `ur` is "your" there, not the exits up
+/// and right.
+fn your_turn(mut line: Line) -> Line {
+    for k in 0..line.words.len().saturating_sub(1) {
+        let next = line.words[k + 1].text.as_str();
+        if line.words[k].text == "ur" && matches!(next, "move" | "turn" | "go") {
+            line.words[k].text = "your".to_string();
+        }
+    }
+    line
 }
 
 /// The line with each lone arrow read: between a cell and what goes on
@@ -148,7 +160,10 @@ fn lone_arrows(mut line: Line) -> Line {
         let joins = k > 0
             && is_cell(&line.words[k - 1].text)
             && line.words.get(k + 1).is_some_and(|w| goes_on(&w.text));
-        if joins {
+        // `b1 rd → ur move`: after a piece's exits, an arrow hands the
+        // turn over; it is no side.
+        let hands_over = k > 0 && exits(&line.words[k - 1].text).is_some();
+        if joins || hands_over {
             let arrow = line.words.remove(k);
             line.words[k - 1].after.push_str(&arrow.after);
         } else {
@@ -540,6 +555,8 @@ mod tests {
             ("B1→→↓↓", vec!["b1", "rrdd"]),
             ("F2 → F3 → E3", vec!["f2", "f3", "e3"]),
             ("B1 → right 2", vec!["b1", "right", "2"]),
+            ("b1 rd → ur move", vec!["b1", "rd", "your", "move"]),
+            ("G8 ← ↑", vec!["g8", "left", "up"]),
             ("exits ← and ↑", vec!["exits", "left", "and", "up"]),
             ("G8 ← ↑", vec!["g8", "left", "up"]),
             ("G8 ← and ↑", vec!["g8", "left", "and", "up"]),

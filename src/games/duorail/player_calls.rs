@@ -314,7 +314,10 @@ fn pass_at(ws: &[&str]) -> Option<(usize, Pass)> {
 /// Whether a clause only echoes what the other player just did (`same
 /// lol`, `same here`, `me too`, `ditto`).
 fn echoes(ws: &[&str]) -> bool {
-    const AROUND: [&str; 8] = ["here", "lol", "lmao", "haha", "tbh", "ngl", "then", "honestly"];
+    // `same → endgame 🏁`: a lone arrow reads as `right`.
+    const AROUND: [&str; 10] = [
+        "here", "lol", "lmao", "haha", "tbh", "ngl", "then", "honestly", "right", "endgame",
+    ];
     let echo = ws.contains(&"same") || ws.contains(&"ditto") || ws.ends_with(&["me", "too"]);
     echo && ws
         .iter()
@@ -676,7 +679,7 @@ mod tests {
             |text: &str, seat: usize, s: &crate::games::MatchState| CHAT.said(text, seat, Some(s));
         // Bramble (seat 1, blue) passes: quill may echo it.
         let passed = state(&[(1, Body::Pass)]);
-        for text in ["same lol", "same here", "me too", "ditto"] {
+        for text in ["same lol", "same here", "me too", "ditto", "same → endgame 🏁"] {
             assert_eq!(read(text, 0, &passed), ["pass"], "{text}");
             // Before any pass, or from the one who passed: talk.
             assert_eq!(read(text, 0, &state(&[])), Vec::<String>::new(), "{text}");

@@ -110,7 +110,14 @@ pub(super) fn first_player(c: &[String], names: &Names, words: &HostWords) -> Op
             if let Some(at) = find_seq(c, &[side]) {
                 let seat = player_near(c, names, at, 1, Beside::Either, 2)
                     .or_else(|| driver(c, names, at));
-                if let Some(seat) = seat {
+                // `🔴 fern 14 vs 🔵 Wren 12`: a side's count in a result,
+                // not who has the side.
+                let counted = named(c, names).iter().any(|&(start, end, s)| {
+                    Some(s) == seat
+                        && start.abs_diff(at) <= 3
+                        && c.get(end).is_some_and(|w| w.parse::<u32>().is_ok())
+                });
+                if let Some(seat) = seat.filter(|_| !counted) {
                     return Some(if other { 1 - seat } else { seat });
                 }
             }

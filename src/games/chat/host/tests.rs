@@ -691,6 +691,8 @@ fn a_side_taken_by_a_verb_a_few_words_from_the_name() {
     for text in [
         "kit will drive home before the blue cars",
         "the blue cars will drive kit home",
+        // A side's count in a result.
+        "**RESULT** ✅ 🔴 kit 🌿 14 vs 🔵 vale 12",
     ] {
         sets_up_no_first(text);
     }
@@ -739,6 +741,19 @@ fn a_result_said_as_a_headline_or_a_round_and_its_score() {
             "RESULT: kit ✅ | red track shown (8 cells) → challenge fails | GG",
             (Scope::Round(1), kit.clone()),
         ),
+        // `RESULT` and the name with the line's largest count after it.
+        (
+            "**RESULT** ✅ 🔴 kit 🌿 16 > 🔵 vale 12 · GG",
+            (Scope::Round(1), kit.clone()),
+        ),
+        (
+            "**RESULT** ✅ 🔴 kit 🌿 14 vs 🔵 vale 12",
+            (Scope::Round(1), kit.clone()),
+        ),
+        (
+            "**RESULT** ✅ 🔵 kit 🐦 — 34-cell loop checks out, challenge ❌",
+            (Scope::Round(1), kit.clone()),
+        ),
         // A round's number, its winner, then the score it makes.
         (
             "14/15 ❌ → R1: kit ⚡ 1 – 0 vale",
@@ -756,6 +771,8 @@ fn a_result_said_as_a_headline_or_a_round_and_its_score() {
             "kit def. wants a rematch",
             "kit def. vale?",
             "R1: kit 2 moves, vale 3",
+            "RESULT: kit 12 vs vale 16",
+            "RESULT: kit ran out of time",
         ],
     );
     // `and the DM` after a round's ruling rules the match too.

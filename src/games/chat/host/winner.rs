@@ -320,10 +320,11 @@ fn w_or_l(c: &[String], names: &Names) -> Option<(bool, usize)> {
 
 /// A result said as a headline: `Mika def. jules`, `Kit beats Vale 3–1`
 /// (the winner before, the loser right after), or `RESULT: tams ✅` (the
-/// name alone after the word, or before `def.`). Read before the other
+/// name alone after the word, or with the line's largest count right
+/// after it, or before `def.`). Read before the other
 /// words of winning, which may name the loser nearer (`Mika def. jules
 /// (both cars off)`), and never in a question.
-pub(super) fn headline(c: &[String], names: &Names) -> Option<usize> {
+pub(super) fn headline(c: &[String], line: &[String], names: &Names) -> Option<usize> {
     const DEFEATS: [&str; 3] = ["def", "defeats", "beats"];
     for (at, w) in c.iter().enumerate() {
         if !DEFEATS.contains(&w.as_str()) {
@@ -339,8 +340,15 @@ pub(super) fn headline(c: &[String], names: &Names) -> Option<usize> {
         return (won != lost && !counted).then_some(won);
     }
     if matches!(c.first().map(String::as_str), Some("result" | "results")) {
-        let (end, seat) = name_first(&c[1..], names)?;
-        return (end + 1 == c.len()).then_some(seat);
+        // A side's mark may stand before the name (`RESULT ✅ 🔴 fern`).
+        let from = 1 + usize::from(c.get(1).is_some_and(|w| w == "red" || w == "blue"));
+        let (len, seat) = name_first(&c[from..], names)?;
+        let end = from + len;
+        // `RESULT ✅ fern 16 > Wren 12`, `RESULT ✅ Wren — 34-cell loop
+        // checks out`: a count right after the name, the line's largest.
+        let counted = c.get(end).is_some_and(|w| w.parse::<u32>().is_ok())
+            && largest_after(c, line, names, from);
+        return (end == c.len() || counted).then_some(seat);
     }
     None
 }
@@ -349,7 +357,11 @@ pub(super) fn headline(c: &[String], names: &Names) -> Option<usize> {
 /// (`Fern (16 vs 12)`), if any, is the largest on the line: `longest
 /// loop: Fern 12, Wren 16` gives Fern no win.
 fn largest_after(c: &[String], line: &[String], names: &Names, from: usize) -> bool {
-    let Some(&(_, end, _)) = named(c, names).iter().find(|(start, _, _)| *start >= from) else {
+    let first_after = named(c, names)
+        .into_iter()
+        .filter(|(start, _, _)| *start >= from)
+        .min_by_key(|(start, _, _)| *start);
+    let Some((_, end, _)) = first_after else {
         return false;
     };
     let number = |w: &String| w.parse::<u32>().ok();

@@ -499,9 +499,12 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 .or_else(|| {
                     // Only a side, short (`blue`, `red, second`): a list's
                     // "first to 3" after the names is not about them.
+                    // … or only a seat (`1. @Mab ♜ — player one`).
                     let side = words.sides.is_some_and(|(first, second)| {
                         c.len() <= 3 && c.iter().any(|w| w == first || w == second)
-                    });
+                    }) || c
+                        .first()
+                        .is_some_and(|w| matches!(w.as_str(), "player" | "p1" | "p2" | "seat"));
                     (side && named(&c, &names).is_empty() && !lone.is_empty())
                         .then(|| first_player(&[lone.clone(), c.clone()].concat(), &names, words))
                         .flatten()

@@ -162,7 +162,22 @@ pub fn words(text: &str, prepare: fn(&str) -> String) -> (Vec<Word>, BTreeSet<us
             flush(&mut cur, clause, sentence, &mut out);
             let before = i.checked_sub(1).map(|j| chars[j]);
             let alone = |x: Option<char>| x.is_none_or(char::is_whitespace);
+            // `H6?!`, `E7!?`: a chess annotation glued to the move judges
+            // it, it asks nothing (`c3 E??` quotes a move in disbelief).
+            let annotation = matches!(c, '?' | '!') && {
+                let run = |k: usize| matches!(chars.get(k), Some('?' | '!'));
+                let start = (0..=i).rev().take_while(|&k| run(k)).last().unwrap_or(i);
+                let end = (i..chars.len()).take_while(|&k| run(k)).last().unwrap_or(i);
+                end > start
+                    && start > 0
+                    && chars[start - 1].is_alphanumeric()
+                    && chars[start..=end].contains(&'?')
+                    && chars[start..=end].contains(&'!')
+            };
             match c {
+                // Not even a sentence's end: `c3 E?? you sure` out of turn
+                // stays a cell among other words, talk.
+                '?' | '!' if annotation => {}
                 '?' => {
                     // `I'll try the top left corner?`: a move said with a
                     // rising voice, not a question.

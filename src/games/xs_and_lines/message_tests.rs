@@ -243,6 +243,9 @@ fn the_turn_decides_what_an_attempt_does() {
         ("the car of a3 can go up, out of the board?", &mine, vec![]),
         ("I can put it in a3? is the same row with a1, is allowed or no?", &mine, vec![]),
         ("a3, ok?", &mine, vec![ok("a3", 0..1)]),
+        // A chess annotation asks nothing.
+        ("a3?! Probably. ;-)", &mine, vec![ok("a3", 0..1)]),
+        ("a3?", &mine, vec![]),
         // A move told to the other player is theirs.
         ("whatever I play now, you just play a3 and win", &mine, vec![]),
         ("a3 and you lose", &mine, vec![ok("a3", 0..1)]),

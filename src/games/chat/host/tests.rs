@@ -279,6 +279,7 @@ fn who_goes_first_in_every_phrasing() {
         ("Kit starts", 1),
         ("first up: Vale", 0),
         ("🟢 first car: @kit | TTV", 1),
+        ("1. @Kit ♜ — player one: the first x and, later on, the first line", 1),
         ("@vale is P1 and places the first x · @kit P2", 0),
         ("Vale (blue) vs Kit (red)", 0),
         ("@Vale (red) vs @Kit (blue, you start)", 1),

@@ -117,8 +117,13 @@ pub(super) fn withdraw<'a>(ws: &[&'a str]) -> (Vec<&'a str>, Option<Exits>) {
         return keep();
     };
     let kept: Vec<&str> = ws[..from].iter().chain(&ws[q + len..]).copied().collect();
-    let named = kept.iter().filter_map(|w| exits(w)).filter(|e| *e != shape);
-    if named.count() != 1 {
+    // Another shape stays, said once or again (`H2 RD, not UR … please
+    // take the RD`).
+    let mut named = kept.iter().filter_map(|w| exits(w)).filter(|e| *e != shape);
+    let Some(other) = named.next() else {
+        return keep();
+    };
+    if named.any(|e| e != other) {
         return keep();
     }
     (kept, Some(shape))

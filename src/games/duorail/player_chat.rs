@@ -310,7 +310,8 @@ fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<F
     if b.shapes.is_empty() {
         return unread("a piece needs its two exits", true);
     }
-    if b.shapes.len() > 1 {
+    // `H2 RD … please take the RD`: one shape said twice is one.
+    if b.shapes.iter().any(|s| *s != b.shapes[0]) {
         return unread("it names several shapes: one piece per move", false);
     }
     if b.colors.len() > 1 {
@@ -642,6 +643,8 @@ pub(super) mod tests {
             "wait no E8 UD. up-down, not sideways",
             "E8 UD, not left-right",
             "E8 UD not left and right",
+            // The shape kept said again.
+            "Wait, I meant E8 UD, not LR. please take the UD.",
         ] {
             assert_eq!(read(text), ["E8 UD blue"], "{text}");
         }

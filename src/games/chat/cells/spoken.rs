@@ -18,7 +18,7 @@
 fn letter(word: &str) -> Option<char> {
     Some(match word {
         "ay" => 'a',
-        "bee" => 'b',
+        "bee" | "be" => 'b',
         "see" | "sea" | "cee" => 'c',
         "dee" => 'd',
         "ef" | "eff" => 'f',
@@ -60,16 +60,16 @@ fn number(word: &str, sounded: bool) -> Option<u32> {
 
 /// Words before `see` that make it the verb (`I see`, `you'll see`,
 /// `let's see`, `to see`).
-const SEEING: [&str; 27] = [
+const SEEING: [&str; 33] = [
     "i", "you", "u", "we", "they", "he", "she", "to", "can", "could", "will", "ll", "lets", "let",
     "gonna", "wanna", "might", "would", "should", "must", "may", "dont", "cant", "just", "ill",
-    "youll", "theyll",
+    "youll", "theyll", "itll", "thatll", "wont", "not", "never", "always",
 ];
 
 /// Words after a number that make it a count, not a cell's row.
-const COUNTS: [&str; 12] = [
+const COUNTS: [&str; 17] = [
     "move", "moves", "ways", "way", "cells", "cars", "gems", "points", "times", "minutes",
-    "seconds", "more",
+    "seconds", "more", "min", "mins", "sec", "secs", "s",
 ];
 
 /// A teen said in two (`fif teen`, `six teen`): the number's first half.
@@ -93,7 +93,9 @@ pub(super) fn spoken_cells(line: &str) -> String {
         let name = bare(k);
         let said = letter(&name).and_then(|c| {
             let spelled = name.len() > 1;
-            let seeing = matches!(name.as_str(), "see" | "sea");
+            // `be` is a verb as often (`it'll be 2 min`): read as `b` only
+            // where no word that takes a verb stands before it.
+            let seeing = matches!(name.as_str(), "see" | "sea" | "be");
             let verb = seeing && k > 0 && SEEING.contains(&bare(k - 1).as_str());
             // `for` after `see` or a bare `c` is English (`see for yourself`).
             let n = number(&bare(k + 1), !seeing && name != "c")?;
@@ -155,6 +157,7 @@ mod tests {
                 ("e four right right down", "E4 right right down"),
                 ("fif teen", "fifteen"),
                 ("ok six teen then", "ok sixteen then"),
+                ("be 2 east", "B2 east"),
             ],
             &[
                 "I see three ways to win",
@@ -166,6 +169,10 @@ mod tests {
                 "see three moves ahead",
                 "c 3 stays for the loose reader",
                 "my e-mail",
+                "it'll be 2 min",
+                "it will be two moves",
+                "to be 2 up would be nice",
+                "be for real",
             ],
         );
     }

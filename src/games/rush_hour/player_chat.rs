@@ -202,6 +202,11 @@ impl Reader<'_> {
         if self.names_a_car_on_the_board(li, cells) {
             return;
         }
+        // `is D1 D2 legal? its touching Y`: a car asked about, in words,
+        // is talk (the answer may take it up: `ok D1 D2 then`).
+        if line.question && line.talk {
+            return;
+        }
         let place = match self.stage {
             Stage::Unknown | Stage::Building { to_move: true } => true,
             Stage::Building { to_move: false } => {

@@ -166,6 +166,9 @@ fn on_its_own_a_message_reads_by_its_words() {
         VALE,
         &[
             ("**C4 C5 C6** 🚗", &["place C4 C5 C6"]),
+            // A car asked about in words is talk; said bare, it is placed.
+            ("is D1 D2 legal? its touching Y", &[]),
+            ("D1 D2?", &["place D1 D2"]),
             ("impossible", &["challenge"]),
             (
                 "1. X up\n2. W left 2\n3. Z right",

@@ -389,17 +389,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             }
             if !ruled || match_too {
                 let won = (!asked)
-                    .then(|| {
-                        // `RESULT ✅ fern 16 > Wren 12`: the check mark ends
-                        // the headline's word into a clause of its own.
-                        let headed = match addressed.as_slice() {
-                            [w] if w == "result" || w == "results" => {
-                                [addressed.clone(), c.clone()].concat()
-                            }
-                            _ => c.clone(),
-                        };
-                        headline(&headed, &line_words, &names).map(Some)
-                    })
+                    .then(|| headline(&c, &addressed, &line_words, &names).map(Some))
                     .flatten()
                     .or_else(|| winner(&c, &line_words, &names, words))
                     .or_else(|| winner_before(&c, &addressed, &names))

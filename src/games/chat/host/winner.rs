@@ -324,7 +324,22 @@ fn w_or_l(c: &[String], names: &Names) -> Option<(bool, usize)> {
 /// after it, or before `def.`). Read before the other
 /// words of winning, which may name the loser nearer (`Mika def. jules
 /// (both cars off)`), and never in a question.
-pub(super) fn headline(c: &[String], line: &[String], names: &Names) -> Option<usize> {
+pub(super) fn headline(
+    c: &[String],
+    before: &[String],
+    line: &[String],
+    names: &Names,
+) -> Option<usize> {
+    // `RESULT ✅ fern 16 > Wren 12`: the check mark ends the headline's
+    // word into a clause of its own, the one before.
+    let headed;
+    let c = match before {
+        [w] if w == "result" || w == "results" => {
+            headed = [before, c].concat();
+            &headed[..]
+        }
+        _ => c,
+    };
     const DEFEATS: [&str; 3] = ["def", "defeats", "beats"];
     for (at, w) in c.iter().enumerate() {
         if !DEFEATS.contains(&w.as_str()) {

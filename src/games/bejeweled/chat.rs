@@ -144,6 +144,18 @@ fn offered(raw: &str, grid_lines: &[usize]) -> Offer {
             )
         })
     };
+    // The words of a list line beside its powerups, leaving out its
+    // number, letter tags and the powerup's kind (`1. S-Swap (starter)`).
+    let said = |l: &str| {
+        words(&l.replace('-', " "))
+            .iter()
+            .filter(|x| {
+                !(x.len() == 1
+                    || x.chars().all(|c| c.is_ascii_digit())
+                    || matches!(x.as_str(), "starter" | "passive" | "active"))
+            })
+            .count()
+    };
     let mut offer = Offer::default();
     let mut listing = false;
     let mut any_label = false;
@@ -151,7 +163,7 @@ fn offered(raw: &str, grid_lines: &[usize]) -> Offer {
         if says_offer(l) {
             any_label = true;
             listing = true;
-        } else if listing && (ups(l).is_empty() || words(l).len() > ups(l).len() + 1) {
+        } else if listing && (ups(l).is_empty() || said(l) > ups(l).len() + 1) {
             listing = false;
         }
         if listing {
@@ -289,6 +301,11 @@ mod tests {
         ));
         assert_eq!((round, offer.as_str()), (2, "rotate,chain,column"));
         assert_eq!(grid.trim(), GRID);
+        // A numbered list with each powerup's kind.
+        let (_, _, offer) = opening(&format!(
+            "Round 2\n```\n{GRID}\n```\nThis round's powerups, one of each type:\n1. S-Swap (starter)\n2. P-Bend (passive)\n3. A-Plus (active)\nClaims in this channel, please."
+        ));
+        assert_eq!(offer, "swap,bend,plus");
         // Colored squares.
         let squares: String = GRID
             .chars()

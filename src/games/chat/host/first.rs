@@ -135,21 +135,15 @@ pub(super) fn first_player(c: &[String], names: &Names, words: &HostWords) -> Op
             }
         }
     }
-    for (key, side, gap) in FIRST {
-        if let Some(at) = find_seq(c, key) {
-            if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {
-                return Some(seat);
-            }
-        }
-    }
-    for (key, side, gap) in SECOND {
-        if let Some(at) = find_seq(c, key) {
-            if let Some(seat) = player_near(c, names, at, key.len(), side, gap) {
-                return Some(1 - seat);
-            }
-        }
-    }
-    FIRST_OF_TEMPLATE.iter().find_map(|&(key, side, gap)| {
+    beside_any(c, names, &FIRST)
+        .or_else(|| beside_any(c, names, &SECOND).map(|seat| 1 - seat))
+        .or_else(|| beside_any(c, names, &FIRST_OF_TEMPLATE))
+}
+
+/// The player named beside the first of `keys` the clause says that has
+/// one beside it, in the table's order.
+fn beside_any(c: &[String], names: &Names, keys: &[(&[&str], Beside, usize)]) -> Option<usize> {
+    keys.iter().find_map(|&(key, side, gap)| {
         find_seq(c, key).and_then(|at| player_near(c, names, at, key.len(), side, gap))
     })
 }

@@ -30,7 +30,9 @@
 //! flip anywhere else leaves the size. A flip in a line's match id makes
 //! it name another match, so a damaged line is read only for a match the
 //! store holds events of, and a loss behind a line whose match id was hit
-//! stays unseen.
+//! stays unseen. Two lines run together (the newline between them lost)
+//! are split after the first one's signature and both read, when both
+//! check.
 //!
 //! The file is grown in zero-filled blocks ahead of its lines, and a line
 //! overwrites zeros: syncing a line then writes data only, not the inode
@@ -397,40 +399,97 @@ pub fn parse(text: impl BufRead, keys: &Keyring) -> io::Result<Journal> {
             break;
         }
         match parse_line(&line, keys) {
-            Ok((match_id, size, commits, receipt)) => {
-                // The line of the most events: appends to one match run
-                // side by side, and their lines may land out of order.
-                let line = Witnessed {
-                    line: number,
-                    size,
-                    commits,
-                };
-                match journal.last.get(&match_id) {
-                    Some(seen) if seen.size == size && seen.commits.differs(&commits) => {
-                        journal
-                            .rewritten
-                            .entry(match_id)
-                            .or_insert((seen.line, number, size));
+            Ok(read) => journal.take(number, read),
+            Err(why) => match run_together(&line, keys) {
+                // A lost newline joins two lines that each still check:
+                // both are read, and the join is named.
+                Some(parts) => {
+                    let count = parts.len();
+                    for read in parts {
+                        journal.take(number, read);
                     }
-                    Some(seen) if seen.size > size => {}
-                    _ => {
-                        match receipt {
-                            Some(r) => journal.receipts.insert(match_id.clone(), r),
-                            None => journal.receipts.remove(&match_id),
-                        };
-                        journal.last.insert(match_id, line);
+                    journal.damaged.push((
+                        number,
+                        format!(
+                            "{count} lines run together (a newline was lost); each still \
+                             checks and is read"
+                        ),
+                    ));
+                }
+                None => {
+                    if let Some((match_id, legible)) = legible(&line, number) {
+                        journal.legible.insert(match_id, legible);
                     }
+                    journal.damaged.push((number, why));
                 }
-            }
-            Err(why) => {
-                if let Some((match_id, legible)) = legible(&line, number) {
-                    journal.legible.insert(match_id, legible);
-                }
-                journal.damaged.push((number, why));
-            }
+            },
         }
     }
     Ok(journal)
+}
+
+impl Journal {
+    /// Takes good line `number` that reads as `read`: the match's line of
+    /// the most events so far (appends to one match run side by side, and
+    /// their lines may land out of order), or a rewrite when it gives
+    /// another log of the same size.
+    fn take(&mut self, number: usize, (match_id, size, commits, receipt): Line) {
+        let line = Witnessed {
+            line: number,
+            size,
+            commits,
+        };
+        match self.last.get(&match_id) {
+            Some(seen) if seen.size == size && seen.commits.differs(&commits) => {
+                self.rewritten
+                    .entry(match_id)
+                    .or_insert((seen.line, number, size));
+            }
+            Some(seen) if seen.size > size => {}
+            _ => {
+                match receipt {
+                    Some(r) => self.receipts.insert(match_id.clone(), r),
+                    None => self.receipts.remove(&match_id),
+                };
+                self.last.insert(match_id, line);
+            }
+        }
+    }
+}
+
+/// How many hex digits a line's signature has (an ed25519 signature).
+const SIGNATURE_DIGITS: usize = 128;
+
+/// `line` read as lines whose newlines were lost, when it is two or more
+/// that each check: a line ends with its signature's 128 hex digits, so a
+/// field that runs on past them starts the next line.
+fn run_together(line: &[u8], keys: &Keyring) -> Option<Vec<Line>> {
+    let text = std::str::from_utf8(line).ok()?;
+    let mut parts = vec![String::new()];
+    for field in text.split(' ') {
+        let part = parts.last_mut().expect("one part at least");
+        if !part.is_empty() {
+            part.push(' ');
+        }
+        let signature_then_more = field.len() > SIGNATURE_DIGITS
+            && field.is_char_boundary(SIGNATURE_DIGITS)
+            && field[..SIGNATURE_DIGITS]
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit());
+        if signature_then_more {
+            part.push_str(&field[..SIGNATURE_DIGITS]);
+            parts.push(field[SIGNATURE_DIGITS..].to_string());
+        } else {
+            part.push_str(field);
+        }
+    }
+    if parts.len() < 2 {
+        return None;
+    }
+    parts
+        .iter()
+        .map(|part| parse_line(part.as_bytes(), keys).ok())
+        .collect()
 }
 
 /// What a damaged line still says, read field by field with no trust: the
@@ -576,6 +635,31 @@ mod tests {
         // No journal yet: nothing witnessed.
         let empty = tempfile::tempdir().unwrap();
         assert_eq!(read(empty.path(), &keys).unwrap(), Journal::default());
+    }
+
+    /// A lost newline joins two lines; both still check, so neither the
+    /// receipt of the first nor of the second is lost with it.
+    #[test]
+    fn two_lines_run_together_both_read_and_the_join_is_named() {
+        let (dir, rec, keys) = journal_dir(8);
+        let w = Witness::open(dir.path()).unwrap();
+        w.record(&receipt(&rec, "m1", 1, [1; 32])).unwrap();
+        w.record(&receipt(&rec, "m2", 4, [2; 32])).unwrap();
+        w.record(&receipt(&rec, "m1", 2, [3; 32])).unwrap();
+        let path = dir.path().join(FILE);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let joined = format!("{}\n{}{}\n", lines[0], lines[1], lines[2]);
+        let j = parse(joined.as_bytes(), &keys).unwrap();
+        assert_eq!((j.last["m1"].line, j.last["m1"].size), (2, 2));
+        assert_eq!(j.last["m2"].size, 4);
+        assert_eq!(j.damaged.len(), 1, "{:?}", j.damaged);
+        assert!(j.damaged[0].1.contains("run together"), "{:?}", j.damaged);
+        // A joined line whose second half was also hit stays damaged.
+        let hit = joined.replacen("m1 2 ", "m1 9 ", 1);
+        let j = parse(hit.as_bytes(), &keys).unwrap();
+        assert_eq!(j.last["m1"].size, 1);
+        assert!(j.damaged[0].1.contains("six fields"), "{:?}", j.damaged);
     }
 
     #[test]

@@ -173,17 +173,43 @@ impl Recorder {
     }
 
     /// Reads the key from `path`; `None` when there is no such file.
+    ///
+    /// Only a regular file of a key's size is read: a FIFO (or a device)
+    /// in the key's place would make every command wait on it for good,
+    /// and a huge file would be read whole for nothing.
     pub fn read_key_file(path: &Path) -> io::Result<Option<Recorder>> {
-        match fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => parse_key_file(path, &text).map(Some),
-                Err(_) => Err(malformed_key_file(path, "not text")),
-            },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(io::Error::new(
+        let cannot_read = |e: io::Error| {
+            io::Error::new(
                 e.kind(),
-                format!("cannot read the signing key {}: {e}", path.display()),
-            )),
+                format!(
+                    "cannot read the signing key {}: {e}. Restore the file from your copy of \
+                     it; to set it aside and sign with a new key from now on, run `arbiter keys \
+                     rotate`",
+                    path.display()
+                ),
+            )
+        };
+        let meta = match fs::metadata(path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(cannot_read(e)),
+        };
+        if !meta.is_file() {
+            let what = if meta.is_dir() {
+                "a directory"
+            } else {
+                "a pipe or a device, not a regular file"
+            };
+            return Err(malformed_key_file(path, &format!("it is {what}")));
+        }
+        if meta.len() > KEY_FILE_MAX {
+            let why = format!("{} bytes, where a key file has 65", meta.len());
+            return Err(malformed_key_file(path, &why));
+        }
+        let bytes = fs::read(path).map_err(cannot_read)?;
+        match String::from_utf8(bytes) {
+            Ok(text) => parse_key_file(path, &text).map(Some),
+            Err(_) => Err(malformed_key_file(path, "it is not text")),
         }
     }
 
@@ -247,22 +273,39 @@ fn malformed_key_file(path: &Path, why: &str) -> io::Error {
             "the signing key file {} is malformed ({why}): it must hold the \
              32-byte ed25519 secret as 64 hex digits and a newline. Restore it \
              from your copy of it; to set it aside and sign with a new key from \
-             now on, run `arbiter keys rotate` (what the old key signed keeps \
-             verifying)",
+             now on, run `arbiter keys rotate`",
             path.display()
         ),
     )
 }
 
+/// The largest key file read: 64 digits and a newline, with room for
+/// spaces and a CRLF an editor may have added.
+const KEY_FILE_MAX: u64 = 256;
+
 fn parse_key_file(path: &Path, text: &str) -> io::Result<Recorder> {
-    let digits = text.trim();
-    let bytes =
-        hex::decode(digits).map_err(|e| malformed_key_file(path, &format!("not hex: {e}")))?;
-    let secret: [u8; 32] = bytes
-        .as_slice()
-        .try_into()
-        .map_err(|_| malformed_key_file(path, &format!("{} bytes instead of 32", bytes.len())))?;
+    let secret = key_digits(text.trim()).map_err(|why| malformed_key_file(path, &why))?;
     Ok(Recorder::from_bytes(secret))
+}
+
+/// The 32 bytes that `digits` spell, or what is wrong with them, in words
+/// an operator can act on (the hex crate's "Odd number of digits" names
+/// neither the stray byte-order mark nor the NUL that caused it).
+fn key_digits(digits: &str) -> Result<[u8; 32], String> {
+    if let Some((at, c)) = digits.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        return Err(match c {
+            '\u{feff}' if at == 0 => {
+                "it starts with a byte-order mark: save it as plain text".to_string()
+            }
+            '\0' => format!("a NUL byte at byte {at}"),
+            c if at == 64 => format!("{:?} after the 64 digits", c.to_string()),
+            c => format!("{c:?} at byte {at} is not a hex digit"),
+        });
+    }
+    match hex::decode(digits).map(<[u8; 32]>::try_from) {
+        Ok(Ok(secret)) => Ok(secret),
+        _ => Err(format!("{} hex digits instead of 64", digits.len())),
+    }
 }
 
 fn create_key_file(path: &Path) -> io::Result<Recorder> {

@@ -394,3 +394,50 @@ fn malformed_key_file_is_a_clear_error() {
         assert!(msg.contains("64 hex digits"), "{msg}");
     }
 }
+
+/// Each way a key file goes wrong is named in words an operator can act
+/// on, and a pipe or a directory in its place is refused, not waited on.
+#[test]
+fn a_key_file_that_is_not_a_key_says_what_is_wrong_with_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("server.key");
+    let key = "ab".repeat(32);
+    let cases: [(Vec<u8>, &str); 6] = [
+        (format!("\u{feff}{key}\n").into_bytes(), "byte-order mark"),
+        (format!("{key}\0\n").into_bytes(), "NUL byte at byte 64"),
+        (
+            format!("{key}xyz\n").into_bytes(),
+            "\"x\" after the 64 digits",
+        ),
+        (
+            format!("{}\n", &key[..62]).into_bytes(),
+            "62 hex digits instead of 64",
+        ),
+        (b"ab\xffcd\n".to_vec(), "not text"),
+        (vec![b'a'; 4096], "4096 bytes"),
+    ];
+    for (bytes, said) in cases {
+        fs::write(&path, &bytes).expect("write");
+        let err = Recorder::read_key_file(&path).expect_err(said).to_string();
+        assert!(
+            err.contains(said) && err.contains("keys rotate"),
+            "{said}: {err}"
+        );
+    }
+    // Spaces an editor adds around the digits are no fault.
+    fs::write(&path, format!("  {key} \r\n")).expect("write");
+    assert!(Recorder::read_key_file(&path).expect("read").is_some());
+    fs::remove_file(&path).expect("remove");
+    fs::create_dir(&path).expect("a directory in its place");
+    let err = Recorder::read_key_file(&path).expect_err("directory");
+    assert!(err.to_string().contains("it is a directory"), "{err}");
+    #[cfg(unix)]
+    {
+        fs::remove_dir(&path).expect("remove");
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        if made.is_ok_and(|s| s.success()) {
+            let err = Recorder::read_key_file(&path).expect_err("fifo");
+            assert!(err.to_string().contains("a pipe or a device"), "{err}");
+        }
+    }
+}

@@ -303,9 +303,6 @@ pub trait EventStore: Send + Sync {
 /// Every match with its head (`None` where it does not read), in id order.
 pub type MatchHeads = Vec<(MatchId, Option<(u64, Hash)>)>;
 
-/// A stored record: `(seq from its key, its bytes or why the key is bad)`.
-type RawRecord = (u64, Result<Vec<u8>, String>);
-
 /// A stored record read: `(seq from its key, the event or why it cannot be
 /// read)`, as [`seal::verify_chain`] checks it.
 pub type DecodedRecord = (u64, Result<Sealed, String>);
@@ -381,24 +378,30 @@ impl SledStore {
             ))
         })?;
         let db_path = dir.join("sled");
+        let fresh = !db_path.exists();
         // Open the database first: its lock keeps a second process from
         // racing us to create the key.
         let db = open_sled(&db_path).map_err(|e| open_error(&db_path, e))?;
         let tree = |name: &str| db.open_tree(name).map_err(io_error);
-        let events = tree("events")?;
-        let heads = tree("heads")?;
-        let keys = tree("keys")?;
-        let tokens = tree("tokens")?;
-        let frontiers = tree("frontiers")?;
-
+        let (events, heads, keys) = (tree("events")?, tree("heads")?, tree("keys")?);
+        let (tokens, frontiers) = (tree("tokens")?, tree("frontiers")?);
+        let history = server_key::KeyHistory::read(dir, &keys, &tree("retired")?);
+        let key_path = dir.join("server.key");
         let Signer {
             recorder,
             cannot_sign,
-        } = server_key::find(
-            &dir.join("server.key"),
-            &server_key::published(&keys),
-            key_use,
-        )?;
+        } = match server_key::find(&key_path, &db_path, &history, key_use) {
+            Ok(signer) => signer,
+            // A refused key leaves no empty database behind to be taken
+            // for this directory's store.
+            Err(e) => {
+                if fresh {
+                    drop((events, heads, keys, tokens, frontiers, db));
+                    let _ = std::fs::remove_dir_all(&db_path);
+                }
+                return Err(e);
+            }
+        };
         keep_private(dir);
         let witness = Witness::open(dir).map_err(|e| {
             StoreError::Io(format!(
@@ -429,30 +432,6 @@ impl SledStore {
             store.acknowledged = witnessing::Acknowledged::read(dir, &store.keyring());
         }
         Ok(store)
-    }
-
-    /// The raw records of match `id` in key order, below seq `upto` when
-    /// given (records past a head are an append a crash cut off, never
-    /// committed: not the match's). Malformed keys are kept, as damage.
-    fn raw_records(&self, id: &MatchId, upto: Option<u64>) -> Result<Vec<RawRecord>, StoreError> {
-        let prefix = event_prefix(id);
-        // Reading a damaged file can make sled panic: that is an error here.
-        let items = unpanicked(&self.db_path, || {
-            self.events
-                .scan_prefix(&prefix)
-                .collect::<sled::Result<Vec<_>>>()
-        })
-        .map_err(io_error)?;
-        let mut out = Vec::new();
-        for (index, (key, value)) in (0u64..).zip(items) {
-            let entry = match seq_of_key(&key[prefix.len()..]) {
-                Some(seq) if upto.is_some_and(|n| seq >= n) => continue,
-                Some(seq) => (seq, Ok(value.to_vec())),
-                None => (index, Err(malformed_key(&key))),
-            };
-            out.push(entry);
-        }
-        Ok(out)
     }
 }
 
@@ -792,8 +771,8 @@ use server_key::{KeyUse, Signer};
 mod shelf;
 use reading::in_order;
 use records::{
-    decode_head, decode_record, encode_head, encode_record, event_key, event_prefix, io_error,
-    malformed_key, seq_of_key, token_hash,
+    decode_head, decode_record, encode_head, encode_record, event_key, io_error, malformed_key,
+    seq_of_key, token_hash,
 };
 use sealing::{check_expected, seal_new};
 mod tokens;

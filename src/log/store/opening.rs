@@ -3,7 +3,9 @@
 //! another process holds it), sled's panics on a damaged file turned into
 //! errors that name the file, and the data directory kept private.
 //!
-//! Sled's alone: nothing here knows an event. Must not import `web`.
+//! Sled's alone: nothing here knows an event (the witness journal is read
+//! only to tell a lost database from a mistyped directory). Must not
+//! import `web`.
 
 use std::io;
 use std::path::Path;
@@ -16,6 +18,15 @@ use super::StoreError;
 pub(super) fn there(dir: &Path) -> Result<&Path, StoreError> {
     if dir.join("sled").is_dir() {
         return Ok(dir);
+    }
+    let journal = dir.join(super::witness::FILE);
+    if !super::witness::key_ids_named(dir).is_empty() {
+        return Err(StoreError::Io(format!(
+            "the database {} is missing, but the witness journal {} holds receipts of what it \
+             acknowledged: the database was lost. Restore the data directory from a backup",
+            dir.join("sled").display(),
+            journal.display()
+        )));
     }
     Err(StoreError::Io(format!(
         "there is no arbiter store in {}: give --data the directory `arbiter serve` keeps its \

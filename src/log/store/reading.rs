@@ -5,6 +5,7 @@
 //!
 //! Only the sled store's own trees are read here; nothing above `log/`.
 
+use super::records::event_prefix;
 use super::{
     check_head, decode_head, decode_record, event_key, io_error, malformed_key, seq_of_key,
     unpanicked, DecodedRecord, EventStore, ReadBack, SledStore, StoreError,
@@ -13,10 +14,37 @@ use crate::event::MatchId;
 use crate::log::merkle::Frontier;
 use crate::log::seal::{self, ChainReport, Hash, Sealed};
 
+/// A stored record: `(seq from its key, its bytes or why the key is bad)`.
+pub(super) type RawRecord = (u64, Result<Vec<u8>, String>);
+
 /// A head as read: `(next seq, last hash)`, or why it does not decode.
 pub(super) type StoredHead = Result<(u64, Hash), String>;
 
 impl SledStore {
+    /// The raw records of match `id` in key order, below seq `upto` when
+    /// given (records past a head are an append a crash cut off, never
+    /// committed: not the match's). Malformed keys are kept, as damage.
+    fn raw_records(&self, id: &MatchId, upto: Option<u64>) -> Result<Vec<RawRecord>, StoreError> {
+        let prefix = event_prefix(id);
+        // Reading a damaged file can make sled panic: that is an error here.
+        let items = unpanicked(&self.db_path, || {
+            self.events
+                .scan_prefix(&prefix)
+                .collect::<sled::Result<Vec<_>>>()
+        })
+        .map_err(io_error)?;
+        let mut out = Vec::new();
+        for (index, (key, value)) in (0u64..).zip(items) {
+            let entry = match seq_of_key(&key[prefix.len()..]) {
+                Some(seq) if upto.is_some_and(|n| seq >= n) => continue,
+                Some(seq) => (seq, Ok(value.to_vec())),
+                None => (index, Err(malformed_key(&key))),
+            };
+            out.push(entry);
+        }
+        Ok(out)
+    }
+
     /// The records of match `id` from seq `from` up to (not including)
     /// `upto`, decoded: one range read over the keys `id 0 from` ..
     /// `id 0 upto`.

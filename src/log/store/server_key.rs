@@ -16,12 +16,14 @@
 //!
 //! [`EventStore::unusable_key`]: super::EventStore::unusable_key
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::super::checkpoint::Checkpoint;
 use super::super::merkle;
 use super::super::seal::Recorder;
+use super::super::witness;
 use super::{io_error, there, EventStore, SledStore, StoreError};
 use crate::event::MatchId;
 
@@ -63,8 +65,17 @@ impl SledStore {
                 )))
             }
         }
-        let new = SledStore::open_as(dir, KeyUse::MakeNew)?.recorder.key_id();
-        Ok((old, new))
+        let store = SledStore::open_as(dir, KeyUse::MakeNew)?;
+        if let Some(id) = &old {
+            // Put back later, the old key is refused by name.
+            let when = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+            let retired = store.db.open_tree("retired").map_err(io_error)?;
+            retired
+                .insert(id.as_bytes(), when.as_bytes())
+                .map_err(io_error)?;
+            store.db.flush().map_err(io_error)?;
+        }
+        Ok((old, store.recorder.key_id()))
     }
 
     /// Match `id`'s checkpoint from a store that may not sign: the
@@ -140,25 +151,82 @@ pub(super) struct Signer {
     pub(super) cannot_sign: Option<String>,
 }
 
-/// The ids of the keys that have signed in this store (its `keys` tree).
-pub(super) fn published(keys: &sled::Tree) -> Vec<String> {
-    keys.iter()
-        .keys()
-        .filter_map(|id| id.ok())
-        .map(|id| String::from_utf8_lossy(&id).into_owned())
-        .collect()
+/// What the store knows of the keys that signed in it, against which the
+/// key file is judged.
+pub(super) struct KeyHistory {
+    /// The ids of the keys published in the `keys` tree.
+    published: Vec<String>,
+    /// The ids `keys rotate` retired, with when (the `retired` tree).
+    retired: BTreeMap<String, String>,
+    /// The key ids the witness journal's lines name, read without checking
+    /// them, when nothing is published: a database that lost its keys (a
+    /// new one in place of a lost one) beside a journal that signed.
+    journal: BTreeSet<String>,
+    /// The journal's path, for messages.
+    journal_path: PathBuf,
 }
 
-/// The key in `path`, for `key_use`, against the ids of the keys that have
-/// signed here.
+impl KeyHistory {
+    /// The history of the store in `dir`, from its `keys` and `retired`
+    /// trees (and its witness journal when the trees are empty).
+    pub(super) fn read(dir: &Path, keys: &sled::Tree, retired: &sled::Tree) -> KeyHistory {
+        let ids = |tree: &sled::Tree| -> Vec<(String, String)> {
+            tree.iter()
+                .filter_map(|entry| entry.ok())
+                .map(|(id, value)| {
+                    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+                    (text(&id), text(&value))
+                })
+                .collect()
+        };
+        let published: Vec<String> = ids(keys).into_iter().map(|(id, _)| id).collect();
+        let journal = match published.is_empty() {
+            true => witness::key_ids_named(dir),
+            false => BTreeSet::new(),
+        };
+        KeyHistory {
+            published,
+            retired: ids(retired).into_iter().collect(),
+            journal,
+            journal_path: dir.join(witness::FILE),
+        }
+    }
+
+    /// Whether a missing key may be made: the store never signed (and no
+    /// journal says it did), or `keys rotate` set the old key aside.
+    fn may_make(&self, key_use: KeyUse) -> bool {
+        match key_use {
+            KeyUse::MakeNew => !self.published.is_empty() || self.journal.is_empty(),
+            KeyUse::Sign | KeyUse::Read => self.published.is_empty() && self.journal.is_empty(),
+        }
+    }
+
+    /// Why the database cannot be this directory's when it holds no keys
+    /// but the journal beside it was signed.
+    fn lost(&self, db: &Path) -> String {
+        format!(
+            "the database {} holds no signing keys, but the witness journal {} holds \
+             receipts signed by {}: the database was lost (an empty one is in its place). \
+             Restore the data directory from a backup; to start a new, empty store here \
+             instead, first move the witness journal aside",
+            db.display(),
+            self.journal_path.display(),
+            keys_named(&self.journal.iter().cloned().collect::<Vec<_>>())
+        )
+    }
+}
+
+/// The key in `path`, for `key_use`, against the keys that have signed in
+/// the store whose database is `db`.
 pub(super) fn find(
     path: &Path,
-    published: &[String],
+    db: &Path,
+    history: &KeyHistory,
     key_use: KeyUse,
 ) -> Result<Signer, StoreError> {
     let ours = match Recorder::read_key_file(path) {
-        Ok(Some(recorder)) => known(path, recorder, published),
-        Ok(None) if published.is_empty() || key_use == KeyUse::MakeNew => {
+        Ok(Some(recorder)) => known(path, db, recorder, history),
+        Ok(None) if history.may_make(key_use) => {
             let made = Recorder::create_key_file(path);
             return made
                 .map(|recorder| Signer {
@@ -167,15 +235,20 @@ pub(super) fn find(
                 })
                 .map_err(|e| StoreError::Io(e.to_string()));
         }
+        Ok(None) if history.published.is_empty() => Err(history.lost(db)),
         Ok(None) => Err(format!(
             "the signing key {} is missing, but this store has signed with {}. Restore \
              server.key from your copy of it (a backup does not hold it); to sign with a new \
              key from now on instead, run `arbiter keys rotate` (what the old key signed keeps \
              verifying)",
             path.display(),
-            keys_named(published)
+            keys_named(&history.published)
         )),
-        Err(e) => Err(e.to_string()),
+        Err(e) if history.published.is_empty() => Err(e.to_string()),
+        Err(e) => Err(format!(
+            "{e} (what {} signed keeps verifying)",
+            keys_named(&history.published)
+        )),
     };
     match (ours, key_use) {
         (Ok(recorder), _) => Ok(Signer {
@@ -190,11 +263,39 @@ pub(super) fn find(
     }
 }
 
-/// `recorder` when it is a key that signed here (or nothing did yet).
-fn known(path: &Path, recorder: Recorder, published: &[String]) -> Result<Recorder, String> {
+/// `recorder` when it is a key that may sign here: one that signed and was
+/// not retired, or any when nothing signed yet.
+fn known(
+    path: &Path,
+    db: &Path,
+    recorder: Recorder,
+    history: &KeyHistory,
+) -> Result<Recorder, String> {
     let id = recorder.key_id();
-    if published.is_empty() || published.contains(&id) {
+    if let Some(when) = history.retired.get(&id) {
+        let current: Vec<String> = history
+            .published
+            .iter()
+            .filter(|p| !history.retired.contains_key(*p))
+            .cloned()
+            .collect();
+        return Err(format!(
+            "the signing key {} is key {id}, which `arbiter keys rotate` retired on {when}: a \
+             retired key no longer signs here (what it signed keeps verifying). Put this \
+             store's current key ({}) back in server.key from your copy of it, or run \
+             `arbiter keys rotate` to sign with a new key",
+            path.display(),
+            keys_named(&current)
+        ));
+    }
+    if history.published.contains(&id) {
         return Ok(recorder);
+    }
+    if history.published.is_empty() {
+        return match history.journal.is_empty() || history.journal.contains(&id) {
+            true => Ok(recorder),
+            false => Err(history.lost(db)),
+        };
     }
     Err(format!(
         "the signing key {} (key {id}) never signed in this store, which has signed with {}: \
@@ -202,7 +303,7 @@ fn known(path: &Path, recorder: Recorder, published: &[String]) -> Result<Record
          it; to sign with a new key from now on instead, run `arbiter keys rotate` (what the \
          old keys signed keeps verifying)",
         path.display(),
-        keys_named(published)
+        keys_named(&history.published)
     ))
 }
 

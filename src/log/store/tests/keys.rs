@@ -155,3 +155,71 @@ fn rotating_sets_an_unusable_key_aside_and_old_keys_stay_known() {
     assert_ne!(newer, new);
     assert!(SledStore::open(dir.path()).is_ok());
 }
+
+/// `keys rotate` retires the old key: put back as server.key, it is
+/// refused by name (rotating is most often done because it is suspect),
+/// and reading still verifies what it signed.
+#[test]
+fn a_retired_key_put_back_is_refused_by_name() {
+    let (dir, old_id) = signed_store();
+    let key = dir.path().join("server.key");
+    let (old, new) = StoreLocation::Sled.rotate_key(dir.path()).expect("rotate");
+    assert_eq!(old.as_deref(), Some(old_id.as_str()));
+    let retired = dir.path().join(format!("server.key.retired-{old_id}"));
+    std::fs::copy(&retired, &key).expect("put the old key back");
+    let err = SledStore::open(dir.path())
+        .expect_err("retired")
+        .to_string();
+    assert!(
+        err.contains("retired") && err.contains(&old_id) && err.contains(&new),
+        "{err}"
+    );
+    let store = SledStore::open_existing(dir.path()).expect("read");
+    assert!(store
+        .unusable_key()
+        .is_some_and(|why| why.contains("retired")));
+    assert!(store.verify(&id("m1")).expect("verify").is_ok());
+}
+
+/// A database lost with its key, beside a witness journal that signed, is
+/// not started over as a new store: the journal's receipts could no longer
+/// be checked, and the lost matches would pass unseen. Nor does any refused
+/// key leave an empty database behind.
+#[test]
+fn a_lost_database_is_not_started_over_beside_its_journal() {
+    let (dir, old_id) = signed_store();
+    std::fs::remove_dir_all(dir.path().join("sled")).expect("lose the database");
+    std::fs::remove_file(dir.path().join("server.key")).expect("lose the key");
+    let err = SledStore::open(dir.path()).expect_err("lost").to_string();
+    assert!(err.contains("was lost") && err.contains(&old_id), "{err}");
+    assert!(!dir.path().join("server.key").exists(), "no key made");
+    assert!(!dir.path().join("sled").exists(), "no database left");
+    let err = SledStore::open_existing(dir.path())
+        .expect_err("read")
+        .to_string();
+    assert!(err.contains("the database was lost"), "{err}");
+
+    // Another key in its place is not this journal's either.
+    std::fs::write(
+        dir.path().join("server.key"),
+        format!("{}\n", "cd".repeat(32)),
+    )
+    .unwrap();
+    let err = SledStore::open(dir.path())
+        .expect_err("foreign")
+        .to_string();
+    assert!(err.contains("was lost"), "{err}");
+    assert!(!dir.path().join("sled").exists(), "no database left");
+
+    // A fresh directory with a malformed key: refused, nothing made.
+    let fresh = tempfile::tempdir().expect("tempdir");
+    std::fs::write(fresh.path().join("server.key"), "zz\n").unwrap();
+    let err = SledStore::open(fresh.path())
+        .expect_err("malformed")
+        .to_string();
+    assert!(
+        err.contains("malformed") && !err.contains("keeps verifying"),
+        "{err}"
+    );
+    assert!(!fresh.path().join("sled").exists(), "no database left");
+}

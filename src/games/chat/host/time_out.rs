@@ -293,7 +293,7 @@ pub(super) fn timed_out(c: &[String], names: &Names, heard: &Heard) -> Option<us
     // A bare call of time beside the one name its sentence says (`⏰
     // opal, thats time`, `time's up, Kit`), where no one is said to win.
     // Where a reserve follows, the move's time ending starts it.
-    if called_time(c)
+    if (called_time(c) || called_time(&unnamed(heard.sentence, names)))
         && !heard.reserve_kept
         && !heard.sentence.iter().any(|w| WON_BY.contains(&w.as_str()))
         && !still_running(heard.sentence, heard)
@@ -581,6 +581,15 @@ fn called_time(c: &[String]) -> bool {
             .as_slice(),
         ["time"] | ["time", "up"] | ["times", "up"] | ["time", "is", "up"]
     )
+}
+
+/// The words without the one player's name they say (`⏰ tam` is a call
+/// of time on tam), or as they are when they name none or both.
+fn unnamed(c: &[String], names: &Names) -> Vec<String> {
+    match named(c, names).as_slice() {
+        [(start, end, _)] => [&c[..*start], &c[*end..]].concat(),
+        _ => c.to_vec(),
+    }
 }
 
 /// Whether a message speaks of time: the clock, the reserve, minutes, a

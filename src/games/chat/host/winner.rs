@@ -178,6 +178,9 @@ pub(super) fn winner(
         return Some(Some(1 - seat));
     }
     // A tournament's shorthand: `W vale`, `R1 W: jonas`, `L marlow`.
+    if let Some(seat) = gg_named(c, names) {
+        return Some(Some(seat));
+    }
     if let Some((won, seat)) = w_or_l(c, names) {
         return Some(Some(if won { seat } else { 1 - seat }));
     }
@@ -283,6 +286,33 @@ fn prize_taken(after: &[String]) -> bool {
     match rest.first() {
         None => after.is_empty() || after.iter().all(|w| BEFORE.contains(&w.as_str())),
         Some(w) => PRIZE.contains(w) || round_no(w),
+    }
+}
+
+/// `gg oskar`, `gg wen 33-32`, `wen 44 jonah 33 → gg wen`, `gg oskar*`
+/// (a ruling corrected): the host's `gg` with one player's name right
+/// after it, at most a score past the name, and at most a scoreline
+/// before the `gg`, names the winner. In every match of the corpus a
+/// host's gg said so is to the winner; `gg both` and `gg wp` name no one.
+fn gg_named(c: &[String], names: &Names) -> Option<usize> {
+    let at = c.iter().position(|w| w == "gg")?;
+    let found = named(c, names);
+    let in_name = |i: usize| {
+        found
+            .iter()
+            .any(|(start, end, _)| (*start..*end).contains(&i))
+    };
+    let scoreline = (0..at).all(|i| in_name(i) || c[i] == "to" || number_word(&c[i]).is_some());
+    let after: Vec<_> = found.iter().filter(|(start, _, _)| *start > at).collect();
+    match after.as_slice() {
+        [(start, end, seat)]
+            if scoreline
+                && *start == at + 1
+                && c[*end..].iter().all(|w| number_word(w).is_some()) =>
+        {
+            Some(*seat)
+        }
+        _ => None,
     }
 }
 

@@ -74,3 +74,23 @@ fn white_moves_first_where_the_game_has_no_sides() {
     assert_eq!(first("White: vale"), Some(0));
     assert_eq!(first("kit likes the white car best"), None);
 }
+
+/// A club host's terse `gg <name>` (a score at most after it, a `*` when
+/// it corrects) names the winner; `gg both`, `gg wp` and a `gg` that is
+/// not the clause's first word name no one.
+#[test]
+fn a_hosts_gg_to_one_name_is_the_winners() {
+    for (text, want) in [
+        ("gg vale", "vale"),
+        ("gg kit 33-32 😮‍💨", "kit"),
+        ("vale 44 kit 33 → gg vale", "vale"),
+        ("wait no 🤦 vale is stuck. gg kit*", "kit"),
+    ] {
+        assert_eq!(ruling(text).1.as_deref(), Some(want), "{text}");
+    }
+    each_gives(
+        "ruling",
+        false,
+        &["gg both", "gg wp", "gg everyone", "gg, kit to start"],
+    );
+}

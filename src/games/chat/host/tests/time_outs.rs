@@ -198,3 +198,20 @@ fn a_bare_call_of_time_needs_one_name_and_no_winner() {
         ],
     );
 }
+
+/// A call of time beside one name alone in its clause (`⏰ vale`) is a
+/// time-out for that player; beside two names, or with minutes left, it
+/// is none.
+#[test]
+fn a_call_of_time_on_one_name_is_a_time_out() {
+    each_gives("timeout", true, &["⏰ vale", "⏰ @Kit", "time kit"]);
+    each_gives(
+        "timeout",
+        false,
+        &[
+            "⏰ kit vale",
+            "⏰ kit 2 min left",
+            "⏰ kit, your time starts now",
+        ],
+    );
+}

@@ -95,6 +95,18 @@ fn number_at(chars: &[char], i: usize) -> Option<(String, usize)> {
         .then(|| (chars[i..i + n].iter().collect(), i + n))
 }
 
+/// The ways a piece goes, after which `a 2` is a cell, not an article
+/// and a number.
+const WAYS: [&str; 12] = [
+    "north", "south", "east", "west", "up", "down", "left", "right", "n", "s", "e", "w",
+];
+
+/// A row's or column's number said as a word (`row F col two`).
+const SPOKEN: [&str; 12] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve",
+];
+
 /// The spaces starting at `i` skipped.
 fn past_spaces(chars: &[char], mut i: usize) -> usize {
     while chars.get(i) == Some(&' ') {
@@ -136,8 +148,9 @@ fn loose_at(chars: &[char], i: usize) -> Option<(String, usize)> {
             let (number, end) = number_at(chars, i + 2)?;
             (chars.get(end) != Some(&'-')).then(|| (format!("{c}{number}"), end))
         }
-        // `c 3`, but not `a 3-long car` nor `b 2 moves`.
-        Some(' ') if !matches!(c.to_ascii_lowercase(), 'a' | 'i') => {
+        // `c 3`, but not `a 3-long car` nor `b 2 moves`; `a` and `i`, which
+        // are words, only before a way to go (`A 2 EAST`).
+        Some(' ') => {
             let (number, end) = number_at(chars, i + 2)?;
             let rest: String = chars[end..].iter().collect();
             let next_word = rest
@@ -146,6 +159,10 @@ fn loose_at(chars: &[char], i: usize) -> Option<(String, usize)> {
                 .next()
                 .unwrap_or("")
                 .to_lowercase();
+            let word = matches!(c.to_ascii_lowercase(), 'a' | 'i');
+            if word && !WAYS.contains(&next_word.as_str()) {
+                return None;
+            }
             let unit = UNITS.contains(&next_word.as_str());
             let joined = matches!(chars.get(end), Some('-' | '.' | ':' | '/' | 'x'));
             (!unit && !joined).then(|| (format!("{c}{number}"), end))
@@ -208,13 +225,19 @@ fn next_pair(lower: &str, from: usize) -> Option<(usize, usize, String)> {
         }
         let (a, b) = (words[k + 1].1, words[k + 3].1);
         let letter = |w: &str| w.len() == 1 && w.chars().all(column);
-        let number = |w: &str| (1..=2).contains(&w.len()) && w.chars().all(|c| c.is_ascii_digit());
-        let cell = if letter(a) && number(b) {
-            format!("{}{b}", a.to_uppercase())
-        } else if number(a) && letter(b) {
-            format!("{}{a}", b.to_uppercase())
-        } else {
-            continue;
+        // `col 2` or, spoken, `col two`.
+        let number =
+            |w: &str| match (1..=2).contains(&w.len()) && w.bytes().all(|c| c.is_ascii_digit()) {
+                true => Some(w.to_string()),
+                false => SPOKEN
+                    .iter()
+                    .position(|s| *s == w)
+                    .map(|n| (n + 1).to_string()),
+            };
+        let cell = match (number(a), number(b)) {
+            (None, Some(b)) if letter(a) => format!("{}{b}", a.to_uppercase()),
+            (Some(a), None) if letter(b) => format!("{}{a}", b.to_uppercase()),
+            _ => continue,
         };
         let (start, end) = (words[k].0, words[k + 3].0 + words[k + 3].1.len());
         return Some((start, end, cell));
@@ -264,6 +287,9 @@ mod tests {
                 ("column B, row 4", "B4"),
                 ("a car on c 3 and c 4 please", "a car on c3 and c4 please"),
                 ("line one\nc 3\nC-4", "line one\nc3\nC4"),
+                // `a` is a word, but not before a way to go.
+                ("A 2 EAST LETSGO", "A2 EAST LETSGO"),
+                ("row F col two, UP-RIGHT bend", "F2, UP-RIGHT bend"),
             ],
             // As written: the notation's own cells and lines, English,
             // lengths, times and the other games' words.
@@ -284,6 +310,9 @@ mod tests {
                 "this is 3D chess",
                 "plan b 2 gems",
                 "best of e 5 rounds",
+                "a 2 move solution",
+                "I 3 times said so",
+                "a row of two",
             ],
         );
     }

@@ -325,12 +325,34 @@ pub fn named(clause: &[String], names: &Names) -> Vec<(usize, usize, usize)> {
             continue;
         }
         for start in 0..=clause.len() - name.len() {
-            if clause[start..start + name.len()] == name[..] {
+            let said = &clause[start..start + name.len()];
+            if said == &name[..] || said.iter().zip(name).all(|(w, n)| held_name(w, n)) {
                 out.push((start, start + name.len(), seat));
             }
         }
     }
     out
+}
+
+/// Whether `word` is the name word `name` said with a key held down in
+/// its middle (`MOOOOSSSS` for moss: the held end was let go before any
+/// reader looked, [`super::typing`]): a run of three or more of one
+/// letter, and the same letters as the name once each run is one.
+fn held_name(word: &str, name: &str) -> bool {
+    let runs = |w: &str| {
+        let mut out: Vec<(char, usize)> = Vec::new();
+        for c in w.chars() {
+            match out.last_mut() {
+                Some((last, n)) if *last == c => *n += 1,
+                _ => out.push((c, 1)),
+            }
+        }
+        out
+    };
+    let (said, meant) = (runs(word), runs(name));
+    said.iter().any(|&(_, n)| n >= 3)
+        && said.len() == meant.len()
+        && said.iter().zip(&meant).all(|(a, b)| a.0 == b.0)
 }
 
 /// Which side of a key word a name may stand on.
@@ -480,6 +502,23 @@ mod tests {
             names_kept_whole("pt | en, kit | x", &ctx),
             "pt | en, kit | x"
         );
+    }
+
+    /// A name hyped with a held key (`MOOOOSSSS`, its held end already let
+    /// go to `mooooos`) is the name; a word that only shares its letters
+    /// once squeezed (`an` for Ann, `mos`) is not.
+    #[test]
+    fn a_name_said_with_a_held_key_is_the_name() {
+        let names = [(vec!["moss".to_string()], 0), (vec!["ann".to_string()], 1)];
+        let seats = |text: &str| -> Vec<usize> {
+            let ws: Vec<String> = text.split(' ').map(String::from).collect();
+            named(&ws, &names).iter().map(|n| n.2).collect()
+        };
+        assert_eq!(seats("starting us off mooooos"), [0]);
+        assert_eq!(seats("go aaaannn"), [1]);
+        assert!(seats("an apple").is_empty());
+        assert!(seats("mos def").is_empty());
+        assert!(seats("mooooo").is_empty());
     }
 
     #[test]

@@ -107,6 +107,20 @@ pub(super) fn withdraw<'a>(ws: &[&'a str]) -> (Vec<&'a str>, Option<Exits>) {
     let Some((from, mut q)) = marker else {
         return keep();
     };
+    // `E 6 not E7, E6 LU`: a cell withdrawn, where another cell, said
+    // once or again, stays.
+    if ws.get(q).is_some_and(|w| is_cell(w)) {
+        let kept: Vec<&str> = ws[..from].iter().chain(&ws[q + 1..]).copied().collect();
+        let mut cells = kept.iter().filter(|w| is_cell(w));
+        if let Some(&other) = cells.next() {
+            if other != ws[q] && cells.all(|c| *c == other) {
+                // The cell said last stands beside its shape.
+                let last = kept.iter().rposition(|w| *w == other);
+                let once = (0..kept.len()).filter(|&k| kept[k] != other || Some(k) == last);
+                return (once.map(|k| kept[k]).collect(), None);
+            }
+        }
+    }
     while ws
         .get(q)
         .is_some_and(|w| matches!(*w, "a" | "an" | "the") || is_cell(w))

@@ -301,7 +301,8 @@ fn piece(b: &Bits, at: (usize, usize), correction: bool, e: &Expect) -> Option<F
             )
         });
     }
-    if b.cells.len() > 1 {
+    // `E 6 not E7, E6 LU i meant`: one cell said twice is one.
+    if b.cells.iter().any(|c| *c != b.cells[0]) {
         return unread("it names several cells: one piece per move", false);
     }
     if b.bad > 0 {
@@ -495,6 +496,8 @@ pub(super) mod tests {
             ("||E1 UD||", "E1 UD blue"),
             // A color the player wrote is kept; the rules judge it.
             ("E5 UR red", "E5 UR red"),
+            // A cell withdrawn, and the kept one said twice.
+            ("E 6 not E7, E6 LU i meant", "E6 LU blue"),
             // Two sides said in words in a clause of their own about the
             // piece.
             ("i put the bend on h3, it connect left and up", "H3 LU blue"),

@@ -11,7 +11,7 @@
 use crate::games::chat::words::takes_back;
 
 /// Words that make a clause talk about play rather than play.
-pub(super) const TALK: [&str; 27] = [
+pub(super) const TALK: [&str; 30] = [
     // A move not played, beside the one played (`b3e — b3s also possible
     // but worse`, `f2-f6 also wins but this is cleaner`).
     "also",
@@ -42,13 +42,20 @@ pub(super) const TALK: [&str; 27] = [
     "wish",
     "looked",
     "seemed",
+    // What becomes of a cell a correction withdrew (`/place a7 — a8
+    // stays empty`).
+    "stays",
+    "stay",
+    "empty",
 ];
 
 /// Words that begin a correction of the move before, beside the ones
 /// every game shares ([`takes_back`]) (`*` is the mark
 /// [`super::message::words`] puts where a line carries a lone asterisk or struck text).
-pub(super) const CORRECTION: [&str; 12] = [
+pub(super) const CORRECTION: [&str; 14] = [
     "no",
+    "misclick",
+    "misclicked",
     "nevermind",
     "woops",
     "mistyped",

@@ -253,6 +253,12 @@ fn the_turn_decides_what_an_attempt_does() {
         ("b2\nwait sorry, a3 I mean. a3", &mine, vec![ok("b2", 0..1), ok("a3", 1..2)]),
         ("ugh wait I meant a3", &just_moved, vec![ok("a3", 0..1)]),
         ("ugh wait I meant a3", &theirs, vec![]),
+        // What becomes of the cell withdrawn is talk.
+        (
+            "wait I meant a3 — misclick, b2 stays empty",
+            &just_moved,
+            vec![ok("a3", 0..1)],
+        ),
         ("wait, a3", &mine, vec![ok("a3", 0..1)]),
         ("a3 looks strong", &theirs, vec![]),
         ("a3", &theirs, vec![ok("a3", 0..1)]),

@@ -284,19 +284,18 @@ fn malformed_key_file(path: &Path, why: &str) -> io::Error {
 const KEY_FILE_MAX: u64 = 256;
 
 fn parse_key_file(path: &Path, text: &str) -> io::Result<Recorder> {
-    let secret = key_digits(text.trim()).map_err(|why| malformed_key_file(path, &why))?;
+    // An editor's byte-order mark and spaces around the digits are no fault.
+    let digits = text.trim_start_matches('\u{feff}').trim();
+    let secret = key_digits(digits).map_err(|why| malformed_key_file(path, &why))?;
     Ok(Recorder::from_bytes(secret))
 }
 
 /// The 32 bytes that `digits` spell, or what is wrong with them, in words
 /// an operator can act on (the hex crate's "Odd number of digits" names
-/// neither the stray byte-order mark nor the NUL that caused it).
+/// neither the NUL nor the stray text that caused it).
 fn key_digits(digits: &str) -> Result<[u8; 32], String> {
     if let Some((at, c)) = digits.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
         return Err(match c {
-            '\u{feff}' if at == 0 => {
-                "it starts with a byte-order mark: save it as plain text".to_string()
-            }
             '\0' => format!("a NUL byte at byte {at}"),
             c if at == 64 => format!("{:?} after the 64 digits", c.to_string()),
             c => format!("{c:?} at byte {at} is not a hex digit"),

@@ -402,8 +402,7 @@ fn a_key_file_that_is_not_a_key_says_what_is_wrong_with_it() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("server.key");
     let key = "ab".repeat(32);
-    let cases: [(Vec<u8>, &str); 6] = [
-        (format!("\u{feff}{key}\n").into_bytes(), "byte-order mark"),
+    let cases: [(Vec<u8>, &str); 5] = [
         (format!("{key}\0\n").into_bytes(), "NUL byte at byte 64"),
         (
             format!("{key}xyz\n").into_bytes(),
@@ -424,9 +423,11 @@ fn a_key_file_that_is_not_a_key_says_what_is_wrong_with_it() {
             "{said}: {err}"
         );
     }
-    // Spaces an editor adds around the digits are no fault.
-    fs::write(&path, format!("  {key} \r\n")).expect("write");
-    assert!(Recorder::read_key_file(&path).expect("read").is_some());
+    // A byte-order mark and spaces an editor adds are no fault.
+    for kept in [format!("  {key} \r\n"), format!("\u{feff}{key}\n")] {
+        fs::write(&path, kept).expect("write");
+        assert!(Recorder::read_key_file(&path).expect("read").is_some());
+    }
     fs::remove_file(&path).expect("remove");
     fs::create_dir(&path).expect("a directory in its place");
     let err = Recorder::read_key_file(&path).expect_err("directory");

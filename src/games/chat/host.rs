@@ -151,6 +151,8 @@ pub fn read_posting(
 /// time-outs as events, who starts and who picks as facts, each with the
 /// line it is on. Talk gives nothing.
 pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
+    let names = name_words(ctx);
+    let raw = &score::tables_joined(raw, &names);
     let text = host_text(raw);
     let text = if words.rounds {
         spell_rounds(&text)
@@ -161,7 +163,6 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
         &clean_chat(&text),
         ctx,
     ))));
-    let names = name_words(ctx);
     // In a match that keeps a reserve, a move's minutes running out is no
     // time-out (see [`time_out`]).
     let reserve_kept = ctx.state.is_some_and(|s| s.reserve_follows());

@@ -208,7 +208,8 @@ fn reply_preview_start(raw: &[&str]) -> Option<usize> {
 /// hyphen: cleaning drops a dash that is not ASCII, which glued `C1–C3`
 /// into one word. An en dash or a minus is a hyphen wherever it stands
 /// (`C1–C3`, `C1 – C3`: a range); an em dash only between two words it
-/// touches (`C1—C3`), since `typo — A1 B1 C1` uses it to set words apart.
+/// touches (`C1—C3`); spaced, it sets words apart (`typo — A1 B1 C1`, `Z
+/// right — 5 moves`), as a colon does.
 fn arrows_as_words(line: &str) -> String {
     let chars: Vec<char> = line.chars().collect();
     let glued = |i: usize| {
@@ -243,6 +244,9 @@ fn arrows_as_words(line: &str) -> String {
             '→' | '⟶' | '➡' | '➜' | '⇒' if sets_apart(i) => ':',
             '–' | '‒' | '−' | '‐' | '‑' => '-',
             '—' | '―' if glued(i) => '-',
+            // Spaced, it sets what follows apart: `Z right — 5 < 6` ends
+            // the move, its count no distance.
+            '—' | '―' => ':',
             c => c,
         })
         .collect();

@@ -130,6 +130,14 @@ fn numbers_and_talk_around_moves_are_kept_apart() {
             Found::Move("Z right".parse().unwrap())
         ]
     );
+    // A count set apart by a spaced em dash is no distance.
+    assert_eq!(
+        found("X up, Z right — 5 moves")[..2],
+        [
+            Found::Move("X up".parse().unwrap()),
+            Found::Move("Z right".parse().unwrap()),
+        ]
+    );
     let l = read_line(0, "best I can get is 7: X right, V down");
     assert_eq!(l.found.len(), 3, "{:?}", l.found);
     assert!(l.talk);

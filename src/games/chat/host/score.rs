@@ -196,3 +196,45 @@ fn name_then_score(c: &[String], names: &Names, score: [u32; 2]) -> Option<usize
         .all(|w| TAIL.contains(&w.as_str()))
         .then(|| raised(score, first, count, Some(rival_count)))?
 }
+
+/// `raw` with a score table written as one line the readers know (`ines 1
+/// marrow 0`): two or more rows in a row, each a player's name and then
+/// only numbers or a round's `W`/`L` (a code block's `Ines    1`, a
+/// markdown row's `| marrow ⚙️ | W | 1 |`), each player once, become the
+/// names with the last number of each row (the total). A table's header
+/// and rule rows stay; so does every other line, and each line's number.
+pub(super) fn tables_joined(raw: &str, names: &Names) -> String {
+    let row = |line: &str| -> Option<(usize, String)> {
+        let ws = super::super::chat_words(&super::super::clean_chat(line));
+        let (end, seat) = name_first(&ws, names)?;
+        let rest = &ws[end..];
+        let scores = rest
+            .iter()
+            .all(|w| number_word(w).is_some() || w == "w" || w == "l");
+        let total = rest.iter().rev().find(|w| number_word(w).is_some())?;
+        (scores && end > 0).then(|| (seat, format!("{} {total}", ws[..end].join(" "))))
+    };
+    let lines: Vec<&str> = raw.lines().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < lines.len() {
+        let rows: Vec<(usize, String)> = lines[k..].iter().map_while(|l| row(l)).collect();
+        let seats: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.0).collect();
+        if rows.len() >= 2 && seats.len() == rows.len() {
+            // On the first row's line, the others left empty: the lines
+            // after keep their numbers.
+            out.push(
+                rows.iter()
+                    .map(|r| r.1.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            out.extend(std::iter::repeat_n(String::new(), rows.len() - 1));
+            k += rows.len();
+        } else {
+            out.push(lines[k].to_string());
+            k += 1;
+        }
+    }
+    out.join("\n")
+}

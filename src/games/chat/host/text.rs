@@ -53,6 +53,19 @@ fn stands_apart(rest: impl Iterator<Item = char>) -> bool {
     })
 }
 
+/// Whether the bracket that `rest` follows closes on its line, holds no
+/// one's mention, and is followed by a colon: a label's qualifier.
+fn qualifies_a_label(mut rest: impl Iterator<Item = char>) -> bool {
+    for c in rest.by_ref() {
+        match c {
+            ')' | ']' => break,
+            '@' | '\n' | '(' | '[' => return false,
+            _ => {}
+        }
+    }
+    rest.find(|c| !c.is_whitespace()) == Some(':')
+}
+
 /// Contractions of a denial, apostrophe dropped.
 const DENIED: [&str; 12] = [
     "didnt", "doesnt", "dont", "isnt", "wasnt", "werent", "cant", "wont", "couldnt", "wouldnt",
@@ -135,6 +148,16 @@ pub fn host_text(raw: &str) -> String {
             // (his first one did not count) → Rafa wins`, `nothing from C6
             // (C6-C3 would cross A5-F5) so …`) is a clause of its own, so
             // that its words stay in it.
+            // A label's qualifier (`first player (DMO's pick, rulebook
+            // §3.1): @Ines`) goes: what the label says follows its colon.
+            '(' | '[' if qualifies_a_label(chars.clone()) => {
+                for inside in chars.by_ref() {
+                    if matches!(inside, ')' | ']') {
+                        break;
+                    }
+                }
+                out.push(' ');
+            }
             '(' | '[' if stands_apart(chars.clone()) => {
                 asides.push(true);
                 out.push_str(" , ");

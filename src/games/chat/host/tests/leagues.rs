@@ -76,3 +76,25 @@ fn a_tie_rule_said_while_play_waits_is_no_ruling() {
         "{got:?}"
     );
 }
+
+/// A ruling's score table, in a code block or as markdown rows with a
+/// round's W and L, is joined into the line the score readers know, each
+/// line keeping its number; a table of one row, or naming one player
+/// twice, is left as it is.
+#[test]
+fn a_score_table_is_joined_into_one_line() {
+    let p = players();
+    let names = name_words(&ChatContext::new(&p, 1));
+    let joined = |text: &str| super::super::score::tables_joined(text, &names);
+    assert_eq!(
+        joined("RULING: solve checks out\n```\nKit    1\nvale   0\n```"),
+        "RULING: solve checks out\n```\nkit 1 vale 0\n\n```"
+    );
+    assert_eq!(
+        joined("| | R1 | total |\n|---|---|---|\n| Kit 🏁 | W | 1 |\n| vale | L | 0 |"),
+        "| | R1 | total |\n|---|---|---|\nkit 1 vale 0\n"
+    );
+    for kept in ["standings\n```\nKit 1\n```", "kit 1\nkit 0", "kit 1 vale 0"] {
+        assert_eq!(joined(kept), kept);
+    }
+}

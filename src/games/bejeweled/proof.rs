@@ -262,15 +262,19 @@ impl fmt::Display for ProofSpec {
 }
 
 /// Fills a part of a proof that may be given once (`slot` keeps the text
-/// that gave it beside its value); a second is [`ProofError::Twice`],
-/// naming both texts.
-fn once<T>(
+/// that gave it beside its value); the same part said again is one (`plus
+/// on F3 not F4!!! plus F3, bend, swap F3 G3`), another is
+/// [`ProofError::Twice`], naming both texts.
+fn once<T: PartialEq>(
     slot: &mut Option<(String, T)>,
     what: &'static str,
     part: &str,
     value: T,
 ) -> Result<(), ProofError> {
-    if let Some((prev, _)) = slot {
+    if let Some((prev, kept)) = slot {
+        if *kept == value {
+            return Ok(());
+        }
         return Err(ProofError::Twice(what, prev.clone(), part.to_string()));
     }
     *slot = Some((part.to_string(), value));
@@ -559,6 +563,15 @@ mod tests {
             .parse::<ProofSpec>()
             .unwrap_err();
         assert!(e.to_string().contains("same starter"), "{e}");
+        // One part said again is one; another of its kind is two.
+        let again: ProofSpec = "active plus F3; active plus F3; passive bend; swap F3 G3"
+            .parse()
+            .unwrap();
+        assert_eq!(again.to_string(), "active plus F3; passive bend; swap F3 G3");
+        let e = "active plus F4; active plus F3; passive bend; swap F3 G3"
+            .parse::<ProofSpec>()
+            .unwrap_err();
+        assert!(matches!(e, ProofError::Twice("active", ..)), "{e}");
     }
 
     #[test]

@@ -317,7 +317,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 _ => None,
             });
             let hypothetical = consequent || c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
-            let denied = consequent || c.iter().any(|w| NOT_SAID.contains(&w.as_str()));
+            let denied = consequent || text::denies(&c, &NOT_SAID);
             let heard = Heard {
                 message: &line_words,
                 sentence: &sentence_words[sentence],

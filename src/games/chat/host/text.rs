@@ -66,6 +66,15 @@ fn qualifies_a_label(mut rest: impl Iterator<Item = char>) -> bool {
     rest.find(|c| !c.is_whitespace()) == Some(':')
 }
 
+/// Whether a clause holds one of the `words` that deny or suppose what it
+/// says; `not enough` counts something short (`NOT ENOUGH GEMS… REED
+/// STEALS ROUND 1`), it denies nothing.
+pub(super) fn denies(c: &[String], words: &[&str]) -> bool {
+    c.iter().enumerate().any(|(i, w)| {
+        words.contains(&w.as_str()) && !(w == "not" && c.get(i + 1).is_some_and(|n| n == "enough"))
+    })
+}
+
 /// Contractions of a denial, apostrophe dropped.
 const DENIED: [&str; 12] = [
     "didnt", "doesnt", "dont", "isnt", "wasnt", "werent", "cant", "wont", "couldnt", "wouldnt",

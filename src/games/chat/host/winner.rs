@@ -24,7 +24,7 @@ use super::score::{final_totals, name_first, round_then_name, score_winner};
 use super::{HostWords, NOT_SAID};
 
 /// Who won, named beside these words (the side the name stands on).
-const WINS: [(&[&str], Beside); 51] = [
+const WINS: [(&[&str], Beside); 53] = [
     (&["wins"], Beside::Before),
     // A tournament's `jonas advances`.
     (&["advances"], Beside::Before),
@@ -33,6 +33,9 @@ const WINS: [(&[&str], Beside); 51] = [
     (&["win"], Beside::Before),
     (&["takes"], Beside::Before),
     (&["took"], Beside::Before),
+    // A caster's `REED STEALS ROUND 1`.
+    (&["steals"], Beside::Before),
+    (&["stole"], Beside::Before),
     (&["take", "it"], Beside::Before),
     (&["gets", "the", "point"], Beside::Before),
     (&["gets", "it"], Beside::Before),
@@ -201,7 +204,8 @@ pub(super) fn winner(
                     .sides
                     .is_some_and(|(a, b)| c[..at].iter().any(|w| w == a || w == b));
             // `Kit takes it`, `vale took round 2`, not `vale took the safe 6`.
-            let taken_else = matches!(key, ["takes"] | ["took"]) && !prize_taken(&c[at + 1..]);
+            let taken_else = matches!(key, ["takes"] | ["took"] | ["steals"] | ["stole"])
+                && !prize_taken(&c[at + 1..]);
             let mid_clause = matches!(key, ["point"]) && at > 0;
             if counted || side_given || taken_else || mid_clause {
                 continue;

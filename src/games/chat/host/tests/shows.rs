@@ -93,3 +93,18 @@ fn a_mentor_names_who_starts_in_a_welcome() {
         assert_eq!(firsts, [ChatReading::Fact(Fact::First(seat))], "{text}");
     }
 }
+
+/// A caster's call before the ruling: `not enough` counts something
+/// short and denies nothing, and `steals` the round is winning it.
+#[test]
+fn a_casters_round_stolen_after_not_enough_is_a_ruling() {
+    assert_eq!(
+        ruling("OHHH IT FIZZLES OUT 😬 NOT ENOUGH GEMS… VALE STEALS ROUND 1 🌾").1,
+        Some("vale".to_string())
+    );
+    each_gives(
+        "ruling",
+        false,
+        &["vale did not steal round 1", "kit steals a glance"],
+    );
+}

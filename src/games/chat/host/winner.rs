@@ -159,6 +159,7 @@ pub(super) fn winner(
         // A shared win (`dead heat, 30–30! you both win`).
         &["both", "win"],
         &["both", "won"],
+        &["both", "get", "it"],
         &["dead", "heat"],
         &["win", "is", "shared"],
         &["shared", "win"],

@@ -94,3 +94,12 @@ fn a_hosts_gg_to_one_name_is_the_winners() {
         &["gg both", "gg wp", "gg everyone", "gg, kit to start"],
     );
 }
+
+/// A club host's shared win: the totals, a handshake and `u both get it`.
+#[test]
+fn both_getting_it_is_a_shared_win() {
+    assert_eq!(
+        ruling("36 36 🤝 tie, u both get it"),
+        (Scope::Round(1), None)
+    );
+}

@@ -339,6 +339,19 @@ pub fn named(clause: &[String], names: &Names) -> Vec<(usize, usize, usize)> {
 /// reader looked, [`super::typing`]): a run of three or more of one
 /// letter, and the same letters as the name once each run is one.
 fn held_name(word: &str, name: &str) -> bool {
+    // Most words hold no held key: they are not looked at twice.
+    let mut run = (None, 0);
+    let held = word.chars().any(|c| {
+        run = if run.0 == Some(c) {
+            (run.0, run.1 + 1)
+        } else {
+            (Some(c), 1)
+        };
+        run.1 >= 3
+    });
+    if !held {
+        return false;
+    }
     let runs = |w: &str| {
         let mut out: Vec<(char, usize)> = Vec::new();
         for c in w.chars() {
@@ -350,9 +363,7 @@ fn held_name(word: &str, name: &str) -> bool {
         out
     };
     let (said, meant) = (runs(word), runs(name));
-    said.iter().any(|&(_, n)| n >= 3)
-        && said.len() == meant.len()
-        && said.iter().zip(&meant).all(|(a, b)| a.0 == b.0)
+    said.len() == meant.len() && said.iter().zip(&meant).all(|(a, b)| a.0 == b.0)
 }
 
 /// Which side of a key word a name may stand on.

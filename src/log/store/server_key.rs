@@ -1,7 +1,7 @@
 //! The server's signing key as the sled store finds it when it opens:
 //! this store's own key, a key to make (a store that never signed), or a
-//! key it must not sign with — missing, damaged, or one that never signed
-//! here — and why.
+//! key it must not sign with — missing, damaged, one that never signed
+//! here, or one `keys rotate` retired — and why.
 //!
 //! Why a store that has signed never makes or takes a key quietly: a lost
 //! `server.key` made anew, or one flipped digit that still reads as a key,
@@ -9,10 +9,13 @@
 //! would name a key nobody kept. Only `arbiter keys rotate` starts a new
 //! key on purpose. Reading needs no secret (events verify with the public
 //! keys the store keeps), so a command that reads opens with a stand-in
-//! that never signs, and says why ([`EventStore::unusable_key`]).
+//! that never signs, and says why ([`EventStore::unusable_key`]). A store
+//! that never signed is told from one whose database was lost (an empty
+//! one in its place) by the witness journal beside it: its lines name the
+//! keys that signed, and a key made anew would leave them uncheckable.
 //!
-//! Only the key file, `log/seal` and the store's `keys` tree; nothing above
-//! `log/`.
+//! Only the key file, `log/seal`, the store's `keys` and `retired` trees
+//! and the journal's key ids; nothing above `log/`.
 //!
 //! [`EventStore::unusable_key`]: super::EventStore::unusable_key
 

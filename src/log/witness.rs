@@ -620,13 +620,19 @@ mod tests {
         Checkpoint::signed(m, size, root, time, rec)
     }
 
-    #[test]
-    fn lines_read_back_and_a_damaged_line_is_named_not_trusted() {
-        let (dir, rec, keys) = journal_dir(3);
+    /// A journal of three lines: m1 at 1 event, m2 at 4, m1 at 2.
+    fn three_lines(seed: u8) -> (tempfile::TempDir, Keyring) {
+        let (dir, rec, keys) = journal_dir(seed);
         let w = Witness::open(dir.path()).unwrap();
         w.record(&receipt(&rec, "m1", 1, [1; 32])).unwrap();
         w.record(&receipt(&rec, "m2", 4, [2; 32])).unwrap();
         w.record(&receipt(&rec, "m1", 2, [3; 32])).unwrap();
+        (dir, keys)
+    }
+
+    #[test]
+    fn lines_read_back_and_a_damaged_line_is_named_not_trusted() {
+        let (dir, keys) = three_lines(3);
         let j = read(dir.path(), &keys).unwrap();
         assert_eq!(
             j.last["m1"],
@@ -659,11 +665,7 @@ mod tests {
     /// receipt of the first nor of the second is lost with it.
     #[test]
     fn two_lines_run_together_both_read_and_the_join_is_named() {
-        let (dir, rec, keys) = journal_dir(8);
-        let w = Witness::open(dir.path()).unwrap();
-        w.record(&receipt(&rec, "m1", 1, [1; 32])).unwrap();
-        w.record(&receipt(&rec, "m2", 4, [2; 32])).unwrap();
-        w.record(&receipt(&rec, "m1", 2, [3; 32])).unwrap();
+        let (dir, keys) = three_lines(8);
         let path = dir.path().join(FILE);
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text.lines().collect();

@@ -7,7 +7,8 @@
 //!
 //! Only a letter from `a` to `l` (the widest board's columns) counts, so a
 //! Traffic Jam car (`X`–`Z`) or a move's length is never taken for one; a
-//! lone `a` or `i` before a number is English (`a 3-long car`), and a
+//! lone `a` or `i` before a number is English (`a 3-long car`) unless a
+//! way to go follows (`A 2 EAST`), and a
 //! letter and number followed by a unit (`b 2 moves`, `c 3 min`) stay as
 //! written. Lines are kept, so readings still point at the right line.
 //!
@@ -99,12 +100,6 @@ fn number_at(chars: &[char], i: usize) -> Option<(String, usize)> {
 /// and a number.
 const WAYS: [&str; 12] = [
     "north", "south", "east", "west", "up", "down", "left", "right", "n", "s", "e", "w",
-];
-
-/// A row's or column's number said as a word (`row F col two`).
-const SPOKEN: [&str; 12] = [
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve",
 ];
 
 /// The spaces starting at `i` skipped.
@@ -229,10 +224,7 @@ fn next_pair(lower: &str, from: usize) -> Option<(usize, usize, String)> {
         let number =
             |w: &str| match (1..=2).contains(&w.len()) && w.bytes().all(|c| c.is_ascii_digit()) {
                 true => Some(w.to_string()),
-                false => SPOKEN
-                    .iter()
-                    .position(|s| *s == w)
-                    .map(|n| (n + 1).to_string()),
+                false => spoken::number(w, false).map(|n| n.to_string()),
             };
         let cell = match (number(a), number(b)) {
             (None, Some(b)) if letter(a) => format!("{}{b}", a.to_uppercase()),

@@ -317,7 +317,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
                 _ => None,
             });
             let hypothetical = consequent || c.iter().any(|w| HYPOTHETICAL.contains(&w.as_str()));
-            let denied = consequent || text::denies(&c, &NOT_SAID);
+            let denied = consequent || text::denial_at(&c, &NOT_SAID).is_some();
             let heard = Heard {
                 message: &line_words,
                 sentence: &sentence_words[sentence],
@@ -328,9 +328,7 @@ pub fn read(raw: &str, ctx: &ChatContext, words: &HostWords) -> Vec<Reading> {
             // A denial that opens a clause's second half (`your minutes are
             // gone and not a single gem has moved`) leaves the first half
             // said.
-            let said_before_denial = c
-                .iter()
-                .position(|w| NOT_SAID.contains(&w.as_str()))
+            let said_before_denial = text::denial_at(&c, &NOT_SAID)
                 .filter(|&at| at > 1 && matches!(c[at - 1].as_str(), "and" | "but"))
                 .map(|at| &c[..at - 1]);
             let time_out = if explaining || hypothetical {

@@ -37,7 +37,7 @@ fn letter(word: &str) -> Option<char> {
 
 /// A number heard: digits, a word (`three`), or a word that sounds like
 /// one (`for`, `to`, `won`, `ate`) when `sounded` allows it.
-fn number(word: &str, sounded: bool) -> Option<u32> {
+pub(super) fn number(word: &str, sounded: bool) -> Option<u32> {
     if let Ok(n) = word.parse::<u32>() {
         return (1..=12).contains(&n).then_some(n);
     }

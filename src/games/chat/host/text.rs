@@ -66,12 +66,13 @@ fn qualifies_a_label(mut rest: impl Iterator<Item = char>) -> bool {
     rest.find(|c| !c.is_whitespace()) == Some(':')
 }
 
-/// Whether a clause holds one of the `words` that deny or suppose what it
-/// says; `not enough` counts something short (`NOT ENOUGH GEMS… REED
+/// Where a clause first says one of the `words` that deny or suppose what
+/// it says; `not enough` counts something short (`NOT ENOUGH GEMS… REED
 /// STEALS ROUND 1`), it denies nothing.
-pub(super) fn denies(c: &[String], words: &[&str]) -> bool {
-    c.iter().enumerate().any(|(i, w)| {
-        words.contains(&w.as_str()) && !(w == "not" && c.get(i + 1).is_some_and(|n| n == "enough"))
+pub(super) fn denial_at(c: &[String], words: &[&str]) -> Option<usize> {
+    (0..c.len()).find(|&i| {
+        words.contains(&c[i].as_str())
+            && !(c[i] == "not" && c.get(i + 1).is_some_and(|n| n == "enough"))
     })
 }
 

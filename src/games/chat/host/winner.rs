@@ -181,10 +181,11 @@ pub(super) fn winner(
     if let Some(seat) = loser(c, names) {
         return Some(Some(1 - seat));
     }
-    // A tournament's shorthand: `W vale`, `R1 W: jonas`, `L marlow`.
+    // A club host's terse `gg oskar`.
     if let Some(seat) = gg_named(c, names) {
         return Some(Some(seat));
     }
+    // A tournament's shorthand: `W vale`, `R1 W: jonas`, `L marlow`.
     if let Some((won, seat)) = w_or_l(c, names) {
         return Some(Some(if won { seat } else { 1 - seat }));
     }
